@@ -1,0 +1,72 @@
+/// Every gameplay number, in the designer's units, exactly as the balance file
+/// states it. The kernel never reads a `Balance` while ticking: `Rules` derives the
+/// tick-unit values once. `BalanceSchema` lists each field with its key, unit and
+/// allowed range; `BalanceSchema.check` holds the rules that tie fields together.
+public struct Balance: Equatable, Sendable {
+    public struct Playfield: Equatable, Sendable {
+        public var widthPx = 0
+        public var waterLinePx = 0
+    }
+    public struct Bin: Equatable, Sendable {
+        public var widthPx = 0
+        public var rimPx = 0
+        public var accelPxPerS2 = 0
+        public var maxSpeedPxPerS = 0
+        public var frictionPxPerS2 = 0
+    }
+    public struct Items: Equatable, Sendable {
+        public var gravityPxPerS2 = 0
+        public var maxLive = 0
+        public var spawnBurst = 0
+    }
+    public struct Kind: Equatable, Sendable {
+        public var grams = 0
+        public var sizePx = 0
+        public var terminalSpeedPxPerS = 0
+        public var fallPercent = 0
+        public var swaySpeedPxPerS = 0
+        public var swayAccelPxPerS2 = 0
+        public var spawnWeight = 0
+    }
+    public struct Rounds: Equatable, Sendable {
+        public var perGame = 0
+        public var firstRoundItems = 0
+        public var itemsAddedPerRound = 0
+        public var firstSpawnDelayMs = 0
+        public var firstRoundGapMs = 0
+        public var gapShrinkPerRoundMs = 0
+        public var minGapMs = 0
+        public var speedPercentAddedPerRound = 0
+        public var maxSpeedPercent = 0
+        public var breakMs = 0
+    }
+    public struct Scoring: Equatable, Sendable {
+        public var pointsPerCatch = 0
+        public var comboStep = 0
+        public var multiplierCap = 0
+        public var perfectGameBonus = 0
+    }
+    public struct Health: Equatable, Sendable {
+        public var start = 0
+        public var perScan = 0
+        public var perCatch = 0
+        public var perMiss = 0
+        public var scanGrams = 0
+        public var stabilizingFrom = 0
+        public var recoveringFrom = 0
+        public var flourishingFrom = 0
+        public var thrivingFrom = 0
+        public var hysteresis = 0
+    }
+
+    public var playfield = Playfield()
+    public var bin = Bin()
+    public var items = Items()
+    public var kinds = [Kind](repeating: Kind(), count: ItemKind.allCases.count)
+    public var rounds = Rounds()
+    public var scoring = Scoring()
+    public var health = Health()
+
+    /// All fields zero: only a starting point for a loader, never a playable balance.
+    public init() {}
+}

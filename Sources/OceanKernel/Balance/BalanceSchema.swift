@@ -1,0 +1,125 @@
+/// One balance constant: where it lives in the file, its unit, what it may be.
+public struct BalanceField: Sendable {
+    /// `section.name`, e.g. `bin.accel_px_per_s2`.
+    public let key: String
+    public let unit: String
+    public let range: ClosedRange<Int>
+    public let path: WritableKeyPath<Balance, Int> & Sendable
+
+    public var section: Substring { key[..<key.firstIndex(of: ".")!] }
+    public var name: Substring { key[key.index(after: key.firstIndex(of: ".")!)...] }
+}
+
+/// A rule that ties two or more constants together was broken.
+public struct BalanceProblem: Error, Equatable, Sendable {
+    /// The key to point the designer at.
+    public let key: String
+    public let message: String
+}
+
+/// The list of every balance constant, in the canonical order used by replays and
+/// the state encoding, with the cross-field rules a loaded balance must satisfy.
+public enum BalanceSchema {
+    public static let fields: [BalanceField] = {
+        var f: [BalanceField] = []
+        func add(_ key: String, _ unit: String, _ range: ClosedRange<Int>,
+                 _ path: WritableKeyPath<Balance, Int> & Sendable) {
+            f.append(BalanceField(key: key, unit: unit, range: range, path: path))
+        }
+        add("playfield.width_px", "px", 160...4096, \.playfield.widthPx)
+        add("playfield.water_line_px", "px", 100...1_000_000, \.playfield.waterLinePx)
+
+        add("bin.width_px", "px", 8...4000, \.bin.widthPx)
+        add("bin.rim_px", "px", 50...999_999, \.bin.rimPx)
+        add("bin.accel_px_per_s2", "px/s²", 1...100_000, \.bin.accelPxPerS2)
+        add("bin.max_speed_px_per_s", "px/s", 1...20_000, \.bin.maxSpeedPxPerS)
+        add("bin.friction_px_per_s2", "px/s²", 0...100_000, \.bin.frictionPxPerS2)
+
+        add("items.gravity_px_per_s2", "px/s²", 1...100_000, \.items.gravityPxPerS2)
+        add("items.max_live", "items", 1...100_000, \.items.maxLive)
+        add("items.spawn_burst", "items", 1...1_000, \.items.spawnBurst)
+
+        for kind in ItemKind.allCases {
+            let k = "kind.\(kind.key)."
+            let i = kind.rawValue
+            add(k + "grams", "g", 1...1_000, \.kinds[i].grams)
+            add(k + "size_px", "px", 2...400, \.kinds[i].sizePx)
+            add(k + "terminal_speed_px_per_s", "px/s", 1...3_000, \.kinds[i].terminalSpeedPxPerS)
+            add(k + "fall_percent", "% of gravity", 1...500, \.kinds[i].fallPercent)
+            add(k + "sway_speed_px_per_s", "px/s", 0...1_000, \.kinds[i].swaySpeedPxPerS)
+            add(k + "sway_accel_px_per_s2", "px/s²", 0...10_000, \.kinds[i].swayAccelPxPerS2)
+            add(k + "spawn_weight", "relative weight", 0...1_000, \.kinds[i].spawnWeight)
+        }
+
+        add("rounds.per_game", "rounds", 1...50, \.rounds.perGame)
+        add("rounds.first_round_items", "items", 1...100_000, \.rounds.firstRoundItems)
+        add("rounds.items_added_per_round", "items", 0...100_000, \.rounds.itemsAddedPerRound)
+        add("rounds.first_spawn_delay_ms", "ms", 0...60_000, \.rounds.firstSpawnDelayMs)
+        add("rounds.first_round_gap_ms", "ms", 17...60_000, \.rounds.firstRoundGapMs)
+        add("rounds.gap_shrink_per_round_ms", "ms", 0...60_000, \.rounds.gapShrinkPerRoundMs)
+        add("rounds.min_gap_ms", "ms", 17...60_000, \.rounds.minGapMs)
+        add("rounds.speed_percent_added_per_round", "%", 0...500, \.rounds.speedPercentAddedPerRound)
+        add("rounds.max_speed_percent", "%", 100...1_000, \.rounds.maxSpeedPercent)
+        add("rounds.break_ms", "ms", 0...60_000, \.rounds.breakMs)
+
+        add("scoring.points_per_catch", "points", 1...1_000_000, \.scoring.pointsPerCatch)
+        add("scoring.combo_step", "catches", 1...1_000, \.scoring.comboStep)
+        add("scoring.multiplier_cap", "×", 1...100, \.scoring.multiplierCap)
+        add("scoring.perfect_game_bonus", "points", 0...100_000_000, \.scoring.perfectGameBonus)
+
+        add("health.start", "1/10000 of full health", 0...10_000, \.health.start)
+        add("health.per_scan", "1/10000", 0...10_000, \.health.perScan)
+        add("health.per_catch", "1/10000", 0...10_000, \.health.perCatch)
+        add("health.per_miss", "1/10000", 0...10_000, \.health.perMiss)
+        add("health.scan_grams", "g", 0...1_000, \.health.scanGrams)
+        add("health.stabilizing_from", "1/10000", 1...10_000, \.health.stabilizingFrom)
+        add("health.recovering_from", "1/10000", 1...10_000, \.health.recoveringFrom)
+        add("health.flourishing_from", "1/10000", 1...10_000, \.health.flourishingFrom)
+        add("health.thriving_from", "1/10000", 1...10_000, \.health.thrivingFrom)
+        add("health.hysteresis", "1/10000", 0...2_000, \.health.hysteresis)
+        return f
+    }()
+
+    /// Looks a field up by its full key.
+    public static func field(_ key: String) -> BalanceField? {
+        fields.first { $0.key == key }
+    }
+
+    /// The rules between fields. Each field's own range is checked by the loader;
+    /// this assumes those passed.
+    public static func check(_ b: Balance) -> [BalanceProblem] {
+        var problems: [BalanceProblem] = []
+        func require(_ ok: Bool, _ key: String, _ message: String) {
+            if !ok { problems.append(BalanceProblem(key: key, message: message)) }
+        }
+        require(b.bin.widthPx < b.playfield.widthPx, "bin.width_px",
+                "must be less than playfield.width_px (\(b.playfield.widthPx))")
+        require(b.bin.rimPx < b.playfield.waterLinePx, "bin.rim_px",
+                "must be above the water line: less than playfield.water_line_px (\(b.playfield.waterLinePx))")
+        for kind in ItemKind.allCases {
+            let k = b.kinds[kind.rawValue]
+            require(k.sizePx < b.playfield.widthPx, "kind.\(kind.key).size_px",
+                    "must be less than playfield.width_px (\(b.playfield.widthPx))")
+            require(k.sizePx < b.bin.rimPx, "kind.\(kind.key).size_px",
+                    "must be less than bin.rim_px (\(b.bin.rimPx)) so an item spawns above the rim")
+            require(k.swaySpeedPxPerS == 0 || k.swayAccelPxPerS2 > 0, "kind.\(kind.key).sway_accel_px_per_s2",
+                    "must be above 0 when sway_speed_px_per_s is above 0")
+        }
+        require(b.kinds.contains { $0.spawnWeight > 0 }, "kind.\(ItemKind.plasticBottle.key).spawn_weight",
+                "at least one kind needs a spawn_weight above 0")
+        require(b.rounds.minGapMs <= b.rounds.firstRoundGapMs, "rounds.min_gap_ms",
+                "must not exceed rounds.first_round_gap_ms (\(b.rounds.firstRoundGapMs))")
+        let h = b.health
+        require(h.stabilizingFrom < h.recoveringFrom, "health.recovering_from",
+                "must be above health.stabilizing_from (\(h.stabilizingFrom))")
+        require(h.recoveringFrom < h.flourishingFrom, "health.flourishing_from",
+                "must be above health.recovering_from (\(h.recoveringFrom))")
+        require(h.flourishingFrom < h.thrivingFrom, "health.thriving_from",
+                "must be above health.flourishing_from (\(h.flourishingFrom))")
+        let narrowest = min(h.stabilizingFrom, h.recoveringFrom - h.stabilizingFrom,
+                            h.flourishingFrom - h.recoveringFrom, h.thrivingFrom - h.flourishingFrom)
+        require(h.hysteresis < narrowest, "health.hysteresis",
+                "must be smaller than the narrowest phase band (\(narrowest))")
+        return problems
+    }
+}

@@ -1,0 +1,121 @@
+/// A validated `Balance` converted once into the units the tick works in: fixed-point
+/// pixels per tick, ticks instead of milliseconds, tables per round and kind. The
+/// tick reads only these, so it never divides to convert a unit.
+public struct Rules: Sendable {
+    /// The constants this was derived from (replays carry them whole).
+    public let balance: Balance
+
+    public let width: Int
+    public let waterLine: Int
+    public let binHalfWidth: Int
+    public let rim: Int
+    public let binAccel: Int
+    public let binMaxSpeed: Int
+    public let binFriction: Int
+
+    public let maxLive: Int
+    public let spawnBurst: Int
+
+    // Per kind, indexed by `ItemKind.rawValue`.
+    public let grams: [Int]
+    public let halfSize: [Int]
+    public let swaySpeed: [Int]
+    public let swayAccel: [Int]
+    /// Running sums of the spawn weights, for a weighted draw.
+    public let cumulativeWeight: [Int]
+
+    // Per round (0-based) and kind, indexed `round * kindCount + kind`.
+    public let gravity: [Int]
+    public let terminalSpeed: [Int]
+
+    // Per round (0-based).
+    public let roundItems: [Int]
+    public let roundGapTicks: [Int]
+    public let firstSpawnDelayTicks: Int
+    public let breakTicks: Int
+    public let roundsPerGame: Int
+
+    public let pointsPerCatch: Int
+    public let comboStep: Int
+    public let multiplierCap: Int
+    public let perfectGameBonus: Int
+
+    public let healthStart: Int
+    public let healthPerScan: Int
+    public let healthPerCatch: Int
+    public let healthPerMiss: Int
+    public let scanGrams: Int
+    /// The lowest health of each phase, indexed by `Phase.rawValue`.
+    public let phaseFloor: [Int]
+    public let hysteresis: Int
+
+    public static let kindCount = ItemKind.allCases.count
+    /// Health is a fixed-point fraction: this much is full health (1.0).
+    public static let fullHealth = 10_000
+
+    /// Derives rules from a balance that passed the loader's validation
+    /// (per-field ranges and `BalanceSchema.check`).
+    public init(_ b: Balance) {
+        balance = b
+        width = Fixed.px(b.playfield.widthPx)
+        waterLine = Fixed.px(b.playfield.waterLinePx)
+        binHalfWidth = Fixed.px(b.bin.widthPx) / 2
+        rim = Fixed.px(b.bin.rimPx)
+        binAccel = Fixed.pxPerSecond2(b.bin.accelPxPerS2)
+        binMaxSpeed = Fixed.pxPerSecond(b.bin.maxSpeedPxPerS)
+        binFriction = Fixed.pxPerSecond2(b.bin.frictionPxPerS2)
+        maxLive = b.items.maxLive
+        spawnBurst = b.items.spawnBurst
+
+        grams = b.kinds.map(\.grams)
+        halfSize = b.kinds.map { Fixed.px($0.sizePx) / 2 }
+        swaySpeed = b.kinds.map { Fixed.pxPerSecond($0.swaySpeedPxPerS) }
+        swayAccel = b.kinds.map { $0.swaySpeedPxPerS == 0 ? 0 : max(1, Fixed.pxPerSecond2($0.swayAccelPxPerS2)) }
+        var sum = 0
+        cumulativeWeight = b.kinds.map { sum += $0.spawnWeight; return sum }
+
+        let r = b.rounds
+        roundsPerGame = r.perGame
+        var gravity: [Int] = []
+        var terminal: [Int] = []
+        var items: [Int] = []
+        var gaps: [Int] = []
+        for round in 0..<r.perGame {
+            let speedPercent = min(r.maxSpeedPercent, 100 + r.speedPercentAddedPerRound * round)
+            for kind in b.kinds {
+                gravity.append(max(1, Fixed.pxPerSecond2(b.items.gravityPxPerS2) * kind.fallPercent / 100
+                    * speedPercent / 100))
+                terminal.append(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100))
+            }
+            items.append(r.firstRoundItems + r.itemsAddedPerRound * round)
+            gaps.append(Fixed.ticks(ms: max(r.minGapMs, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round)))
+        }
+        self.gravity = gravity
+        terminalSpeed = terminal
+        roundItems = items
+        roundGapTicks = gaps
+        firstSpawnDelayTicks = r.firstSpawnDelayMs == 0 ? 0 : Fixed.ticks(ms: r.firstSpawnDelayMs)
+        breakTicks = r.breakMs == 0 ? 0 : Fixed.ticks(ms: r.breakMs)
+
+        pointsPerCatch = b.scoring.pointsPerCatch
+        comboStep = b.scoring.comboStep
+        multiplierCap = b.scoring.multiplierCap
+        perfectGameBonus = b.scoring.perfectGameBonus
+
+        let h = b.health
+        healthStart = h.start
+        healthPerScan = h.perScan
+        healthPerCatch = h.perCatch
+        healthPerMiss = h.perMiss
+        scanGrams = h.scanGrams
+        phaseFloor = [0, h.stabilizingFrom, h.recoveringFrom, h.flourishingFrom, h.thrivingFrom]
+        hysteresis = h.hysteresis
+    }
+
+    /// The phase a health value belongs to, ignoring hysteresis (the starting phase).
+    public func phase(forHealth health: Int) -> Phase {
+        var p = Phase.polluted
+        while let next = Phase(rawValue: p.rawValue + 1), health >= phaseFloor[next.rawValue] { p = next }
+        return p
+    }
+}

@@ -1,0 +1,37 @@
+/// How one game went, reported when it ends.
+public struct GameSummary: Equatable, Sendable {
+    public var game: Int
+    public var catches: Int
+    public var misses: Int
+    public var bestCombo: Int
+    /// Including the perfect-game bonus, if earned.
+    public var score: Int
+    public var grams: Int
+    public var perfect: Bool
+}
+
+/// Something that happened during a tick, in the order it happened. Events are
+/// output only: the front and the tools react to them; the kernel never reads them.
+public enum Event: Equatable, Sendable {
+    case gameStarted(game: Int)
+    case roundStarted(round: Int)
+    case itemSpawned(kind: ItemKind, xPx: Int)
+    case caught(kind: ItemKind, grams: Int, combo: Int, points: Int)
+    case missed(kind: ItemKind)
+    case comboBroken(combo: Int)
+    case scanned(kind: ItemKind, grams: Int)
+    /// Health before and after this tick, in 1/10000.
+    case healthChanged(from: Int, to: Int)
+    case phaseChanged(from: Phase, to: Phase)
+    case roundEnded(round: Int)
+    case perfectGame
+    case gameOver(GameSummary)
+}
+
+/// What happened to trash this tick, in order; the scoring and health systems read
+/// it after the physics wrote it. Scratch space, not state.
+public enum Outcome: Equatable, Sendable {
+    case caught(ItemKind)
+    case missed(ItemKind)
+    case scanned(ItemKind)
+}

@@ -1,0 +1,62 @@
+/// 64-bit FNV-1a (Fowler–Noll–Vo): offset basis 0xcbf29ce484222325, prime
+/// 0x100000001b3, one byte at a time. Chosen because it is fully specified, tiny and
+/// the same everywhere; it is a fingerprint for desync detection, not a defence
+/// against someone forging states.
+public struct FNV1a64: ByteSink, Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    @inline(__always)
+    public mutating func write(_ word: UInt64) {
+        var w = word
+        for _ in 0..<8 {
+            value = (value ^ (w & 0xff)) &* 0x0000_0100_0000_01b3
+            w >>= 8
+        }
+    }
+}
+
+/// The state's fingerprint: one hash over the whole canonical encoding, and one per
+/// subsystem so a mismatch can say what diverged.
+public struct StateHashes: Equatable, Sendable {
+    public var full: UInt64
+    public var subsystems: [UInt64]
+
+    public init(_ state: GameState) {
+        var all = FNV1a64()
+        StateEncoding.writeHeader(to: &all)
+        var parts: [UInt64] = []
+        parts.reserveCapacity(Subsystem.allCases.count)
+        for subsystem in Subsystem.allCases {
+            var one = FNV1a64()
+            StateEncoding.write(subsystem, of: state, to: &one)
+            StateEncoding.write(subsystem, of: state, to: &all)
+            parts.append(one.value)
+        }
+        full = all.value
+        subsystems = parts
+    }
+
+    public subscript(_ subsystem: Subsystem) -> UInt64 { subsystems[subsystem.rawValue] }
+
+    /// The subsystems whose hashes differ between two states.
+    public func differing(from other: StateHashes) -> [Subsystem] {
+        Subsystem.allCases.filter { self[$0] != other[$0] }
+    }
+}
+
+extension GameState {
+    /// The 64-bit hash of the canonical encoding (`StateEncoding`).
+    public var hash: UInt64 {
+        var h = FNV1a64()
+        StateEncoding.write(self, to: &h)
+        return h.value
+    }
+}
+
+/// A 64-bit value as 16 lowercase hex digits.
+public func hex16(_ v: UInt64) -> String {
+    let digits = String(v, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

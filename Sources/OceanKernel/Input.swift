@@ -1,0 +1,26 @@
+/// Which way the player pushes the bin during a tick.
+public enum Move: Int8, Sendable {
+    case left = -1, none = 0, right = 1
+}
+
+/// A one-off request that takes effect on the tick it arrives.
+public enum Command: Equatable, Sendable {
+    case none
+    /// Start a game; ignored while one is on.
+    case startGame
+    /// The player scanned a real item of this kind.
+    case scan(ItemKind)
+}
+
+/// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).
+public struct TickInput: Equatable, Sendable {
+    public var move: Move
+    public var command: Command
+
+    public init(move: Move = .none, command: Command = .none) {
+        self.move = move
+        self.command = command
+    }
+
+    public static let idle = TickInput()
+}

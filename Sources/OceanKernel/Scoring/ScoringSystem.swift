@@ -1,0 +1,39 @@
+/// Turns this tick's outcomes into combo, points and grams. A catch extends the
+/// combo; the multiplier grows by one every `comboStep` catches of the combo, up to
+/// `multiplierCap`; a miss breaks the combo.
+enum ScoringSystem {
+    static func run(_ outcomes: [Outcome], _ s: inout GameState, rules: Rules, events: inout [Event]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .caught(let kind):
+                let grams = rules.grams[kind.rawValue]
+                s.game.combo += 1
+                s.game.bestCombo = max(s.game.bestCombo, s.game.combo)
+                let points = rules.pointsPerCatch * multiplier(combo: s.game.combo, rules: rules)
+                s.game.catches += 1
+                s.game.score += points
+                s.game.grams += grams
+                s.totals.catches += 1
+                s.totals.score += points
+                s.totals.grams += grams
+                s.totals.bestCombo = max(s.totals.bestCombo, s.game.combo)
+                events.append(.caught(kind: kind, grams: grams, combo: s.game.combo, points: points))
+            case .missed(let kind):
+                events.append(.missed(kind: kind))
+                if s.game.combo > 0 { events.append(.comboBroken(combo: s.game.combo)) }
+                s.game.combo = 0
+                s.game.misses += 1
+                s.totals.misses += 1
+            case .scanned(let kind):
+                s.totals.scans += 1
+                s.totals.grams += rules.scanGrams
+                events.append(.scanned(kind: kind, grams: rules.scanGrams))
+            }
+        }
+    }
+
+    /// The multiplier for the catch that brought the combo to `combo` (≥ 1).
+    static func multiplier(combo: Int, rules: Rules) -> Int {
+        min(rules.multiplierCap, 1 + (combo - 1) / rules.comboStep)
+    }
+}

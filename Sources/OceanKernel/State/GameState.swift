@@ -1,0 +1,78 @@
+/// What the game is doing between games, during a round, or between rounds.
+public enum Mode: Int, Sendable {
+    case idle, playing, roundBreak
+}
+
+/// The bin the player slides along the bottom: its centre and speed.
+public struct BinState: Equatable, Sendable {
+    public var x: Int
+    public var vx: Int
+}
+
+/// What one game has produced so far.
+public struct GameTally: Equatable, Sendable {
+    public var catches = 0
+    public var misses = 0
+    public var combo = 0
+    public var bestCombo = 0
+    public var score = 0
+    public var grams = 0
+}
+
+/// What every game and scan since the start has produced.
+public struct Totals: Equatable, Sendable {
+    public var games = 0
+    public var catches = 0
+    public var misses = 0
+    public var perfectGames = 0
+    public var bestCombo = 0
+    public var score = 0
+    /// Grams of plastic diverted by catches and scans.
+    public var grams = 0
+    public var scans = 0
+}
+
+/// The whole simulation state: plain values, so a snapshot is a copy and restoring
+/// one continues exactly as if the run had never stopped. `StateEncoding` writes it
+/// in a canonical byte order, grouped by `Subsystem`.
+public struct GameState: Equatable, Sendable {
+    // Flow
+    public var tick: Int = 0
+    public var mode: Mode = .idle
+    public var round: Int = 0
+    public var roundSpawned: Int = 0
+    public var spawnTimer: Int = 0
+    public var breakTimer: Int = 0
+
+    // Physics
+    public var random: GameRandom
+    public var bin: BinState
+    public var items: [Item]
+
+    // Scoring
+    public var game = GameTally()
+    public var totals = Totals()
+
+    // Ocean
+    public var health: Int
+    public var phase: Phase
+
+    /// A fresh state: the bin centred, the ocean at its starting health.
+    public init(rules: Rules, seed: UInt64) {
+        random = GameRandom(seed: seed)
+        bin = BinState(x: rules.width / 2, vx: 0)
+        items = []
+        items.reserveCapacity(rules.maxLive)
+        health = rules.healthStart
+        phase = rules.phase(forHealth: rules.healthStart)
+    }
+
+    /// Builds a state from decoded parts (see `StateEncoding.decode`).
+    init(random: GameRandom, bin: BinState, items: [Item], health: Int, phase: Phase) {
+        self.random = random
+        self.bin = bin
+        self.items = items
+        self.health = health
+        self.phase = phase
+    }
+}

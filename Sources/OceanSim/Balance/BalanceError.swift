@@ -1,0 +1,23 @@
+/// One thing wrong with a balance file, located as precisely as we can.
+public struct BalanceIssue: Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    /// 1-based; nil when the problem has no line (a missing section, an unreadable file).
+    public let line: Int?
+    /// The dotted key, when the problem is about one.
+    public let key: String?
+    public let message: String
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        s += ": "
+        if let key { s += "\(key): " }
+        return s + message
+    }
+}
+
+/// A balance file that cannot be used; lists every problem found, not just the first.
+public struct BalanceError: Error, Sendable, CustomStringConvertible {
+    public let issues: [BalanceIssue]
+    public var description: String { issues.map(\.description).joined(separator: "\n") }
+}
