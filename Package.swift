@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Counts malloc calls so `ocean bench` can show the tick allocates nothing.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // The deterministic simulation: standard library only.
@@ -18,12 +20,15 @@ let package = Package(
         // balance loading, bots, headless runs, benchmarks.
         .target(
             name: "OceanSim",
-            dependencies: ["OceanKernel", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "CReferenceLoop", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The plain C loop `ocean bench` compares the kernel's item update against.
+        .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanSim", "OceanKernel",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "OceanSim"]),
         .testTarget(name: "OceanSimTests", dependencies: ["OceanSim", "OceanKernel"]),

@@ -91,19 +91,30 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let r = Bench.run(balance: balanceOption.load(), seconds: seconds, stressItems: items)
+        let balance = balanceOption.load()
+        AllocationCounter.ensurePreloaded()
+        let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
+        var counter: ((() -> Void) -> Int)?
+        if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }
+        let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
+                                                       counter: counter)
         if json {
             print("""
             {"typical": {"ticksPerSecond": \(Int(r.typicalTicksPerSecond)), "ticks": \(r.typicalTicks), \
             "seconds": \(r.typicalSeconds)}, "stress": {"items": \(r.stressItems), \
             "ticksPerSecond": \(Int(r.stressTicksPerSecond)), "nsPerItemUpdate": \(r.nanosPerItemUpdate), \
-            "ticks": \(r.stressTicks), "seconds": \(r.stressSeconds)}, "peakMemoryBytes": \(r.peakMemory)}
+            "ticks": \(r.stressTicks), "seconds": \(r.stressSeconds), \
+            "referenceCNsPerItemUpdate": \(r.referenceNanosPerItemUpdate), "versusC": \(r.stressVersusC)}, \
+            "peakMemoryBytes": \(r.peakMemory), "allocations": \(allocations.json)}
             """)
         } else {
             print("typical game   \(Int(r.typicalTicksPerSecond)) ticks/s (\(r.typicalTicks) ticks in \(r.typicalSeconds) s)")
             print("stress         \(Int(r.stressTicksPerSecond)) ticks/s with \(r.stressItems) live items "
                 + "(\(r.nanosPerItemUpdate) ns per item update)")
+            print("C reference    \(r.referenceNanosPerItemUpdate) ns per item update: the kernel takes "
+                + "\(r.stressVersusC)× as long (target ≤ 2×)")
             print("peak memory    \(r.peakMemory / 1024) KiB")
+            print("allocations    \(allocations.text)")
         }
     }
 }

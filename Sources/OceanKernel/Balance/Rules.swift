@@ -24,9 +24,9 @@ public struct Rules: Sendable {
     /// Running sums of the spawn weights, for a weighted draw.
     public let cumulativeWeight: [Int]
 
-    // Per round (0-based) and kind, indexed `round * kindCount + kind`.
-    public let gravity: [Int]
-    public let terminalSpeed: [Int]
+    /// Per round (0-based) and kind, indexed `round * kindCount + kind`: everything the
+    /// item physics needs about one item, in one place.
+    public let fall: [FallParams]
 
     // Per round (0-based).
     public let roundItems: [Int]
@@ -76,22 +76,23 @@ public struct Rules: Sendable {
 
         let r = b.rounds
         roundsPerGame = r.perGame
-        var gravity: [Int] = []
-        var terminal: [Int] = []
+        var fall: [FallParams] = []
         var items: [Int] = []
         var gaps: [Int] = []
         for round in 0..<r.perGame {
             let speedPercent = min(r.maxSpeedPercent, 100 + r.speedPercentAddedPerRound * round)
-            for kind in b.kinds {
-                gravity.append(max(1, Fixed.pxPerSecond2(b.items.gravityPxPerS2) * kind.fallPercent / 100
-                    * speedPercent / 100))
-                terminal.append(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100))
+            for (k, kind) in b.kinds.enumerated() {
+                fall.append(FallParams(
+                    halfSize: halfSize[k],
+                    swaySpeed: Int32(swaySpeed[k]),
+                    gravity: Int32(max(1, Fixed.pxPerSecond2(b.items.gravityPxPerS2) * kind.fallPercent / 100
+                        * speedPercent / 100)),
+                    terminalSpeed: Int32(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100))))
             }
             items.append(r.firstRoundItems + r.itemsAddedPerRound * round)
             gaps.append(Fixed.ticks(ms: max(r.minGapMs, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round)))
         }
-        self.gravity = gravity
-        terminalSpeed = terminal
+        self.fall = fall
         roundItems = items
         roundGapTicks = gaps
         firstSpawnDelayTicks = r.firstSpawnDelayMs == 0 ? 0 : Fixed.ticks(ms: r.firstSpawnDelayMs)
@@ -118,4 +119,12 @@ public struct Rules: Sendable {
         while let next = Phase(rawValue: p.rawValue + 1), health >= phaseFloor[next.rawValue] { p = next }
         return p
     }
+}
+
+/// How one kind of item falls during one round.
+public struct FallParams: Sendable {
+    public let halfSize: Int
+    public let swaySpeed: Int32
+    public let gravity: Int32
+    public let terminalSpeed: Int32
 }

@@ -62,7 +62,7 @@ public enum StateEncoding {
             w(s.bin.x); w(s.bin.vx)
             w(s.items.count)
             for it in s.items {
-                w(it.x); w(it.y); w(it.vx); w(it.vy); w(it.ax); w(it.kind.rawValue)
+                w(it.x); w(it.y); w(Int(it.vx)); w(Int(it.vy)); w(Int(it.ax)); w(it.kind.rawValue)
             }
         case .scoring:
             let g = s.game
@@ -116,7 +116,10 @@ public enum StateEncoding {
         var items: [Item] = []
         items.reserveCapacity(count)
         for _ in 0..<count {
-            let x = try int(), y = try int(), vx = try int(), vy = try int(), ax = try int(), k = try int()
+            let x = try int(), y = try int()
+            guard let vx = Int32(exactly: try int()), let vy = Int32(exactly: try int()),
+                  let ax = Int32(exactly: try int()) else { throw .badValue("item speed beyond 32 bits") }
+            let k = try int()
             guard let kind = ItemKind(rawValue: k) else { throw .badValue("item kind \(k)") }
             items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: kind))
         }

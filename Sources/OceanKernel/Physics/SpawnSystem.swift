@@ -22,7 +22,7 @@ enum SpawnSystem {
         let kind = ItemKind(rawValue: k)!
         let half = rules.halfSize[k]
         let x = s.random.inRange(half...(rules.width - half))
-        let sway = s.random.below(2) == 0 ? rules.swayAccel[k] : -rules.swayAccel[k]
+        let sway = Int32(s.random.below(2) == 0 ? rules.swayAccel[k] : -rules.swayAccel[k])
         s.items.append(Item(x: x, y: -half, vx: 0, vy: 0, ax: sway, kind: kind))
         events.append(.itemSpawned(kind: kind, xPx: Fixed.wholePixels(x)))
     }

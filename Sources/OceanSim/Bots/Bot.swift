@@ -38,7 +38,7 @@ enum Aim {
         for item in state.items {
             let bottom = item.y + rules.halfSize[item.kind.rawValue]
             guard bottom < rules.rim else { continue }
-            let ticks = (rules.rim - bottom) / max(item.vy, Fixed.one / 4)
+            let ticks = (rules.rim - bottom) / max(Int(item.vy), Fixed.one / 4)
             if ticks < bestTicks { best = item; bestTicks = ticks }
         }
         return best
