@@ -92,7 +92,6 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let balance = balanceOption.load()
-        AllocationCounter.ensurePreloaded()
         let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
         var counter: ((() -> Void) -> Int)?
         if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }

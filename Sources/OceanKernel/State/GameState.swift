@@ -7,6 +7,11 @@ public enum Mode: Int, Sendable {
 public struct BinState: Equatable, Sendable {
     public var x: Int
     public var vx: Int
+
+    public init(x: Int, vx: Int) {
+        self.x = x
+        self.vx = vx
+    }
 }
 
 /// What one game has produced so far.

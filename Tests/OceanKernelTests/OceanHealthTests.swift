@@ -1,0 +1,115 @@
+import Testing
+@testable import OceanKernel
+
+@Suite struct OceanHealthTests {
+    private func apply(_ outcomes: [Outcome], from health: Int, rules r: Rules = shippedRules) -> (Int, [Event]) {
+        var s = GameState(rules: r, seed: 1)
+        s.health = health
+        var events: [Event] = []
+        HealthSystem.run(outcomes, &s, rules: r, events: &events)
+        return (s.health, events)
+    }
+
+    @Test func eachEffectMovesHealthByItsConstant() {
+        let r = shippedRules
+        #expect(apply([.caught(.plasticBag)], from: 5_000).0 == 5_000 + r.healthPerCatch)
+        #expect(apply([.missed(.plasticBag)], from: 5_000).0 == 5_000 - r.healthPerMiss)
+        #expect(apply([.scanned(.plasticBag)], from: 5_000).0 == 5_000 + r.healthPerScan)
+        #expect(r.healthPerCatch == 200 && r.healthPerMiss == 100 && r.healthPerScan == 150,
+                "the shipped defaults are +0.020, -0.010 and +0.015")
+    }
+
+    @Test func healthClampsAtZeroAndOne() {
+        let r = shippedRules
+        #expect(apply([.caught(.plasticBag)], from: Rules.fullHealth - 1).0 == Rules.fullHealth)
+        #expect(apply([.missed(.plasticBag)], from: 1).0 == 0)
+        // Clamped after every effect, in order: full, then a miss.
+        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth).0
+                == Rules.fullHealth - r.healthPerMiss)
+        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0).0 == r.healthPerCatch)
+        // Nothing changes at the bound: no event.
+        #expect(apply([.missed(.cardboard)], from: 0).1.isEmpty)
+        #expect(apply([.caught(.cardboard)], from: Rules.fullHealth).1.isEmpty)
+    }
+
+    @Test func oneHealthEventPerTickWithTheNetChange() {
+        let (h, events) = apply([.caught(.cardboard), .caught(.cardboard), .missed(.cardboard)], from: 3_000)
+        #expect(events == [.healthChanged(from: 3_000, to: h)])
+        #expect(h == 3_000 + 2 * 200 - 100)
+    }
+
+    @Test func eachPhaseStartsAtItsBound() {
+        let r = shippedRules
+        let floors = [(Phase.polluted, 0), (.stabilizing, 2_500), (.recovering, 4_500),
+                      (.flourishing, 6_500), (.thriving, 8_000)]
+        for (phase, floor) in floors {
+            #expect(r.phaseFloor[phase.rawValue] == floor)
+            #expect(r.phase(forHealth: floor) == phase)
+            #expect(PhaseSystem.phase(after: .polluted, health: floor, rules: r) == phase, "rising into \(phase)")
+            if floor > 0 {
+                #expect(r.phase(forHealth: floor - 1).rawValue == phase.rawValue - 1)
+                #expect(PhaseSystem.phase(after: .polluted, health: floor - 1, rules: r).rawValue == phase.rawValue - 1)
+            }
+        }
+        #expect(r.phase(forHealth: Rules.fullHealth) == .thriving)
+    }
+
+    @Test func fallingOutOfAPhaseNeedsTheHysteresisMargin() {
+        let r = shippedRules
+        for phase in Phase.allCases.dropFirst() {
+            let floor = r.phaseFloor[phase.rawValue]
+            #expect(PhaseSystem.phase(after: phase, health: floor - 1, rules: r) == phase)
+            #expect(PhaseSystem.phase(after: phase, health: floor - r.hysteresis, rules: r) == phase)
+            #expect(PhaseSystem.phase(after: phase, health: floor - r.hysteresis - 1, rules: r).rawValue
+                    == phase.rawValue - 1)
+        }
+    }
+
+    @Test func healthJitteringOnABoundDoesNotFlicker() {
+        let r = shippedRules
+        var s = GameState(rules: r, seed: 1)
+        s.health = 4_400
+        s.phase = r.phase(forHealth: s.health)
+        var events: [Event] = []
+        let pattern = [4_500, 4_499, 4_400, 4_500, 4_360, 4_501, 4_351, 4_500]
+        for h in pattern {
+            s.health = h
+            PhaseSystem.run(&s, rules: r, events: &events)
+        }
+        #expect(events == [.phaseChanged(from: .stabilizing, to: .recovering)])
+        s.health = 4_500 - r.hysteresis - 1
+        PhaseSystem.run(&s, rules: r, events: &events)
+        #expect(events.last == .phaseChanged(from: .recovering, to: .stabilizing))
+    }
+
+    @Test func onePhaseEventPerTransitionOverAWholeClimbAndFall() {
+        let r = shippedRules
+        var sim = Simulation(rules: r, seed: 1)
+        sim.state.health = 0
+        sim.state.phase = .polluted
+        var changes: [Event] = []
+        for _ in 0..<(Rules.fullHealth / r.healthPerScan + 1) {
+            sim.step(TickInput(command: .scan(.plasticBottle)))
+            changes += sim.events.filter { if case .phaseChanged = $0 { true } else { false } }
+        }
+        #expect(changes == [
+            .phaseChanged(from: .polluted, to: .stabilizing), .phaseChanged(from: .stabilizing, to: .recovering),
+            .phaseChanged(from: .recovering, to: .flourishing), .phaseChanged(from: .flourishing, to: .thriving),
+        ])
+        #expect(sim.state.health == Rules.fullHealth)
+        // Misses bring it back down: a game where nobody moves.
+        changes = []
+        var plan = OceanSimPlan.idleGames(8)
+        while let input = plan.input(for: sim) {
+            sim.step(input)
+            changes += sim.events.filter { if case .phaseChanged = $0 { true } else { false } }
+        }
+        var phase = Phase.thriving
+        for case .phaseChanged(let from, let to) in changes {
+            #expect(from == phase && abs(to.rawValue - from.rawValue) == 1)
+            phase = to
+        }
+        #expect(sim.state.phase == phase)
+        #expect(phase < .thriving)
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import OceanKernel
+import OceanSim
+
+@Suite struct ScoringTests {
+    private func score(_ outcomes: [Outcome], rules r: Rules = shippedRules) -> (GameState, [Event]) {
+        var s = GameState(rules: r, seed: 1)
+        var events: [Event] = []
+        ScoringSystem.run(outcomes, &s, rules: r, events: &events)
+        return (s, events)
+    }
+
+    @Test func multiplierGrowsEveryComboStepUpToTheCap() {
+        let r = shippedRules  // step 5, cap 5
+        let catches = r.comboStep * (r.multiplierCap + 2)
+        let (s, events) = score(Array(repeating: .caught(.aluminiumCan), count: catches))
+        var points: [Int] = []
+        for case .caught(_, _, let combo, let p) in events {
+            points.append(p)
+            let expected = min(r.multiplierCap, 1 + (combo - 1) / r.comboStep)
+            #expect(p == r.pointsPerCatch * expected)
+        }
+        #expect(points.count == catches)
+        #expect(points.first == r.pointsPerCatch)
+        #expect(points[r.comboStep - 1] == r.pointsPerCatch, "the last catch of the first step is still ×1")
+        #expect(points[r.comboStep] == 2 * r.pointsPerCatch, "the next one is ×2")
+        #expect(points.last == r.multiplierCap * r.pointsPerCatch, "capped")
+        #expect(points.max() == r.multiplierCap * r.pointsPerCatch)
+        #expect(s.game.combo == catches && s.game.bestCombo == catches)
+        #expect(s.game.score == points.reduce(0, +))
+        #expect(s.game.grams == catches * r.grams[ItemKind.aluminiumCan.rawValue])
+    }
+
+    @Test func aMissBreaksTheComboAndTheMultiplierStartsOver() {
+        let r = shippedRules
+        let run = Array(repeating: Outcome.caught(.plasticBottle), count: 7)
+        let (s, events) = score(run + [.missed(.glassBottle), .caught(.plasticBottle)])
+        #expect(events.contains(.comboBroken(combo: 7)))
+        #expect(events.last == .caught(kind: .plasticBottle, grams: r.grams[0], combo: 1, points: r.pointsPerCatch))
+        #expect(s.game.combo == 1)
+        #expect(s.game.bestCombo == 7)
+        #expect(s.game.misses == 1 && s.game.catches == 8)
+        #expect(s.totals.bestCombo == 7)
+    }
+
+    @Test func aMissWithNoComboBreaksNothing() {
+        let (_, events) = score([.missed(.cardboard)])
+        #expect(events == [.missed(kind: .cardboard)])
+    }
+
+    @Test func perfectGameEarnsItsBonusAndAnEvent() {
+        // Three slow items dropped one by one: the greedy bot catches them all.
+        let r = rules { b in
+            b.rounds.perGame = 1
+            b.rounds.firstRoundItems = 3
+            b.rounds.firstRoundGapMs = 3_000
+        }
+        var sim = Simulation(rules: r, seed: 5)
+        var plan = GamePlan(bot: GreedyBot(), games: 1)
+        var all: [Event] = []
+        while let input = plan.input(for: sim) {
+            sim.step(input)
+            all += sim.events
+        }
+        #expect(all.contains(.perfectGame))
+        let base = all.reduce(0) { if case .caught(_, _, _, let p) = $1 { $0 + p } else { $0 } }
+        #expect(sim.state.totals.perfectGames == 1)
+        #expect(sim.state.totals.score == base + r.perfectGameBonus)
+        let summary = all.compactMap { if case .gameOver(let s) = $0 { s } else { nil } }
+        #expect(summary == [GameSummary(game: 1, catches: 3, misses: 0, bestCombo: 3,
+                                        score: base + r.perfectGameBonus, grams: sim.state.totals.grams, perfect: true)])
+        // perfectGame comes right before gameOver, after the last round ended.
+        let tail = Array(all.suffix(3))
+        #expect(tail.count == 3 && tail[0] == .roundEnded(round: 1) && tail[1] == .perfectGame)
+    }
+
+    @Test func oneMissMeansNoPerfectGame() {
+        let r = rules { b in
+            b.rounds.perGame = 1
+            b.rounds.firstRoundItems = 3
+        }
+        var sim = Simulation(rules: r, seed: 5)
+        var plan = GamePlan(bot: IdleBot(), games: 1)
+        var all: [Event] = []
+        while let input = plan.input(for: sim) {
+            sim.step(input)
+            all += sim.events
+        }
+        #expect(!all.contains(.perfectGame))
+        #expect(sim.state.totals.perfectGames == 0)
+        #expect(sim.state.totals.misses > 0)
+    }
+
+    @Test func aGameRunsItsRoundsInOrderWithRampingDifficulty() {
+        let r = shippedRules
+        var sim = Simulation(rules: r, seed: 2)
+        var plan = GamePlan(bot: GreedyBot(), games: 1)
+        var rounds: [Int] = []
+        var spawned = 0
+        while let input = plan.input(for: sim) {
+            sim.step(input)
+            for e in sim.events {
+                if case .roundStarted(let n) = e { rounds.append(n) }
+                if case .itemSpawned = e { spawned += 1 }
+            }
+        }
+        #expect(rounds == Array(1...r.roundsPerGame))
+        #expect(spawned == r.roundItems.reduce(0, +))
+        #expect(r.roundItems == r.roundItems.sorted() && r.roundItems.first! < r.roundItems.last!)
+        #expect(r.roundGapTicks.first! > r.roundGapTicks.last!)
+        #expect(r.fall[0].terminalSpeed < r.fall[(r.roundsPerGame - 1) * Rules.kindCount].terminalSpeed)
+        #expect(sim.state.totals.catches + sim.state.totals.misses == spawned)
+    }
+
+    @Test func startingAGameWhileOneIsOnIsIgnored() {
+        var sim = Simulation(rules: shippedRules, seed: 1)
+        sim.step(TickInput(command: .startGame))
+        let before = sim.state
+        sim.step(TickInput(command: .startGame))
+        #expect(sim.state.totals.games == before.totals.games)
+        #expect(!sim.events.contains(.gameStarted(game: 2)))
+    }
+}
