@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+let repoRoot: String = {
+    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a built `ocean` (`debug` or `release`) and collects what it printed.
+func ocean(_ args: [String], build: String = "debug") throws -> Run {
+    let binary = "\(repoRoot)/.build/\(build)/ocean"
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        throw CLIError("\(binary) is missing: `make test` builds it (swift build -c \(build))")
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+    var env = ProcessInfo.processInfo.environment
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+               stderr: String(decoding: e, as: UTF8.self))
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+func temporaryFile(_ name: String, _ text: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ocean-cli-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
+
+@Suite struct SimCommandTests {
+    @Test func simPrintsTheDocumentedJSON() throws {
+        let r = try ocean(["sim", "--bot", "greedy", "--seed", "7", "--games", "2", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        for key in ["ticks", "games", "catches", "misses", "perfectGames", "bestCombo", "score", "grams", "health", "phase", "hash"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["games"] as? Int == 2)
+        let hash = object["hash"] as! String
+        #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
+        #expect((object["health"] as? Int).map { (0...10_000).contains($0) } == true)
+    }
+
+    @Test func releaseAndDebugBuildsPrintIdenticalJSON() throws {
+        for (bot, seed) in [("greedy", "1"), ("human", "2"), ("idle", "3"), ("human", "18446744073709551615")] {
+            let args = ["sim", "--bot", bot, "--seed", seed, "--games", "3", "--json"]
+            let debug = try ocean(args, build: "debug")
+            let release = try ocean(args, build: "release")
+            #expect(debug.status == 0 && release.status == 0)
+            #expect(debug.stdout == release.stdout, "\(bot) seed \(seed)")
+        }
+    }
+
+    @Test func twoProcessesAgree() throws {
+        let args = ["sim", "--bot", "human", "--seed", "42", "--games", "2", "--json"]
+        let a = try ocean(args), b = try ocean(args)
+        #expect(a.stdout == b.stdout && !a.stdout.isEmpty)
+    }
+
+    @Test func differentSeedsDiffer() throws {
+        let a = try ocean(["sim", "--seed", "1", "--json"]), b = try ocean(["sim", "--seed", "2", "--json"])
+        #expect(a.stdout != b.stdout)
+    }
+
+    @Test func badFlagsExitWithStatusTwo() throws {
+        for args in [["sim", "--bot", "wizard"], ["sim", "--games", "0"], ["sim", "--seed", "-1"],
+                     ["sim", "--skill", "101"], ["sim", "--frobnicate"], ["nonsense"]] {
+            let r = try ocean(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(!r.stderr.isEmpty)
+            #expect(r.stdout.isEmpty)
+        }
+        #expect(try ocean(["sim", "--bot", "wizard"]).stderr.contains("allowed: idle, greedy, human"))
+    }
+}
+
+@Suite struct BalanceFileCLITests {
+    private func run(with text: String, name: String) throws -> Run {
+        try ocean(["sim", "--balance", try temporaryFile(name, text), "--json"])
+    }
+
+    private func replacing(_ old: String, _ new: String) -> String {
+        shippedBalance.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test(arguments: [
+        ("type", "grams = 2\nsize_px = 28", "grams = 2.5\nsize_px = 28", "kind.plastic_bottle.grams: expected a whole number", "grams = 2.5"),
+        ("range", "max_live = 512", "max_live = 0", "items.max_live: 0 is out of range; allowed: a whole number from 1 to 100000", "max_live = 0"),
+        ("missing", "spawn_burst = 1 ", "# (removed) ", "items.spawn_burst: missing", "[items]"),
+        ("unknown", "hysteresis = 150", "hysteresis = 150\nhysterisis = 3", "health.hysterisis: unknown key; did you mean 'health.hysteresis'?", "hysterisis = 3"),
+        ("syntax", "start = 1500", "start = ", "not valid TOML", "start = "),
+        ("cross", "rim_px = 580", "rim_px = 640", "bin.rim_px: must be above the water line", "rim_px = 640"),
+    ])
+    func eachKindOfErrorExitsTwoNamingFileLineAndKey(kind: String, old: String, new: String, expected: String,
+                                                     at: String) throws {
+        let text = replacing(old, new)
+        #expect(text != shippedBalance)
+        let r = try run(with: text, name: "\(kind).toml")
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty, "nothing runs")
+        #expect(r.stderr.contains(expected), "\(r.stderr)")
+        // file:line: at the start of the message.
+        let lineNumber = text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(at) }! + 1
+        #expect(r.stderr.contains("\(kind).toml:\(lineNumber): "), "\(r.stderr)")
+    }
+
+    @Test func aMissingFileExitsTwo() throws {
+        let r = try ocean(["sim", "--balance", "/nonexistent/balance.toml"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("/nonexistent/balance.toml: cannot read the file"))
+    }
+
+    @Test func aValidOtherBalanceChangesTheOutcome() throws {
+        let r = try run(with: replacing("points_per_catch = 10", "points_per_catch = 13"), name: "points.toml")
+        let d = try ocean(["sim", "--json"])
+        #expect(r.status == 0)
+        #expect(r.stdout != d.stdout)
+    }
+}
+
+@Suite struct BenchCommandTests {
+    @Test func benchReportsItsFiguresAndAZeroAllocationTick() throws {
+        let r = try ocean(["bench", "--seconds", "0.3", "--items", "3000", "--json"], build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let typical = o["typical"] as! [String: Any]
+        let stress = o["stress"] as! [String: Any]
+        #expect((typical["ticksPerSecond"] as! Int) > 0)
+        #expect(stress["items"] as? Int == 3000)
+        #expect((stress["ticksPerSecond"] as! Int) > 0)
+        #expect((o["peakMemoryBytes"] as! Int) > 0)
+        // Counted through the malloc interposer; null would mean not counted.
+        let allocations = try #require(o["allocations"] as? [String: Any])
+        #expect((allocations["typicalTicks"] as! Int) > 1_000)
+        #expect(allocations["typicalAllocations"] as? Int == 0)
+        #expect(allocations["stressAllocations"] as? Int == 0)
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+import OceanKernel
+@testable import OceanSim
+
+private let root: String = {
+    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+private let shippedText = readTextFile(root + "/assets/balance.toml")!
+
+/// The shipped file with one line replaced (or removed, for an empty replacement).
+private func edited(_ line: String, _ replacement: String?) -> (text: String, line: Int) {
+    var lines = shippedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = lines.firstIndex { $0.hasPrefix(line) }!
+    if let replacement { lines[index] = replacement } else { lines.remove(at: index) }
+    return (lines.joined(separator: "\n"), index + 1)
+}
+
+private func issues(_ text: String) -> [BalanceIssue] {
+    do {
+        _ = try BalanceLoader.parse(text, file: "b.toml")
+        return []
+    } catch {
+        return error.issues
+    }
+}
+
+private func line(of prefix: String) -> Int {
+    shippedText.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(prefix) }! + 1
+}
+
+@Suite struct BalanceLoaderTests {
+    @Test func theShippedFileLoadsAndPassesEveryRule() throws {
+        let b = try BalanceLoader.parse(shippedText, file: "balance.toml")
+        #expect(BalanceSchema.check(b).isEmpty)
+        #expect(b.bin.rimPx == 580 && b.health.start == 1500)
+    }
+
+    @Test func everyConstantIsWrittenWithAComment() {
+        // Constants live in data: each key sits on its own line with a comment on
+        // that line or in the block above it.
+        for field in BalanceSchema.fields {
+            #expect(KeyLocator(text: shippedText).line(of: field.key) != nil, "\(field.key) is not in the file")
+        }
+    }
+
+    @Test func aWrongTypeNamesLineKeyAndWhatIsAllowed() {
+        let (text, n) = edited("grams = 2", "grams = 2.5")
+        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "kind.plastic_bottle.grams",
+            message: "expected a whole number, found a decimal number (2.5); allowed: a whole number from 1 to 1000 (g)")])
+        let (text2, n2) = edited("per_game = 5", "per_game = \"five\"")
+        #expect(issues(text2).map(\.line) == [n2])
+        #expect(issues(text2).first?.message.hasPrefix("expected a whole number, found a string") == true)
+    }
+
+    @Test func anOutOfRangeValueSaysTheRange() {
+        let (text, n) = edited("max_speed_px_per_s = 540", "max_speed_px_per_s = 0")
+        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "bin.max_speed_px_per_s",
+            message: "0 is out of range; allowed: a whole number from 1 to 20000 (px/s)")])
+    }
+
+    @Test func aMissingKeyPointsAtItsTable() {
+        let (text, _) = edited("friction_px_per_s2 = 2400", nil)
+        let found = issues(text)
+        #expect(found.count == 1)
+        #expect(found.first?.key == "bin.friction_px_per_s2")
+        #expect(found.first?.line == line(of: "[bin]"))
+        #expect(found.first?.message.hasPrefix("missing; allowed") == true)
+    }
+
+    @Test func anUnknownKeySuggestsTheKnownOne() {
+        let (text, n) = edited("accel_px_per_s2 = 3000", "acel_px_per_s2 = 3000")
+        let found = issues(text)
+        #expect(found.contains(BalanceIssue(file: "b.toml", line: n, key: "bin.acel_px_per_s2",
+                                            message: "unknown key; did you mean 'bin.accel_px_per_s2'?")))
+        #expect(found.contains { $0.key == "bin.accel_px_per_s2" && $0.message.hasPrefix("missing") })
+        let (text2, _) = edited("[kind.cardboard]", "[kind.cardbord]")
+        #expect(issues(text2).contains { $0.key == "kind.cardbord.grams" && $0.message.contains("kind.cardboard.grams") })
+    }
+
+    @Test func aSyntaxErrorGivesTheLine() {
+        let (text, n) = edited("rim_px = 580", "rim_px = = 580")
+        let found = issues(text)
+        #expect(found.count == 1)
+        #expect(found.first?.line == n)
+        #expect(found.first?.message.hasPrefix("not valid TOML") == true)
+    }
+
+    @Test func crossFieldRulesNameTheKey() {
+        let (text, n) = edited("rim_px = 580", "rim_px = 700")
+        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "bin.rim_px",
+            message: "must be above the water line: less than playfield.water_line_px (640)")])
+        let (text2, n2) = edited("flourishing_from = 6500", "flourishing_from = 4000")
+        #expect(issues(text2).first == BalanceIssue(file: "b.toml", line: n2, key: "health.flourishing_from",
+            message: "must be above health.recovering_from (4500)"))
+    }
+
+    @Test func anUnreadableFileIsAnError() {
+        #expect(throws: BalanceError.self) { try BalanceLoader.load(path: "/nonexistent/balance.toml") }
+    }
+
+    @Test func editDistanceFindsTypos() {
+        #expect(BalanceLoader.editDistance("kitten", "sitting") == 3)
+        #expect(BalanceLoader.editDistance("", "abc") == 3)
+        #expect(BalanceLoader.closestKey(to: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") == nil)
+    }
+}
