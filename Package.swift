@@ -16,11 +16,15 @@ let package = Package(
     targets: [
         // The deterministic simulation: standard library only.
         .target(name: "OceanKernel"),
+        // Balance constants: their schema and validation (no file format).
+        .target(name: "OceanBalance", dependencies: ["OceanKernel"]),
+        // The replay format: reading (hostile input), writing, verifying.
+        .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance"]),
         // Everything that feeds or reads the kernel without being the front:
         // balance loading, bots, headless runs, benchmarks.
         .target(
             name: "OceanSim",
-            dependencies: ["OceanKernel", "CReferenceLoop", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "CReferenceLoop", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The plain C loop `ocean bench` compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
@@ -30,8 +34,8 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
-        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "OceanSim"]),
-        .testTarget(name: "OceanSimTests", dependencies: ["OceanSim", "OceanKernel"]),
+        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "OceanBalance", "OceanSim"]),
+        .testTarget(name: "OceanSimTests", dependencies: ["OceanSim", "OceanKernel", "OceanBalance", "OceanReplay"]),
         .testTarget(name: "OceanCLITests", dependencies: ["OceanSim", "OceanKernel"]),
     ]
 )

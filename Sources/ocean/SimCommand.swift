@@ -1,6 +1,7 @@
 import ArgumentParser
 import OceanKernel
 import OceanSim
+import OceanBalance
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import OceanKernel
 import OceanSim
+import OceanBalance
 
 /// The repository's root, found from this file's path.
 let repoRoot: String = {

@@ -1,6 +1,7 @@
 import Testing
 import OceanKernel
 @testable import OceanSim
+import OceanBalance
 
 private let root: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
@@ -102,8 +103,8 @@ private func line(of prefix: String) -> Int {
     }
 
     @Test func editDistanceFindsTypos() {
-        #expect(BalanceLoader.editDistance("kitten", "sitting") == 3)
-        #expect(BalanceLoader.editDistance("", "abc") == 3)
-        #expect(BalanceLoader.closestKey(to: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") == nil)
+        #expect(BalanceValidator.editDistance("kitten", "sitting") == 3)
+        #expect(BalanceValidator.editDistance("", "abc") == 3)
+        #expect(BalanceValidator.closestKey(to: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") == nil)
     }
 }

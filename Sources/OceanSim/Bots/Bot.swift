@@ -29,44 +29,91 @@ public struct IdleBot: Bot {
     public func move(_ state: GameState, rules: Rules) -> Move { .none }
 }
 
-/// Shared aiming: which item matters most, and how to steer the bin to a point.
+/// Shared aiming: which item to go for, and how to steer the bin to a point.
 enum Aim {
-    /// The falling item that will reach the rim soonest (ties: the lower index).
-    static func mostUrgent(_ state: GameState, rules: Rules) -> Item? {
-        var best: Item?
-        var bestTicks = Int.max
-        for item in state.items {
-            let bottom = item.y + rules.halfSize[item.kind.rawValue]
-            guard bottom < rules.rim else { continue }
-            let ticks = (rules.rim - bottom) / max(Int(item.vy), Fixed.one / 4)
-            if ticks < bestTicks { best = item; bestTicks = ticks }
-        }
-        return best
+    /// Roughly how many ticks until an item's bottom reaches the rim.
+    static func ticksToRim(_ item: Item, _ s: GameState, rules: Rules) -> Int {
+        let p = rules.fall[max(0, s.round - 1) * Rules.kindCount + item.kind.rawValue]
+        let distance = rules.rim - (item.y + p.halfSize)
+        let speed = max(Int(item.vy), Int(p.terminalSpeed) / 2, 1)
+        return distance / speed
     }
 
-    /// Push toward `target`, letting go early enough for friction to stop the bin near it.
-    static func steer(_ bin: BinState, to target: Int, rules: Rules) -> Move {
-        let dx = target - bin.x
-        let deadband = rules.binHalfWidth / 4
-        if abs(dx) <= deadband { return .none }
-        let towards: Move = dx > 0 ? .right : .left
-        let speedTowards = dx > 0 ? bin.vx : -bin.vx
-        if speedTowards > 0 {
-            let stopping = speedTowards * speedTowards / (2 * max(1, rules.binFriction))
-            if stopping >= abs(dx) { return .none }
+    /// Roughly how many ticks the bin needs to get `target` inside its mouth.
+    static func ticksToReach(_ target: Int, _ bin: BinState, rules: Rules) -> Int {
+        let gap = max(0, abs(target - bin.x) - rules.binHalfWidth / 2)
+        guard gap > 0 else { return 0 }
+        return gap / max(1, rules.binMaxSpeed) + rules.binMaxSpeed / max(1, 2 * rules.binAccel)
+    }
+
+    /// The item above the rim that arrives soonest among those the bin can still
+    /// reach in time; if none is reachable, the one that arrives soonest.
+    static func target(_ s: GameState, rules: Rules) -> Item? {
+        var soonest: (item: Item, ticks: Int)?
+        var reachable: (item: Item, ticks: Int)?
+        for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+            let t = ticksToRim(item, s, rules: rules)
+            if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
+            if ticksToReach(item.x, s.bin, rules: rules) <= t, reachable == nil || t < reachable!.ticks {
+                reachable = (item, t)
+            }
         }
-        return towards
+        return (reachable ?? soonest)?.item
     }
 }
 
-/// Chases the most urgent item with perfect reactions and aim.
-public struct GreedyBot: Bot {
-    public init() {}
-    public func move(_ state: GameState, rules: Rules) -> Move {
-        guard let item = Aim.mostUrgent(state, rules: rules) else {
-            return Aim.steer(state.bin, to: rules.width / 2, rules: rules)
+/// Sticks with one item until it is caught, missed or out of reach, so the bin does
+/// not dither between two items that arrive at about the same time. Items carry no
+/// identity, so the tracked one is found again next tick by kind and position.
+struct Commitment {
+    private var item: Item?
+
+    mutating func target(_ s: GameState, rules: Rules) -> Item? {
+        if let last = item {
+            let next = s.items.first { candidate in
+                candidate.kind == last.kind && candidate.y > last.y && candidate.y - last.y <= Int(candidate.vy)
+                    && abs(candidate.x - last.x) <= abs(Int(candidate.vx)) + Fixed.one
+            }
+            if let next, next.y + rules.halfSize[next.kind.rawValue] < rules.rim,
+               Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
+                item = next
+                return next
+            }
         }
-        return Aim.steer(state.bin, to: item.x, rules: rules)
+        item = Aim.target(s, rules: rules)
+        return item
+    }
+}
+
+/// Steers like a hand on the keys: push toward the target, let go early enough for
+/// friction to stop the bin there, and push again only when the target has moved
+/// well away. The slack keeps it from tapping the keys every tick.
+struct Steering {
+    private var pushing = Move.none
+
+    mutating func move(_ bin: BinState, to target: Int, rules: Rules) -> Move {
+        let dx = target - bin.x
+        if pushing == .none {
+            if abs(dx) > rules.binHalfWidth / 2 { pushing = dx > 0 ? .right : .left }
+        }
+        if pushing != .none {
+            let remaining = pushing == .right ? dx : -dx
+            let speed = max(0, pushing == .right ? bin.vx : -bin.vx)
+            let stopping = speed * speed / (2 * max(1, rules.binFriction))
+            if remaining <= 0 || stopping >= remaining { pushing = .none }
+        }
+        return pushing
+    }
+}
+
+/// Chases the most urgent item it can reach, with perfect reactions and aim.
+public struct GreedyBot: Bot {
+    private var steering = Steering()
+    private var commitment = Commitment()
+    public init() {}
+    public mutating func move(_ state: GameState, rules: Rules) -> Move {
+        let target = commitment.target(state, rules: rules)?.x ?? rules.width / 2
+        return steering.move(state.bin, to: target, rules: rules)
     }
 }
 
@@ -78,6 +125,8 @@ public struct HumanBot: Bot {
     private var random: GameRandom
     private var target: Int?
     private var nextLook = 0
+    private var steering = Steering()
+    private var commitment = Commitment()
 
     public init(seed: UInt64, skill: Int) {
         let s = min(100, max(0, skill))
@@ -86,16 +135,13 @@ public struct HumanBot: Bot {
         random = GameRandom(seed: seed ^ 0x4855_4D41_4E42_4F54)
     }
 
+
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
         if state.tick >= nextLook {
             nextLook = state.tick + reactionTicks
-            if let item = Aim.mostUrgent(state, rules: rules) {
-                target = item.x + Fixed.px(random.inRange(-aimErrorPx...aimErrorPx))
-            } else {
-                target = nil
-            }
+            target = commitment.target(state, rules: rules).map { $0.x + Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
         }
         guard let target else { return .none }
-        return Aim.steer(state.bin, to: target, rules: rules)
+        return steering.move(state.bin, to: target, rules: rules)
     }
 }

@@ -1,3 +1,5 @@
+import OceanKernel
+
 /// One balance constant: where it lives in the file, its unit, what it may be.
 public struct BalanceField: Sendable {
     /// `section.name`, e.g. `bin.accel_px_per_s2`.

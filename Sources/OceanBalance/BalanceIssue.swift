@@ -7,6 +7,13 @@ public struct BalanceIssue: Equatable, Sendable, CustomStringConvertible {
     public let key: String?
     public let message: String
 
+    public init(file: String, line: Int?, key: String?, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
     public var description: String {
         var s = file
         if let line { s += ":\(line)" }
@@ -19,5 +26,9 @@ public struct BalanceIssue: Equatable, Sendable, CustomStringConvertible {
 /// A balance file that cannot be used; lists every problem found, not just the first.
 public struct BalanceError: Error, Sendable, CustomStringConvertible {
     public let issues: [BalanceIssue]
+
+    public init(issues: [BalanceIssue]) {
+        self.issues = issues
+    }
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
