@@ -1,1 +1,169 @@
 import OceanKernel
+
+/// A replay file, read into memory: everything needed to play the run again and to
+/// check it, as described in `docs/replay-format.md`.
+public struct Replay: Equatable, Sendable {
+    public var header: ReplayHeader
+    /// Input changes in tick order.
+    public var inputs: [InputRecord]
+    public var checkpoints: [Checkpoint]
+    /// Nil when the file stops before its end record (truncated).
+    public var end: EndRecord?
+
+    public init(header: ReplayHeader, inputs: [InputRecord] = [], checkpoints: [Checkpoint] = [], end: EndRecord? = nil) {
+        self.header = header
+        self.inputs = inputs
+        self.checkpoints = checkpoints
+        self.end = end
+    }
+
+    /// The last tick the file says anything about.
+    public var lastTick: Int {
+        max(end?.tick ?? 0, checkpoints.last?.tick ?? 0, inputs.last?.tick ?? 0)
+    }
+}
+
+/// What makes a replay self-contained.
+public struct ReplayHeader: Equatable, Sendable {
+    public var comment: String = ""
+    public var engine: String = Engine.version
+    public var seed: UInt64 = 0
+    public var tickRate: Int = Fixed.ticksPerSecond
+    public var checkpointEvery: Int = 60
+    /// The player's local calendar date and time of day when the session began.
+    public var date: LocalDate = LocalDate(year: 2026, month: 1, day: 1)
+    public var minuteOfDay: Int = 12 * 60
+    /// What produced the inputs ("greedy", "human 70", "person"): for people only.
+    public var recordedBy: String = ""
+    public var balance: Balance = Balance()
+
+    public init() {}
+}
+
+/// A calendar date as the player's device gave it.
+public struct LocalDate: Equatable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    public var isValid: Bool {
+        guard (1...9999).contains(year), (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
+    public var description: String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// From `tick` on, the bin is pushed `input.move`; `input.command` happens at `tick` only.
+public struct InputRecord: Equatable, Sendable {
+    public var tick: Int
+    public var input: TickInput
+    /// The file line it came from (0 when built in memory).
+    public var line: Int = 0
+
+    public init(tick: Int, input: TickInput, line: Int = 0) {
+        self.tick = tick
+        self.input = input
+        self.line = line
+    }
+
+    public static func == (a: InputRecord, b: InputRecord) -> Bool { a.tick == b.tick && a.input == b.input }
+}
+
+/// The fields a person reads in a checkpoint to see how a run differs.
+public struct ReadableFields: Equatable, Sendable {
+    public var score: Int
+    public var combo: Int
+    public var health: Int
+    public var items: Int
+
+    public init(score: Int, combo: Int, health: Int, items: Int) {
+        (self.score, self.combo, self.health, self.items) = (score, combo, health, items)
+    }
+
+    public init(_ s: GameState) {
+        self.init(score: s.totals.score, combo: s.game.combo, health: s.health, items: s.items.count)
+    }
+}
+
+/// The state after `tick` ticks, fingerprinted.
+public struct Checkpoint: Equatable, Sendable {
+    public var tick: Int
+    public var hash: UInt64
+    /// The top 16 bits of each subsystem's hash, in `Subsystem` order: enough to
+    /// name what diverged.
+    public var subsystems: [UInt16]
+    public var fields: ReadableFields
+    /// One character per tick since the previous checkpoint: 6 bits of that tick's
+    /// state hash, so the verifier can find the exact tick a run diverged.
+    public var ticks: [UInt8]
+    public var line: Int = 0
+
+    public init(tick: Int, hash: UInt64, subsystems: [UInt16], fields: ReadableFields, ticks: [UInt8], line: Int = 0) {
+        (self.tick, self.hash, self.subsystems, self.fields, self.ticks, self.line) =
+            (tick, hash, subsystems, fields, ticks, line)
+    }
+
+    public static func == (a: Checkpoint, b: Checkpoint) -> Bool {
+        a.tick == b.tick && a.hash == b.hash && a.subsystems == b.subsystems && a.fields == b.fields && a.ticks == b.ticks
+    }
+}
+
+/// How the whole run ended.
+public struct ReplaySummary: Equatable, Sendable {
+    public var games: Int
+    public var catches: Int
+    public var misses: Int
+    public var perfectGames: Int
+    public var bestCombo: Int
+    public var score: Int
+    public var grams: Int
+    public var health: Int
+    public var phase: Phase
+
+    public init(_ s: GameState) {
+        games = s.totals.games
+        catches = s.totals.catches
+        misses = s.totals.misses
+        perfectGames = s.totals.perfectGames
+        bestCombo = s.totals.bestCombo
+        score = s.totals.score
+        grams = s.totals.grams
+        health = s.health
+        phase = s.phase
+    }
+
+    public init(games: Int, catches: Int, misses: Int, perfectGames: Int, bestCombo: Int, score: Int, grams: Int,
+                health: Int, phase: Phase) {
+        (self.games, self.catches, self.misses, self.perfectGames, self.bestCombo) =
+            (games, catches, misses, perfectGames, bestCombo)
+        (self.score, self.grams, self.health, self.phase) = (score, grams, health, phase)
+    }
+}
+
+public struct EndRecord: Equatable, Sendable {
+    public var tick: Int
+    public var hash: UInt64
+    public var summary: ReplaySummary
+    public var line: Int = 0
+
+    public init(tick: Int, hash: UInt64, summary: ReplaySummary, line: Int = 0) {
+        (self.tick, self.hash, self.summary, self.line) = (tick, hash, summary, line)
+    }
+
+    public static func == (a: EndRecord, b: EndRecord) -> Bool {
+        a.tick == b.tick && a.hash == b.hash && a.summary == b.summary
+    }
+}

@@ -17,6 +17,9 @@ struct BalanceOption: ParsableArguments {
     @Option(name: .long, help: "Balance constants (TOML). Default: assets/balance.toml of this checkout.")
     var balance: String?
 
+    init() {}
+    init(balance: String) { self.balance = balance }
+
     /// The loaded, validated constants, or an exit with every problem listed.
     func load() -> Balance {
         guard let path = balance ?? defaultBalancePath() else {

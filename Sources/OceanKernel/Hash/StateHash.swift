@@ -7,6 +7,18 @@ public struct FNV1a64: ByteSink, Sendable {
 
     public init() {}
 
+    /// Adds one byte.
+    @inline(__always)
+    public mutating func write(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    /// Adds each byte of `bytes`, in order.
+    public mutating func write<S: Sequence<UInt8>>(bytes: S) {
+        for b in bytes { write(byte: b) }
+    }
+
+    /// Adds a 64-bit word as its eight little-endian bytes.
     @inline(__always)
     public mutating func write(_ word: UInt64) {
         var w = word

@@ -67,20 +67,27 @@ enum Aim {
 /// identity, so the tracked one is found again next tick by kind and position.
 struct Commitment {
     private var item: Item?
+    private var seenAt = 0
+    /// True when the last `target` call picked a different item than before.
+    private(set) var switched = false
 
     mutating func target(_ s: GameState, rules: Rules) -> Item? {
+        let elapsed = max(1, s.tick - seenAt)
+        seenAt = s.tick
         if let last = item {
-            let next = s.items.first { candidate in
-                candidate.kind == last.kind && candidate.y > last.y && candidate.y - last.y <= Int(candidate.vy)
-                    && abs(candidate.x - last.x) <= abs(Int(candidate.vx)) + Fixed.one
+            let next = s.items.first { c in
+                c.kind == last.kind && c.y > last.y && c.y - last.y <= Int(c.vy) * elapsed
+                    && abs(c.x - last.x) <= (abs(Int(c.vx)) + Fixed.one) * elapsed
             }
             if let next, next.y + rules.halfSize[next.kind.rawValue] < rules.rim,
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
                 item = next
+                switched = false
                 return next
             }
         }
         item = Aim.target(s, rules: rules)
+        switched = true
         return item
     }
 }
@@ -124,6 +131,7 @@ public struct HumanBot: Bot {
     public let aimErrorPx: Int
     private var random: GameRandom
     private var target: Int?
+    private var aimError = 0
     private var nextLook = 0
     private var steering = Steering()
     private var commitment = Commitment()
@@ -139,7 +147,11 @@ public struct HumanBot: Bot {
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
         if state.tick >= nextLook {
             nextLook = state.tick + reactionTicks
-            target = commitment.target(state, rules: rules).map { $0.x + Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
+            // A person misjudges where an item will land once, when they pick it,
+            // and keeps that misjudgement while they chase it.
+            let item = commitment.target(state, rules: rules)
+            if commitment.switched { aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
+            target = item.map { $0.x + aimError }
         }
         guard let target else { return .none }
         return steering.move(state.bin, to: target, rules: rules)

@@ -1,0 +1,362 @@
+import OceanBalance
+import OceanKernel
+
+/// A replay that cannot be used as it is: `file:line: what is wrong`.
+public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int?
+    public let message: String
+
+    public init(file: String, line: Int?, message: String) {
+        (self.file, self.line, self.message) = (file, line, message)
+    }
+
+    public var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+}
+
+/// What reading a replay gives: the replay, and whether the file was complete.
+public struct ReadReplay: Sendable {
+    public var replay: Replay
+    /// False when the file ends before its checksum line: the recorder was stopped
+    /// (or the file cut) mid-run. Everything up to the last whole line is kept.
+    public var complete: Bool
+}
+
+/// Reads replay files as hostile input. Lines are parsed as they arrive; a line over
+/// `maxLineBytes`, a file over `maxFileBytes`, a number with too many digits or out
+/// of its range is rejected before anything is stored for it, so no input can make
+/// the reader allocate or loop without bound. Every problem is `file:line: message`.
+public struct ReplayReader {
+    public let file: String
+    private var lineNumber = 0
+    private var checksum = FNV1a64()
+    private var header = ReplayHeader()
+    private var seen: [String] = []
+    private var balanceEntries: [RawBalanceEntry] = []
+    private var inHeader = true
+    private var replay: Replay?
+    private var sawChecksum = false
+
+    public init(file: String) { self.file = file }
+
+    // MARK: Whole inputs
+
+    /// Reads a replay held in memory (the fuzzer's entry point).
+    public static func read(bytes: [UInt8], file: String) throws(ReplayError) -> ReadReplay {
+        guard bytes.count <= ReplayFormat.maxFileBytes else {
+            throw ReplayError(file: file, line: nil, message: "larger than \(ReplayFormat.maxFileBytes) bytes; not a replay")
+        }
+        var reader = ReplayReader(file: file)
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 10 {
+                try reader.feed(line: bytes[start..<i])
+                start = i + 1
+            } else if i - start >= ReplayFormat.maxLineBytes {
+                throw reader.error(at: reader.lineNumber + 1, "line longer than \(ReplayFormat.maxLineBytes) bytes")
+            }
+            i += 1
+        }
+        // Bytes after the last newline are a line cut short: dropped, like a crash's tail.
+        return try reader.finish()
+    }
+
+    /// Reads a replay file in chunks, never holding more than one line of it unparsed.
+    public static func read(path: String) throws(ReplayError) -> ReadReplay {
+        guard let file = fopenRead(path) else {
+            throw ReplayError(file: path, line: nil, message: "cannot open the file")
+        }
+        defer { closeFile(file) }
+        var reader = ReplayReader(file: path)
+        var pending: [UInt8] = []
+        pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let n = readChunk(file, &chunk)
+            if n < 0 { throw ReplayError(file: path, line: nil, message: "read error") }
+            if n == 0 { break }
+            total += n
+            if total > ReplayFormat.maxFileBytes {
+                throw ReplayError(file: path, line: nil, message: "larger than \(ReplayFormat.maxFileBytes) bytes; not a replay")
+            }
+            for b in chunk[0..<n] {
+                if b == 10 {
+                    try reader.feed(line: pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                } else {
+                    guard pending.count < ReplayFormat.maxLineBytes else {
+                        throw reader.error(at: reader.lineNumber + 1, "line longer than \(ReplayFormat.maxLineBytes) bytes")
+                    }
+                    pending.append(b)
+                }
+            }
+        }
+        return try reader.finish()
+    }
+
+    // MARK: Lines
+
+    func error(at line: Int, _ message: String) -> ReplayError {
+        ReplayError(file: file, line: line, message: message)
+    }
+
+    /// Parses one line (without its newline).
+    public mutating func feed(line bytes: ArraySlice<UInt8>) throws(ReplayError) {
+        lineNumber += 1
+        let n = lineNumber
+        if sawChecksum { throw error(at: n, "content after the checksum line") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw error(at: n, "not UTF-8 text") }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard let keyword = words.first else { throw error(at: n, "empty line") }
+
+        if n == 1 {
+            guard keyword == Substring(ReplayFormat.magic), words.count == 2 else {
+                throw error(at: n, "not an Ocean Rescue replay (the first line should be '\(ReplayFormat.magic) \(ReplayFormat.version)')")
+            }
+            let version = try number(words[1], "format version", 0...1_000_000, n)
+            guard version == ReplayFormat.version else {
+                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads version \(ReplayFormat.version)")
+            }
+            checksum.write(bytes: bytes)
+            checksum.write(byte: 10)
+            return
+        }
+
+        if keyword == "checksum" {
+            try finishHeader(at: n)
+            guard words.count == 2, let stated = UInt64(words[1], radix: 16), words[1].count == 16 else {
+                throw error(at: n, "a checksum line is 'checksum' and 16 hex digits")
+            }
+            guard replay?.end != nil else { throw error(at: n, "checksum before the end record") }
+            guard stated == checksum.value else {
+                throw error(at: n, "checksum mismatch: the file was edited or corrupted after it was recorded "
+                    + "(it says \(ReplayFormat.hex(stated, digits: 16)), the content gives \(ReplayFormat.hex(checksum.value, digits: 16)))")
+            }
+            sawChecksum = true
+            return
+        }
+        checksum.write(bytes: bytes)
+        checksum.write(byte: 10)
+
+        switch keyword {
+        case "i", "c", "end":
+            try finishHeader(at: n)
+            guard replay!.end == nil else { throw error(at: n, "a record after the end record") }
+            switch keyword {
+            case "i": try inputRecord(words, n)
+            case "c": try checkpointRecord(words, n)
+            default: try endRecord(words, n)
+            }
+        default:
+            guard inHeader else { throw error(at: n, "'\(keyword.prefix(40))' is not a record (i, c, end, checksum); header lines belong before the first record") }
+            try headerLine(keyword, words, text, n)
+        }
+    }
+
+    // MARK: Header
+
+    private mutating func headerLine(_ key: Substring, _ words: [Substring], _ text: String, _ n: Int) throws(ReplayError) {
+        let keyString = String(key)
+        if key != "balance" {
+            guard !seen.contains(keyString) else { throw error(at: n, "'\(key)' is given twice") }
+            seen.append(keyString)
+        }
+        func single() throws(ReplayError) -> Substring {
+            guard words.count == 2 else { throw error(at: n, "'\(key)' takes exactly one value") }
+            return words[1]
+        }
+        switch key {
+        case "comment":
+            header.comment = String(text.dropFirst(8))
+        case "engine":
+            header.engine = String(try single().prefix(64))
+        case "recorded-by":
+            header.recordedBy = String(text.dropFirst(12))
+        case "seed":
+            let w = try single()
+            guard w.count <= 20, w.allSatisfy({ $0.isASCII && $0.isNumber }), let seed = UInt64(w) else {
+                throw error(at: n, "seed must be a whole number from 0 to 18446744073709551615")
+            }
+            header.seed = seed
+        case "tick-rate":
+            let rate = try number(try single(), "tick-rate", 1...1_000_000, n)
+            guard rate == Fixed.ticksPerSecond else {
+                throw error(at: n, "tick-rate \(rate) is not supported; this engine runs at \(Fixed.ticksPerSecond) ticks per second")
+            }
+            header.tickRate = rate
+        case "checkpoint-every":
+            header.checkpointEvery = try number(try single(), "checkpoint-every", 1...ReplayFormat.maxCheckpointEvery, n)
+        case "date":
+            let w = try single()
+            let parts = w.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                  let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+                  LocalDate(year: y, month: m, day: d).isValid else {
+                throw error(at: n, "date must be a calendar date written YYYY-MM-DD")
+            }
+            header.date = LocalDate(year: y, month: m, day: d)
+        case "time":
+            let w = try single()
+            let parts = w.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+                  let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else {
+                throw error(at: n, "time must be the time of day written HH:MM (00:00 to 23:59)")
+            }
+            header.minuteOfDay = h * 60 + m
+        case "balance":
+            guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
+            guard balanceEntries.count <= BalanceSchema.fields.count * 2 else { throw error(at: n, "too many balance lines") }
+            let v = words[2]
+            let value: RawBalanceEntry.Value
+            if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
+                value = .whole(i)
+            } else {
+                value = .other("'\(v.prefix(40))'")
+            }
+            balanceEntries.append(RawBalanceEntry(key: String(words[1].prefix(100)), value: value, line: n))
+        default:
+            throw error(at: n, "unknown header line '\(key.prefix(40))'")
+        }
+    }
+
+    private mutating func finishHeader(at n: Int) throws(ReplayError) {
+        guard inHeader else { return }
+        inHeader = false
+        for required in ["engine", "seed", "tick-rate", "checkpoint-every", "date", "time"] where !seen.contains(required) {
+            throw error(at: n, "the header has no '\(required)' line (it must come before the first record)")
+        }
+        do {
+            header.balance = try BalanceValidator.validate(balanceEntries, file: file)
+        } catch {
+            let first = error.issues[0]
+            let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more balance problems)" : ""
+            throw ReplayError(file: file, line: first.line ?? n,
+                              message: "balance \(first.key ?? ""): \(first.message)\(more)")
+        }
+        replay = Replay(header: header)
+    }
+
+    // MARK: Records
+
+    private func number(_ w: Substring, _ what: String, _ range: ClosedRange<Int>, _ n: Int) throws(ReplayError) -> Int {
+        let digits = w.first == "-" ? w.dropFirst() : w
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(w) else {
+            let shown = w.count > 24 ? "\(w.prefix(12))…(\(w.count) characters)" : String(w)
+            throw error(at: n, "\(what) '\(shown)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        guard range.contains(v) else {
+            throw error(at: n, "\(what) \(v) is out of range (\(range.lowerBound) to \(range.upperBound))")
+        }
+        return v
+    }
+
+    private func named(_ w: Substring, _ name: String, _ range: ClosedRange<Int>, _ n: Int) throws(ReplayError) -> Int {
+        guard w.hasPrefix(name + "=") else { throw error(at: n, "expected '\(name)=', found '\(w.prefix(40))'") }
+        return try number(w.dropFirst(name.count + 1), name, range, n)
+    }
+
+    private func hash(_ w: Substring, digits: Int, _ n: Int) throws(ReplayError) -> UInt64 {
+        guard w.count == digits, w.allSatisfy(\.isHexDigit), let v = UInt64(w, radix: 16) else {
+            throw error(at: n, "expected a hash of \(digits) hex digits, found '\(w.prefix(40))'")
+        }
+        return v
+    }
+
+    private mutating func inputRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        guard words.count >= 3 else { throw error(at: n, "an input record is 'i TICK MOVE [COMMAND]'") }
+        let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
+        if let last = replay!.inputs.last, tick <= last.tick {
+            throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last.tick)")
+        }
+        if let c = replay!.checkpoints.last, tick < c.tick {
+            throw error(at: n, "input tick \(tick) comes after checkpoint \(c.tick) in the file")
+        }
+        guard let move = ReplayFormat.move(words[2]) else {
+            throw error(at: n, "move '\(words[2].prefix(20))' is not L, R or .")
+        }
+        let command: Command
+        switch words.count {
+        case 3: command = .none
+        case 4 where words[3] == "start": command = .startGame
+        case 5 where words[3] == "scan":
+            guard let kind = ItemKind(key: String(words[4].prefix(40))) else {
+                throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; known: \(ItemKind.allCases.map(\.key).joined(separator: ", "))")
+            }
+            command = .scan(kind)
+        default:
+            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND")
+        }
+        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, command: command), line: n))
+    }
+
+    private mutating func checkpointRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        let subsystemCount = Subsystem.allCases.count
+        guard words.count == 3 + subsystemCount + 5 else {
+            throw error(at: n, "a checkpoint is 'c TICK HASH \(Array(repeating: "SUB", count: subsystemCount).joined(separator: " ")) SCORE COMBO HEALTH ITEMS TICKS'")
+        }
+        let every = replay!.header.checkpointEvery
+        let tick = try number(words[1], "tick", 1...ReplayFormat.maxTick, n)
+        let previous = replay!.checkpoints.last?.tick ?? 0
+        guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
+        guard tick - previous <= every else {
+            throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
+        }
+        if tick % every != 0, replay!.checkpoints.contains(where: { $0.tick % every != 0 }) {
+            throw error(at: n, "only the last checkpoint may fall between multiples of \(every)")
+        }
+        if let c = replay!.checkpoints.last, c.tick % every != 0 {
+            throw error(at: n, "a checkpoint after the closing checkpoint at tick \(c.tick)")
+        }
+        let full = try hash(words[2], digits: 16, n)
+        var subs: [UInt16] = []
+        for i in 0..<subsystemCount { subs.append(UInt16(try hash(words[3 + i], digits: 4, n))) }
+        let k = 3 + subsystemCount
+        let fields = ReadableFields(
+            score: try number(words[k], "score", 0...Int(Int64.max / 2), n),
+            combo: try number(words[k + 1], "combo", 0...ReplayFormat.maxTick, n),
+            health: try number(words[k + 2], "health", 0...Rules.fullHealth, n),
+            items: try number(words[k + 3], "items", 0...100_000, n))
+        let ticks = Array(words[k + 4].utf8)
+        guard ticks.count == tick - previous, ticks.allSatisfy(ReplayFormat.isFingerprint) else {
+            throw error(at: n, "the per-tick fingerprint must be \(tick - previous) characters of A-Z a-z 0-9 - _ (one per tick since tick \(previous))")
+        }
+        replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n))
+    }
+
+    private mutating func endRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        guard words.count == 12 else {
+            throw error(at: n, "an end record is 'end TICK HASH games= catches= misses= perfect= best-combo= score= grams= health= phase='")
+        }
+        let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
+        if let last = replay!.inputs.last, last.tick >= tick {
+            throw error(at: n, "end tick \(tick) is not after the last input's tick \(last.tick)")
+        }
+        guard (replay!.checkpoints.last?.tick ?? 0) == tick else {
+            throw error(at: n, "the end record at tick \(tick) must follow a checkpoint at the same tick")
+        }
+        let count = 0...ReplayFormat.maxTick
+        let big = 0...Int(Int64.max / 2)
+        let phaseWord = words[11]
+        guard phaseWord.hasPrefix("phase="), let phase = Phase.allCases.first(where: { "phase=" + $0.name == phaseWord }) else {
+            throw error(at: n, "expected 'phase=' and one of \(Phase.allCases.map(\.name).joined(separator: ", "))")
+        }
+        let summary = ReplaySummary(
+            games: try named(words[3], "games", count, n), catches: try named(words[4], "catches", count, n),
+            misses: try named(words[5], "misses", count, n), perfectGames: try named(words[6], "perfect", count, n),
+            bestCombo: try named(words[7], "best-combo", count, n), score: try named(words[8], "score", big, n),
+            grams: try named(words[9], "grams", big, n), health: try named(words[10], "health", 0...Rules.fullHealth, n),
+            phase: phase)
+        replay!.end = EndRecord(tick: tick, hash: try hash(words[2], digits: 16, n), summary: summary, line: n)
+    }
+
+    /// Called when the input runs out.
+    mutating func finish() throws(ReplayError) -> ReadReplay {
+        if lineNumber == 0 { throw error(at: 1, "empty file: not a replay") }
+        try finishHeader(at: lineNumber)
+        return ReadReplay(replay: replay!, complete: sawChecksum)
+    }
+}

@@ -1,0 +1,52 @@
+import OceanKernel
+
+/// What `replay update` changed in one file, for the person who asked for it.
+public struct ReplayChanges: Sendable {
+    public var checkpoints = 0
+    public var changedCheckpoints = 0
+    public var firstChangedTick: Int?
+    public var before: ReplaySummary?
+    public var after: ReplaySummary
+    public var hashBefore: UInt64?
+    public var hashAfter: UInt64
+
+    public var unchanged: Bool { changedCheckpoints == 0 && hashBefore == hashAfter && before == after }
+
+    /// One line per changed summary field, `name: old → new`.
+    public var summaryLines: [String] {
+        guard let b = before else { return ["(no end record before)"] }
+        let a = after
+        let pairs: [(String, String, String)] = [
+            ("games", "\(b.games)", "\(a.games)"), ("catches", "\(b.catches)", "\(a.catches)"),
+            ("misses", "\(b.misses)", "\(a.misses)"), ("perfect games", "\(b.perfectGames)", "\(a.perfectGames)"),
+            ("best combo", "\(b.bestCombo)", "\(a.bestCombo)"), ("score", "\(b.score)", "\(a.score)"),
+            ("grams", "\(b.grams)", "\(a.grams)"), ("health", "\(b.health)", "\(a.health)"),
+            ("phase", b.phase.name, a.phase.name),
+        ]
+        return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): \($0.1) → \($0.2)" }
+    }
+}
+
+public enum ReplayUpdate {
+    /// Re-records a replay's inputs with the current engine and the constants the
+    /// replay carries: new checkpoints, end record and checksum; the header and the
+    /// inputs stay. The only way a golden replay's expectations change.
+    public static func rewrite(_ read: ReadReplay) -> (text: String, changes: ReplayChanges) {
+        let old = read.replay
+        var header = old.header
+        header.engine = Engine.version
+        let endTick = old.end?.tick ?? old.lastTick
+        let text = ReplayRecorder.text(header: header, inputs: old.inputs, endTick: endTick)
+        // Read back what was just written: it must parse, and it gives the new records.
+        let new = try! ReplayReader.read(bytes: Array(text.utf8), file: "(updated)").replay
+        var changes = ReplayChanges(after: new.end!.summary, hashAfter: new.end!.hash)
+        changes.before = old.end?.summary
+        changes.hashBefore = old.end?.hash
+        changes.checkpoints = new.checkpoints.count
+        for (i, c) in new.checkpoints.enumerated() where i >= old.checkpoints.count || old.checkpoints[i] != c {
+            changes.changedCheckpoints += 1
+            if changes.firstChangedTick == nil { changes.firstChangedTick = c.tick }
+        }
+        return (text, changes)
+    }
+}

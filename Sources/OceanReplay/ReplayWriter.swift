@@ -1,0 +1,177 @@
+import OceanKernel
+import OceanBalance
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a replay's bytes go.
+public protocol ReplaySink {
+    mutating func write(_ text: String)
+    /// Pushes what was written so far out of any buffer (a killed process keeps it).
+    mutating func flush()
+}
+
+/// Collects a replay in memory.
+public struct StringSink: ReplaySink {
+    public private(set) var text = ""
+    public init() {}
+    public mutating func write(_ s: String) { text += s }
+    public mutating func flush() {}
+}
+
+/// Writes a replay to a file, flushing on request.
+public final class FileSink: ReplaySink {
+    private let file: UnsafeMutablePointer<FILE>
+    public let path: String
+
+    /// Nil if the file cannot be created.
+    public init?(path: String) {
+        guard let f = fopen(path, "wb") else { return nil }
+        file = f
+        self.path = path
+    }
+
+    deinit { fclose(file) }
+
+    public func write(_ s: String) {
+        var s = s
+        s.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+
+    public func flush() { fflush(file) }
+
+    /// False if any write failed (a full disk, say).
+    public var ok: Bool { ferror(file) == 0 }
+}
+
+/// Plays a run and writes it as a replay at the same time: the header first, then an
+/// input record whenever the input changes, a checkpoint every `checkpointEvery`
+/// ticks (and at the last tick), the end record and the checksum. It flushes at
+/// least once per simulated second, so a killed recorder leaves a readable file.
+public struct ReplayRecorder<Sink: ReplaySink> {
+    public private(set) var simulation: Simulation
+    public private(set) var sink: Sink
+    private let header: ReplayHeader
+    private var checksum = FNV1a64()
+    private var heldMove = Move.none
+    private var fingerprints: [UInt8] = []
+    private var lastCheckpoint = 0
+
+    public init(header: ReplayHeader, sink: Sink) {
+        self.header = header
+        self.sink = sink
+        simulation = Simulation(rules: Rules(header.balance), seed: header.seed)
+        fingerprints.reserveCapacity(header.checkpointEvery)
+        writeHeader()
+        self.sink.flush()
+    }
+
+    private mutating func line(_ text: String) {
+        let l = text + "\n"
+        checksum.write(bytes: l.utf8)
+        sink.write(l)
+    }
+
+    private mutating func writeHeader() {
+        let h = header
+        line("\(ReplayFormat.magic) \(ReplayFormat.version)")
+        if !h.comment.isEmpty { line("comment \(h.comment)") }
+        line("engine \(h.engine)")
+        line("seed \(h.seed)")
+        line("tick-rate \(h.tickRate)")
+        line("checkpoint-every \(h.checkpointEvery)")
+        line("date \(h.date)")
+        line("time \(ReplayRecorder.clock(h.minuteOfDay))")
+        if !h.recordedBy.isEmpty { line("recorded-by \(h.recordedBy)") }
+        for field in BalanceSchema.fields { line("balance \(field.key) \(h.balance[keyPath: field.path])") }
+    }
+
+    public static func clock(_ minuteOfDay: Int) -> String {
+        let h = minuteOfDay / 60, m = minuteOfDay % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// Advances the run by one tick with `input`, recording it.
+    public mutating func step(_ input: TickInput) {
+        let tick = simulation.state.tick
+        if input.move != heldMove || input.command != .none {
+            line((["i", "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command))
+                .joined(separator: " "))
+            heldMove = input.move
+        }
+        simulation.step(input)
+        fingerprints.append(ReplayFormat.fingerprint(simulation.state.hash))
+        let now = simulation.state.tick
+        if now % header.checkpointEvery == 0 { writeCheckpoint() }
+        if now % Fixed.ticksPerSecond == 0 { sink.flush() }
+    }
+
+    private mutating func writeCheckpoint() {
+        let s = simulation.state
+        let hashes = StateHashes(s)
+        let f = ReadableFields(s)
+        let subs = hashes.subsystems.map { ReplayFormat.hex(UInt64(ReplayFormat.shortHash($0)), digits: 4) }.joined(separator: " ")
+        // The readable fields are positional (score, combo, health, live items) to keep a
+        // ten-minute replay under 100 KB; docs/replay-format.md names them.
+        line("c \(s.tick) \(ReplayFormat.hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
+            + "\(f.items) \(String(decoding: fingerprints, as: UTF8.self))")
+        fingerprints.removeAll(keepingCapacity: true)
+        lastCheckpoint = s.tick
+    }
+
+    /// Writes the closing checkpoint, the end record and the checksum.
+    public mutating func finish() {
+        let s = simulation.state
+        if s.tick != lastCheckpoint { writeCheckpoint() }
+        let m = ReplaySummary(s)
+        line("end \(s.tick) \(ReplayFormat.hex(s.hash, digits: 16)) games=\(m.games) catches=\(m.catches) "
+            + "misses=\(m.misses) perfect=\(m.perfectGames) best-combo=\(m.bestCombo) score=\(m.score) "
+            + "grams=\(m.grams) health=\(m.health) phase=\(m.phase.name)")
+        sink.write("checksum \(ReplayFormat.hex(checksum.value, digits: 16))\n")
+        sink.flush()
+    }
+}
+
+extension ReplayRecorder where Sink == StringSink {
+    /// Records a whole replay in memory from a header and its inputs.
+    public static func text(header: ReplayHeader, inputs: [InputRecord], endTick: Int) -> String {
+        var recorder = ReplayRecorder(header: header, sink: StringSink())
+        var feed = InputFeed(inputs)
+        while recorder.simulation.state.tick < endTick {
+            recorder.step(feed.input(at: recorder.simulation.state.tick))
+        }
+        recorder.finish()
+        return recorder.sink.text
+    }
+}
+
+/// Turns input records back into one input per tick: the move is held until the
+/// next record, a command happens on its own tick only.
+public struct InputFeed {
+    private let records: [InputRecord]
+    private var next = 0
+    private var move = Move.none
+
+    public init(_ records: [InputRecord]) { self.records = records }
+
+    /// The input for the step from `tick` to `tick + 1`. Call with increasing ticks.
+    public mutating func input(at tick: Int) -> TickInput {
+        var command = Command.none
+        while next < records.count && records[next].tick <= tick {
+            if records[next].tick == tick { command = records[next].input.command }
+            move = records[next].input.move
+            next += 1
+        }
+        return TickInput(move: move, command: command)
+    }
+}
+
+// Thin file helpers, so the reader's logic stays free of platform calls.
+func fopenRead(_ path: String) -> UnsafeMutablePointer<FILE>? { fopen(path, "rb") }
+func closeFile(_ f: UnsafeMutablePointer<FILE>) { fclose(f) }
+/// Fills `buffer` from the file; the number of bytes read, 0 at the end, -1 on error.
+func readChunk(_ f: UnsafeMutablePointer<FILE>, _ buffer: inout [UInt8]) -> Int {
+    let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+    if n == 0 && ferror(f) != 0 { return -1 }
+    return n
+}

@@ -1,0 +1,357 @@
+import ArgumentParser
+import Dispatch
+import OceanKernel
+import OceanBalance
+import OceanReplay
+import OceanSim
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit statuses of `ocean replay`: 0 all good, 1 a divergence, 2 bad input or usage.
+enum ReplayExit {
+    static let divergence: Int32 = 1
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Record runs, verify them headlessly, find where they diverge.",
+        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self])
+}
+
+/// Reads a replay or exits 2 with `file:line: message`.
+func readOrExit(_ path: String) -> ReadReplay {
+    do { return try ReplayReader.read(path: path) } catch { fail(error.description) }
+}
+
+extension ReplayCommand {
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Play games with a bot and record them.")
+
+        @Option(help: "The bot that plays: \(BotKind.names).") var bot: String
+        @Option(help: "The seed of the gameplay random stream.") var seed: UInt64
+        @Option(help: "How many games (1 to 100000).") var games: Int = 1
+        @Option(help: "The human bot's skill, 0 to 100.") var skill: Int = 70
+        @OptionGroup var balanceOption: BalanceOption
+        @Option(help: "Where to write the replay.") var out: String
+        @Option(help: "The player's local date, YYYY-MM-DD (default: today).") var date: String?
+        @Option(help: "The player's local time of day, HH:MM (default: now).") var time: String?
+        @Option(help: "A one-line note on what this replay covers.") var comment: String = ""
+        @Option(help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
+
+        func validate() throws {
+            guard BotKind(rawValue: bot) != nil else { throw ValidationError("--bot: unknown bot '\(bot)'; allowed: \(BotKind.names)") }
+            guard (1...100_000).contains(games) else { throw ValidationError("--games: allowed 1 to 100000") }
+            guard (0...100).contains(skill) else { throw ValidationError("--skill: allowed 0 to 100") }
+            guard (1...ReplayFormat.maxCheckpointEvery).contains(checkpointEvery) else {
+                throw ValidationError("--checkpoint-every: allowed 1 to \(ReplayFormat.maxCheckpointEvery)")
+            }
+            guard !comment.contains("\n") else { throw ValidationError("--comment: one line only") }
+            if let date, parseDate(date) == nil { throw ValidationError("--date: '\(date)' is not a date written YYYY-MM-DD") }
+            if let time, parseTime(time) == nil { throw ValidationError("--time: '\(time)' is not a time written HH:MM") }
+        }
+
+        func run() throws {
+            var header = ReplayHeader()
+            header.balance = balanceOption.load()
+            header.seed = seed
+            header.comment = comment
+            header.checkpointEvery = checkpointEvery
+            header.recordedBy = bot == "human" ? "human \(skill)" : bot
+            let now = localNow()
+            header.date = date.flatMap(parseDate) ?? now.date
+            header.minuteOfDay = time.flatMap(parseTime) ?? now.minute
+            guard let sink = FileSink(path: out) else { fail("\(out): cannot create the file") }
+            let recorder = recordGames(header: header, bot: BotKind(rawValue: bot)!, skill: skill, games: games, sink: sink)
+            guard sink.ok else { fail("\(out): writing failed (disk full?)") }
+            let s = recorder.simulation.state
+            print("recorded \(out): \(s.tick) ticks (\(clock(ticks: s.tick))), \(s.totals.games) games, hash \(hex16(s.hash))")
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Re-simulate replays and check them against the hashes they carry.")
+
+        @Argument(help: "Replay files.") var files: [String]
+        @Option(help: "Files verified at once (1 to 64).") var jobs: Int = 1
+        @Flag(help: "Report every divergent checkpoint, not just the first.") var keepGoing = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
+            guard (1...64).contains(jobs) else { throw ValidationError("--jobs: allowed 1 to 64") }
+        }
+
+        func run() throws {
+            let start = monotonicNanos()
+            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing)
+            let seconds = Double(monotonicNanos() - start) / 1e9
+            let ticks = results.reduce(0) { $0 + ($1.verification?.ticksSimulated ?? 0) }
+            let passed = results.filter(\.passed).count
+            let failed = results.count - passed
+            let rate = seconds > 0 ? Int(Double(ticks) / seconds) : 0
+            if json {
+                print("{\"files\": [" + results.map(\.json).joined(separator: ", ")
+                    + "], \"passed\": \(passed), \"failed\": \(failed), \"ticks\": \(ticks), \"ticksPerSecond\": \(rate)}")
+            } else {
+                for r in results { print(r.text) }
+                print("\(passed) passed, \(failed) failed")
+                print("throughput: \(rate) ticks/s (\(ticks) ticks in \(String(format2(seconds))) s)")
+            }
+            if results.contains(where: { $0.error != nil || $0.verification?.truncatedAt != nil }) { Foundation_exit(ExitStatus.badInput) }
+            if failed > 0 { Foundation_exit(ReplayExit.divergence) }
+        }
+    }
+
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a replay's header, length and summary.")
+        @Argument(help: "A replay file.") var file: String
+
+        func run() throws {
+            let read = readOrExit(file)
+            let r = read.replay
+            let h = r.header
+            print("file          \(file)")
+            if !h.comment.isEmpty { print("comment       \(h.comment)") }
+            print("format        \(ReplayFormat.magic) \(ReplayFormat.version), engine \(h.engine)")
+            print("seed          \(h.seed)")
+            print("session       \(h.date) \(ReplayRecorder<StringSink>.clock(h.minuteOfDay))")
+            if !h.recordedBy.isEmpty { print("recorded by   \(h.recordedBy)") }
+            print("checkpoints   \(r.checkpoints.count), one every \(h.checkpointEvery) ticks")
+            print("inputs        \(r.inputs.count) changes")
+            print("balance       \(balanceNote(h.balance))")
+            let ticks = r.end?.tick ?? r.lastTick
+            print("length        \(ticks) ticks (\(clock(ticks: ticks)))")
+            if let end = r.end, read.complete {
+                print("summary       \(summaryText(end.summary))")
+                print("final hash    \(hex16(end.hash))")
+            } else {
+                print("summary       none: truncated at tick \(r.lastTick)")
+            }
+        }
+    }
+
+    struct RunReplay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Re-simulate a replay's inputs and print the outcome; with --balance, a what-if.")
+        @Argument(help: "A replay file.") var file: String
+        @Option(help: "Play the same inputs under these constants instead, next to the recorded outcome.")
+        var balance: String?
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() throws {
+            let read = readOrExit(file)
+            let recorded = read.replay.end?.summary
+            let rules = Rules(balance.map { BalanceOption(balance: $0).load() } ?? read.replay.header.balance)
+            let state = replayInputs(read.replay, rules: rules)
+            let got = ReplaySummary(state)
+            if json {
+                var o = "{\"ticks\": \(state.tick), \"outcome\": \(summaryJSON(got)), \"hash\": \"\(hex16(state.hash))\""
+                if balance != nil { o += ", \"recorded\": " + (recorded.map(summaryJSON) ?? "null") }
+                print(o + "}")
+                return
+            }
+            if balance == nil {
+                print("\(file): \(state.tick) ticks (\(clock(ticks: state.tick)))")
+                print(summaryText(got))
+                print("hash \(hex16(state.hash))")
+            } else {
+                print("\(file) under \(balance!): \(state.tick) ticks")
+                print(pad("", 14) + pad("recorded", 12) + "what-if")
+                let r = recorded
+                let rows: [(String, String?, String)] = [
+                    ("games", r.map { "\($0.games)" }, "\(got.games)"), ("catches", r.map { "\($0.catches)" }, "\(got.catches)"),
+                    ("misses", r.map { "\($0.misses)" }, "\(got.misses)"),
+                    ("perfect", r.map { "\($0.perfectGames)" }, "\(got.perfectGames)"),
+                    ("best combo", r.map { "\($0.bestCombo)" }, "\(got.bestCombo)"), ("score", r.map { "\($0.score)" }, "\(got.score)"),
+                    ("grams", r.map { "\($0.grams)" }, "\(got.grams)"), ("health", r.map { "\($0.health)" }, "\(got.health)"),
+                    ("phase", r.map(\.phase.name), got.phase.name),
+                ]
+                for row in rows { print(pad(row.0, 14) + pad(row.1 ?? "-", 12) + row.2) }
+            }
+        }
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "After an intended rule change: rewrite replays' checkpoints and end records.")
+        @Argument(help: "Replay files.") var files: [String]
+
+        func run() throws {
+            for file in files {
+                let read = readOrExit(file)
+                guard read.complete else { fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be updated") }
+                let (text, changes) = ReplayUpdate.rewrite(read)
+                if changes.unchanged {
+                    print("\(file): unchanged")
+                    continue
+                }
+                guard writeFileAtomically(file, text) else { fail("\(file): cannot write the updated replay (the old one is kept)") }
+                print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
+                    + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
+                if changes.hashBefore != changes.hashAfter {
+                    print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")
+                }
+                for line in changes.summaryLines { print("  \(line)") }
+            }
+        }
+    }
+}
+
+// MARK: Verification of many files
+
+struct FileResult: Sendable {
+    var file: String
+    var verification: Verification?
+    var error: String?
+
+    var passed: Bool { verification?.passed ?? false }
+
+    var text: String {
+        if let error { return "BAD  \(error)" }
+        let v = verification!
+        if v.passed { return "PASS \(file) (\(v.ticksSimulated) ticks)" }
+        var lines: [String] = []
+        if let d = v.divergences.first {
+            let at = d.firstTick.map { "tick \($0)" } ?? "checkpoint \(d.checkpointTick)"
+            lines.append("FAIL \(file): diverged at \(at) (first differing checkpoint: tick \(d.checkpointTick), line \(d.line))")
+            for (i, d) in v.divergences.enumerated() {
+                if i > 0 { lines.append("     also checkpoint tick \(d.checkpointTick) (line \(d.line))") }
+                lines.append("     subsystems: \(d.subsystems.isEmpty ? "(none by their short hashes)" : d.subsystems.map(\.name).joined(separator: ", "))")
+                for (name, e, g) in [("score", d.expected.score, d.got.score), ("combo", d.expected.combo, d.got.combo),
+                                     ("health", d.expected.health, d.got.health), ("items", d.expected.items, d.got.items)] {
+                    lines.append("     \(pad(name, 7)) expected \(pad("\(e)", 8)) got \(g)\(e == g ? "" : "   ≠")")
+                }
+            }
+        } else if let (e, g) = v.endMismatch {
+            lines.append("FAIL \(file): the end summary differs: expected \(summaryText(e)); got \(summaryText(g))")
+        }
+        if let t = v.truncatedAt {
+            lines.append((lines.isEmpty ? "TRUNCATED \(file): " : "     ") + "truncated at tick \(t)"
+                + (v.divergences.isEmpty ? " (the checkpoints up to there match)" : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        func esc(_ s: String) -> String {
+            var out = ""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                default: out += c.value < 0x20 ? "?" : String(c)
+                }
+            }
+            return out
+        }
+        if let error { return "{\"file\": \"\(esc(file))\", \"status\": \"invalid\", \"error\": \"\(esc(error))\"}" }
+        let v = verification!
+        let status = v.passed ? "passed" : (v.divergences.isEmpty && v.endMismatch == nil ? "truncated" : "diverged")
+        var o = "{\"file\": \"\(esc(file))\", \"status\": \"\(status)\", \"ticks\": \(v.ticksSimulated)"
+        if let t = v.truncatedAt { o += ", \"truncatedAt\": \(t)" }
+        if !v.divergences.isEmpty {
+            o += ", \"divergences\": [" + v.divergences.map { d in
+                "{\"firstTick\": \(d.firstTick.map(String.init) ?? "null"), \"checkpointTick\": \(d.checkpointTick), "
+                    + "\"line\": \(d.line), \"subsystems\": [\(d.subsystems.map { "\"\($0.name)\"" }.joined(separator: ", "))], "
+                    + "\"expected\": \(fieldsJSON(d.expected)), \"got\": \(fieldsJSON(d.got))}"
+            }.joined(separator: ", ") + "]"
+        }
+        if let (e, g) = v.endMismatch { o += ", \"expectedSummary\": \(summaryJSON(e)), \"gotSummary\": \(summaryJSON(g))" }
+        return o + "}"
+    }
+}
+
+/// Verifies files on `jobs` threads; results come back in the order given.
+func verifyAll(_ files: [String], jobs: Int, keepGoing: Bool) -> [FileResult] {
+    let results = Mutex([FileResult?](repeating: nil, count: files.count))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
+        while true {
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard i < files.count else { return }
+            let r: FileResult
+            switch Result(catching: { () throws(ReplayError) -> ReadReplay in try ReplayReader.read(path: files[i]) }) {
+            case .success(let read):
+                r = FileResult(file: files[i], verification: ReplayVerifier.verify(read, keepGoing: keepGoing))
+            case .failure(let error):
+                r = FileResult(file: files[i], error: error.description)
+            }
+            results.withLock { $0[i] = r }
+        }
+    }
+    return results.withLock { $0.map { $0! } }
+}
+
+// MARK: Formatting helpers
+
+func clock(ticks: Int) -> String {
+    let seconds = ticks / Fixed.ticksPerSecond
+    let s = seconds % 60
+    return "\(seconds / 60):\(s < 10 ? "0" : "")\(s)"
+}
+
+func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(1, width - s.count)) }
+
+func format2(_ x: Double) -> String {
+    let hundredths = Int((x * 100).rounded())
+    let frac = hundredths % 100
+    return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"
+}
+
+func summaryText(_ m: ReplaySummary) -> String {
+    "\(m.games) games, \(m.catches) caught, \(m.misses) missed, \(m.perfectGames) perfect, best combo \(m.bestCombo), "
+        + "score \(m.score), \(m.grams) g, health \(m.health) (\(m.phase.name))"
+}
+
+func summaryJSON(_ m: ReplaySummary) -> String {
+    "{\"games\": \(m.games), \"catches\": \(m.catches), \"misses\": \(m.misses), \"perfectGames\": \(m.perfectGames), "
+        + "\"bestCombo\": \(m.bestCombo), \"score\": \(m.score), \"grams\": \(m.grams), \"health\": \(m.health), "
+        + "\"phase\": \"\(m.phase.name)\"}"
+}
+
+func fieldsJSON(_ f: ReadableFields) -> String {
+    "{\"score\": \(f.score), \"combo\": \(f.combo), \"health\": \(f.health), \"items\": \(f.items)}"
+}
+
+/// How a replay's constants compare with the shipped balance, if it can be found.
+func balanceNote(_ b: Balance) -> String {
+    guard let path = defaultBalancePath(), let shipped = try? BalanceLoader.load(path: path) else {
+        return "\(BalanceSchema.fields.count) constants"
+    }
+    let differing = BalanceSchema.fields.filter { b[keyPath: $0.path] != shipped[keyPath: $0.path] }
+    if differing.isEmpty { return "\(BalanceSchema.fields.count) constants, all as shipped" }
+    return "\(BalanceSchema.fields.count) constants, \(differing.count) differ from the shipped file: "
+        + differing.map { "\($0.key)=\(b[keyPath: $0.path])" }.joined(separator: ", ")
+}
+
+func parseDate(_ s: String) -> LocalDate? {
+    let p = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
+          let y = Int(p[0]), let m = Int(p[1]), let d = Int(p[2]) else { return nil }
+    let date = LocalDate(year: y, month: m, day: d)
+    return date.isValid ? date : nil
+}
+
+func parseTime(_ s: String) -> Int? {
+    let p = s.split(separator: ":", omittingEmptySubsequences: false)
+    guard p.count == 2, p[0].count == 2, p[1].count == 2, let h = Int(p[0]), let m = Int(p[1]),
+          (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+    return h * 60 + m
+}
+
+/// The machine's local date and minute of the day: metadata for a new recording.
+func localNow() -> (date: LocalDate, minute: Int) {
+    var t = time(nil)
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return (LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+            Int(parts.tm_hour) * 60 + Int(parts.tm_min))
+}
+
+func Foundation_exit(_ code: Int32) -> Never { exit(code) }
