@@ -7,7 +7,7 @@ export SWIFT_BACKTRACE := enable=no
 APT_PACKAGES := pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build build-release test sim bench clean
+.PHONY: deps build test sim bench clean fuzz replay-check
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -37,3 +37,17 @@ bench: build
 
 clean:
 	rm -rf .build
+
+## fuzz: run the replay reader's libFuzzer target for SECONDS seconds (default 60)
+FUZZ_DIR := .build-fuzz
+SECONDS ?= 60
+fuzz:
+	rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src $(FUZZ_DIR)/corpus
+	@# One module from the kernel, balance and replay sources: their cross-module
+	@# imports are dropped so swiftc can build the fuzzer in one step.
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanReplay -name '*.swift'); do \
+	  sed -E '/^import (OceanKernel|OceanBalance)$$/d' "$$f" > $(FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReplayFuzz \
+	  $(FUZZ_DIR)/src/*.swift Fuzz/ReplayReaderFuzz.swift -o $(FUZZ_DIR)/replay-fuzzer
+	$(FUZZ_DIR)/replay-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds replays \
+	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1

@@ -30,7 +30,8 @@ extension ReplayCommand {
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Play games with a bot and record them.")
 
-        @Option(help: "The bot that plays: \(BotKind.names).") var bot: String
+        @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
+        var bot: String
         @Option(help: "The seed of the gameplay random stream.") var seed: UInt64
         @Option(help: "How many games (1 to 100000).") var games: Int = 1
         @Option(help: "The human bot's skill, 0 to 100.") var skill: Int = 70
@@ -42,7 +43,9 @@ extension ReplayCommand {
         @Option(help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
 
         func validate() throws {
-            guard BotKind(rawValue: bot) != nil else { throw ValidationError("--bot: unknown bot '\(bot)'; allowed: \(BotKind.names)") }
+            guard BotSchedule(bot) != nil else {
+                throw ValidationError("--bot: unknown bot in '\(bot)'; allowed: \(BotKind.names), or several separated by commas")
+            }
             guard (1...100_000).contains(games) else { throw ValidationError("--games: allowed 1 to 100000") }
             guard (0...100).contains(skill) else { throw ValidationError("--skill: allowed 0 to 100") }
             guard (1...ReplayFormat.maxCheckpointEvery).contains(checkpointEvery) else {
@@ -59,12 +62,12 @@ extension ReplayCommand {
             header.seed = seed
             header.comment = comment
             header.checkpointEvery = checkpointEvery
-            header.recordedBy = bot == "human" ? "human \(skill)" : bot
+            header.recordedBy = bot.contains("human") ? "\(bot) (skill \(skill))" : bot
             let now = localNow()
             header.date = date.flatMap(parseDate) ?? now.date
             header.minuteOfDay = time.flatMap(parseTime) ?? now.minute
             guard let sink = FileSink(path: out) else { fail("\(out): cannot create the file") }
-            let recorder = recordGames(header: header, bot: BotKind(rawValue: bot)!, skill: skill, games: games, sink: sink)
+            let recorder = recordGames(header: header, schedule: BotSchedule(bot)!, skill: skill, games: games, sink: sink)
             guard sink.ok else { fail("\(out): writing failed (disk full?)") }
             let s = recorder.simulation.state
             print("recorded \(out): \(s.tick) ticks (\(clock(ticks: s.tick))), \(s.totals.games) games, hash \(hex16(s.hash))")

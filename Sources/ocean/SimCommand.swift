@@ -37,7 +37,7 @@ struct Sim: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play whole games headlessly with a bot and print how they went.")
 
-    @Option(help: "The bot that plays: \(BotKind.names).")
+    @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
     var bot: String = "greedy"
 
     @Option(help: "The seed of the gameplay random stream (0 to 2^64-1).")
@@ -55,8 +55,8 @@ struct Sim: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard BotKind(rawValue: bot) != nil else {
-            throw ValidationError("--bot: unknown bot '\(bot)'; allowed: \(BotKind.names)")
+        guard BotSchedule(bot) != nil else {
+            throw ValidationError("--bot: unknown bot in '\(bot)'; allowed: \(BotKind.names), or several separated by commas")
         }
         guard (1...1_000_000).contains(games) else {
             throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000")
@@ -68,7 +68,7 @@ struct Sim: ParsableCommand {
 
     func run() throws {
         let rules = Rules(balanceOption.load())
-        let report = runGames(rules: rules, seed: seed, bot: BotKind(rawValue: bot)!, games: games, skill: skill)
+        let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill)
         print(json ? report.json : report.text)
     }
 }

@@ -95,7 +95,7 @@ let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.tom
             #expect(!r.stderr.isEmpty)
             #expect(r.stdout.isEmpty)
         }
-        #expect(try ocean(["sim", "--bot", "wizard"]).stderr.contains("allowed: idle, greedy, human"))
+        #expect(try ocean(["sim", "--bot", "wizard"]).stderr.contains("allowed: idle, greedy, human, dodge"))
     }
 }
 

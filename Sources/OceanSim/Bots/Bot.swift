@@ -9,7 +9,7 @@ public protocol Bot {
 
 /// The bots the CLI knows by name.
 public enum BotKind: String, CaseIterable, Sendable {
-    case idle, greedy, human
+    case idle, greedy, human, dodge
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -19,6 +19,7 @@ public enum BotKind: String, CaseIterable, Sendable {
         case .idle: IdleBot()
         case .greedy: GreedyBot()
         case .human: HumanBot(seed: seed, skill: skill)
+        case .dodge: DodgeBot()
         }
     }
 }
@@ -27,6 +28,33 @@ public enum BotKind: String, CaseIterable, Sendable {
 public struct IdleBot: Bot {
     public init() {}
     public func move(_ state: GameState, rules: Rules) -> Move { .none }
+}
+
+/// Keeps the bin away from whatever falls next: a test bot for all-miss games and
+/// falling health. It heads for the spot farthest from every item due at the rim
+/// within a second, and stays put while its own spot is nearly as good.
+public struct DodgeBot: Bot {
+    private var steering = Steering()
+    public init() {}
+
+    public mutating func move(_ state: GameState, rules: Rules) -> Move {
+        let due = state.items.filter {
+            $0.y + rules.halfSize[$0.kind.rawValue] < rules.rim && Aim.ticksToRim($0, state, rules: rules) < 60
+        }
+        guard !due.isEmpty else { return steering.move(state.bin, to: state.bin.x, rules: rules) }
+        func clearance(_ x: Int) -> Int { due.map { abs($0.x - x) }.min()! }
+        let left = rules.binHalfWidth, right = rules.width - rules.binHalfWidth
+        var best = state.bin.x
+        var bestClearance = clearance(best)
+        let here = bestClearance
+        for step in 0...32 {
+            let x = left + (right - left) * step / 32
+            let c = clearance(x)
+            if c > bestClearance { best = x; bestClearance = c }
+        }
+        if here >= bestClearance - Fixed.px(10) && here > rules.binHalfWidth * 2 { best = state.bin.x }
+        return steering.move(state.bin, to: best, rules: rules)
+    }
 }
 
 /// Shared aiming: which item to go for, and how to steer the bin to a point.

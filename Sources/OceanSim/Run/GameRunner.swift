@@ -1,13 +1,20 @@
 import OceanKernel
 
-/// Plays a number of whole games with a bot: starts a game whenever none is on,
-/// until the last one ends. Produces one `TickInput` per tick; `nil` when done.
+/// Plays a number of whole games with bots: starts a game whenever none is on,
+/// until the last one ends. Game n is played by `bots[n]`, the last bot playing any
+/// games beyond the list. Produces one `TickInput` per tick; `nil` when done.
 public struct GamePlan {
     public let games: Int
-    public private(set) var bot: any Bot
+    private var bots: [any Bot]
+    private var current = 0
 
     public init(bot: any Bot, games: Int) {
-        self.bot = bot
+        self.init(bots: [bot], games: games)
+    }
+
+    public init(bots: [any Bot], games: Int) {
+        precondition(!bots.isEmpty)
+        self.bots = bots
         self.games = games
     }
 
@@ -15,10 +22,29 @@ public struct GamePlan {
         let s = sim.state
         if s.mode == .idle {
             guard s.totals.games < games else { return nil }
-            return TickInput(move: bot.move(s, rules: sim.rules), command: .startGame)
+            current = min(s.totals.games, bots.count - 1)
+            return TickInput(move: bots[current].move(s, rules: sim.rules), command: .startGame)
         }
-        return TickInput(move: bot.move(s, rules: sim.rules))
+        return TickInput(move: bots[current].move(s, rules: sim.rules))
     }
+}
+
+/// A bot schedule as the CLI writes it: one bot name, or names separated by commas
+/// (one per game, the last repeated), e.g. `greedy,greedy,dodge`.
+public struct BotSchedule: Sendable, CustomStringConvertible {
+    public let kinds: [BotKind]
+
+    public init?(_ text: String) {
+        let kinds = text.split(separator: ",", omittingEmptySubsequences: false).map { BotKind(rawValue: String($0)) }
+        guard !kinds.isEmpty, kinds.count <= 1_000, kinds.allSatisfy({ $0 != nil }) else { return nil }
+        self.kinds = kinds.map { $0! }
+    }
+
+    public func plan(seed: UInt64, skill: Int, games: Int) -> GamePlan {
+        GamePlan(bots: kinds.enumerated().map { i, k in k.make(seed: seed &+ UInt64(i), skill: skill) }, games: games)
+    }
+
+    public var description: String { kinds.map(\.rawValue).joined(separator: ",") }
 }
 
 /// What a headless run ended with: the fields `ocean sim` prints.
@@ -81,8 +107,12 @@ public struct RunReport: Equatable, Sendable {
 
 /// Runs whole games headlessly, at full speed, and reports how they ended.
 public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill: Int = 70) -> RunReport {
+    runGames(rules: rules, seed: seed, schedule: BotSchedule(bot.rawValue)!, games: games, skill: skill)
+}
+
+public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
-    var plan = GamePlan(bot: bot.make(seed: seed, skill: skill), games: games)
+    var plan = schedule.plan(seed: seed, skill: skill, games: games)
     while let input = plan.input(for: sim) { sim.step(input) }
     return RunReport(sim.state)
 }

@@ -5,10 +5,10 @@ import OceanKernel
 import OceanReplay
 
 /// Plays `games` games with a bot and records them as a replay into `sink`.
-public func recordGames<Sink: ReplaySink>(header: ReplayHeader, bot: BotKind, skill: Int, games: Int,
+public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int,
                                            sink: Sink) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
-    var plan = GamePlan(bot: bot.make(seed: header.seed, skill: skill), games: games)
+    var plan = schedule.plan(seed: header.seed, skill: skill, games: games)
     while let input = plan.input(for: recorder.simulation) { recorder.step(input) }
     recorder.finish()
     return recorder
