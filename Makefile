@@ -23,9 +23,10 @@ build: deps
 	$(SWIFT) build
 	$(SWIFT) build -c release
 
-## test: every test, including debug-vs-release and CLI end-to-end checks
+## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
 test: build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory replay-check
 
 ## sim: a few headless games with each bot
 sim: build
@@ -51,3 +52,7 @@ fuzz:
 	  $(FUZZ_DIR)/src/*.swift Fuzz/ReplayReaderFuzz.swift -o $(FUZZ_DIR)/replay-fuzzer
 	$(FUZZ_DIR)/replay-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds replays \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+
+## replay-check: verify every golden replay in replays/ with the release build
+replay-check: build
+	.build/release/ocean replay verify replays/*.replay --jobs 2

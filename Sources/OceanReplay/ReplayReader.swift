@@ -244,12 +244,13 @@ public struct ReplayReader {
 
     private func number(_ w: Substring, _ what: String, _ range: ClosedRange<Int>, _ n: Int) throws(ReplayError) -> Int {
         let digits = w.first == "-" ? w.dropFirst() : w
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(w) else {
-            let shown = w.count > 24 ? "\(w.prefix(12))…(\(w.count) characters)" : String(w)
-            throw error(at: n, "\(what) '\(shown)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        let shown = w.count > 24 ? "'\(w.prefix(12))…(\(w.count) characters)'" : String(w)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw error(at: n, "\(what) '\(w.prefix(24))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        guard range.contains(v) else {
-            throw error(at: n, "\(what) \(v) is out of range (\(range.lowerBound) to \(range.upperBound))")
+        // Longer than any value in range: refused before it is converted.
+        guard digits.count <= 18, let v = Int(w), range.contains(v) else {
+            throw error(at: n, "\(what) \(shown) is out of range (\(range.lowerBound) to \(range.upperBound))")
         }
         return v
     }
@@ -356,7 +357,9 @@ public struct ReplayReader {
     /// Called when the input runs out.
     mutating func finish() throws(ReplayError) -> ReadReplay {
         if lineNumber == 0 { throw error(at: 1, "empty file: not a replay") }
-        try finishHeader(at: lineNumber)
+        if inHeader {
+            throw error(at: lineNumber, "the file ends inside its header: truncated before any record, nothing to replay")
+        }
         return ReadReplay(replay: replay!, complete: sawChecksum)
     }
 }

@@ -2,8 +2,9 @@ import OceanKernel
 
 /// Where a re-simulation stopped agreeing with the recording.
 public struct Divergence: Equatable, Sendable {
-    /// The first tick whose state differs (the tick a step ended on), found from the
-    /// per-tick fingerprints; nil for the later checkpoints `--keep-going` reports.
+    /// The first divergent tick: the tick whose step (driven by that tick's input)
+    /// is the first to produce a different state, found from the per-tick
+    /// fingerprints; nil for the later checkpoints `--keep-going` reports.
     public var firstTick: Int?
     /// The checkpoint (or end record) where the difference was seen.
     public var checkpointTick: Int
@@ -78,19 +79,19 @@ public enum ReplayVerifier {
         return result
     }
 
-    /// Steps again from the last state that matched, comparing each tick's
-    /// fingerprint with the one the recording kept, and returns the first tick that
-    /// differs. A fingerprint is 6 bits, so a differing state shows the same
-    /// character 1 time in 64; the reported tick is then later than the true one
-    /// (never earlier), and never past the checkpoint.
+    /// Steps again from the last state that matched, comparing each step's result
+    /// with the fingerprint the recording kept, and returns the tick of the first
+    /// step whose result differs. A fingerprint is 6 bits, so a differing state
+    /// shows the same character 1 time in 64; the reported tick is then later than
+    /// the true one (never earlier), and never past the checkpoint.
     static func firstDivergentTick(from state: GameState, feed: InputFeed, rules: Rules, checkpoint: Checkpoint) -> Int {
         var sim = Simulation(rules: rules, state: state)
         var feed = feed
         let start = state.tick
         for (i, expected) in checkpoint.ticks.enumerated() {
             sim.step(feed.input(at: sim.state.tick))
-            if ReplayFormat.fingerprint(sim.state.hash) != expected { return start + i + 1 }
+            if ReplayFormat.fingerprint(sim.state.hash) != expected { return start + i }
         }
-        return checkpoint.tick
+        return checkpoint.tick - 1
     }
 }

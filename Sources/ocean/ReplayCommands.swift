@@ -222,6 +222,9 @@ struct FileResult: Sendable {
         if let d = v.divergences.first {
             let at = d.firstTick.map { "tick \($0)" } ?? "checkpoint \(d.checkpointTick)"
             lines.append("FAIL \(file): diverged at \(at) (first differing checkpoint: tick \(d.checkpointTick), line \(d.line))")
+            if let t = d.firstTick {
+                lines.append("     the step driven by tick \(t)'s input is the first whose result differs")
+            }
             for (i, d) in v.divergences.enumerated() {
                 if i > 0 { lines.append("     also checkpoint tick \(d.checkpointTick) (line \(d.line))") }
                 lines.append("     subsystems: \(d.subsystems.isEmpty ? "(none by their short hashes)" : d.subsystems.map(\.name).joined(separator: ", "))")

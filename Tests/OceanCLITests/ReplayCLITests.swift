@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+private func corpus() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
+        .filter { $0.hasSuffix(".replay") }.sorted().map { "replays/" + $0 }
+}
+
+/// The lines of `ocean replay verify` output that do not depend on the machine.
+private func verdicts(_ r: Run) -> [String] {
+    r.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("throughput") }
+}
+
+@Suite struct ReplayCLITests {
+    @Test func theCorpusHasAtLeastTwelveReplaysAndVerifiesInDebugAndRelease() throws {
+        let files = try corpus()
+        #expect(files.count >= 12)
+        let debug = try ocean(["replay", "verify"] + files + ["--jobs", "2"], build: "debug")
+        let release = try ocean(["replay", "verify"] + files, build: "release")
+        #expect(debug.status == 0, "\(debug.stdout)\(debug.stderr)")
+        #expect(release.status == 0)
+        #expect(verdicts(debug) == verdicts(release))
+        #expect(verdicts(debug).last == "\(files.count) passed, 0 failed")
+        #expect(release.stdout.contains("throughput: "))
+    }
+
+    @Test func twoProcessesVerifyTheCorpusAlike() throws {
+        let files = try corpus()
+        let a = try ocean(["replay", "verify", "--json"] + files)
+        let b = try ocean(["replay", "verify", "--json"] + files)
+        func strip(_ s: String) throws -> [[String: Any]] {
+            let o = try JSONSerialization.jsonObject(with: Data(s.utf8)) as! [String: Any]
+            return o["files"] as! [[String: Any]]
+        }
+        #expect(a.status == 0 && b.status == 0)
+        #expect(try strip(a.stdout).map { "\($0["file"]!) \($0["status"]!) \($0["ticks"]!)" }
+                == strip(b.stdout).map { "\($0["file"]!) \($0["status"]!) \($0["ticks"]!)" })
+    }
+
+    @Test func recordThenVerifyThenInfo() throws {
+        let out = try temporaryFile("rt.replay", "")
+        let rec = try ocean(["replay", "record", "--bot", "human", "--seed", "12", "--games", "1", "--out", out,
+                             "--date", "2026-05-06", "--time", "07:45", "--comment", "round trip"])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let v = try ocean(["replay", "verify", out])
+        #expect(v.status == 0)
+        #expect(v.stdout.contains("1 passed, 0 failed"))
+        let info = try ocean(["replay", "info", out])
+        #expect(info.status == 0)
+        for needle in ["comment       round trip", "seed          12", "session       2026-05-06 07:45",
+                       "recorded by   human (skill 70)", "all as shipped", "summary       1 games"] {
+            #expect(info.stdout.contains(needle), "\(needle)\n\(info.stdout)")
+        }
+        #expect(info.stdout.range(of: #"length        \d+ ticks \(1:\d\d\)"#, options: .regularExpression) != nil)
+    }
+
+    @Test func aDesyncExitsOneAndNamesTheTickSubsystemsAndFields() throws {
+        let text = try String(contentsOfFile: repoRoot + "/replays/greedy-bot.replay", encoding: .utf8)
+        let edited = fixedChecksum(text.replacingOccurrences(of: "balance scoring.points_per_catch 10",
+                                                             with: "balance scoring.points_per_catch 20"))
+        let path = try temporaryFile("desync.replay", edited)
+        let r = try ocean(["replay", "verify", path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("FAIL \(path): diverged at tick "))
+        #expect(r.stdout.contains("subsystems: scoring"))
+        #expect(r.stdout.range(of: #"score   expected \d+ +got \d+   ≠"#, options: .regularExpression) != nil)
+        #expect(r.stdout.contains("0 passed, 1 failed"))
+        let all = try ocean(["replay", "verify", "--keep-going", path])
+        #expect(all.stdout.components(separatedBy: "also checkpoint").count > 3)
+    }
+
+    @Test func corruptionWrongVersionAndTruncationExitTwo() throws {
+        let text = try String(contentsOfFile: repoRoot + "/replays/idle-bot.replay", encoding: .utf8)
+        let corrupt = try temporaryFile("corrupt.replay", text.replacingOccurrences(of: "seed 11", with: "seed 12"))
+        let r1 = try ocean(["replay", "verify", corrupt])
+        #expect(r1.status == 2)
+        #expect(r1.stdout.contains("checksum mismatch"))
+        let v2 = try temporaryFile("v2.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 1", with: "OCEAN-REPLAY 2"))
+        let r2 = try ocean(["replay", "info", v2])
+        #expect(r2.status == 2)
+        #expect(r2.stderr.contains("v2.replay:1: replay format version 2 is not supported"))
+        let cut = try temporaryFile("cut.replay", String(text.prefix(text.count * 2 / 3)))
+        let r3 = try ocean(["replay", "verify", cut])
+        #expect(r3.status == 2)
+        #expect(r3.stdout.range(of: #"TRUNCATED .*cut.replay: truncated at tick \d+ \(the checkpoints up to there match\)"#,
+                                options: .regularExpression) != nil, "\(r3.stdout)")
+        // The good file next to the bad ones still passes.
+        let mixed = try ocean(["replay", "verify", repoRoot + "/replays/idle-bot.replay", corrupt])
+        #expect(mixed.status == 2)
+        #expect(mixed.stdout.contains("1 passed, 1 failed"))
+    }
+
+    @Test func aKilledRecorderLeavesAReadableReplay() throws {
+        let out = try temporaryFile("killed.replay", "")
+        let binary = "\(repoRoot)/.build/release/ocean"
+        for attempt in 0..<3 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: binary)
+            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "100000", "--out", out]
+            p.environment = ["SWIFT_BACKTRACE": "enable=no"]
+            try p.run()
+            // Long enough to write some seconds of play, far too short to finish.
+            usleep(useconds_t(300_000 + attempt * 150_000))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let r = try ocean(["replay", "verify", out])
+            #expect(r.status == 2)
+            #expect(r.stdout.contains("truncated at tick"), "\(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("the checkpoints up to there match"))
+            let info = try ocean(["replay", "info", out])
+            #expect(info.stdout.contains("summary       none: truncated at tick"))
+        }
+    }
+
+    @Test func runPlaysTheInputsAndWhatIfComparesConstants() throws {
+        let file = repoRoot + "/replays/greedy-bot.replay"
+        let plain = try ocean(["replay", "run", file, "--json"])
+        #expect(plain.status == 0)
+        let o = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as! [String: Any]
+        #expect((o["outcome"] as! [String: Any])["games"] as? Int == 3)
+        let richer = try temporaryFile("rich.toml", shippedBalance.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 50"))
+        let whatIf = try ocean(["replay", "run", file, "--balance", richer])
+        #expect(whatIf.status == 0)
+        #expect(whatIf.stdout.contains("recorded"))
+        #expect(whatIf.stdout.contains("what-if"))
+        let w = try ocean(["replay", "run", file, "--balance", richer, "--json"])
+        let wo = try JSONSerialization.jsonObject(with: Data(w.stdout.utf8)) as! [String: Any]
+        let recordedScore = (wo["recorded"] as! [String: Any])["score"] as! Int
+        let whatIfScore = (wo["outcome"] as! [String: Any])["score"] as! Int
+        #expect(whatIfScore > recordedScore)
+    }
+
+    @Test func updateIsTheOnlyWayExpectationsChange() throws {
+        let text = try String(contentsOfFile: repoRoot + "/replays/long-combo.replay", encoding: .utf8)
+        let path = try temporaryFile("update.replay", fixedChecksum(text.replacingOccurrences(
+            of: "balance scoring.multiplier_cap 5", with: "balance scoring.multiplier_cap 3")))
+        #expect(try ocean(["replay", "verify", path]).status == 1)
+        let u = try ocean(["replay", "update", path])
+        #expect(u.status == 0)
+        #expect(u.stdout.contains("checkpoints changed, the first at tick "))
+        #expect(u.stdout.contains("score: "))
+        #expect(try ocean(["replay", "verify", path]).status == 0)
+        let again = try ocean(["replay", "update", path])
+        #expect(again.stdout.contains("unchanged"))
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        for args in [["replay", "verify"], ["replay", "record", "--bot", "greedy", "--seed", "1"],
+                     ["replay", "record", "--bot", "x", "--seed", "1", "--out", "/tmp/x"],
+                     ["replay", "verify", "/nonexistent.replay"], ["replay", "info", "/nonexistent.replay"],
+                     ["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/nonexistent/dir/x.replay"],
+                     ["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/tmp/x", "--date", "2026-13-01"]] {
+            #expect(try ocean(args).status == 2, "\(args)")
+        }
+    }
+}
+
+/// Recomputes a replay's checksum line (FNV-1a 64 over everything before it).
+func fixedChecksum(_ text: String) -> String {
+    var lines = text.components(separatedBy: "\n")
+    guard let i = lines.firstIndex(where: { $0.hasPrefix("checksum ") }) else { return text }
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for line in lines[..<i] {
+        for b in Array(line.utf8) + [10] { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    }
+    lines[i] = "checksum " + String(format: "%016llx", h)
+    return lines.joined(separator: "\n")
+}

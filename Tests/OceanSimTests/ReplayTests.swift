@@ -1,0 +1,357 @@
+import Testing
+import OceanKernel
+import OceanBalance
+import OceanReplay
+@testable import OceanSim
+
+let testRoot: String = {
+    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+let testBalance = try! BalanceLoader.load(path: testRoot + "/assets/balance.toml")
+
+/// A replay of `games` games by `bot`, recorded in memory.
+func recorded(_ bot: String = "greedy", seed: UInt64 = 5, games: Int = 1, every: Int = 60,
+              balance: Balance = testBalance) -> String {
+    var header = ReplayHeader()
+    header.balance = balance
+    header.seed = seed
+    header.checkpointEvery = every
+    header.comment = "test"
+    header.date = LocalDate(year: 2026, month: 3, day: 4)
+    header.minuteOfDay = 8 * 60 + 5
+    return recordGames(header: header, schedule: BotSchedule(bot)!, skill: 70, games: games, sink: StringSink()).sink.text
+}
+
+func read(_ text: String) throws(ReplayError) -> ReadReplay {
+    try ReplayReader.read(bytes: Array(text.utf8), file: "t.replay")
+}
+
+/// The error a text gives, or nil if it reads.
+func readError(_ text: String) -> ReplayError? {
+    do { _ = try read(text); return nil } catch { return error }
+}
+
+/// Recomputes the checksum line, as someone editing a replay on purpose would.
+func fixChecksum(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let i = lines.firstIndex(where: { $0.hasPrefix("checksum ") }) else { return text }
+    var h = FNV1a64()
+    for line in lines[..<i] { h.write(bytes: line.utf8); h.write(byte: 10) }
+    let hex = String(h.value, radix: 16)
+    lines[i] = "checksum " + String(repeating: "0", count: 16 - hex.count) + hex
+    return lines.joined(separator: "\n")
+}
+
+func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+@Suite struct ReplayRoundTripTests {
+    @Test func recordThenVerifyPasses() throws {
+        for bot in ["idle", "greedy", "human", "dodge", "greedy,dodge"] {
+            let text = recorded(bot, games: 2)
+            let r = try read(text)
+            #expect(r.complete)
+            let v = ReplayVerifier.verify(r)
+            #expect(v.passed, "\(bot)")
+            #expect(v.ticksSimulated == r.replay.end!.tick)
+            #expect(ReplaySummary(v.final!) == r.replay.end!.summary)
+        }
+    }
+
+    @Test func writingTheReadReplayAgainGivesTheSameBytes() throws {
+        let text = recorded("human", games: 1, every: 13)
+        let r = try read(text).replay
+        #expect(ReplayRecorder.text(header: r.header, inputs: r.inputs, endTick: r.end!.tick) == text)
+        #expect(r.header.date == LocalDate(year: 2026, month: 3, day: 4) && r.header.minuteOfDay == 485)
+        #expect(r.header.balance == testBalance)
+        #expect(r.checkpoints.allSatisfy { $0.tick % 13 == 0 || $0.tick == r.end!.tick })
+    }
+
+    @Test func inputsAreWrittenOnlyWhenTheyChange() throws {
+        let r = try read(recorded("greedy")).replay
+        var move = Move.none
+        for record in r.inputs {
+            #expect(record.input.move != move || record.input.command != .none)
+            move = record.input.move
+        }
+        #expect(r.inputs.first?.input.command == .startGame)
+    }
+
+    @Test func aTenMinuteGameStaysUnder100KB() throws {
+        let text = recorded("human", seed: 21, games: 10)
+        let r = try read(text).replay
+        #expect(r.end!.tick >= 10 * 60 * 60, "ten games last at least ten minutes")
+        #expect(text.utf8.count < 100_000, "\(text.utf8.count) bytes")
+    }
+}
+
+@Suite struct ReplayDivergenceTests {
+    @Test func aOneCharacterInputEditIsFoundAtExactlyItsTick() throws {
+        let text = recorded("greedy", seed: 9, games: 1)
+        let all = lines(text)
+        var exact = 0, tried = 0
+        for (n, line) in all.enumerated() where line.hasPrefix("i ") && !line.contains("start") {
+            let parts = line.split(separator: " ")
+            let tick = Int(parts[1])!
+            guard tick > 200, tried < 12 else { continue }
+            // One character: the move token.
+            let newMove = parts[2] == "L" ? "R" : "L"
+            var edited = all
+            edited[n] = "i \(tick) \(newMove)"
+            let r = try read(fixChecksum(edited.joined(separator: "\n")))
+            let v = ReplayVerifier.verify(r)
+            // Pushing into a wall the bin already rests against changes nothing.
+            guard let d = v.divergences.first else {
+                #expect(v.passed)
+                continue
+            }
+            let found = try #require(d.firstTick)
+            #expect(found >= tick, "never earlier than the edit")
+            #expect(d.checkpointTick - 1 >= found && d.checkpointTick - r.replay.header.checkpointEvery <= found)
+            tried += 1
+            if found == tick { exact += 1 }
+        }
+        #expect(tried == 12)
+        // A fingerprint is 6 bits: a chance match (1 in 64) can make one report late.
+        #expect(exact >= 11, "\(exact) of \(tried) edits reported at exactly their tick")
+    }
+
+    @Test func aShiftedInputTickIsFoundAtTheEarlierTick() throws {
+        let text = recorded("greedy", seed: 9)
+        var all = lines(text)
+        let n = all.firstIndex { $0.hasPrefix("i ") && Int($0.split(separator: " ")[1])! > 300 }!
+        let parts = all[n].split(separator: " ")
+        let tick = Int(parts[1])!
+        all[n] = "i \(tick + 1) " + parts[2...].joined(separator: " ")
+        let v = ReplayVerifier.verify(try read(fixChecksum(all.joined(separator: "\n"))))
+        #expect(v.divergences.first?.firstTick == tick)
+    }
+
+    @Test func aChangedBalanceConstantIsCaughtAtTheFirstCatch() throws {
+        let text = recorded("greedy", seed: 4)
+        let edited = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 11"))
+        let r = try read(edited)
+        let v = ReplayVerifier.verify(r)
+        let d = try #require(v.divergences.first)
+        #expect(d.subsystems == [.scoring])
+        #expect(d.expected.score != d.got.score)
+        #expect(d.expected.health == d.got.health)
+        // The first catch: replay the original and find the step that caught.
+        var sim = Simulation(rules: Rules(testBalance), seed: 4)
+        var feed = InputFeed(r.replay.inputs)
+        while sim.state.totals.catches == 0 { sim.step(feed.input(at: sim.state.tick)) }
+        #expect(d.firstTick == sim.state.tick - 1)
+    }
+
+    @Test func keepGoingReportsEveryDivergentCheckpoint() throws {
+        let text = recorded("greedy", seed: 4)
+        let edited = fixChecksum(text.replacingFirst("balance health.per_catch 200", with: "balance health.per_catch 201"))
+        let r = try read(edited)
+        let first = ReplayVerifier.verify(r)
+        let all = ReplayVerifier.verify(r, keepGoing: true)
+        #expect(first.divergences.count == 1)
+        #expect(all.divergences.count > 5)
+        #expect(all.divergences.dropFirst().allSatisfy { $0.firstTick == nil })
+        #expect(all.divergences.map(\.checkpointTick) == all.divergences.map(\.checkpointTick).sorted())
+    }
+
+    @Test func updateRewritesExpectationsAndThenVerifies() throws {
+        let text = recorded("greedy", seed: 4)
+        let edited = try read(fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 12")))
+        #expect(!ReplayVerifier.verify(edited).passed)
+        let (newText, changes) = ReplayUpdate.rewrite(edited)
+        #expect(changes.changedCheckpoints > 0)
+        #expect(changes.summaryLines.contains { $0.hasPrefix("score: ") })
+        #expect(ReplayVerifier.verify(try read(newText)).passed)
+        // The inputs and header stay.
+        let after = try read(newText).replay
+        #expect(after.inputs == edited.replay.inputs && after.header == edited.replay.header)
+        // Updating an unchanged replay changes nothing.
+        #expect(ReplayUpdate.rewrite(try read(text)).changes.unchanged)
+        #expect(ReplayUpdate.rewrite(try read(text)).text == text)
+    }
+}
+
+@Suite struct ReplayDamageTests {
+    @Test func aHandEditWithoutFixingTheChecksumIsCorruptionNotADesync() throws {
+        let text = recorded()
+        var all = lines(text)
+        let n = all.firstIndex { $0.hasPrefix("i ") && $0.hasSuffix(" R") }!
+        all[n] = all[n].replacingFirst(" R", with: " L")
+        let e = try #require(readError(all.joined(separator: "\n")))
+        #expect(e.message.hasPrefix("checksum mismatch"))
+        #expect(e.line == all.firstIndex { $0.hasPrefix("checksum") }! + 1)
+    }
+
+    @Test func aFileCutAnywhereReadsUpToItsLastWholeLine() throws {
+        let text = recorded("greedy", seed: 2)
+        let bytes = Array(text.utf8)
+        let headerEnd = Array(text.utf8).count - Array(text[text.range(of: "\ni ")!.lowerBound...].utf8).count + 1
+        for cut in stride(from: 100, to: headerEnd, by: 301) {
+            #expect(throws: ReplayError.self) { try ReplayReader.read(bytes: Array(bytes[..<cut]), file: "cut.replay") }
+        }
+        for cut in stride(from: headerEnd + 40, to: bytes.count - 1, by: 997) {
+            let r = try ReplayReader.read(bytes: Array(bytes[..<cut]), file: "cut.replay")
+            #expect(!r.complete)
+            let v = ReplayVerifier.verify(r)
+            #expect(v.divergences.isEmpty)
+            #expect(v.truncatedAt == r.replay.lastTick)
+            #expect(!v.passed)
+        }
+    }
+
+    @Test func anotherFormatVersionIsRefused() {
+        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 1", with: "OCEAN-REPLAY 2"))
+        #expect(e == ReplayError(file: "t.replay", line: 1,
+            message: "replay format version 2 is not supported; this engine (\(Engine.version)) reads version 1"))
+        #expect(readError("PNG\nstuff\n")?.message.hasPrefix("not an Ocean Rescue replay") == true)
+        #expect(readError("")?.message == "empty file: not a replay")
+    }
+
+    @Test func aNewerEngineWithTheSameFormatVerifies() throws {
+        let text = fixChecksum(recorded().replacingFirst("engine \(Engine.version)", with: "engine 0.0.1"))
+        #expect(ReplayVerifier.verify(try read(text)).passed)
+    }
+
+    /// Replaces the first line starting with `prefix`, fixes the checksum, reads.
+    private func malformed(_ prefix: String, _ replacement: String, text: String = recorded()) -> (ReplayError?, Int) {
+        var all = lines(text)
+        let n = all.firstIndex { $0.hasPrefix(prefix) }!
+        if replacement.hasPrefix("phase=") {
+            all[n] = all[n].split(separator: " ").dropLast().joined(separator: " ") + " " + replacement
+        } else {
+            all[n] = replacement
+        }
+        return (readError(fixChecksum(all.joined(separator: "\n"))), n + 1)
+    }
+
+    @Test(arguments: [
+        // Input records
+        ("i ", "i 5", "an input record is 'i TICK MOVE [COMMAND]'"),
+        ("i ", "i 0 X start", "move 'X' is not L, R or ."),
+        ("i ", "i 0 R dance", "unknown command 'dance'; known: start, scan KIND"),
+        ("i ", "i 0 R scan sock", "unknown item kind 'sock'"),
+        ("i ", "i 1000000000000000000 R", "tick 1000000000000000000 is out of range (0 to 100000000)"),
+        ("i ", "i " + String(repeating: "9", count: 3000) + " R", "tick '999999999999…(3000 characters)' is out of range"),
+        ("i ", "i 12x R", "tick '12x' is not a whole number"),
+        ("i ", "i -5 R", "tick -5 is out of range"),
+        // Checkpoints
+        ("c ", "c 60 zz", "a checkpoint is 'c TICK HASH"),
+        ("c ", "c 60 nothexnothexnoth 0000 0000 0000 0000 0 0 0 0 " + String(repeating: "A", count: 60), "expected a hash of 16 hex digits"),
+        ("c ", "c 61 0000000000000000 0000 0000 0000 0000 0 0 0 0 " + String(repeating: "A", count: 61), "skips a checkpoint"),
+        ("c ", "c 60 0000000000000000 0000 0000 0000 0000 0 0 0 0 AAA", "the per-tick fingerprint must be 60 characters"),
+        ("c ", "c 60 0000000000000000 0000 0000 0000 0000 0 0 10001 0 " + String(repeating: "A", count: 60), "health 10001 is out of range"),
+        // End record
+        ("end ", "end 5 0000000000000000 games=1", "an end record is"),
+        ("end ", "phase=Murky", "expected 'phase=' and one of"),
+        // Header
+        ("seed ", "seed twelve", "seed must be a whole number"),
+        ("seed ", "colour blue", "unknown header line 'colour'"),
+        ("date ", "date 2026-02-30", "date must be a calendar date written YYYY-MM-DD"),
+        ("time ", "time 25:00", "time must be the time of day written HH:MM"),
+        ("tick-rate ", "tick-rate 30", "tick-rate 30 is not supported"),
+        ("tick-rate ", "seed 5", "'seed' is given twice"),
+        ("checkpoint-every ", "checkpoint-every 0", "checkpoint-every 0 is out of range"),
+        ("balance bin.rim_px", "balance bin.rim_px 9999", "balance bin.rim_px: must be above the water line"),
+        ("balance bin.rim_px", "balance bin.rimm_px 580", "balance bin.rimm_px: unknown key; did you mean 'bin.rim_px'?"),
+        ("balance items.max_live", "balance items.max_live 0", "balance items.max_live: 0 is out of range"),
+        ("balance items.max_live", "balance items.max_live 1.5", "expected a whole number, found '1.5'"),
+    ])
+    func eachMalformedLineIsNamedWithWhatIsWrong(prefix: String, replacement: String, expected: String) {
+        let (e, n) = malformed(prefix, replacement)
+        #expect(e != nil)
+        #expect(e?.message.contains(expected) == true, "\(e?.description ?? "no error")")
+        #expect(e?.line == n, "\(e?.description ?? "")")
+        #expect(e?.description.hasPrefix("t.replay:\(n): ") == true)
+    }
+
+    @Test func aMalformedChecksumLineIsNamed() {
+        var all = lines(recorded())
+        let n = all.firstIndex { $0.hasPrefix("checksum ") }!
+        all[n] = "checksum xyz"
+        let e = readError(all.joined(separator: "\n"))
+        #expect(e == ReplayError(file: "t.replay", line: n + 1, message: "a checksum line is 'checksum' and 16 hex digits"))
+    }
+
+    @Test func recordsOutOfOrderAreRejected() {
+        let text = recorded()
+        var all = lines(text)
+        let end = all.firstIndex { $0.hasPrefix("end ") }!
+        all.insert("i 999999 R", at: end + 1)
+        #expect(readError(fixChecksum(all.joined(separator: "\n")))?.message == "a record after the end record")
+        all = lines(text)
+        all.append("c 1 x")
+        #expect(readError(all.joined(separator: "\n"))?.message == "content after the checksum line")
+        all = lines(text)
+        let firstInput = all.firstIndex { $0.hasPrefix("i ") }!
+        all.insert("seed 4", at: firstInput + 1)
+        #expect(readError(fixChecksum(all.joined(separator: "\n")))?.message.contains("header lines belong before the first record") == true)
+    }
+
+    @Test func hugeLinesAndFilesAreRejectedWithoutReadingThemWhole() {
+        var bytes = Array("OCEAN-REPLAY 1\ncomment ".utf8)
+        bytes += [UInt8](repeating: 65, count: 10_000_000)
+        let e = readError(String(decoding: bytes, as: UTF8.self))
+        #expect(e?.line == 2)
+        #expect(e?.message == "line longer than 4096 bytes")
+        // Binary garbage: an error, not a crash.
+        var garbage: [UInt8] = Array("OCEAN-REPLAY 1\n".utf8)
+        var r = GameRandom(seed: 1)
+        for _ in 0..<5_000 { garbage.append(UInt8(r.below(256))) }
+        #expect(throws: ReplayError.self) { try ReplayReader.read(bytes: garbage, file: "g") }
+    }
+}
+
+@Suite struct CorpusTests {
+    /// Every golden replay verifies, and covers what its comment claims.
+    @Test func theCorpusCoversWhatItSays() throws {
+        func load(_ name: String) throws -> (ReadReplay, [Event]) {
+            let r = try ReplayReader.read(path: testRoot + "/replays/\(name).replay")
+            var sim = Simulation(rules: Rules(r.replay.header.balance), seed: r.replay.header.seed)
+            var feed = InputFeed(r.replay.inputs)
+            var events: [Event] = []
+            while sim.state.tick < r.replay.end!.tick {
+                sim.step(feed.input(at: sim.state.tick))
+                events += sim.events
+            }
+            #expect(ReplayVerifier.verify(r).passed, "\(name)")
+            #expect(!r.replay.header.comment.isEmpty)
+            return (r, events)
+        }
+        func phases(_ events: [Event]) -> [Phase] {
+            events.compactMap { if case .phaseChanged(_, let to) = $0 { to } else { nil } }
+        }
+        let perfect = try load("perfect-game")
+        #expect(perfect.0.replay.end!.summary.perfectGames == 1)
+        #expect(perfect.1.contains(.perfectGame))
+        #expect(try load("all-miss").0.replay.end!.summary.catches == 0)
+        let combo = try load("long-combo").0.replay
+        #expect(combo.end!.summary.bestCombo >= combo.header.balance.scoring.comboStep * combo.header.balance.scoring.multiplierCap)
+        #expect(phases(try load("health-rising").1) == [.stabilizing, .recovering, .flourishing, .thriving])
+        let falling = phases(try load("health-falling").1)
+        #expect(falling.contains(.thriving) && falling.last == .polluted)
+        let top = try load("top-difficulty").0.replay.header.balance.rounds
+        #expect(100 + top.speedPercentAddedPerRound * (top.perGame - 1) > top.maxSpeedPercent, "the last rounds hit the cap")
+        for bot in ["idle", "greedy", "human", "dodge"] {
+            #expect(try load(bot == "dodge" ? "all-miss" : "\(bot)-bot").0.replay.header.recordedBy.hasPrefix(bot))
+        }
+        #expect(try load("gentle-tuning").0.replay.header.balance != testBalance)
+        let ten = try load("ten-minutes").0.replay
+        #expect(ten.end!.tick >= 36_000)
+        #expect(try fileSize(testRoot + "/replays/ten-minutes.replay") < 100_000)
+        #expect(try load("checkpoint-every-7").0.replay.header.checkpointEvery == 7)
+    }
+}
+
+func fileSize(_ path: String) throws -> Int {
+    readFileBytes(path, limit: 1 << 30)?.count ?? -1
+}
+
+extension String {
+    func replacingFirst(_ old: String, with new: String) -> String {
+        guard let r = range(of: old) else { return self }
+        return replacingCharacters(in: r, with: new)
+    }
+}
