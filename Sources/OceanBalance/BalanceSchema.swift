@@ -79,6 +79,40 @@ public enum BalanceSchema {
         add("health.flourishing_from", "1/10000", 1...10_000, \.health.flourishingFrom)
         add("health.thriving_from", "1/10000", 1...10_000, \.health.thrivingFrom)
         add("health.hysteresis", "1/10000", 0...2_000, \.health.hysteresis)
+
+        add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
+        add("career.max_level", "level", 2...1_000, \.career.maxLevel)
+        add("career.shore_guardian_from", "level", 2...1_000, \.career.shoreGuardianFrom)
+        add("career.reef_protector_from", "level", 2...1_000, \.career.reefProtectorFrom)
+        add("career.ocean_steward_from", "level", 2...1_000, \.career.oceanStewardFrom)
+        add("career.sea_champion_from", "level", 2...1_000, \.career.seaChampionFrom)
+        add("career.marine_hero_from", "level", 2...1_000, \.career.marineHeroFrom)
+        add("career.ocean_legend_from", "level", 2...1_000, \.career.oceanLegendFrom)
+        add("career.ocean_master_from", "level", 2...1_000, \.career.oceanMasterFrom)
+        add("career.daily_goal_grams", "g", 1...100_000, \.career.dailyGoalGrams)
+        add("career.mastery_days", "days", 1...365, \.career.masteryDays)
+        add("career.absence_health_per_day", "1/10000 per missed day", 0...10_000, \.career.absenceHealthPerDay)
+        add("career.reef_defender_streak", "days", 1...10_000, \.career.reefDefenderStreak)
+        add("career.ocean_sentinel_streak", "days", 1...10_000, \.career.oceanSentinelStreak)
+        add("career.ocean_hero_health_above", "1/10000", 0...9_999, \.career.oceanHeroHealthAbove)
+        add("career.combo_master_combo", "catches", 1...100_000, \.career.comboMasterCombo)
+        add("career.plastic_hauler_grams", "g", 1...100_000_000, \.career.plasticHaulerGrams)
+        add("career.goal_getter_days", "days", 1...10_000, \.career.goalGetterDays)
+        add("career.early_bird_before_minute", "minute of the day", 1...1_439, \.career.earlyBirdBeforeMinute)
+
+        add("pet.child_from_grams", "g since adoption", 1...100_000_000, \.pet.childFromGrams)
+        add("pet.teen_from_grams", "g since adoption", 1...100_000_000, \.pet.teenFromGrams)
+        add("pet.adult_from_grams", "g since adoption", 1...100_000_000, \.pet.adultFromGrams)
+        add("pet.elder_from_grams", "g since adoption", 1...100_000_000, \.pet.elderFromGrams)
+        add("pet.missing_you_days", "days", 1...365, \.pet.missingYouDays)
+        add("pet.excited_combo", "catches", 1...100_000, \.pet.excitedCombo)
+        add("pet.excited_ms", "ms", 1...600_000, \.pet.excitedMs)
+        add("pet.happy_ms", "ms", 1...3_600_000, \.pet.happyMs)
+        add("pet.sleepy_from_minute", "minute of the day", 0...1_439, \.pet.sleepyFromMinute)
+        add("pet.sleepy_until_minute", "minute of the day", 0...1_439, \.pet.sleepyUntilMinute)
+        add("pet.sleepy_idle_ms", "ms", 1...86_400_000, \.pet.sleepyIdleMs)
+        add("pet.outdoor_from_minute", "minute of the day", 0...1_439, \.pet.outdoorFromMinute)
+        add("pet.outdoor_until_minute", "minute of the day", 0...1_439, \.pet.outdoorUntilMinute)
         return f
     }()
 
@@ -122,6 +156,23 @@ public enum BalanceSchema {
                             h.flourishingFrom - h.recoveringFrom, h.thrivingFrom - h.flourishingFrom)
         require(h.hysteresis < narrowest, "health.hysteresis",
                 "must be smaller than the narrowest phase band (\(narrowest))")
+
+        let c = b.career
+        let titles = [("career.shore_guardian_from", c.shoreGuardianFrom), ("career.reef_protector_from", c.reefProtectorFrom),
+                      ("career.ocean_steward_from", c.oceanStewardFrom), ("career.sea_champion_from", c.seaChampionFrom),
+                      ("career.marine_hero_from", c.marineHeroFrom), ("career.ocean_legend_from", c.oceanLegendFrom),
+                      ("career.ocean_master_from", c.oceanMasterFrom)]
+        for i in 1..<titles.count {
+            require(titles[i].1 > titles[i - 1].1, titles[i].0, "must be above \(titles[i - 1].0) (\(titles[i - 1].1))")
+        }
+        require(c.oceanMasterFrom <= c.maxLevel, "career.ocean_master_from",
+                "must not exceed career.max_level (\(c.maxLevel))")
+        let p = b.pet
+        let stages = [("pet.child_from_grams", p.childFromGrams), ("pet.teen_from_grams", p.teenFromGrams),
+                      ("pet.adult_from_grams", p.adultFromGrams), ("pet.elder_from_grams", p.elderFromGrams)]
+        for i in 1..<stages.count {
+            require(stages[i].1 > stages[i - 1].1, stages[i].0, "must be above \(stages[i - 1].0) (\(stages[i - 1].1))")
+        }
         return problems
     }
 }

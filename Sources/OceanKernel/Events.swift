@@ -26,6 +26,31 @@ public enum Event: Equatable, Sendable {
     case roundEnded(round: Int)
     case perfectGame
     case gameOver(GameSummary)
+
+    // Career
+    case sessionBegan(date: CalendarDate, daysSinceLast: Int)
+    /// A session's date was before the current one: reported, and the kernel's
+    /// calendar stays where it was, so streaks and daily totals are not corrupted.
+    case dateWentBack(from: CalendarDate, to: CalendarDate)
+    case inputIgnored(IgnoredInput)
+    case levelUp(level: Int, title: Title)
+    case goalReached(grams: Int)
+    case streakExtended(days: Int)
+    case streakBroken(days: Int)
+    case cardStudied(card: Int, days: Int)
+    case cardMastered(card: Int)
+    case achievementUnlocked(Achievement)
+    case petAdopted(PetForm)
+    case petEvolved(to: PetStage)
+    case petMoodChanged(from: PetMood, to: PetMood)
+}
+
+/// Why a command did nothing.
+public enum IgnoredInput: Equatable, Sendable {
+    case invalidSession
+    case studyWithoutSession
+    case unknownCard
+    case alreadyAdopted
 }
 
 /// What happened to trash this tick, in order; the scoring and health systems read
@@ -34,4 +59,6 @@ public enum Outcome: Equatable, Sendable {
     case caught(ItemKind)
     case missed(ItemKind)
     case scanned(ItemKind)
+    /// Whole days without play or a scan, charged to ocean health.
+    case absent(days: Int)
 }

@@ -10,6 +10,14 @@ public enum Command: Equatable, Sendable {
     case startGame
     /// The player scanned a real item of this kind.
     case scan(ItemKind)
+    /// The app opened (or the day turned): the player's local date and minute of
+    /// the day, as their device says. See `SessionSystem` for same day, skipped
+    /// days and dates that go back.
+    case beginSession(CalendarDate, minuteOfDay: Int)
+    /// The player studied flashcard `card` (0 to 11).
+    case study(card: Int)
+    /// The player adopts a pet (once).
+    case adopt(PetForm)
 }
 
 /// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).

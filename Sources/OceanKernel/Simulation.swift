@@ -32,6 +32,7 @@ public struct Simulation: Sendable {
         outcomes.removeAll(keepingCapacity: true)
         state.tick += 1
         let binFrom = state.bin.x
+        let start = TickStart(state)
 
         CommandSystem.run(input.command, &state, rules: rules, events: &events, outcomes: &outcomes)
         BinSystem.run(&state.bin, move: input.move, rules: rules)
@@ -43,5 +44,7 @@ public struct Simulation: Sendable {
         HealthSystem.run(outcomes, &state, rules: rules, events: &events)
         PhaseSystem.run(&state, rules: rules, events: &events)
         RoundSystem.run(&state, rules: rules, events: &events)
+        let news = ProgressSystem.run(&state, since: start, rules: rules, events: &events)
+        PetSystem.run(&state, input: input, since: start, news: news, rules: rules, events: &events)
     }
 }

@@ -40,31 +40,8 @@ public struct ReplayHeader: Equatable, Sendable {
     public init() {}
 }
 
-/// A calendar date as the player's device gave it.
-public struct LocalDate: Equatable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    public init(year: Int, month: Int, day: Int) {
-        (self.year, self.month, self.day) = (year, month, day)
-    }
-
-    public var isValid: Bool {
-        guard (1...9999).contains(year), (1...12).contains(month) else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return (1...days).contains(day)
-    }
-
-    public var description: String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
-}
+/// The calendar date type replays use: the kernel's.
+public typealias LocalDate = CalendarDate
 
 /// From `tick` on, the bin is pushed `input.move`; `input.command` happens at `tick` only.
 public struct InputRecord: Equatable, Sendable {
@@ -102,7 +79,7 @@ public struct ReadableFields: Equatable, Sendable {
 public struct Checkpoint: Equatable, Sendable {
     public var tick: Int
     public var hash: UInt64
-    /// The top 16 bits of each subsystem's hash, in `Subsystem` order: enough to
+    /// The top 12 bits of each subsystem's hash, in `Subsystem` order: enough to
     /// name what diverged.
     public var subsystems: [UInt16]
     public var fields: ReadableFields

@@ -5,7 +5,10 @@ import OceanKernel
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    public static let version = 1
+    /// 2 added sessions, flashcard study and adoption to the input records and the
+    /// career subsystem to the checkpoints. Version 1 files still read.
+    public static let version = 2
+    public static let readableVersions = 1...2
 
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096
@@ -38,7 +41,35 @@ public enum ReplayFormat {
         case .none: []
         case .startGame: ["start"]
         case .scan(let kind): ["scan", kind.key]
+        case .beginSession(let date, let minute): ["session", "\(date)", clock(minute)]
+        case .study(let card): ["study", "\(card)"]
+        case .adopt(let form): ["adopt", form.name.lowercased()]
         }
+    }
+
+    /// A minute of the day as HH:MM.
+    public static func clock(_ minuteOfDay: Int) -> String {
+        let h = minuteOfDay / 60, m = minuteOfDay % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    /// A date written YYYY-MM-DD, if it is a real calendar date.
+    public static func date(_ w: Substring) -> CalendarDate? {
+        let p = w.split(separator: "-", omittingEmptySubsequences: false)
+        guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
+              p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(p[0]), let m = Int(p[1]), let d = Int(p[2]) else { return nil }
+        let date = CalendarDate(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+
+    /// A time of day written HH:MM, as a minute of the day.
+    public static func minute(_ w: Substring) -> Int? {
+        let p = w.split(separator: ":", omittingEmptySubsequences: false)
+        guard p.count == 2, p[0].count == 2, p[1].count == 2,
+              p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let h = Int(p[0]), let m = Int(p[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        return h * 60 + m
     }
 
     /// base64url: 64 symbols for 6 bits of a tick's state hash.
@@ -50,9 +81,10 @@ public enum ReplayFormat {
     @inline(__always)
     public static func fingerprint(_ hash: UInt64) -> UInt8 { alphabet[Int(hash >> 58)] }
 
-    /// The short form of a subsystem hash kept in a checkpoint: its top 16 bits.
+    /// The short form of a subsystem hash kept in a checkpoint: its top 12 bits (3
+    /// hex digits), enough to name what diverged.
     @inline(__always)
-    public static func shortHash(_ hash: UInt64) -> UInt16 { UInt16(hash >> 48) }
+    public static func shortHash(_ hash: UInt64) -> UInt16 { UInt16(hash >> 52) }
 
     static func isFingerprint(_ c: UInt8) -> Bool { alphabet.contains(c) }
 

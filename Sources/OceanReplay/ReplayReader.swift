@@ -118,8 +118,8 @@ public struct ReplayReader {
                 throw error(at: n, "not an Ocean Rescue replay (the first line should be '\(ReplayFormat.magic) \(ReplayFormat.version)')")
             }
             let version = try number(words[1], "format version", 0...1_000_000, n)
-            guard version == ReplayFormat.version else {
-                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads version \(ReplayFormat.version)")
+            guard ReplayFormat.readableVersions.contains(version) else {
+                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads versions \(ReplayFormat.readableVersions.lowerBound) to \(ReplayFormat.readableVersions.upperBound)")
             }
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)
@@ -191,22 +191,15 @@ public struct ReplayReader {
         case "checkpoint-every":
             header.checkpointEvery = try number(try single(), "checkpoint-every", 1...ReplayFormat.maxCheckpointEvery, n)
         case "date":
-            let w = try single()
-            let parts = w.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-                  let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-                  LocalDate(year: y, month: m, day: d).isValid else {
+            guard let date = ReplayFormat.date(try single()) else {
                 throw error(at: n, "date must be a calendar date written YYYY-MM-DD")
             }
-            header.date = LocalDate(year: y, month: m, day: d)
+            header.date = date
         case "time":
-            let w = try single()
-            let parts = w.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-                  let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else {
+            guard let minute = ReplayFormat.minute(try single()) else {
                 throw error(at: n, "time must be the time of day written HH:MM (00:00 to 23:59)")
             }
-            header.minuteOfDay = h * 60 + m
+            header.minuteOfDay = minute
         case "balance":
             guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
             guard balanceEntries.count <= BalanceSchema.fields.count * 2 else { throw error(at: n, "too many balance lines") }
@@ -288,8 +281,23 @@ public struct ReplayReader {
                 throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; known: \(ItemKind.allCases.map(\.key).joined(separator: ", "))")
             }
             command = .scan(kind)
+        case 6 where words[3] == "session":
+            guard let date = ReplayFormat.date(words[4]) else {
+                throw error(at: n, "session date '\(words[4].prefix(20))' is not a calendar date written YYYY-MM-DD")
+            }
+            guard let minute = ReplayFormat.minute(words[5]) else {
+                throw error(at: n, "session time '\(words[5].prefix(20))' is not a time of day written HH:MM")
+            }
+            command = .beginSession(date, minuteOfDay: minute)
+        case 5 where words[3] == "study":
+            command = .study(card: try number(words[4], "card", 0...(Flashcards.count - 1), n))
+        case 5 where words[3] == "adopt":
+            guard let form = PetForm(name: String(words[4].prefix(20))) else {
+                throw error(at: n, "unknown pet '\(words[4].prefix(20))'; known: \(PetForm.allCases.map { $0.name.lowercased() }.joined(separator: ", "))")
+            }
+            command = .adopt(form)
         default:
-            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND")
+            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET")
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, command: command), line: n))
     }
@@ -314,7 +322,7 @@ public struct ReplayReader {
         }
         let full = try hash(words[2], digits: 16, n)
         var subs: [UInt16] = []
-        for i in 0..<subsystemCount { subs.append(UInt16(try hash(words[3 + i], digits: 4, n))) }
+        for i in 0..<subsystemCount { subs.append(UInt16(try hash(words[3 + i], digits: 3, n))) }
         let k = 3 + subsystemCount
         let fields = ReadableFields(
             score: try number(words[k], "score", 0...Int(Int64.max / 2), n),

@@ -81,14 +81,9 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         line("tick-rate \(h.tickRate)")
         line("checkpoint-every \(h.checkpointEvery)")
         line("date \(h.date)")
-        line("time \(ReplayRecorder.clock(h.minuteOfDay))")
+        line("time \(ReplayFormat.clock(h.minuteOfDay))")
         if !h.recordedBy.isEmpty { line("recorded-by \(h.recordedBy)") }
         for field in BalanceSchema.fields { line("balance \(field.key) \(h.balance[keyPath: field.path])") }
-    }
-
-    public static func clock(_ minuteOfDay: Int) -> String {
-        let h = minuteOfDay / 60, m = minuteOfDay % 60
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
     /// Advances the run by one tick with `input`, recording it.
@@ -110,7 +105,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let s = simulation.state
         let hashes = StateHashes(s)
         let f = ReadableFields(s)
-        let subs = hashes.subsystems.map { ReplayFormat.hex(UInt64(ReplayFormat.shortHash($0)), digits: 4) }.joined(separator: " ")
+        let subs = hashes.subsystems.map { ReplayFormat.hex(UInt64(ReplayFormat.shortHash($0)), digits: 3) }.joined(separator: " ")
         // The readable fields are positional (score, combo, health, live items) to keep a
         // ten-minute replay under 100 KB; docs/replay-format.md names them.
         line("c \(s.tick) \(ReplayFormat.hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "

@@ -41,6 +41,10 @@ extension ReplayCommand {
         @Option(help: "The player's local time of day, HH:MM (default: now).") var time: String?
         @Option(help: "A one-line note on what this replay covers.") var comment: String = ""
         @Option(help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
+        @Option(help: "Record a career of this many days (sessions, scans, flashcards, games) instead of --games.")
+        var days: Int?
+        @Option(help: "With --days: games each day played (0 to 100).") var gamesPerDay: Int = 1
+        @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).") var skipPercent: Int = 15
 
         func validate() throws {
             guard BotSchedule(bot) != nil else {
@@ -52,6 +56,9 @@ extension ReplayCommand {
                 throw ValidationError("--checkpoint-every: allowed 1 to \(ReplayFormat.maxCheckpointEvery)")
             }
             guard !comment.contains("\n") else { throw ValidationError("--comment: one line only") }
+            if let days, !(1...10_000).contains(days) { throw ValidationError("--days: allowed 1 to 10000") }
+            guard (0...100).contains(gamesPerDay) else { throw ValidationError("--games-per-day: allowed 0 to 100") }
+            guard (0...100).contains(skipPercent) else { throw ValidationError("--skip-percent: allowed 0 to 100") }
             if let date, parseDate(date) == nil { throw ValidationError("--date: '\(date)' is not a date written YYYY-MM-DD") }
             if let time, parseTime(time) == nil { throw ValidationError("--time: '\(time)' is not a time written HH:MM") }
         }
@@ -67,7 +74,20 @@ extension ReplayCommand {
             header.date = date.flatMap(parseDate) ?? now.date
             header.minuteOfDay = time.flatMap(parseTime) ?? now.minute
             guard let sink = FileSink(path: out) else { fail("\(out): cannot create the file") }
-            let recorder = recordGames(header: header, schedule: BotSchedule(bot)!, skill: skill, games: games, sink: sink)
+            let schedule = BotSchedule(bot)!
+            let recorder: ReplayRecorder<FileSink>
+            if let days {
+                var options = CareerPlan.Options()
+                options.days = days
+                options.gamesPerDay = gamesPerDay
+                options.skipPercent = skipPercent
+                options.start = header.date
+                header.recordedBy += ", \(days) days"
+                let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
+                recorder = recordCareer(header: header, plan: plan, sink: sink)
+            } else {
+                recorder = recordGames(header: header, schedule: schedule, skill: skill, games: games, sink: sink)
+            }
             guard sink.ok else { fail("\(out): writing failed (disk full?)") }
             let s = recorder.simulation.state
             print("recorded \(out): \(s.tick) ticks (\(clock(ticks: s.tick))), \(s.totals.games) games, hash \(hex16(s.hash))")
@@ -121,7 +141,7 @@ extension ReplayCommand {
             if !h.comment.isEmpty { print("comment       \(h.comment)") }
             print("format        \(ReplayFormat.magic) \(ReplayFormat.version), engine \(h.engine)")
             print("seed          \(h.seed)")
-            print("session       \(h.date) \(ReplayRecorder<StringSink>.clock(h.minuteOfDay))")
+            print("session       \(h.date) \(ReplayFormat.clock(h.minuteOfDay))")
             if !h.recordedBy.isEmpty { print("recorded by   \(h.recordedBy)") }
             print("checkpoints   \(r.checkpoints.count), one every \(h.checkpointEvery) ticks")
             print("inputs        \(r.inputs.count) changes")
@@ -336,20 +356,9 @@ func balanceNote(_ b: Balance) -> String {
         + differing.map { "\($0.key)=\(b[keyPath: $0.path])" }.joined(separator: ", ")
 }
 
-func parseDate(_ s: String) -> LocalDate? {
-    let p = s.split(separator: "-", omittingEmptySubsequences: false)
-    guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
-          let y = Int(p[0]), let m = Int(p[1]), let d = Int(p[2]) else { return nil }
-    let date = LocalDate(year: y, month: m, day: d)
-    return date.isValid ? date : nil
-}
+func parseDate(_ s: String) -> CalendarDate? { ReplayFormat.date(Substring(s)) }
 
-func parseTime(_ s: String) -> Int? {
-    let p = s.split(separator: ":", omittingEmptySubsequences: false)
-    guard p.count == 2, p[0].count == 2, p[1].count == 2, let h = Int(p[0]), let m = Int(p[1]),
-          (0..<24).contains(h), (0..<60).contains(m) else { return nil }
-    return h * 60 + m
-}
+func parseTime(_ s: String) -> Int? { ReplayFormat.minute(Substring(s)) }
 
 /// The machine's local date and minute of the day: metadata for a new recording.
 func localNow() -> (date: LocalDate, minute: Int) {

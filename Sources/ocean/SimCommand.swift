@@ -51,10 +51,34 @@ struct Sim: ParsableCommand {
 
     @OptionGroup var balanceOption: BalanceOption
 
+    @Option(help: "Play a career of this many days (1 to 100000) instead of single games: sessions, scans, flashcards, games.")
+    var days: Int?
+
+    @Option(help: "With --days: games each day played (0 to 100).")
+    var gamesPerDay: Int = 1
+
+    @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).")
+    var skipPercent: Int = 15
+
+    @Option(help: "With --days: continue the career saved in this profile and save it after every day.")
+    var profile: String?
+
+    @Option(help: "The player's local date of the first session, YYYY-MM-DD (default 2026-01-01; with --profile, the day after the saved one).")
+    var date: String?
+
+    @Option(help: "The time of day of a --games run's session, HH:MM (default 12:00).")
+    var time: String?
+
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
     func validate() throws {
+        if let days, !(1...100_000).contains(days) { throw ValidationError("--days: \(days) is out of range; allowed: 1 to 100000") }
+        guard (0...100).contains(gamesPerDay) else { throw ValidationError("--games-per-day: allowed 0 to 100") }
+        guard (0...100).contains(skipPercent) else { throw ValidationError("--skip-percent: allowed 0 to 100") }
+        if profile != nil && days == nil { throw ValidationError("--profile goes with --days") }
+        if let date, parseDate(date) == nil { throw ValidationError("--date: '\(date)' is not a date written YYYY-MM-DD") }
+        if let time, parseTime(time) == nil { throw ValidationError("--time: '\(time)' is not a time written HH:MM") }
         guard BotSchedule(bot) != nil else {
             throw ValidationError("--bot: unknown bot in '\(bot)'; allowed: \(BotKind.names), or several separated by commas")
         }
@@ -68,7 +92,45 @@ struct Sim: ParsableCommand {
 
     func run() throws {
         let rules = Rules(balanceOption.load())
-        let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill)
+        if let days {
+            runDays(days, rules: rules)
+            return
+        }
+        let session = Command.beginSession(date.flatMap(parseDate) ?? CalendarDate(year: 2026, month: 1, day: 1),
+                                           minuteOfDay: time.flatMap(parseTime) ?? 12 * 60)
+        let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill,
+                              session: session)
+        print(json ? report.json : report.text)
+    }
+
+    private func runDays(_ days: Int, rules: Rules) {
+        var start = GameState(rules: rules, seed: seed)
+        var options = CareerPlan.Options()
+        options.days = days
+        options.gamesPerDay = gamesPerDay
+        options.skipPercent = skipPercent
+        if let date = date.flatMap(parseDate) { options.start = date }
+        if let profile {
+            do {
+                if let saved = try Profile.load(path: profile, rules: rules) {
+                    start = saved
+                    if date == nil && saved.career.hasSession { options.start = CalendarDate(dayNumber: saved.career.today + 1) }
+                }
+            } catch {
+                fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
+            }
+        }
+        let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill),
+                              seed: seed &+ UInt64(start.tick))
+        let final: GameState
+        do {
+            final = try runCareer(rules: rules, state: start, plan: plan) { (state: GameState) throws(Profile.LoadError) in
+                if let profile { try Profile.save(state, path: profile) }
+            }
+        } catch {
+            fail(error.description)
+        }
+        let report = CareerReport(final, rules: rules)
         print(json ? report.json : report.text)
     }
 }

@@ -59,6 +59,44 @@ public struct Balance: Equatable, Sendable {
         public var hysteresis = 0
     }
 
+    public struct Career: Equatable, Sendable {
+        public var gramsPerLevel = 0
+        public var maxLevel = 0
+        /// The first level of each title after Beach Cleaner, in `Title` order.
+        public var shoreGuardianFrom = 0
+        public var reefProtectorFrom = 0
+        public var oceanStewardFrom = 0
+        public var seaChampionFrom = 0
+        public var marineHeroFrom = 0
+        public var oceanLegendFrom = 0
+        public var oceanMasterFrom = 0
+        public var dailyGoalGrams = 0
+        public var masteryDays = 0
+        public var absenceHealthPerDay = 0
+        public var reefDefenderStreak = 0
+        public var oceanSentinelStreak = 0
+        public var oceanHeroHealthAbove = 0
+        public var comboMasterCombo = 0
+        public var plasticHaulerGrams = 0
+        public var goalGetterDays = 0
+        public var earlyBirdBeforeMinute = 0
+    }
+    public struct Pet: Equatable, Sendable {
+        public var childFromGrams = 0
+        public var teenFromGrams = 0
+        public var adultFromGrams = 0
+        public var elderFromGrams = 0
+        public var missingYouDays = 0
+        public var excitedCombo = 0
+        public var excitedMs = 0
+        public var happyMs = 0
+        public var sleepyFromMinute = 0
+        public var sleepyUntilMinute = 0
+        public var sleepyIdleMs = 0
+        public var outdoorFromMinute = 0
+        public var outdoorUntilMinute = 0
+    }
+
     public var playfield = Playfield()
     public var bin = Bin()
     public var items = Items()
@@ -66,6 +104,8 @@ public struct Balance: Equatable, Sendable {
     public var rounds = Rounds()
     public var scoring = Scoring()
     public var health = Health()
+    public var career = Career()
+    public var pet = Pet()
 
     /// All fields zero: only a starting point for a loader, never a playable balance.
     public init() {}

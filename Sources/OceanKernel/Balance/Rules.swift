@@ -49,6 +49,16 @@ public struct Rules: Sendable {
     public let phaseFloor: [Int]
     public let hysteresis: Int
 
+    public let career: Balance.Career
+    public let pet: Balance.Pet
+    /// The first level of each title, indexed by `Title.rawValue`.
+    public let titleFrom: [Int]
+    /// Grams since adoption at which each stage begins, indexed by `PetStage.rawValue`.
+    public let stageFrom: [Int]
+    public let excitedTicks: Int
+    public let happyTicks: Int
+    public let sleepyIdleTicks: Int
+
     public static let kindCount = ItemKind.allCases.count
     /// Health is a fixed-point fraction: this much is full health (1.0).
     public static let fullHealth = 10_000
@@ -111,6 +121,42 @@ public struct Rules: Sendable {
         scanGrams = h.scanGrams
         phaseFloor = [0, h.stabilizingFrom, h.recoveringFrom, h.flourishingFrom, h.thrivingFrom]
         hysteresis = h.hysteresis
+
+        career = b.career
+        pet = b.pet
+        let c = b.career
+        titleFrom = [1, c.shoreGuardianFrom, c.reefProtectorFrom, c.oceanStewardFrom, c.seaChampionFrom,
+                     c.marineHeroFrom, c.oceanLegendFrom, c.oceanMasterFrom]
+        stageFrom = [0, b.pet.childFromGrams, b.pet.teenFromGrams, b.pet.adultFromGrams, b.pet.elderFromGrams]
+        excitedTicks = Fixed.ticks(ms: b.pet.excitedMs)
+        happyTicks = Fixed.ticks(ms: b.pet.happyMs)
+        sleepyIdleTicks = Fixed.ticks(ms: b.pet.sleepyIdleMs)
+    }
+
+    /// The title of a level.
+    public func title(forLevel level: Int) -> Title {
+        var t = Title.beachCleaner
+        while let next = Title(rawValue: t.rawValue + 1), level >= titleFrom[next.rawValue] { t = next }
+        return t
+    }
+
+    /// The level that `grams` of lifetime plastic earn.
+    public func level(forGrams grams: Int) -> Int {
+        min(career.maxLevel, 1 + grams / career.gramsPerLevel)
+    }
+
+    /// The stage a pet has reached with `grams` of plastic since its adoption.
+    public func stage(forGrams grams: Int) -> PetStage {
+        var s = PetStage.baby
+        while let next = PetStage(rawValue: s.rawValue + 1), grams >= stageFrom[next.rawValue] { s = next }
+        return s
+    }
+
+    /// True when `minute` of the day falls in the pet's sleepy hours (which may wrap
+    /// past midnight).
+    public func isSleepyHour(_ minute: Int) -> Bool {
+        let from = pet.sleepyFromMinute, until = pet.sleepyUntilMinute
+        return from <= until ? (minute >= from && minute < until) : (minute >= from || minute < until)
     }
 
     /// The phase a health value belongs to, ignoring hysteresis (the starting phase).

@@ -13,6 +13,12 @@ enum CommandSystem {
             RoundSystem.start(round: 1, &s, rules: rules, events: &events)
         case .scan(let kind):
             outcomes.append(.scanned(kind))
+        case .beginSession(let date, let minute):
+            SessionSystem.begin(date: date, minute: minute, &s, rules: rules, events: &events, outcomes: &outcomes)
+        case .study(let card):
+            CardSystem.study(card: card, &s, rules: rules, events: &events)
+        case .adopt(let form):
+            PetSystem.adopt(form, &s, events: &events)
         }
     }
 }

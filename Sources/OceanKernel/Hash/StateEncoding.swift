@@ -8,6 +8,9 @@ public enum Subsystem: Int, CaseIterable, Sendable {
     case scoring
     /// Health and phase.
     case ocean
+    /// The calendar, plastic per day and month, level, goal, streak, cards,
+    /// achievements and the pet.
+    case career
 
     public var name: String {
         switch self {
@@ -15,6 +18,7 @@ public enum Subsystem: Int, CaseIterable, Sendable {
         case .physics: "physics"
         case .scoring: "scoring"
         case .ocean: "ocean"
+        case .career: "career"
         }
     }
 }
@@ -40,7 +44,9 @@ public struct ByteBuffer: ByteSink, Sendable {
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
-    public static let version: UInt64 = 1
+    /// 2 added the career subsystem. Version 1 encodings still decode (with a new
+    /// career), which is how older saved profiles migrate.
+    public static let version: UInt64 = 2
 
     public static func writeHeader<S: ByteSink>(to sink: inout S) {
         sink.write(magic)
@@ -72,6 +78,21 @@ public enum StateEncoding {
             w(t.grams); w(t.scans)
         case .ocean:
             w(s.health); w(s.phase.rawValue)
+        case .career:
+            let c = s.career
+            w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
+            w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
+            for v in c.weekDays { w(v) }
+            for v in c.weekGrams { w(v) }
+            for v in c.months { w(v) }
+            for v in c.monthGrams { w(v) }
+            w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
+            for v in c.cardLastDay { w(v) }
+            for v in c.cardDays { w(v) }
+            w(c.masteredCards); w(c.achievements)
+            let p = c.pet
+            w(p.adopted ? 1 : 0); w(p.form.rawValue); w(p.stage.rawValue); w(p.mood.rawValue)
+            w(p.gramsAtAdoption); w(p.excitedUntil); w(p.happyUntil); w(p.lastInputTick); w(p.missingYou ? 1 : 0)
         }
     }
 
@@ -103,7 +124,7 @@ public enum StateEncoding {
         func int() throws(DecodeError) -> Int { Int(Int64(bitPattern: try word())) }
         guard try word() == magic else { throw .badMagic }
         let v = try word()
-        guard v == version else { throw .badVersion(v) }
+        guard v == 1 || v == version else { throw .badVersion(v) }
 
         let tick = try int(), modeRaw = try int(), round = try int(), roundSpawned = try int()
         let spawnTimer = try int(), breakTimer = try int()
@@ -132,12 +153,39 @@ public enum StateEncoding {
         totals.grams = try int(); totals.scans = try int()
         let health = try int(), phaseRaw = try int()
         guard let phase = Phase(rawValue: phaseRaw) else { throw .badValue("phase \(phaseRaw)") }
+        var career = CareerState()
+        if v == 2 {
+            career.today = try int(); career.monthOfToday = try int(); career.sessionTick = try int()
+            career.sessionMinute = try int(); career.lastActiveDay = try int()
+            career.absenceChargedThrough = try int(); career.datesWentBack = try int(); career.gramsToday = try int()
+            for i in 0..<7 { career.weekDays[i] = try int() }
+            for i in 0..<7 { career.weekGrams[i] = try int() }
+            for i in 0..<12 { career.months[i] = try int() }
+            for i in 0..<12 { career.monthGrams[i] = try int() }
+            career.level = try int(); career.goalDay = try int(); career.goalDays = try int()
+            career.streak = try int(); career.bestStreak = try int()
+            for i in 0..<Flashcards.count { career.cardLastDay[i] = try int() }
+            for i in 0..<Flashcards.count { career.cardDays[i] = try int() }
+            career.masteredCards = try int(); career.achievements = try int()
+            var pet = PetState()
+            pet.adopted = try int() != 0
+            let form = try int(), stage = try int(), mood = try int()
+            guard let f = PetForm(rawValue: form), let st = PetStage(rawValue: stage), let m = PetMood(rawValue: mood) else {
+                throw .badValue("pet form, stage or mood")
+            }
+            (pet.form, pet.stage, pet.mood) = (f, st, m)
+            pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
+            pet.lastInputTick = try int(); pet.missingYou = try int() != 0
+            career.pet = pet
+            guard (0...1_440).contains(career.sessionMinute), career.level >= 1 else { throw .badValue("career") }
+        }
         guard at == bytes.count else { throw .trailingBytes }
 
         var s = GameState(random: random, bin: bin, items: items, health: health, phase: phase)
         s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
         s.game = game; s.totals = totals
+        s.career = career
         return s
     }
 }

@@ -8,6 +8,7 @@ enum HealthSystem {
             case .caught: rules.healthPerCatch
             case .missed: -rules.healthPerMiss
             case .scanned: rules.healthPerScan
+            case .absent(let days): -min(Rules.fullHealth, days * rules.career.absenceHealthPerDay)
             }
             s.health = min(Rules.fullHealth, max(0, s.health + delta))
         }

@@ -28,6 +28,8 @@ enum ScoringSystem {
                 s.totals.scans += 1
                 s.totals.grams += rules.scanGrams
                 events.append(.scanned(kind: kind, grams: rules.scanGrams))
+            case .absent:
+                break
             }
         }
     }

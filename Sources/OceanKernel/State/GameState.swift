@@ -62,6 +62,9 @@ public struct GameState: Equatable, Sendable {
     public var health: Int
     public var phase: Phase
 
+    // Career (and the pet)
+    public var career = CareerState()
+
     /// A fresh state: the bin centred, the ocean at its starting health.
     public init(rules: Rules, seed: UInt64) {
         random = GameRandom(seed: seed)

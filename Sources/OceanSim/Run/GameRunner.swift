@@ -7,19 +7,26 @@ public struct GamePlan {
     public let games: Int
     private var bots: [any Bot]
     private var current = 0
+    /// A session to begin first (the app opening), if any.
+    private var session: Command?
 
-    public init(bot: any Bot, games: Int) {
-        self.init(bots: [bot], games: games)
+    public init(bot: any Bot, games: Int, session: Command? = nil) {
+        self.init(bots: [bot], games: games, session: session)
     }
 
-    public init(bots: [any Bot], games: Int) {
+    public init(bots: [any Bot], games: Int, session: Command? = nil) {
         precondition(!bots.isEmpty)
         self.bots = bots
         self.games = games
+        self.session = session
     }
 
     public mutating func input(for sim: Simulation) -> TickInput? {
         let s = sim.state
+        if let session {
+            self.session = nil
+            return TickInput(command: session)
+        }
         if s.mode == .idle {
             guard s.totals.games < games else { return nil }
             current = min(s.totals.games, bots.count - 1)
@@ -40,8 +47,13 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
         self.kinds = kinds.map { $0! }
     }
 
-    public func plan(seed: UInt64, skill: Int, games: Int) -> GamePlan {
-        GamePlan(bots: kinds.enumerated().map { i, k in k.make(seed: seed &+ UInt64(i), skill: skill) }, games: games)
+    public func plan(seed: UInt64, skill: Int, games: Int, session: Command? = nil) -> GamePlan {
+        GamePlan(bots: bots(seed: seed, skill: skill), games: games, session: session)
+    }
+
+    /// One bot per entry, each with a seed of its own.
+    public func bots(seed: UInt64, skill: Int) -> [any Bot] {
+        kinds.enumerated().map { i, k in k.make(seed: seed &+ UInt64(i), skill: skill) }
     }
 
     public var description: String { kinds.map(\.rawValue).joined(separator: ",") }
@@ -106,13 +118,18 @@ public struct RunReport: Equatable, Sendable {
 }
 
 /// Runs whole games headlessly, at full speed, and reports how they ended.
+/// The session `ocean sim` begins when no date is given: fixed, so that a run's
+/// output does not depend on the day it is made.
+public let defaultSession = Command.beginSession(CalendarDate(year: 2026, month: 1, day: 1), minuteOfDay: 12 * 60)
+
 public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill: Int = 70) -> RunReport {
     runGames(rules: rules, seed: seed, schedule: BotSchedule(bot.rawValue)!, games: games, skill: skill)
 }
 
-public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70) -> RunReport {
+public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
+                     session: Command = defaultSession) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
-    var plan = schedule.plan(seed: seed, skill: skill, games: games)
+    var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session)
     while let input = plan.input(for: sim) { sim.step(input) }
     return RunReport(sim.state)
 }

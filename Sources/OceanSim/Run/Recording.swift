@@ -8,7 +8,17 @@ import OceanReplay
 public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int,
                                            sink: Sink) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
-    var plan = schedule.plan(seed: header.seed, skill: skill, games: games)
+    var plan = schedule.plan(seed: header.seed, skill: skill, games: games,
+                             session: .beginSession(header.date, minuteOfDay: header.minuteOfDay))
+    while let input = plan.input(for: recorder.simulation) { recorder.step(input) }
+    recorder.finish()
+    return recorder
+}
+
+/// Plays a career of `days` days (see `CareerPlan`) and records it as one replay.
+public func recordCareer<Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlan, sink: Sink) -> ReplayRecorder<Sink> {
+    var recorder = ReplayRecorder(header: header, sink: sink)
+    var plan = plan
     while let input = plan.input(for: recorder.simulation) { recorder.step(input) }
     recorder.finish()
     return recorder

@@ -1,0 +1,92 @@
+import OceanKernel
+
+/// How a bot lives with the app over many days: most days it opens the app at some
+/// time of day, scans a few items, studies a few flashcards and plays its games;
+/// some days it does not come at all. Everything is drawn from its own random
+/// stream, so the same seed gives the same career.
+public struct CareerPlan {
+    public struct Options: Sendable {
+        public var days = 30
+        public var gamesPerDay = 1
+        /// Chance (in %) that the player skips a day; the first day is never skipped.
+        public var skipPercent = 15
+        public var maxScansPerDay = 4
+        public var maxCardsPerDay = 3
+        /// The earliest and latest minute of the day a session can begin at.
+        public var earliestMinute = 6 * 60 + 30
+        public var latestMinute = 22 * 60 + 30
+        /// Adopt a pet on the first day (its form drawn from the seed).
+        public var adopt = true
+        public var start = CalendarDate(year: 2026, month: 1, day: 1)
+
+        public init() {}
+    }
+
+    public let options: Options
+    private var bots: [any Bot]
+    private var random: GameRandom
+    /// Which day of the plan is being played (0-based); `days` when done.
+    public private(set) var day = -1
+    private var queue: [Command] = []
+    private var gamesLeft = 0
+    private var bot = 0
+
+    public init(options: Options, bots: [any Bot], seed: UInt64) {
+        precondition(!bots.isEmpty)
+        self.options = options
+        self.bots = bots
+        random = GameRandom(seed: seed ^ 0x4341_5245_4552_504C)
+    }
+
+    /// The date of day `n` of the plan.
+    public func date(ofDay n: Int) -> CalendarDate { CalendarDate(dayNumber: options.start.dayNumber + n) }
+
+    public mutating func input(for sim: Simulation) -> TickInput? {
+        let s = sim.state
+        if s.mode != .idle { return TickInput(move: bots[bot].move(s, rules: sim.rules)) }
+        while true {
+            if !queue.isEmpty { return TickInput(command: queue.removeFirst()) }
+            if gamesLeft > 0 {
+                gamesLeft -= 1
+                bot = min(s.totals.games, bots.count - 1)
+                return TickInput(move: bots[bot].move(s, rules: sim.rules), command: .startGame)
+            }
+            day += 1
+            guard day < options.days else { return nil }
+            planDay(adopting: options.adopt && !s.career.pet.adopted)
+        }
+    }
+
+    private mutating func planDay(adopting: Bool) {
+        let skip = random.below(100) < options.skipPercent
+        guard day == 0 || !skip else { return }
+        let minute = random.inRange(options.earliestMinute...options.latestMinute)
+        queue.append(.beginSession(date(ofDay: day), minuteOfDay: minute))
+        if adopting { queue.append(.adopt(PetForm(rawValue: random.below(PetForm.allCases.count))!)) }
+        for _ in 0..<random.inRange(0...options.maxScansPerDay) {
+            queue.append(.scan(ItemKind(rawValue: random.below(ItemKind.allCases.count))!))
+        }
+        for _ in 0..<random.inRange(0...options.maxCardsPerDay) {
+            queue.append(.study(card: random.below(Flashcards.count)))
+        }
+        gamesLeft = options.gamesPerDay
+    }
+}
+
+/// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
+/// `dayDone` with the state after each day that was played and after the last.
+public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+                                dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
+    var sim = Simulation(rules: rules, state: state)
+    var plan = plan
+    var day = plan.day
+    while let input = plan.input(for: sim) {
+        if plan.day != day {
+            if day >= 0 { try dayDone(sim.state) }
+            day = plan.day
+        }
+        sim.step(input)
+    }
+    try dayDone(sim.state)
+    return sim.state
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import OceanKernel
+import OceanSim
+
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Show or reset the saved career.",
+        subcommands: [Show.self, Reset.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the saved career's progression.")
+        @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
+        @OptionGroup var balanceOption: BalanceOption
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() throws {
+            let rules = Rules(balanceOption.load())
+            let path = profile ?? Profile.defaultPath()
+            let state: GameState?
+            do { state = try Profile.load(path: path, rules: rules) } catch { fail(error.description) }
+            guard let state else { fail("\(path): no profile here yet (ocean sim --days N --profile \(path) makes one)") }
+            let report = CareerReport(state, rules: rules)
+            print(json ? report.json : "profile       \(path)\n" + report.text)
+        }
+    }
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start the saved career over (asks for --yes).")
+        @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
+        @OptionGroup var balanceOption: BalanceOption
+        @Flag(help: "Yes, erase the saved career.") var yes = false
+
+        func run() throws {
+            let path = profile ?? Profile.defaultPath()
+            guard yes else { fail("ocean profile reset erases \(path); run it again with --yes to do so") }
+            let rules = Rules(balanceOption.load())
+            do { try Profile.save(GameState(rules: rules, seed: 1), path: path) } catch { fail(error.description) }
+            print("\(path): reset to a new career")
+        }
+    }
+}
