@@ -5,10 +5,12 @@ import OceanKernel
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 2 added sessions, flashcard study and adoption to the input records and the
-    /// career subsystem to the checkpoints. Version 1 files still read.
+    /// 2 added sessions, flashcard study and adoption to the input records, the
+    /// career and pet constants to the header and the career subsystem to the
+    /// checkpoints. A version 1 file lacks constants this engine needs, so it is
+    /// refused like any other version.
     public static let version = 2
-    public static let readableVersions = 1...2
+    public static let readableVersions = 2...2
 
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096

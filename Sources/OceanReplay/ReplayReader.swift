@@ -119,7 +119,7 @@ public struct ReplayReader {
             }
             let version = try number(words[1], "format version", 0...1_000_000, n)
             guard ReplayFormat.readableVersions.contains(version) else {
-                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads versions \(ReplayFormat.readableVersions.lowerBound) to \(ReplayFormat.readableVersions.upperBound)")
+                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads version \(ReplayFormat.version)")
             }
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)

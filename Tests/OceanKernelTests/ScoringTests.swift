@@ -48,7 +48,7 @@ import OceanSim
         #expect(events == [.missed(kind: .cardboard)])
     }
 
-    @Test func perfectGameEarnsItsBonusAndAnEvent() {
+    @Test func perfectGameEarnsItsBonusAndAnEvent() throws {
         // Three slow items dropped one by one: the greedy bot catches them all.
         let r = rules { b in
             b.rounds.perGame = 1
@@ -70,8 +70,8 @@ import OceanSim
         #expect(summary == [GameSummary(game: 1, catches: 3, misses: 0, bestCombo: 3,
                                         score: base + r.perfectGameBonus, grams: sim.state.totals.grams, perfect: true)])
         // perfectGame comes right before gameOver, after the last round ended.
-        let tail = Array(all.suffix(3))
-        #expect(tail.count == 3 && tail[0] == .roundEnded(round: 1) && tail[1] == .perfectGame)
+        let over = try #require(all.firstIndex { if case .gameOver = $0 { true } else { false } })
+        #expect(all[over - 2] == .roundEnded(round: 1) && all[over - 1] == .perfectGame)
     }
 
     @Test func oneMissMeansNoPerfectGame() {

@@ -76,7 +76,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             #expect(record.input.move != move || record.input.command != .none)
             move = record.input.move
         }
-        #expect(r.inputs.first?.input.command == .startGame)
+        #expect(r.inputs.first?.input.command == .beginSession(CalendarDate(year: 2026, month: 3, day: 4), minuteOfDay: 485))
+        #expect(r.inputs.dropFirst().first?.input.command == .startGame)
     }
 
     @Test func aTenMinuteGameStaysUnder100KB() throws {
@@ -203,9 +204,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func anotherFormatVersionIsRefused() {
-        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 1", with: "OCEAN-REPLAY 2"))
+        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 2", with: "OCEAN-REPLAY 3"))
         #expect(e == ReplayError(file: "t.replay", line: 1,
-            message: "replay format version 2 is not supported; this engine (\(Engine.version)) reads version 1"))
+            message: "replay format version 3 is not supported; this engine (\(Engine.version)) reads version 2"))
+        #expect(readError(recorded().replacingFirst("OCEAN-REPLAY 2", with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
         #expect(readError("PNG\nstuff\n")?.message.hasPrefix("not an Ocean Rescue replay") == true)
         #expect(readError("")?.message == "empty file: not a replay")
     }
@@ -239,10 +241,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("i ", "i -5 R", "tick -5 is out of range"),
         // Checkpoints
         ("c ", "c 60 zz", "a checkpoint is 'c TICK HASH"),
-        ("c ", "c 60 nothexnothexnoth 0000 0000 0000 0000 0 0 0 0 " + String(repeating: "A", count: 60), "expected a hash of 16 hex digits"),
-        ("c ", "c 61 0000000000000000 0000 0000 0000 0000 0 0 0 0 " + String(repeating: "A", count: 61), "skips a checkpoint"),
-        ("c ", "c 60 0000000000000000 0000 0000 0000 0000 0 0 0 0 AAA", "the per-tick fingerprint must be 60 characters"),
-        ("c ", "c 60 0000000000000000 0000 0000 0000 0000 0 0 10001 0 " + String(repeating: "A", count: 60), "health 10001 is out of range"),
+        ("c ", "c 60 nothexnothexnoth 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 60), "expected a hash of 16 hex digits"),
+        ("c ", "c 61 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 61), "skips a checkpoint"),
+        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 AAA", "the per-tick fingerprint must be 60 characters"),
+        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 10001 0 " + String(repeating: "A", count: 60), "health 10001 is out of range"),
         // End record
         ("end ", "end 5 0000000000000000 games=1", "an end record is"),
         ("end ", "phase=Murky", "expected 'phase=' and one of"),
@@ -291,13 +293,13 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func hugeLinesAndFilesAreRejectedWithoutReadingThemWhole() {
-        var bytes = Array("OCEAN-REPLAY 1\ncomment ".utf8)
+        var bytes = Array("OCEAN-REPLAY 2\ncomment ".utf8)
         bytes += [UInt8](repeating: 65, count: 10_000_000)
         let e = readError(String(decoding: bytes, as: UTF8.self))
         #expect(e?.line == 2)
         #expect(e?.message == "line longer than 4096 bytes")
         // Binary garbage: an error, not a crash.
-        var garbage: [UInt8] = Array("OCEAN-REPLAY 1\n".utf8)
+        var garbage: [UInt8] = Array("OCEAN-REPLAY 2\n".utf8)
         var r = GameRandom(seed: 1)
         for _ in 0..<5_000 { garbage.append(UInt8(r.below(256))) }
         #expect(throws: ReplayError.self) { try ReplayReader.read(bytes: garbage, file: "g") }

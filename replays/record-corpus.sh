@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# How every golden replay here was recorded. Run it only when the replay format
+# itself changes (the files must be written anew); for a rule change, use
+# `ocean replay update replays/*.replay`, which keeps each file's inputs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+O=${OCEAN:-.build/release/ocean}
+D=(--date 2026-11-22 --time 09:30)
+r() { "$O" replay record "${D[@]}" "$@"; }
+
+r --bot greedy --seed 3 --balance assets/tunings/gentle.toml --out replays/perfect-game.replay --comment "A perfect game: every item of a 3-round game caught (gentle tuning, greedy bot)."
+r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 60 items; health falls to 0 and clamps there."
+r --bot greedy --seed 143 --out replays/long-combo.replay --comment "A long combo: the multiplier reaching its cap (greedy bot, shipped constants)."
+r --bot greedy --seed 20 --out replays/health-rising.replay --comment "Health rising from Polluted through every phase to Thriving in one game (greedy bot)."
+r --bot greedy,dodge --seed 5 --games 3 --out replays/health-falling.replay --comment "Health up to Thriving, then falling back down across the phase bounds and their hysteresis (greedy, then dodge)."
+r --bot greedy --seed 7 --balance assets/tunings/top-difficulty.toml --out replays/top-difficulty.replay --comment "A game at the top difficulty: ten rounds, the last ones at the capped fall speed and shortest gap."
+r --bot idle --seed 11 --out replays/idle-bot.replay --comment "The idle bot: the bin never moves; only items dropping into the centre are caught."
+r --bot greedy --seed 1 --games 3 --out replays/greedy-bot.replay --comment "The greedy bot over three games with the shipped constants."
+r --bot human --skill 70 --seed 2 --games 2 --out replays/human-bot.replay --comment "The human bot (skill 70): reaction delay and aiming error, two games."
+r --bot human --skill 15 --seed 4 --out replays/human-clumsy.replay --comment "A clumsy human bot (skill 15): slow to react, aims wide."
+r --bot human --seed 9 --games 2 --balance assets/tunings/gentle.toml --out replays/gentle-tuning.replay --comment "Non-default constants: the gentle tuning (wider bin, fewer and slower items), human bot."
+r --bot human --seed 3 --games 10 --out replays/ten-minutes.replay --comment "Ten minutes of play (ten games, human bot): the size budget, under 100 KB."
+r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
