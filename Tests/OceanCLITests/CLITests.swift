@@ -161,3 +161,10 @@ let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.tom
         #expect(allocations["stressAllocations"] as? Int == 0)
     }
 }
+
+/// A path in a fresh folder of its own, with no file there yet.
+func freshPath(_ name: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ocean-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir.appendingPathComponent(name).path
+}

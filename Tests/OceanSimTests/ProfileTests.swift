@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import OceanKernel
+@testable import OceanSim
+
+private let rules = Rules(testBalance)
+
+private func temporaryPath(_ name: String) -> String {
+    let dir = NSTemporaryDirectory() + "ocean-profile-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir + "/" + name
+}
+
+/// A state some way into a career.
+private func careerState(days: Int = 5) -> GameState {
+    var options = CareerPlan.Options()
+    options.days = days
+    return runCareer(rules: rules, state: GameState(rules: rules, seed: 3),
+                     plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 3)) { (_: GameState) throws(Never) in }
+}
+
+@Suite struct ProfileTests {
+    @Test func saveThenLoadGivesTheSameState() throws {
+        let state = careerState()
+        let path = temporaryPath("round-trip/profile")
+        try Profile.save(state, path: path)
+        let loaded = try #require(try Profile.load(path: path, rules: rules))
+        #expect(loaded == state)
+        #expect(loaded.hash == state.hash)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 2\n"))
+        // Saving again replaces it whole, leaving no temporary file behind.
+        try Profile.save(GameState(rules: rules, seed: 9), path: path)
+        #expect(try Profile.load(path: path, rules: rules)?.tick == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["profile"])
+    }
+
+    @Test func noFileIsANewPlayer() throws {
+        #expect(try Profile.load(path: temporaryPath("absent"), rules: rules) == nil)
+    }
+
+    @Test func aVersionOneProfileMigrates() throws {
+        let fixture = testRoot + "/Tests/OceanSimTests/Fixtures/profile-v1.profile"
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture))
+        let state = try #require(try Profile.load(path: fixture, rules: rules))
+        // Version 1 kept the arcade totals and the ocean; the career starts from them.
+        #expect(state.totals.games == 4 && state.totals.grams == 334)
+        #expect(state.career.level == rules.level(forGrams: 334))
+        #expect(state.career.level == 14)
+        #expect(!state.career.hasSession && !state.career.pet.adopted && state.career.streak == 0)
+        // It plays on, and saves as version 2.
+        var options = CareerPlan.Options()
+        options.days = 2
+        let next = runCareer(rules: rules, state: state, plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 1)) {
+            (_: GameState) throws(Never) in }
+        #expect(next.totals.grams > 334)
+        let path = temporaryPath("migrated")
+        try Profile.save(next, path: path)
+        #expect(try Profile.load(path: path, rules: rules) == next)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture)) == before, "loading never rewrites the file")
+    }
+
+    @Test func aCorruptProfileIsAnErrorAndLeftUntouched() throws {
+        let good = Profile.encode(careerState(days: 2))
+        var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let state = lines[2]
+        let cases: [(String, String)] = [
+            ("flipped", { var l = lines; l[2] = String(state.prefix(40)) + (state.dropFirst(40).first == "A" ? "B" : "A") + state.dropFirst(41); return l.joined(separator: "\n") }()),
+            ("cut", String(good.prefix(good.count / 2))),
+            ("empty", ""),
+            ("binary", String(decoding: [0, 1, 2, 255, 254], as: UTF8.self)),
+            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 2", with: "OCEAN-PROFILE 9")),
+            ("other", "hello\nworld\n"),
+        ]
+        lines = []
+        for (name, text) in cases {
+            let path = temporaryPath("corrupt-\(name)")
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(throws: Profile.LoadError.self, "\(name)") { try Profile.load(path: path, rules: rules) }
+            do { _ = try Profile.load(path: path, rules: rules) } catch {
+                #expect(error.description.hasPrefix(path + ": "))
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
+}
