@@ -21,3 +21,10 @@ r --bot human --skill 15 --seed 4 --out replays/human-clumsy.replay --comment "A
 r --bot human --seed 9 --games 2 --balance assets/tunings/gentle.toml --out replays/gentle-tuning.replay --comment "Non-default constants: the gentle tuning (wider bin, fewer and slower items), human bot."
 r --bot human --seed 3 --games 10 --out replays/ten-minutes.replay --comment "Ten minutes of play (ten games, human bot): the size budget, under 100 KB."
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
+
+# Careers: a session each day played, scans, flashcards, games (see CareerPlan).
+r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the pet grows from Baby to Elder, levels up to Ocean Master."
+r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
+r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
+r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
+r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --balance assets/tunings/harsh-absence.toml --out replays/career-absence.replay --comment "Ocean health decaying in absence: each whole day away costs 5 % (harsh-absence tuning)."

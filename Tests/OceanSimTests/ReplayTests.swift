@@ -344,6 +344,39 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(ten.end!.tick >= 36_000)
         #expect(try fileSize(testRoot + "/replays/ten-minutes.replay") < 100_000)
         #expect(try load("checkpoint-every-7").0.replay.header.checkpointEvery == 7)
+
+        // Careers.
+        let month = try load("career-30-days")
+        let sessions = month.1.filter { if case .sessionBegan = $0 { true } else { false } }.count
+        #expect(sessions >= 20)
+        let stages: [PetStage] = month.1.compactMap { if case .petEvolved(let s) = $0 { s } else { nil } }
+        #expect(stages == [.child, .teen, .adult, .elder])
+        let streak = try load("career-streak").1
+        let broken = try #require(streak.firstIndex { if case .streakBroken(let d) = $0 { d >= 3 } else { false } })
+        #expect(streak[broken...].contains { if case .streakExtended(let d) = $0 { d >= 10 } else { false } })
+        let all: [Achievement] = try load("career-all-achievements").1.compactMap {
+            if case .achievementUnlocked(let a) = $0 { a } else { nil }
+        }
+        #expect(all.count == 10 && Set(all) == Set(Achievement.allCases))
+        let away = try load("career-missing-you").1
+        let missing = try #require(away.firstIndex { if case .petMoodChanged(_, .missingYou) = $0 { true } else { false } })
+        #expect(away[missing...].contains { if case .petMoodChanged(.missingYou, _) = $0 { true } else { false } })
+        let absence = try load("career-absence")
+        let perDay = absence.0.replay.header.balance.career.absenceHealthPerDay
+        var decays = 0
+        var sim = Simulation(rules: Rules(absence.0.replay.header.balance), seed: absence.0.replay.header.seed)
+        var feed = InputFeed(absence.0.replay.inputs)
+        while sim.state.tick < absence.0.replay.end!.tick {
+            let input = feed.input(at: sim.state.tick)
+            sim.step(input)
+            guard case .beginSession = input.command else { continue }
+            for case .healthChanged(let from, let to) in sim.events {
+                #expect((from - to) % perDay == 0 || to == 0)
+                #expect(from > to)
+                decays += 1
+            }
+        }
+        #expect(decays >= 2)
     }
 }
 
