@@ -3,8 +3,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 export SWIFT_BACKTRACE := enable=no
 
-# Debian packages the project needs, and how to tell each is there.
-APT_PACKAGES := pkg-config
+# Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
+# `cmd` (a command on PATH) or `pc` (a pkg-config module). The kernel, replays and
+# CLI need none beyond Swift; the SDL front will add `pc:sdl2:libsdl2-dev` and the like.
+DEBIAN_NEEDS :=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz replay-check
@@ -12,7 +14,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ## deps: install the Debian packages the project needs, only if missing
 deps:
 	@missing=""; \
-	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	for need in $(DEBIAN_NEEDS); do \
+	  check=$${need%%:*}; rest=$${need#*:}; name=$${rest%%:*}; package=$${rest#*:}; \
+	  case $$check in \
+	    cmd) command -v "$$name" >/dev/null || missing="$$missing $$package" ;; \
+	    pc) { command -v pkg-config >/dev/null && pkg-config --exists "$$name"; } || missing="$$missing $$package pkg-config" ;; \
+	  esac; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \

@@ -2,6 +2,12 @@ import ArgumentParser
 import OceanKernel
 import OceanSim
 
+/// `--profile PATH`, shared by the profile commands.
+struct ProfileOption: ParsableArguments {
+    @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
+    var path: String { profile ?? Profile.defaultPath() }
+}
+
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
@@ -10,13 +16,13 @@ struct ProfileCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the saved career's progression.")
-        @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
+        @OptionGroup var profileOption: ProfileOption
         @OptionGroup var balanceOption: BalanceOption
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() throws {
             let rules = Rules(balanceOption.load())
-            let path = profile ?? Profile.defaultPath()
+            let path = profileOption.path
             let state: GameState?
             do { state = try Profile.load(path: path, rules: rules) } catch { fail(error.description) }
             guard let state else { fail("\(path): no profile here yet (ocean sim --days N --profile \(path) makes one)") }
@@ -27,12 +33,12 @@ struct ProfileCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start the saved career over (asks for --yes).")
-        @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
+        @OptionGroup var profileOption: ProfileOption
         @OptionGroup var balanceOption: BalanceOption
         @Flag(help: "Yes, erase the saved career.") var yes = false
 
         func run() throws {
-            let path = profile ?? Profile.defaultPath()
+            let path = profileOption.path
             guard yes else { fail("ocean profile reset erases \(path); run it again with --yes to do so") }
             let rules = Rules(balanceOption.load())
             do { try Profile.save(GameState(rules: rules, seed: 1), path: path) } catch { fail(error.description) }

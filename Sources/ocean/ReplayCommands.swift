@@ -335,11 +335,7 @@ func summaryText(_ m: ReplaySummary) -> String {
         + "score \(m.score), \(m.grams) g, health \(m.health) (\(m.phase.name))"
 }
 
-func summaryJSON(_ m: ReplaySummary) -> String {
-    "{\"games\": \(m.games), \"catches\": \(m.catches), \"misses\": \(m.misses), \"perfectGames\": \(m.perfectGames), "
-        + "\"bestCombo\": \(m.bestCombo), \"score\": \(m.score), \"grams\": \(m.grams), \"health\": \(m.health), "
-        + "\"phase\": \"\(m.phase.name)\"}"
-}
+func summaryJSON(_ m: ReplaySummary) -> String { m.json }
 
 func fieldsJSON(_ f: ReadableFields) -> String {
     "{\"score\": \(f.score), \"combo\": \(f.combo), \"health\": \(f.health), \"items\": \(f.items)}"

@@ -62,7 +62,6 @@ public struct CareerReport: Sendable {
     }
 
     public var text: String {
-        let pct = "\(health / 100).\(health % 100 < 10 ? "0" : "")\(health % 100)"
         let petLine = pet.adopted
             ? "\(pet.form.name), \(pet.stage.name), \(pet.mood.name) (\(petScene.name))"
             : "not adopted"
@@ -74,7 +73,7 @@ public struct CareerReport: Sendable {
         flashcards    \(cardsMastered) of \(Flashcards.count) mastered
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
         pet           \(petLine)
-        ocean health  \(pct) % (\(phase.name))
+        ocean health  \(percent(health)) % (\(phase.name))
         games         \(games)
         hash          \(hex16(hash))
         """

@@ -1,4 +1,5 @@
 import OceanKernel
+import OceanReplay
 
 /// Plays a number of whole games with bots: starts a game whenever none is on,
 /// until the last one ends. Game n is played by `bots[n]`, the last bot playing any
@@ -62,39 +63,19 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
 /// What a headless run ended with: the fields `ocean sim` prints.
 public struct RunReport: Equatable, Sendable {
     public var ticks: Int
-    public var games: Int
-    public var catches: Int
-    public var misses: Int
-    public var perfectGames: Int
-    public var bestCombo: Int
-    public var score: Int
-    public var grams: Int
-    public var health: Int
-    public var phase: Phase
+    public var summary: ReplaySummary
     public var hashes: StateHashes
 
     public init(_ s: GameState) {
         ticks = s.tick
-        games = s.totals.games
-        catches = s.totals.catches
-        misses = s.totals.misses
-        perfectGames = s.totals.perfectGames
-        bestCombo = s.totals.bestCombo
-        score = s.totals.score
-        grams = s.totals.grams
-        health = s.health
-        phase = s.phase
+        summary = ReplaySummary(s)
         hashes = StateHashes(s)
     }
 
     /// One JSON object, keys in a fixed order, so equal runs print equal bytes.
     public var json: String {
-        var fields: [(String, String)] = [
-            ("ticks", "\(ticks)"), ("games", "\(games)"), ("catches", "\(catches)"),
-            ("misses", "\(misses)"), ("perfectGames", "\(perfectGames)"), ("bestCombo", "\(bestCombo)"),
-            ("score", "\(score)"), ("grams", "\(grams)"), ("health", "\(health)"),
-            ("phase", "\"\(phase.name)\""), ("hash", "\"\(hex16(hashes.full))\""),
-        ]
+        var fields = [("ticks", "\(ticks)")] + summary.jsonFields
+        fields.append(("hash", "\"\(hex16(hashes.full))\""))
         let subs = Subsystem.allCases.map { "\"\($0.name)\": \"\(hex16(hashes[$0]))\"" }.joined(separator: ", ")
         fields.append(("subsystemHashes", "{\(subs)}"))
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
@@ -102,19 +83,24 @@ public struct RunReport: Equatable, Sendable {
 
     /// The same facts for a person.
     public var text: String {
-        let pct = "\(health / 100).\(String(repeating: "0", count: health % 100 < 10 ? 1 : 0))\(health % 100)"
+        let m = summary
         return """
-        games         \(games) (\(perfectGames) perfect)
+        games         \(m.games) (\(m.perfectGames) perfect)
         ticks         \(ticks) (\(ticks / Fixed.ticksPerSecond / 60)m \(ticks / Fixed.ticksPerSecond % 60)s of play)
-        catches       \(catches)
-        misses        \(misses)
-        best combo    \(bestCombo)
-        score         \(score)
-        plastic       \(grams) g
-        ocean health  \(pct) % (\(phase.name))
+        catches       \(m.catches)
+        misses        \(m.misses)
+        best combo    \(m.bestCombo)
+        score         \(m.score)
+        plastic       \(m.grams) g
+        ocean health  \(percent(m.health)) % (\(m.phase.name))
         hash          \(hex16(hashes.full))
         """
     }
+}
+
+/// Health (in 1/10000) as a percentage with two decimals: 1505 → "15.05".
+public func percent(_ health: Int) -> String {
+    "\(health / 100).\(health % 100 < 10 ? "0" : "")\(health % 100)"
 }
 
 /// Runs whole games headlessly, at full speed, and reports how they ended.
