@@ -1,7 +1,10 @@
 /// A validated `Balance` converted once into the units the tick works in: fixed-point
 /// pixels per tick, ticks instead of milliseconds, tables per round and kind. The
 /// tick reads only these, so it never divides to convert a unit.
-public struct Rules: Sendable {
+///
+/// Immutable, and a class so that handing it to each system every tick passes a
+/// reference instead of copying a kilobyte of constants.
+public final class Rules: Sendable {
     /// The constants this was derived from (replays carry them whole).
     public let balance: Balance
 

@@ -5,6 +5,9 @@ struct TickStart {
     var scans: Int
     var combo: Int
     var phase: Phase
+    var health: Int
+    var perfectGames: Int
+    var masteredCards: Int
 
     init(_ s: GameState) {
         grams = s.totals.grams
@@ -12,6 +15,9 @@ struct TickStart {
         scans = s.totals.scans
         combo = s.game.combo
         phase = s.phase
+        health = s.health
+        perfectGames = s.totals.perfectGames
+        masteredCards = s.career.masteredCards
     }
 }
 
@@ -49,6 +55,11 @@ enum ProgressSystem {
             }
         }
 
+        // Most ticks change nothing an achievement depends on.
+        guard gained > 0 || news.active || s.health != start.health || s.game.combo != start.combo
+            || s.totals.perfectGames != start.perfectGames || s.career.masteredCards != start.masteredCards else {
+            return news
+        }
         func unlock(_ a: Achievement, when condition: Bool) {
             guard condition, !s.career.unlocked(a) else { return }
             s.career.achievements |= 1 << a.rawValue
