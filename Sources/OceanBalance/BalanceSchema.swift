@@ -7,9 +7,6 @@ public struct BalanceField: Sendable {
     public let unit: String
     public let range: ClosedRange<Int>
     public let path: WritableKeyPath<Balance, Int> & Sendable
-
-    public var section: Substring { key[..<key.firstIndex(of: ".")!] }
-    public var name: Substring { key[key.index(after: key.firstIndex(of: ".")!)...] }
 }
 
 /// A rule that ties two or more constants together was broken.

@@ -10,7 +10,6 @@ public enum ReplayFormat {
     /// checkpoints. A version 1 file lacks constants this engine needs, so it is
     /// refused like any other version.
     public static let version = 2
-    public static let readableVersions = 2...2
 
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096

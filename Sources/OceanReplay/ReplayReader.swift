@@ -118,7 +118,7 @@ public struct ReplayReader {
                 throw error(at: n, "not an Ocean Rescue replay (the first line should be '\(ReplayFormat.magic) \(ReplayFormat.version)')")
             }
             let version = try number(words[1], "format version", 0...1_000_000, n)
-            guard ReplayFormat.readableVersions.contains(version) else {
+            guard version == ReplayFormat.version else {
                 throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads version \(ReplayFormat.version)")
             }
             checksum.write(bytes: bytes)

@@ -9,11 +9,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// Exit statuses of `ocean replay`: 0 all good, 1 a divergence, 2 bad input or usage.
-enum ReplayExit {
-    static let divergence: Int32 = 1
-}
-
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -124,8 +119,8 @@ extension ReplayCommand {
                 print("\(passed) passed, \(failed) failed")
                 print("throughput: \(rate) ticks/s (\(ticks) ticks in \(String(format2(seconds))) s)")
             }
-            if results.contains(where: { $0.error != nil || $0.verification?.truncatedAt != nil }) { Foundation_exit(ExitStatus.badInput) }
-            if failed > 0 { Foundation_exit(ReplayExit.divergence) }
+            if results.contains(where: { $0.error != nil || $0.verification?.truncatedAt != nil }) { Glibc.exit(ExitStatus.badInput) }
+            if failed > 0 { Glibc.exit(ExitStatus.divergence) }
         }
     }
 
@@ -364,5 +359,3 @@ func localNow() -> (date: LocalDate, minute: Int) {
     return (LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
             Int(parts.tm_hour) * 60 + Int(parts.tm_min))
 }
-
-func Foundation_exit(_ code: Int32) -> Never { exit(code) }

@@ -6,6 +6,7 @@ import Glibc
 
 /// Exit statuses: 0 all good, 1 a divergence (replays), 2 bad input or usage.
 enum ExitStatus {
+    static let divergence: Int32 = 1
     static let badInput: Int32 = 2
 }
 

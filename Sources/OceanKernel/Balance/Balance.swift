@@ -1,7 +1,8 @@
 /// Every gameplay number, in the designer's units, exactly as the balance file
 /// states it. The kernel never reads a `Balance` while ticking: `Rules` derives the
-/// tick-unit values once. `BalanceSchema` lists each field with its key, unit and
-/// allowed range; `BalanceSchema.check` holds the rules that tie fields together.
+/// tick-unit values once. Loading and validation happen outside the kernel:
+/// `OceanBalance.BalanceSchema` lists each field with its key, unit and allowed range,
+/// and the rules that tie fields together.
 public struct Balance: Equatable, Sendable {
     public struct Playfield: Equatable, Sendable {
         public var widthPx = 0

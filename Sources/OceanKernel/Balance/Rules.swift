@@ -67,7 +67,7 @@ public final class Rules: Sendable {
     public static let fullHealth = 10_000
 
     /// Derives rules from a balance that passed the loader's validation
-    /// (per-field ranges and `BalanceSchema.check`).
+    /// (per-field ranges and the cross-field rules of `OceanBalance.BalanceSchema`).
     public init(_ b: Balance) {
         balance = b
         width = Fixed.px(b.playfield.widthPx)
