@@ -1,29 +1,16 @@
 import OceanKernel
 
-/// One balance constant: where it lives in the file, its unit, what it may be.
-public struct BalanceField: Sendable {
-    /// `section.name`, e.g. `bin.accel_px_per_s2`.
-    public let key: String
-    public let unit: String
-    public let range: ClosedRange<Int>
-    public let path: WritableKeyPath<Balance, Int> & Sendable
-}
+/// One balance constant.
+public typealias BalanceField = SchemaField<Balance>
 
-/// A rule that ties two or more constants together was broken.
-public struct BalanceProblem: Error, Equatable, Sendable {
-    /// The key to point the designer at.
-    public let key: String
-    public let message: String
-}
-
-/// The list of every balance constant, in the canonical order used by replays and
-/// the state encoding, with the cross-field rules a loaded balance must satisfy.
+/// Every balance constant, in the order replay headers list them, with the
+/// cross-field rules a loaded balance must satisfy.
 public enum BalanceSchema {
     public static let fields: [BalanceField] = {
         var f: [BalanceField] = []
         func add(_ key: String, _ unit: String, _ range: ClosedRange<Int>,
                  _ path: WritableKeyPath<Balance, Int> & Sendable) {
-            f.append(BalanceField(key: key, unit: unit, range: range, path: path))
+            f.append(SchemaField(key: key, unit: unit, range: range, path: path))
         }
         add("playfield.width_px", "px", 160...4096, \.playfield.widthPx)
         add("playfield.water_line_px", "px", 100...1_000_000, \.playfield.waterLinePx)
@@ -113,17 +100,21 @@ public enum BalanceSchema {
         return f
     }()
 
-    /// Looks a field up by its full key.
-    public static func field(_ key: String) -> BalanceField? {
-        fields.first { $0.key == key }
+    /// The fields and their rules, for the validator.
+    public static let schema = Schema(fields: fields, check: check)
+
+    /// Reads a balance from the entries of a file or a replay header (see `Schema.validate`).
+    public static func validate(_ entries: [RawEntry], file: String,
+                                lineOfMissing: (String) -> Int? = { _ in nil }) throws(DataError) -> Balance {
+        try schema.validate(entries, into: Balance(), file: file, lineOfMissing: lineOfMissing)
     }
 
     /// The rules between fields. Each field's own range is checked by the loader;
     /// this assumes those passed.
-    public static func check(_ b: Balance) -> [BalanceProblem] {
-        var problems: [BalanceProblem] = []
+    @Sendable public static func check(_ b: Balance) -> [SchemaProblem] {
+        var problems: [SchemaProblem] = []
         func require(_ ok: Bool, _ key: String, _ message: String) {
-            if !ok { problems.append(BalanceProblem(key: key, message: message)) }
+            if !ok { problems.append(SchemaProblem(key: key, message: message)) }
         }
         require(b.bin.widthPx < b.playfield.widthPx, "bin.width_px",
                 "must be less than playfield.width_px (\(b.playfield.widthPx))")

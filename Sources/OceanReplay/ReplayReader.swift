@@ -34,7 +34,7 @@ public struct ReplayReader {
     private var checksum = FNV1a64()
     private var header = ReplayHeader()
     private var seen: [String] = []
-    private var balanceEntries: [RawBalanceEntry] = []
+    private var balanceEntries: [RawEntry] = []
     private var inHeader = true
     private var replay: Replay?
     private var sawChecksum = false
@@ -204,13 +204,13 @@ public struct ReplayReader {
             guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
             guard balanceEntries.count <= BalanceSchema.fields.count * 2 else { throw error(at: n, "too many balance lines") }
             let v = words[2]
-            let value: RawBalanceEntry.Value
+            let value: RawEntry.Value
             if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
                 value = .whole(i)
             } else {
                 value = .other("'\(v.prefix(40))'")
             }
-            balanceEntries.append(RawBalanceEntry(key: String(words[1].prefix(100)), value: value, line: n))
+            balanceEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
         default:
             throw error(at: n, "unknown header line '\(key.prefix(40))'")
         }
@@ -223,7 +223,7 @@ public struct ReplayReader {
             throw error(at: n, "the header has no '\(required)' line (it must come before the first record)")
         }
         do {
-            header.balance = try BalanceValidator.validate(balanceEntries, file: file)
+            header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {
             let first = error.issues[0]
             let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more balance problems)" : ""

@@ -19,7 +19,7 @@ private func edited(_ line: String, _ replacement: String?) -> (text: String, li
     return (lines.joined(separator: "\n"), index + 1)
 }
 
-private func issues(_ text: String) -> [BalanceIssue] {
+private func issues(_ text: String) -> [DataIssue] {
     do {
         _ = try BalanceLoader.parse(text, file: "b.toml")
         return []
@@ -49,7 +49,7 @@ private func line(of prefix: String) -> Int {
 
     @Test func aWrongTypeNamesLineKeyAndWhatIsAllowed() {
         let (text, n) = edited("grams = 2", "grams = 2.5")
-        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "kind.plastic_bottle.grams",
+        #expect(issues(text) == [DataIssue(file: "b.toml", line: n, key: "kind.plastic_bottle.grams",
             message: "expected a whole number, found a decimal number (2.5); allowed: a whole number from 1 to 1000 (g)")])
         let (text2, n2) = edited("per_game = 5", "per_game = \"five\"")
         #expect(issues(text2).map(\.line) == [n2])
@@ -58,7 +58,7 @@ private func line(of prefix: String) -> Int {
 
     @Test func anOutOfRangeValueSaysTheRange() {
         let (text, n) = edited("max_speed_px_per_s = 540", "max_speed_px_per_s = 0")
-        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "bin.max_speed_px_per_s",
+        #expect(issues(text) == [DataIssue(file: "b.toml", line: n, key: "bin.max_speed_px_per_s",
             message: "0 is out of range; allowed: a whole number from 1 to 20000 (px/s)")])
     }
 
@@ -74,7 +74,7 @@ private func line(of prefix: String) -> Int {
     @Test func anUnknownKeySuggestsTheKnownOne() {
         let (text, n) = edited("accel_px_per_s2 = 3000", "acel_px_per_s2 = 3000")
         let found = issues(text)
-        #expect(found.contains(BalanceIssue(file: "b.toml", line: n, key: "bin.acel_px_per_s2",
+        #expect(found.contains(DataIssue(file: "b.toml", line: n, key: "bin.acel_px_per_s2",
                                             message: "unknown key; did you mean 'bin.accel_px_per_s2'?")))
         #expect(found.contains { $0.key == "bin.accel_px_per_s2" && $0.message.hasPrefix("missing") })
         let (text2, _) = edited("[kind.cardboard]", "[kind.cardbord]")
@@ -91,20 +91,20 @@ private func line(of prefix: String) -> Int {
 
     @Test func crossFieldRulesNameTheKey() {
         let (text, n) = edited("rim_px = 580", "rim_px = 700")
-        #expect(issues(text) == [BalanceIssue(file: "b.toml", line: n, key: "bin.rim_px",
+        #expect(issues(text) == [DataIssue(file: "b.toml", line: n, key: "bin.rim_px",
             message: "must be above the water line: less than playfield.water_line_px (640)")])
         let (text2, n2) = edited("flourishing_from = 6500", "flourishing_from = 4000")
-        #expect(issues(text2).first == BalanceIssue(file: "b.toml", line: n2, key: "health.flourishing_from",
+        #expect(issues(text2).first == DataIssue(file: "b.toml", line: n2, key: "health.flourishing_from",
             message: "must be above health.recovering_from (4500)"))
     }
 
     @Test func anUnreadableFileIsAnError() {
-        #expect(throws: BalanceError.self) { try BalanceLoader.load(path: "/nonexistent/balance.toml") }
+        #expect(throws: DataError.self) { try BalanceLoader.load(path: "/nonexistent/balance.toml") }
     }
 
     @Test func editDistanceFindsTypos() {
-        #expect(BalanceValidator.editDistance("kitten", "sitting") == 3)
-        #expect(BalanceValidator.editDistance("", "abc") == 3)
-        #expect(BalanceValidator.closestKey(to: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") == nil)
+        #expect(editDistance("kitten", "sitting") == 3)
+        #expect(editDistance("", "abc") == 3)
+        #expect(BalanceSchema.schema.closestKey(to: "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") == nil)
     }
 }

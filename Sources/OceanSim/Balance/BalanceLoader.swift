@@ -3,45 +3,45 @@ import OceanKernel
 import TOMLKit
 
 /// Reads `assets/balance.toml`-style files into a validated `Balance` (see
-/// `BalanceValidator` for what is checked). TOMLKit parses; syntax errors carry its
+/// `Schema.validate` for what is checked). TOMLKit parses; syntax errors carry its
 /// line and column.
 public enum BalanceLoader {
-    public static func load(path: String) throws(BalanceError) -> Balance {
+    public static func load(path: String) throws(DataError) -> Balance {
         guard let text = readTextFile(path) else {
-            throw BalanceError(issues: [BalanceIssue(file: path, line: nil, key: nil,
+            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
                                                      message: "cannot read the file (missing, unreadable or not UTF-8)")])
         }
         return try parse(text, file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(BalanceError) -> Balance {
+    public static func parse(_ text: String, file: String) throws(DataError) -> Balance {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw BalanceError(issues: [BalanceIssue(
+            throw DataError(issues: [DataIssue(
                 file: file, line: error.source.begin.line, key: nil,
                 message: "not valid TOML: \(error.description) (column \(error.source.begin.column))")])
         } catch {
-            throw BalanceError(issues: [BalanceIssue(file: file, line: nil, key: nil, message: "not valid TOML: \(error)")])
+            throw DataError(issues: [DataIssue(file: file, line: nil, key: nil, message: "not valid TOML: \(error)")])
         }
         let locator = KeyLocator(text: text)
-        var entries: [RawBalanceEntry] = []
+        var entries: [RawEntry] = []
         flatten(table, prefix: "", locator: locator, into: &entries)
-        return try BalanceValidator.validate(entries, file: file, lineOfMissing: locator.nearestLine(of:))
+        return try BalanceSchema.validate(entries, file: file, lineOfMissing: locator.nearestLine(of:))
     }
 
     /// Every non-table value under its dotted key, in the document's key order.
     private static func flatten(_ table: TOMLTable, prefix: String, locator: KeyLocator,
-                                into entries: inout [RawBalanceEntry]) {
+                                into entries: inout [RawEntry]) {
         for key in table.keys {
             guard let value = table[key] else { continue }
             let full = prefix.isEmpty ? key : prefix + "." + key
             if let sub = value.table {
                 flatten(sub, prefix: full, locator: locator, into: &entries)
             } else {
-                let raw: RawBalanceEntry.Value = value.int.map { .whole($0) } ?? .other(describe(value))
-                entries.append(RawBalanceEntry(key: full, value: raw, line: locator.nearestLine(of: full)))
+                let raw: RawEntry.Value = value.int.map { .whole($0) } ?? .other(describe(value))
+                entries.append(RawEntry(key: full, value: raw, line: locator.nearestLine(of: full)))
             }
         }
     }
