@@ -1,60 +1,16 @@
 import OceanBalance
 import OceanKernel
-import TOMLKit
 
 /// Reads `assets/balance.toml`-style files into a validated `Balance` (see
-/// `Schema.validate` for what is checked). TOMLKit parses; syntax errors carry its
-/// line and column.
+/// `Schema.validate` for what is checked).
 public enum BalanceLoader {
     public static func load(path: String) throws(DataError) -> Balance {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                                     message: "cannot read the file (missing, unreadable or not UTF-8)")])
-        }
-        return try parse(text, file: path)
+        let (entries, locator) = try TOMLEntries.read(path: path)
+        return try BalanceSchema.validate(entries, file: path, lineOfMissing: locator.nearestLine(of:))
     }
 
     public static func parse(_ text: String, file: String) throws(DataError) -> Balance {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw DataError(issues: [DataIssue(
-                file: file, line: error.source.begin.line, key: nil,
-                message: "not valid TOML: \(error.description) (column \(error.source.begin.column))")])
-        } catch {
-            throw DataError(issues: [DataIssue(file: file, line: nil, key: nil, message: "not valid TOML: \(error)")])
-        }
-        let locator = KeyLocator(text: text)
-        var entries: [RawEntry] = []
-        flatten(table, prefix: "", locator: locator, into: &entries)
+        let (entries, locator) = try TOMLEntries.parse(text, file: file)
         return try BalanceSchema.validate(entries, file: file, lineOfMissing: locator.nearestLine(of:))
-    }
-
-    /// Every non-table value under its dotted key, in the document's key order.
-    private static func flatten(_ table: TOMLTable, prefix: String, locator: KeyLocator,
-                                into entries: inout [RawEntry]) {
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            let full = prefix.isEmpty ? key : prefix + "." + key
-            if let sub = value.table {
-                flatten(sub, prefix: full, locator: locator, into: &entries)
-            } else {
-                let raw: RawEntry.Value = value.int.map { .whole($0) } ?? .other(describe(value))
-                entries.append(RawEntry(key: full, value: raw, line: locator.nearestLine(of: full)))
-            }
-        }
-    }
-
-    private static func describe(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .double: "a decimal number (\(value.debugDescription))"
-        case .string: "a string (\(value.debugDescription))"
-        case .bool: "a boolean (\(value.debugDescription))"
-        case .array: "an array"
-        case .table: "a table"
-        case .date, .time, .dateTime: "a date or time"
-        case .int: "a whole number"
-        }
     }
 }

@@ -1,9 +1,10 @@
 /// Finds the line on which each key of a TOML file is written. TOMLKit reports lines
-/// for syntax errors but not for the values it parsed, so this reads the text once,
+/// for syntax errors but not for the values it parsed, so this reads the text once (linear in its size),
 /// following `[table]` headers and `key = value` lines, to point a designer at the
 /// exact line of a wrong value.
-struct KeyLocator {
-    private var lines: [(key: String, line: Int)] = []
+public struct KeyLocator: Sendable {
+    /// The first line each key (or table) is written on; looked up, never iterated.
+    private var lines: [String: Int] = [:]
 
     init(text: String) {
         var table = ""
@@ -16,21 +17,22 @@ struct KeyLocator {
                 line = line.drop { $0 == "[" }
                 guard let close = line.firstIndex(of: "]") else { continue }
                 table = KeyLocator.normalize(line[..<close])
-                lines.append((table, number))
+                if lines[table] == nil { lines[table] = number }
             } else if let eq = line.firstIndex(of: "=") {
                 let key = KeyLocator.normalize(line[..<eq])
-                lines.append((table.isEmpty ? key : table + "." + key, number))
+                let full = table.isEmpty ? key : table + "." + key
+                if lines[full] == nil { lines[full] = number }
             }
         }
     }
 
     /// The line of `key` (a value or a table), or nil if it is not written.
     func line(of key: String) -> Int? {
-        lines.first { $0.key == key }?.line
+        lines[key]
     }
 
     /// The line of `key`, else of the nearest enclosing table that is written.
-    func nearestLine(of key: String) -> Int? {
+    public func nearestLine(of key: String) -> Int? {
         var k = Substring(key)
         while true {
             if let l = line(of: String(k)) { return l }
