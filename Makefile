@@ -54,8 +54,8 @@ fuzz:
 	rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src $(FUZZ_DIR)/corpus
 	@# One module from the kernel, balance and replay sources: their cross-module
 	@# imports are dropped so swiftc can build the fuzzer in one step.
-	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanReplay -name '*.swift'); do \
-	  sed -E '/^import (OceanKernel|OceanBalance)$$/d' "$$f" > $(FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanReplay -name '*.swift'); do \
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem)$$/d' "$$f" > $(FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ReplayFuzz \
 	  $(FUZZ_DIR)/src/*.swift Fuzz/ReplayReaderFuzz.swift -o $(FUZZ_DIR)/replay-fuzzer
 	$(FUZZ_DIR)/replay-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds replays \

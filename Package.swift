@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Rooms by who uses them; a room uses only the rooms listed as its dependencies
+// (see "Layout" in README.md).
 let package = Package(
     name: "OceanRescue",
     products: [
@@ -16,26 +18,40 @@ let package = Package(
     targets: [
         // The deterministic simulation: standard library only.
         .target(name: "OceanKernel"),
-        // Balance constants: their schema and validation (no file format).
+        // Data-file schemas and their one validator; the balance's schema.
         .target(name: "OceanBalance", dependencies: ["OceanKernel"]),
-        // The replay format: reading (hostile input), writing, verifying.
-        .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance"]),
-        // Everything that feeds or reads the kernel without being the front:
-        // balance loading, bots, headless runs, benchmarks.
+        // What the operating system gives: reading files, atomic replacement, the
+        // clock, asset paths, standard error. Glibc only, no Foundation.
+        .target(name: "OceanSystem"),
+        // Saved and shipped data: TOML data files, the profile.
         .target(
-            name: "OceanSim",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "CReferenceLoop", .product(name: "TOMLKit", package: "TOMLKit")]
+            name: "OceanStore",
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The plain C loop `ocean bench` compares the kernel's item update against.
+        // The replay format: reading (hostile input), writing, verifying.
+        .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
+        // Headless play: bots, game and career plans, runs, reports.
+        .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanReplay", "OceanSystem"]),
+        // `ocean bench`: the kernel timed against a plain C loop.
+        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
+        // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
+        // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
-            dependencies: ["OceanSim", "OceanKernel",
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
+                           "OceanBench",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
-        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "OceanBalance", "OceanSim"]),
-        .testTarget(name: "OceanSimTests", dependencies: ["OceanSim", "OceanKernel", "OceanBalance", "OceanReplay"]),
-        .testTarget(name: "OceanCLITests", dependencies: ["OceanSim", "OceanKernel"]),
+        // Found once for every test target: the repository root, the shipped balance.
+        .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "TestSupport"]),
+        .testTarget(name: "OceanStoreTests",
+                    dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport"]),
+        .testTarget(name: "OceanReplayTests",
+                    dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
+        .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
+        .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
     ]
 )

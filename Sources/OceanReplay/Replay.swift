@@ -31,13 +31,21 @@ public struct ReplayHeader: Equatable, Sendable {
     public var tickRate: Int = Fixed.ticksPerSecond
     public var checkpointEvery: Int = 60
     /// The player's local calendar date and time of day when the session began.
-    public var date: LocalDate = LocalDate(year: 2026, month: 1, day: 1)
-    public var minuteOfDay: Int = 12 * 60
+    public var date: LocalDate = DefaultSession.date
+    public var minuteOfDay: Int = DefaultSession.minuteOfDay
     /// What produced the inputs ("greedy", "human 70", "person"): for people only.
     public var recordedBy: String = ""
     public var balance: Balance = Balance()
 
     public init() {}
+}
+
+/// The session a run begins when none is given: fixed, so that a run's output does
+/// not depend on the day it is made.
+public enum DefaultSession {
+    public static let date = CalendarDate(year: 2026, month: 1, day: 1)
+    public static let minuteOfDay = 12 * 60
+    public static let command = Command.beginSession(date, minuteOfDay: minuteOfDay)
 }
 
 /// The calendar date type replays use: the kernel's.

@@ -1,5 +1,6 @@
 import OceanBalance
 import OceanKernel
+import OceanSystem
 
 /// A replay that cannot be used as it is: `file:line: what is wrong`.
 public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -66,17 +67,16 @@ public struct ReplayReader {
 
     /// Reads a replay file in chunks, never holding more than one line of it unparsed.
     public static func read(path: String) throws(ReplayError) -> ReadReplay {
-        guard let file = fopenRead(path) else {
+        guard let file = FileReader(path: path) else {
             throw ReplayError(file: path, line: nil, message: "cannot open the file")
         }
-        defer { closeFile(file) }
         var reader = ReplayReader(file: path)
         var pending: [UInt8] = []
         pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while true {
-            let n = readChunk(file, &chunk)
+            let n = file.read(into: &chunk)
             if n < 0 { throw ReplayError(file: path, line: nil, message: "read error") }
             if n == 0 { break }
             total += n

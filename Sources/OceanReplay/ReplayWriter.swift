@@ -160,13 +160,3 @@ public struct InputFeed {
         return TickInput(move: move, command: command)
     }
 }
-
-// Thin file helpers, so the reader's logic stays free of platform calls.
-func fopenRead(_ path: String) -> UnsafeMutablePointer<FILE>? { fopen(path, "rb") }
-func closeFile(_ f: UnsafeMutablePointer<FILE>) { fclose(f) }
-/// Fills `buffer` from the file; the number of bytes read, 0 at the end, -1 on error.
-func readChunk(_ f: UnsafeMutablePointer<FILE>, _ buffer: inout [UInt8]) -> Int {
-    let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-    if n == 0 && ferror(f) != 0 { return -1 }
-    return n
-}

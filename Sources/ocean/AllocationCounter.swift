@@ -1,5 +1,8 @@
 import MallocInterposerSwift
-import OceanSim
+import OceanBench
+import OceanDrivers
+import OceanStore
+import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,9 @@
 import ArgumentParser
 import OceanKernel
-import OceanSim
+import OceanBench
+import OceanDrivers
+import OceanStore
+import OceanSystem
 
 /// `--profile PATH`, shared by the profile commands.
 struct ProfileOption: ParsableArguments {

@@ -3,7 +3,10 @@ import Dispatch
 import OceanKernel
 import OceanBalance
 import OceanReplay
-import OceanSim
+import OceanBench
+import OceanDrivers
+import OceanStore
+import OceanSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc

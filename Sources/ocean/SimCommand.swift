@@ -1,6 +1,9 @@
 import ArgumentParser
 import OceanKernel
-import OceanSim
+import OceanBench
+import OceanDrivers
+import OceanStore
+import OceanSystem
 import OceanBalance
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 
-let repoRoot: String = {
-    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
+import TestSupport
 
 struct Run {
     var status: Int32
@@ -50,7 +46,7 @@ func temporaryFile(_ name: String, _ text: String) throws -> String {
     return path
 }
 
-let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
+let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
 
 @Suite struct SimCommandTests {
     @Test func simPrintsTheDocumentedJSON() throws {
@@ -105,7 +101,7 @@ let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.tom
     }
 
     private func replacing(_ old: String, _ new: String) -> String {
-        shippedBalance.replacingOccurrences(of: old, with: new)
+        shippedBalanceText.replacingOccurrences(of: old, with: new)
     }
 
     @Test(arguments: [
@@ -119,7 +115,7 @@ let shippedBalance = try! String(contentsOfFile: repoRoot + "/assets/balance.tom
     func eachKindOfErrorExitsTwoNamingFileLineAndKey(kind: String, old: String, new: String, expected: String,
                                                      at: String) throws {
         let text = replacing(old, new)
-        #expect(text != shippedBalance)
+        #expect(text != shippedBalanceText)
         let r = try run(with: text, name: "\(kind).toml")
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty, "nothing runs")

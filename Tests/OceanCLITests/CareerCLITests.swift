@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 private func json(_ r: Run) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]

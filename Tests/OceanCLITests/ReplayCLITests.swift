@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 private func corpus() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
@@ -118,7 +119,7 @@ private func verdicts(_ r: Run) -> [String] {
         #expect(plain.status == 0)
         let o = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as! [String: Any]
         #expect((o["outcome"] as! [String: Any])["games"] as? Int == 3)
-        let richer = try temporaryFile("rich.toml", shippedBalance.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 50"))
+        let richer = try temporaryFile("rich.toml", shippedBalanceText.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 50"))
         let whatIf = try ocean(["replay", "run", file, "--balance", richer])
         #expect(whatIf.status == 0)
         #expect(whatIf.stdout.contains("recorded"))

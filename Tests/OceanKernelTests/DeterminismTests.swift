@@ -1,6 +1,6 @@
 import Testing
 import OceanKernel
-import OceanSim
+import TestSupport
 
 /// Plays `ticks` ticks of random inputs and returns the final state.
 private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) -> GameState {
@@ -28,7 +28,9 @@ private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) ->
     @Test func differentSeedsGiveDifferentHashesForTheSameInputs() {
         var hashes: [UInt64] = []
         for seed in UInt64(1)...200 {
-            hashes.append(runGames(rules: shippedRules, seed: seed, bot: .greedy, games: 1).hashes.full)
+            var sim = Simulation(rules: shippedRules, seed: seed)
+            play(&sim, games: 1)
+            hashes.append(sim.state.hash)
         }
         #expect(Set(hashes).count == hashes.count)
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import OceanKernel
+import TestSupport
 
 @Suite struct OceanHealthTests {
     private func apply(_ outcomes: [Outcome], from health: Int, rules r: Rules = shippedRules) -> (Int, [Event]) {
@@ -99,9 +100,7 @@ import Testing
         #expect(sim.state.health == Rules.fullHealth)
         // Misses bring it back down: a game where nobody moves.
         changes = []
-        var plan = OceanSimPlan.idleGames(8)
-        while let input = plan.input(for: sim) {
-            sim.step(input)
+        play(&sim, games: 8, .idle) { sim in
             changes += sim.events.filter { if case .phaseChanged = $0 { true } else { false } }
         }
         var phase = Phase.thriving

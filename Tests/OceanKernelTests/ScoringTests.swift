@@ -1,6 +1,6 @@
 import Testing
 @testable import OceanKernel
-import OceanSim
+import TestSupport
 
 @Suite struct ScoringTests {
     private func score(_ outcomes: [Outcome], rules r: Rules = shippedRules) -> (GameState, [Event]) {
@@ -49,19 +49,15 @@ import OceanSim
     }
 
     @Test func perfectGameEarnsItsBonusAndAnEvent() throws {
-        // Three slow items dropped one by one: the greedy bot catches them all.
+        // Three slow items dropped one by one: the catcher catches them all.
         let r = rules { b in
             b.rounds.perGame = 1
             b.rounds.firstRoundItems = 3
             b.rounds.firstRoundGapMs = 3_000
         }
         var sim = Simulation(rules: r, seed: 5)
-        var plan = GamePlan(bot: GreedyBot(), games: 1)
         var all: [Event] = []
-        while let input = plan.input(for: sim) {
-            sim.step(input)
-            all += sim.events
-        }
+        play(&sim, games: 1) { all += $0.events }
         #expect(all.contains(.perfectGame))
         let base = all.reduce(0) { if case .caught(_, _, _, let p) = $1 { $0 + p } else { $0 } }
         #expect(sim.state.totals.perfectGames == 1)
@@ -80,12 +76,8 @@ import OceanSim
             b.rounds.firstRoundItems = 3
         }
         var sim = Simulation(rules: r, seed: 5)
-        var plan = GamePlan(bot: IdleBot(), games: 1)
         var all: [Event] = []
-        while let input = plan.input(for: sim) {
-            sim.step(input)
-            all += sim.events
-        }
+        play(&sim, games: 1, .idle) { all += $0.events }
         #expect(!all.contains(.perfectGame))
         #expect(sim.state.totals.perfectGames == 0)
         #expect(sim.state.totals.misses > 0)
@@ -94,11 +86,9 @@ import OceanSim
     @Test func aGameRunsItsRoundsInOrderWithRampingDifficulty() {
         let r = shippedRules
         var sim = Simulation(rules: r, seed: 2)
-        var plan = GamePlan(bot: GreedyBot(), games: 1)
         var rounds: [Int] = []
         var spawned = 0
-        while let input = plan.input(for: sim) {
-            sim.step(input)
+        play(&sim, games: 1) { sim in
             for e in sim.events {
                 if case .roundStarted(let n) = e { rounds.append(n) }
                 if case .itemSpawned = e { spawned += 1 }

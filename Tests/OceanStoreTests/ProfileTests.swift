@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 import OceanKernel
-@testable import OceanSim
+@testable import OceanStore
+import OceanSystem
+import TestSupport
+import OceanDrivers
 
-private let rules = Rules(testBalance)
+private let rules = Rules(shippedBalance)
 
 private func temporaryPath(_ name: String) -> String {
     let dir = NSTemporaryDirectory() + "ocean-profile-\(getpid())"
@@ -39,7 +42,7 @@ private func careerState(days: Int = 5) -> GameState {
     }
 
     @Test func aVersionOneProfileMigrates() throws {
-        let fixture = testRoot + "/Tests/OceanSimTests/Fixtures/profile-v1.profile"
+        let fixture = repoRoot + "/Tests/OceanStoreTests/Fixtures/profile-v1.profile"
         let before = try Data(contentsOf: URL(fileURLWithPath: fixture))
         let state = try #require(try Profile.load(path: fixture, rules: rules))
         // Version 1 kept the arcade totals and the ocean; the career starts from them.

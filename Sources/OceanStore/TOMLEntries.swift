@@ -1,4 +1,5 @@
 import OceanBalance
+import OceanSystem
 import TOMLKit
 
 /// Reads a TOML data file (a balance, a theme) into the flat `key = value` entries a

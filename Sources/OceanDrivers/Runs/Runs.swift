@@ -1,8 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import OceanKernel
 import OceanReplay
+
+/// Runs whole games headlessly, at full speed, and reports how they ended.
+public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill: Int = 70) -> RunReport {
+    runGames(rules: rules, seed: seed, schedule: BotSchedule(bot.rawValue)!, games: games, skill: skill)
+}
+
+public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
+                     session: Command = DefaultSession.command) -> RunReport {
+    var sim = Simulation(rules: rules, seed: seed)
+    var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session)
+    while let input = plan.input(for: sim) { sim.step(input) }
+    return RunReport(sim.state)
+}
+
+/// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
+/// `dayDone` with the state after each day that was played and after the last.
+public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+                                dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
+    var sim = Simulation(rules: rules, state: state)
+    var plan = plan
+    var day = plan.day
+    while let input = plan.input(for: sim) {
+        if plan.day != day {
+            if day >= 0 { try dayDone(sim.state) }
+            day = plan.day
+        }
+        sim.step(input)
+    }
+    try dayDone(sim.state)
+    return sim.state
+}
 
 /// Plays `games` games with a bot and records them as a replay into `sink`.
 public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int,
@@ -32,20 +60,4 @@ public func replayInputs(_ replay: Replay, rules: Rules) -> GameState {
     let end = replay.end?.tick ?? replay.lastTick
     while sim.state.tick < end { sim.step(feed.input(at: sim.state.tick)) }
     return sim.state
-}
-
-/// Writes `text` to `path` atomically: a temporary file beside it, flushed to disk,
-/// then renamed over the old one. False if any step failed (the old file stays).
-public func writeFileAtomically(_ path: String, _ text: String) -> Bool {
-    let temporary = path + ".tmp-\(getpid())"
-    guard let f = fopen(temporary, "wb") else { return false }
-    var t = text
-    let written = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) }
-    let ok = written == text.utf8.count && fflush(f) == 0 && fsync(fileno(f)) == 0
-    fclose(f)
-    guard ok, rename(temporary, path) == 0 else {
-        unlink(temporary)
-        return false
-    }
-    return true
 }

@@ -1,6 +1,8 @@
 import Testing
 import OceanKernel
-@testable import OceanSim
+@testable import OceanStore
+import TestSupport
+import OceanSystem
 import OceanBalance
 
 private let root: String = {

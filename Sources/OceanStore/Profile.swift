@@ -1,5 +1,6 @@
 import Foundation
 import OceanKernel
+import OceanSystem
 
 /// The saved career between app launches: the whole kernel state, versioned and
 /// checksummed, as a small text file.

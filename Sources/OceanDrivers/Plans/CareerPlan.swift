@@ -1,4 +1,5 @@
 import OceanKernel
+import OceanReplay
 
 /// How a bot lives with the app over many days: most days it opens the app at some
 /// time of day, scans a few items, studies a few flashcards and plays its games;
@@ -17,7 +18,7 @@ public struct CareerPlan {
         public var latestMinute = 22 * 60 + 30
         /// Adopt a pet on the first day (its form drawn from the seed).
         public var adopt = true
-        public var start = CalendarDate(year: 2026, month: 1, day: 1)
+        public var start = DefaultSession.date
 
         public init() {}
     }
@@ -71,22 +72,4 @@ public struct CareerPlan {
         }
         gamesLeft = options.gamesPerDay
     }
-}
-
-/// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
-/// `dayDone` with the state after each day that was played and after the last.
-public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
-                                dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
-    var sim = Simulation(rules: rules, state: state)
-    var plan = plan
-    var day = plan.day
-    while let input = plan.input(for: sim) {
-        if plan.day != day {
-            if day >= 0 { try dayDone(sim.state) }
-            day = plan.day
-        }
-        sim.step(input)
-    }
-    try dayDone(sim.state)
-    return sim.state
 }

@@ -2,15 +2,12 @@ import Testing
 import OceanKernel
 import OceanBalance
 import OceanReplay
-@testable import OceanSim
+import OceanDrivers
+import OceanSystem
+import TestSupport
 
-let testRoot: String = {
-    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
 
-let testBalance = try! BalanceLoader.load(path: testRoot + "/assets/balance.toml")
+let testBalance = shippedBalance
 
 /// A replay of `games` games by `bot`, recorded in memory.
 func recorded(_ bot: String = "greedy", seed: UInt64 = 5, games: Int = 1, every: Int = 60,
@@ -310,7 +307,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     /// Every golden replay verifies, and covers what its comment claims.
     @Test func theCorpusCoversWhatItSays() throws {
         func load(_ name: String) throws -> (ReadReplay, [Event]) {
-            let r = try ReplayReader.read(path: testRoot + "/replays/\(name).replay")
+            let r = try ReplayReader.read(path: repoRoot + "/replays/\(name).replay")
             var sim = Simulation(rules: Rules(r.replay.header.balance), seed: r.replay.header.seed)
             var feed = InputFeed(r.replay.inputs)
             var events: [Event] = []
@@ -342,7 +339,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(try load("gentle-tuning").0.replay.header.balance != testBalance)
         let ten = try load("ten-minutes").0.replay
         #expect(ten.end!.tick >= 36_000)
-        #expect(try fileSize(testRoot + "/replays/ten-minutes.replay") < 100_000)
+        #expect(try fileSize(repoRoot + "/replays/ten-minutes.replay") < 100_000)
         #expect(try load("checkpoint-every-7").0.replay.header.checkpointEvery == 7)
 
         // Careers.

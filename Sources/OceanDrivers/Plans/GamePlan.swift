@@ -1,0 +1,37 @@
+import OceanKernel
+
+/// Plays a number of whole games with bots: starts a game whenever none is on,
+/// until the last one ends. Game n is played by `bots[n]`, the last bot playing any
+/// games beyond the list. Produces one `TickInput` per tick; `nil` when done.
+public struct GamePlan {
+    public let games: Int
+    private var bots: [any Bot]
+    private var current = 0
+    /// A session to begin first (the app opening), if any.
+    private var session: Command?
+
+    public init(bot: any Bot, games: Int, session: Command? = nil) {
+        self.init(bots: [bot], games: games, session: session)
+    }
+
+    public init(bots: [any Bot], games: Int, session: Command? = nil) {
+        precondition(!bots.isEmpty)
+        self.bots = bots
+        self.games = games
+        self.session = session
+    }
+
+    public mutating func input(for sim: Simulation) -> TickInput? {
+        let s = sim.state
+        if let session {
+            self.session = nil
+            return TickInput(command: session)
+        }
+        if s.mode == .idle {
+            guard s.totals.games < games else { return nil }
+            current = min(s.totals.games, bots.count - 1)
+            return TickInput(move: bots[current].move(s, rules: sim.rules), command: .startGame)
+        }
+        return TickInput(move: bots[current].move(s, rules: sim.rules))
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a whole file as UTF-8 text; nil if it cannot be opened, read, or decoded.
+public func readTextFile(_ path: String, limit: Int = 64 << 20) -> String? {
+    guard let bytes = readFileBytes(path, limit: limit) else { return nil }
+    return String(validating: bytes, as: UTF8.self)
+}
+
+/// Reads a whole file, refusing anything larger than `limit` bytes.
+public func readFileBytes(_ path: String, limit: Int) -> [UInt8]? {
+    guard let file = FileReader(path: path) else { return nil }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = file.read(into: &chunk)
+        if n < 0 { return nil }
+        if n == 0 { return bytes }
+        bytes.append(contentsOf: chunk[0..<n])
+        if bytes.count > limit { return nil }
+    }
+}
+
+/// A file open for reading in chunks; closed when released.
+public final class FileReader {
+    private let file: UnsafeMutablePointer<FILE>
+
+    /// Nil if the file cannot be opened.
+    public init?(path: String) {
+        guard let f = fopen(path, "rb") else { return nil }
+        file = f
+    }
+
+    deinit { fclose(file) }
+
+    /// Fills `buffer` from the file: the number of bytes read, 0 at the end, -1 on error.
+    public func read(into buffer: inout [UInt8]) -> Int {
+        let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        if n == 0 && ferror(file) != 0 { return -1 }
+        return n
+    }
+}
