@@ -61,6 +61,6 @@ fuzz:
 	$(FUZZ_DIR)/replay-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds replays \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
-## replay-check: verify every golden replay in replays/ with the release build
+## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ in format 2)
 replay-check: build
-	.build/release/ocean replay verify replays/*.replay --jobs 2
+	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay --jobs 2

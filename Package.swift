@@ -47,7 +47,7 @@ let package = Package(
         // Found once for every test target: the repository root, the shipped balance.
         .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore"], path: "Tests/TestSupport"),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "TestSupport"]),
-        .testTarget(name: "OceanStoreTests",
+        .testTarget(name: "OceanStoreTests", exclude: ["Fixtures"],
                     dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport"]),
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),

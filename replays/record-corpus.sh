@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# How every golden replay here was recorded. Run it only when the replay format
-# itself changes (the files must be written anew); for a rule change, use
+# How every golden replay in replays/ was recorded. Run it only when the replay
+# format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
+# replays/v2/ keeps the same corpus as format 2 recorded it: never re-recorded, it
+# proves that a newer engine still verifies older files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
 D=(--date 2026-11-22 --time 09:30)
+rm -f replays/*.replay
 r() { "$O" replay record "${D[@]}" "$@"; }
 
 r --bot greedy --seed 3 --balance assets/tunings/gentle.toml --out replays/perfect-game.replay --comment "A perfect game: every item of a 3-round game caught (gentle tuning, greedy bot)."
@@ -28,3 +31,10 @@ r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-st
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
 r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --balance assets/tunings/harsh-absence.toml --out replays/career-absence.replay --comment "Ocean health decaying in absence: each whole day away costs 5 % (harsh-absence tuning)."
+
+# A game that continues a saved career (the replay starts from its state, as
+# `ocean play` records one): the 30-day career, then one more game a day later.
+P=$(mktemp -d)/profile
+"$O" sim --days 30 --bot greedy --seed 1 --profile "$P" >/dev/null
+r --bot greedy --seed 21 --from-profile "$P" --date 2026-01-31 --out replays/continued-career.replay --comment "A game on day 31 of a saved 30-day career: the replay starts from the saved state."
+rm -rf "$(dirname "$P")"

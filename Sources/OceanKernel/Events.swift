@@ -52,13 +52,3 @@ public enum IgnoredInput: Equatable, Sendable {
     case unknownCard
     case alreadyAdopted
 }
-
-/// What happened to trash this tick, in order; the scoring and health systems read
-/// it after the physics wrote it. Scratch space, not state.
-public enum Outcome: Equatable, Sendable {
-    case caught(ItemKind)
-    case missed(ItemKind)
-    case scanned(ItemKind)
-    /// Whole days without play or a scan, charged to ocean health.
-    case absent(days: Int)
-}

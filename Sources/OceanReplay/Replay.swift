@@ -19,12 +19,15 @@ public struct Replay: Equatable, Sendable {
 
     /// The last tick the file says anything about.
     public var lastTick: Int {
-        max(end?.tick ?? 0, checkpoints.last?.tick ?? 0, inputs.last?.tick ?? 0)
+        max(end?.tick ?? 0, checkpoints.last?.tick ?? 0, inputs.last?.tick ?? 0, header.startTick)
     }
 }
 
 /// What makes a replay self-contained.
 public struct ReplayHeader: Equatable, Sendable {
+    /// The format version the file was written in (`ReplayFormat.readable`); a
+    /// recorder always writes the current one.
+    public var formatVersion: Int = ReplayFormat.version
     public var comment: String = ""
     public var engine: String = Engine.version
     public var seed: UInt64 = 0
@@ -36,8 +39,19 @@ public struct ReplayHeader: Equatable, Sendable {
     /// What produced the inputs ("greedy", "human 70", "person"): for people only.
     public var recordedBy: String = ""
     public var balance: Balance = Balance()
+    /// The state the run starts from: nil for a new game from `seed`; a saved
+    /// career's state when a player continues theirs (format 3 and later).
+    public var startState: GameState?
 
     public init() {}
+
+    /// The tick the run starts at: 0, or the saved state's.
+    public var startTick: Int { startState?.tick ?? 0 }
+
+    /// The state the run starts from, under `rules` (the replay's own or a what-if's).
+    public func initialState(rules: Rules) -> GameState {
+        startState ?? GameState(rules: rules, seed: seed)
+    }
 }
 
 /// The session a run begins when none is given: fixed, so that a run's output does

@@ -1,15 +1,49 @@
 import OceanKernel
+import OceanSystem
 
-/// The spelling of a replay file: tokens, limits and the per-tick fingerprint. The
+/// The spelling of a replay file: keywords, limits and the per-tick fingerprint. The
 /// writer and the reader both use these, so the two cannot drift apart.
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 2 added sessions, flashcard study and adoption to the input records, the
-    /// career and pet constants to the header and the career subsystem to the
-    /// checkpoints. A version 1 file lacks constants this engine needs, so it is
-    /// refused like any other version.
-    public static let version = 2
+    /// 3 writes every enum by its stable key (phase, pet form) instead of its display
+    /// name, may start from a saved state (`start-state`), and hashes state encoding
+    /// 3. 2 added sessions, flashcard study and adoption, the career and pet
+    /// constants and the career subsystem. This engine writes 3 and reads 2 and 3
+    /// (a version 2 file verifies unchanged; `replay update --upgrade` rewrites it as
+    /// 3); a version 1 file lacks constants this engine needs and is refused.
+    public static let version = 3
+    public static let readable = 2...3
+
+    /// The state encoding whose hashes a replay of `format` carries.
+    public static func stateEncoding(format: Int) -> UInt64 { format == 2 ? 2 : StateEncoding.version }
+
+    /// The words that begin a line, and the commands of an input record.
+    public enum Keyword {
+        public static let comment = "comment", engine = "engine", seed = "seed", tickRate = "tick-rate"
+        public static let checkpointEvery = "checkpoint-every", date = "date", time = "time"
+        public static let recordedBy = "recorded-by", startState = "start-state", balance = "balance"
+        public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
+        public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
+    }
+
+    /// How a phase is written: its stable key; format 2 wrote the display name of
+    /// its day, kept here as it was so those files read the same forever.
+    public static func word(_ phase: Phase, format: Int = version) -> String {
+        format == 2 ? phaseNamesOfFormat2[phase.rawValue] : phase.key
+    }
+
+    public static func phase(_ word: some StringProtocol, format: Int) -> Phase? {
+        format == 2 ? phaseNamesOfFormat2.firstIndex(of: String(word)).flatMap(Phase.init(rawValue:)) : Phase(key: word)
+    }
+
+    /// The phase names format 2 wrote (frozen: never follow a display name).
+    static let phaseNamesOfFormat2 = ["Polluted", "Stabilizing", "Recovering", "Flourishing", "Thriving"]
+
+    /// The longest a starting state's base64 may be (many `start-state` lines).
+    public static let maxStartStateBytes = 4 << 20
+    /// How many characters of it one `start-state` line holds.
+    public static let startStateLineChars = 1_024
 
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096
@@ -40,11 +74,11 @@ public enum ReplayFormat {
     public static func tokens(_ command: Command) -> [String] {
         switch command {
         case .none: []
-        case .startGame: ["start"]
-        case .scan(let kind): ["scan", kind.key]
-        case .beginSession(let date, let minute): ["session", "\(date)", clock(minute)]
-        case .study(let card): ["study", "\(card)"]
-        case .adopt(let form): ["adopt", form.name.lowercased()]
+        case .startGame: [Keyword.start]
+        case .scan(let kind): [Keyword.scan, kind.key]
+        case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
+        case .study(let card): [Keyword.study, "\(card)"]
+        case .adopt(let form): [Keyword.adopt, form.key]
         }
     }
 

@@ -39,6 +39,8 @@ public struct ReplayReader {
     private var inHeader = true
     private var replay: Replay?
     private var sawChecksum = false
+    private var startStateText: [UInt8] = []
+    private var startStateLine = 0
 
     public init(file: String) { self.file = file }
 
@@ -118,15 +120,17 @@ public struct ReplayReader {
                 throw error(at: n, "not an Ocean Rescue replay (the first line should be '\(ReplayFormat.magic) \(ReplayFormat.version)')")
             }
             let version = try number(words[1], "format version", 0...1_000_000, n)
-            guard version == ReplayFormat.version else {
-                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads version \(ReplayFormat.version)")
+            guard ReplayFormat.readable.contains(version) else {
+                throw error(at: n, "replay format version \(version) is not supported; this engine (\(Engine.version)) reads versions \(ReplayFormat.readable.lowerBound) to \(ReplayFormat.readable.upperBound)")
             }
+            header.formatVersion = version
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)
             return
         }
 
-        if keyword == "checksum" {
+        typealias K = ReplayFormat.Keyword
+        if keyword == K.checksum {
             try finishHeader(at: n)
             guard words.count == 2, let stated = UInt64(words[1], radix: 16), words[1].count == 16 else {
                 throw error(at: n, "a checksum line is 'checksum' and 16 hex digits")
@@ -143,12 +147,12 @@ public struct ReplayReader {
         checksum.write(byte: 10)
 
         switch keyword {
-        case "i", "c", "end":
+        case K.input, K.checkpoint, K.end:
             try finishHeader(at: n)
             guard replay!.end == nil else { throw error(at: n, "a record after the end record") }
             switch keyword {
-            case "i": try inputRecord(words, n)
-            case "c": try checkpointRecord(words, n)
+            case K.input: try inputRecord(words, n)
+            case K.checkpoint: try checkpointRecord(words, n)
             default: try endRecord(words, n)
             }
         default:
@@ -160,8 +164,9 @@ public struct ReplayReader {
     // MARK: Header
 
     private mutating func headerLine(_ key: Substring, _ words: [Substring], _ text: String, _ n: Int) throws(ReplayError) {
+        typealias K = ReplayFormat.Keyword
         let keyString = String(key)
-        if key != "balance" {
+        if key != K.balance && key != K.startState {
             guard !seen.contains(keyString) else { throw error(at: n, "'\(key)' is given twice") }
             seen.append(keyString)
         }
@@ -170,37 +175,45 @@ public struct ReplayReader {
             return words[1]
         }
         switch key {
-        case "comment":
-            header.comment = String(text.dropFirst(8))
-        case "engine":
+        case K.comment:
+            header.comment = String(text.dropFirst(K.comment.count + 1))
+        case K.engine:
             header.engine = String(try single().prefix(64))
-        case "recorded-by":
-            header.recordedBy = String(text.dropFirst(12))
-        case "seed":
+        case K.recordedBy:
+            header.recordedBy = String(text.dropFirst(K.recordedBy.count + 1))
+        case K.startState:
+            guard header.formatVersion >= 3 else { throw error(at: n, "'\(K.startState)' is not part of format \(header.formatVersion)") }
+            let part = try single()
+            guard startStateText.count + part.utf8.count <= ReplayFormat.maxStartStateBytes else {
+                throw error(at: n, "the starting state is longer than \(ReplayFormat.maxStartStateBytes) characters")
+            }
+            if startStateLine == 0 { startStateLine = n }
+            startStateText.append(contentsOf: part.utf8)
+        case K.seed:
             let w = try single()
             guard w.count <= 20, w.allSatisfy({ $0.isASCII && $0.isNumber }), let seed = UInt64(w) else {
                 throw error(at: n, "seed must be a whole number from 0 to 18446744073709551615")
             }
             header.seed = seed
-        case "tick-rate":
+        case K.tickRate:
             let rate = try number(try single(), "tick-rate", 1...1_000_000, n)
             guard rate == Fixed.ticksPerSecond else {
                 throw error(at: n, "tick-rate \(rate) is not supported; this engine runs at \(Fixed.ticksPerSecond) ticks per second")
             }
             header.tickRate = rate
-        case "checkpoint-every":
+        case K.checkpointEvery:
             header.checkpointEvery = try number(try single(), "checkpoint-every", 1...ReplayFormat.maxCheckpointEvery, n)
-        case "date":
+        case K.date:
             guard let date = ReplayFormat.date(try single()) else {
                 throw error(at: n, "date must be a calendar date written YYYY-MM-DD")
             }
             header.date = date
-        case "time":
+        case K.time:
             guard let minute = ReplayFormat.minute(try single()) else {
                 throw error(at: n, "time must be the time of day written HH:MM (00:00 to 23:59)")
             }
             header.minuteOfDay = minute
-        case "balance":
+        case K.balance:
             guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
             guard balanceEntries.count <= BalanceSchema.fields.count * 2 else { throw error(at: n, "too many balance lines") }
             let v = words[2]
@@ -219,7 +232,8 @@ public struct ReplayReader {
     private mutating func finishHeader(at n: Int) throws(ReplayError) {
         guard inHeader else { return }
         inHeader = false
-        for required in ["engine", "seed", "tick-rate", "checkpoint-every", "date", "time"] where !seen.contains(required) {
+        typealias K = ReplayFormat.Keyword
+        for required in [K.engine, K.seed, K.tickRate, K.checkpointEvery, K.date, K.time] where !seen.contains(required) {
             throw error(at: n, "the header has no '\(required)' line (it must come before the first record)")
         }
         do {
@@ -229,6 +243,16 @@ public struct ReplayReader {
             let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more balance problems)" : ""
             throw ReplayError(file: file, line: first.line ?? n,
                               message: "balance \(first.key ?? ""): \(first.message)\(more)")
+        }
+        if startStateLine > 0 {
+            guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {
+                throw error(at: startStateLine, "the starting state is not base64")
+            }
+            do {
+                header.startState = try StateEncoding.decode(bytes)
+            } catch {
+                throw self.error(at: startStateLine, "the starting state does not decode (\(error))")
+            }
         }
         replay = Replay(header: header)
     }
@@ -261,8 +285,11 @@ public struct ReplayReader {
     }
 
     private mutating func inputRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        typealias K = ReplayFormat.Keyword
         guard words.count >= 3 else { throw error(at: n, "an input record is 'i TICK MOVE [COMMAND]'") }
         let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
+        let start = replay!.header.startTick
+        guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
         if let last = replay!.inputs.last, tick <= last.tick {
             throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last.tick)")
         }
@@ -275,13 +302,13 @@ public struct ReplayReader {
         let command: Command
         switch words.count {
         case 3: command = .none
-        case 4 where words[3] == "start": command = .startGame
-        case 5 where words[3] == "scan":
-            guard let kind = ItemKind(key: String(words[4].prefix(40))) else {
-                throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; known: \(ItemKind.allCases.map(\.key).joined(separator: ", "))")
+        case 4 where words[3] == K.start: command = .startGame
+        case 5 where words[3] == K.scan:
+            guard let kind = ItemKind(key: words[4].prefix(40)) else {
+                throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; known: \(ItemKind.keys.joined(separator: ", "))")
             }
             command = .scan(kind)
-        case 6 where words[3] == "session":
+        case 6 where words[3] == K.session:
             guard let date = ReplayFormat.date(words[4]) else {
                 throw error(at: n, "session date '\(words[4].prefix(20))' is not a calendar date written YYYY-MM-DD")
             }
@@ -289,11 +316,12 @@ public struct ReplayReader {
                 throw error(at: n, "session time '\(words[5].prefix(20))' is not a time of day written HH:MM")
             }
             command = .beginSession(date, minuteOfDay: minute)
-        case 5 where words[3] == "study":
+        case 5 where words[3] == K.study:
             command = .study(card: try number(words[4], "card", 0...(Flashcards.count - 1), n))
-        case 5 where words[3] == "adopt":
-            guard let form = PetForm(name: String(words[4].prefix(20))) else {
-                throw error(at: n, "unknown pet '\(words[4].prefix(20))'; known: \(PetForm.allCases.map { $0.name.lowercased() }.joined(separator: ", "))")
+        case 5 where words[3] == K.adopt:
+            // Format 2 wrote the same words, then derived from the display names.
+            guard let form = PetForm(key: words[4].prefix(20)) else {
+                throw error(at: n, "unknown pet '\(words[4].prefix(20))'; known: \(PetForm.keys.joined(separator: ", "))")
             }
             command = .adopt(form)
         default:
@@ -309,7 +337,7 @@ public struct ReplayReader {
         }
         let every = replay!.header.checkpointEvery
         let tick = try number(words[1], "tick", 1...ReplayFormat.maxTick, n)
-        let previous = replay!.checkpoints.last?.tick ?? 0
+        let previous = replay!.checkpoints.last?.tick ?? replay!.header.startTick
         guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
         guard tick - previous <= every else {
             throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
@@ -350,8 +378,10 @@ public struct ReplayReader {
         let count = 0...ReplayFormat.maxTick
         let big = 0...Int(Int64.max / 2)
         let phaseWord = words[11]
-        guard phaseWord.hasPrefix("phase="), let phase = Phase.allCases.first(where: { "phase=" + $0.name == phaseWord }) else {
-            throw error(at: n, "expected 'phase=' and one of \(Phase.allCases.map(\.name).joined(separator: ", "))")
+        let format = replay!.header.formatVersion
+        guard phaseWord.hasPrefix("phase="), let phase = ReplayFormat.phase(phaseWord.dropFirst(6), format: format) else {
+            let known = Phase.allCases.map { ReplayFormat.word($0, format: format) }
+            throw error(at: n, "expected 'phase=' and one of \(known.joined(separator: ", "))")
         }
         let summary = ReplaySummary(
             games: try named(words[3], "games", count, n), catches: try named(words[4], "catches", count, n),

@@ -21,7 +21,7 @@ public struct ReplayChanges: Sendable {
             ("misses", "\(b.misses)", "\(a.misses)"), ("perfect games", "\(b.perfectGames)", "\(a.perfectGames)"),
             ("best combo", "\(b.bestCombo)", "\(a.bestCombo)"), ("score", "\(b.score)", "\(a.score)"),
             ("grams", "\(b.grams)", "\(a.grams)"), ("health", "\(b.health)", "\(a.health)"),
-            ("phase", b.phase.name, a.phase.name),
+            ("phase", b.phase.key, a.phase.key),
         ]
         return pairs.filter { $0.1 != $0.2 }.map { "\($0.0): \($0.1) → \($0.2)" }
     }
@@ -30,11 +30,14 @@ public struct ReplayChanges: Sendable {
 public enum ReplayUpdate {
     /// Re-records a replay's inputs with the current engine and the constants the
     /// replay carries: new checkpoints, end record and checksum; the header and the
-    /// inputs stay. The only way a golden replay's expectations change.
+    /// inputs stay. The only way a golden replay's expectations change. It writes the
+    /// current format, so a version 2 file comes out as version 3 (only on request:
+    /// see `ocean replay update --upgrade`).
     public static func rewrite(_ read: ReadReplay) -> (text: String, changes: ReplayChanges) {
         let old = read.replay
         var header = old.header
         header.engine = Engine.version
+        header.formatVersion = ReplayFormat.version
         let endTick = old.end?.tick ?? old.lastTick
         let text = ReplayRecorder.text(header: header, inputs: old.inputs, endTick: endTick)
         // Read back what was just written: it must parse, and it gives the new records.
@@ -43,7 +46,10 @@ public enum ReplayUpdate {
         changes.before = old.end?.summary
         changes.hashBefore = old.end?.hash
         changes.checkpoints = new.checkpoints.count
-        for (i, c) in new.checkpoints.enumerated() where i >= old.checkpoints.count || old.checkpoints[i] != c {
+        // A format change changes every hash; compare what a person reads then.
+        let sameFormat = old.header.formatVersion == ReplayFormat.version
+        for (i, c) in new.checkpoints.enumerated()
+        where i >= old.checkpoints.count || (sameFormat ? old.checkpoints[i] != c : old.checkpoints[i].fields != c.fields) {
             changes.changedCheckpoints += 1
             if changes.firstChangedTick == nil { changes.firstChangedTick = c.tick }
         }

@@ -33,7 +33,10 @@ public enum ReplayVerifier {
     public static func verify(_ read: ReadReplay, keepGoing: Bool = false) -> Verification {
         let replay = read.replay
         var result = Verification()
-        var sim = Simulation(rules: Rules(replay.header.balance), seed: replay.header.seed)
+        let rules = Rules(replay.header.balance)
+        // Hashes as the file's format computed them (format 2: state encoding 2).
+        let encoding = ReplayFormat.stateEncoding(format: replay.header.formatVersion)
+        var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
         var feed = InputFeed(replay.inputs)
         var lastGood = sim.state
         var lastGoodFeed = feed
@@ -43,7 +46,7 @@ public enum ReplayVerifier {
             while sim.state.tick < checkpoint.tick {
                 sim.step(feed.input(at: sim.state.tick))
             }
-            let hashes = StateHashes(sim.state)
+            let hashes = StateHashes(sim.state, version: encoding)
             if hashes.full == checkpoint.hash {
                 lastGood = sim.state
                 lastGoodFeed = feed
@@ -56,8 +59,8 @@ public enum ReplayVerifier {
                 firstTick: nil, checkpointTick: checkpoint.tick, line: checkpoint.line,
                 subsystems: subsystems, expected: checkpoint.fields, got: ReadableFields(sim.state))
             if result.divergences.isEmpty {
-                divergence.firstTick = firstDivergentTick(from: lastGood, feed: lastGoodFeed,
-                                                          rules: sim.rules, checkpoint: checkpoint)
+                divergence.firstTick = firstDivergentTick(from: lastGood, feed: lastGoodFeed, rules: sim.rules,
+                                                          checkpoint: checkpoint, encoding: encoding)
             }
             result.divergences.append(divergence)
             if !keepGoing { break }
@@ -84,13 +87,14 @@ public enum ReplayVerifier {
     /// step whose result differs. A fingerprint is 6 bits, so a differing state
     /// shows the same character 1 time in 64; the reported tick is then later than
     /// the true one (never earlier), and never past the checkpoint.
-    static func firstDivergentTick(from state: GameState, feed: InputFeed, rules: Rules, checkpoint: Checkpoint) -> Int {
+    static func firstDivergentTick(from state: GameState, feed: InputFeed, rules: Rules, checkpoint: Checkpoint,
+                                   encoding: UInt64) -> Int {
         var sim = Simulation(rules: rules, state: state)
         var feed = feed
         let start = state.tick
         for (i, expected) in checkpoint.ticks.enumerated() {
             sim.step(feed.input(at: sim.state.tick))
-            if ReplayFormat.fingerprint(sim.state.hash) != expected { return start + i }
+            if ReplayFormat.fingerprint(sim.state.hash(version: encoding)) != expected { return start + i }
         }
         return checkpoint.tick - 1
     }

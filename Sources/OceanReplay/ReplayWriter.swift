@@ -1,5 +1,6 @@
 import OceanKernel
 import OceanBalance
+import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,8 +61,10 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     public init(header: ReplayHeader, sink: Sink) {
         self.header = header
         self.sink = sink
-        simulation = Simulation(rules: Rules(header.balance), seed: header.seed)
+        let rules = Rules(header.balance)
+        simulation = Simulation(rules: rules, state: header.initialState(rules: rules))
         fingerprints.reserveCapacity(header.checkpointEvery)
+        lastCheckpoint = simulation.state.tick
         writeHeader()
         self.sink.flush()
     }
@@ -73,24 +76,32 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     }
 
     private mutating func writeHeader() {
+        typealias K = ReplayFormat.Keyword
         let h = header
         line("\(ReplayFormat.magic) \(ReplayFormat.version)")
-        if !h.comment.isEmpty { line("comment \(h.comment)") }
-        line("engine \(h.engine)")
-        line("seed \(h.seed)")
-        line("tick-rate \(h.tickRate)")
-        line("checkpoint-every \(h.checkpointEvery)")
-        line("date \(h.date)")
-        line("time \(ReplayFormat.clock(h.minuteOfDay))")
-        if !h.recordedBy.isEmpty { line("recorded-by \(h.recordedBy)") }
-        for field in BalanceSchema.fields { line("balance \(field.key) \(h.balance[keyPath: field.path])") }
+        if !h.comment.isEmpty { line("\(K.comment) \(h.comment)") }
+        line("\(K.engine) \(h.engine)")
+        line("\(K.seed) \(h.seed)")
+        line("\(K.tickRate) \(h.tickRate)")
+        line("\(K.checkpointEvery) \(h.checkpointEvery)")
+        line("\(K.date) \(h.date)")
+        line("\(K.time) \(ReplayFormat.clock(h.minuteOfDay))")
+        if !h.recordedBy.isEmpty { line("\(K.recordedBy) \(h.recordedBy)") }
+        if let start = h.startState {
+            let text = Array(Base64.encode(StateEncoding.encode(start)).utf8)
+            for chunk in stride(from: 0, to: text.count, by: ReplayFormat.startStateLineChars) {
+                let part = text[chunk..<min(text.count, chunk + ReplayFormat.startStateLineChars)]
+                line("\(K.startState) \(String(decoding: part, as: UTF8.self))")
+            }
+        }
+        for field in BalanceSchema.fields { line("\(K.balance) \(field.key) \(h.balance[keyPath: field.path])") }
     }
 
     /// Advances the run by one tick with `input`, recording it.
     public mutating func step(_ input: TickInput) {
         let tick = simulation.state.tick
         if input.move != heldMove || input.command != .none {
-            line((["i", "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command))
+            line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command))
                 .joined(separator: " "))
             heldMove = input.move
         }
@@ -108,7 +119,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let subs = hashes.subsystems.map { ReplayFormat.hex(UInt64(ReplayFormat.shortHash($0)), digits: 3) }.joined(separator: " ")
         // The readable fields are positional (score, combo, health, live items) to keep a
         // ten-minute replay under 100 KB; docs/replay-format.md names them.
-        line("c \(s.tick) \(ReplayFormat.hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
+        line("\(ReplayFormat.Keyword.checkpoint) \(s.tick) \(ReplayFormat.hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
             + "\(f.items) \(String(decoding: fingerprints, as: UTF8.self))")
         fingerprints.removeAll(keepingCapacity: true)
         lastCheckpoint = s.tick
@@ -119,10 +130,10 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let s = simulation.state
         if s.tick != lastCheckpoint { writeCheckpoint() }
         let m = ReplaySummary(s)
-        line("end \(s.tick) \(ReplayFormat.hex(s.hash, digits: 16)) games=\(m.games) catches=\(m.catches) "
+        line("\(ReplayFormat.Keyword.end) \(s.tick) \(ReplayFormat.hex(s.hash, digits: 16)) games=\(m.games) catches=\(m.catches) "
             + "misses=\(m.misses) perfect=\(m.perfectGames) best-combo=\(m.bestCombo) score=\(m.score) "
-            + "grams=\(m.grams) health=\(m.health) phase=\(m.phase.name)")
-        sink.write("checksum \(ReplayFormat.hex(checksum.value, digits: 16))\n")
+            + "grams=\(m.grams) health=\(m.health) phase=\(ReplayFormat.word(m.phase))")
+        sink.write("\(ReplayFormat.Keyword.checksum) \(ReplayFormat.hex(checksum.value, digits: 16))\n")
         sink.flush()
     }
 }

@@ -6,17 +6,20 @@ import OceanSystem
 /// checksummed, as a small text file.
 ///
 /// ```
-/// OCEAN-PROFILE 2
+/// OCEAN-PROFILE 3
 /// engine 0.1.0
 /// state <base64 of the canonical state encoding>
 /// checksum <FNV-1a 64 of the lines above, 16 hex digits>
 /// ```
 ///
-/// Version 1 profiles (before careers) hold a version-1 state encoding; they load
-/// with a new career whose level follows the plastic already diverted.
+/// The profile's version follows the state encoding it holds. Version 1 profiles
+/// (before careers) load with a new career whose level follows the plastic already
+/// diverted; version 2 profiles (before per-kind tallies and lifetime months) keep
+/// every total, and their last twelve months become the first lifetime months; the
+/// per-kind tallies start from the migration.
 public enum Profile {
     public static let magic = "OCEAN-PROFILE"
-    public static let version = 2
+    public static let version = 3
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public let path: String
@@ -54,7 +57,7 @@ public enum Profile {
         guard head.count == 2, head[0] == Substring(magic), let v = Int(head[1]) else {
             throw fail("not an Ocean Rescue profile (the first line should be '\(magic) \(version)')")
         }
-        guard v == 1 || v == version else {
+        guard (1...version).contains(v) else {
             throw fail("profile version \(v) is newer than this engine (\(Engine.version)) reads (up to \(version))")
         }
         guard lines[3].hasPrefix("checksum "), let stated = UInt64(lines[3].dropFirst(9), radix: 16) else {

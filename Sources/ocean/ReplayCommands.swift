@@ -43,6 +43,7 @@ extension ReplayCommand {
         var days: Int?
         @Option(help: "With --days: games each day played (0 to 100).") var gamesPerDay: Int = 1
         @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).") var skipPercent: Int = 15
+        @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
 
         func validate() throws {
             guard BotSchedule(bot) != nil else {
@@ -65,6 +66,16 @@ extension ReplayCommand {
             var header = ReplayHeader()
             header.balance = balanceOption.load()
             header.seed = seed
+            if let fromProfile {
+                do {
+                    guard let saved = try Profile.load(path: fromProfile, rules: Rules(header.balance)) else {
+                        fail("\(fromProfile): no profile there")
+                    }
+                    header.startState = saved
+                } catch {
+                    fail(error.description)
+                }
+            }
             header.comment = comment
             header.checkpointEvery = checkpointEvery
             header.recordedBy = bot.contains("human") ? "\(bot) (skill \(skill))" : bot
@@ -137,7 +148,8 @@ extension ReplayCommand {
             let h = r.header
             print("file          \(file)")
             if !h.comment.isEmpty { print("comment       \(h.comment)") }
-            print("format        \(ReplayFormat.magic) \(ReplayFormat.version), engine \(h.engine)")
+            print("format        \(ReplayFormat.magic) \(h.formatVersion), engine \(h.engine)")
+            if let start = h.startState { print("starts from   a saved career (day \(start.career.hasSession ? "\(CalendarDate(dayNumber: start.career.today))" : "none"), tick \(start.tick))") }
             print("seed          \(h.seed)")
             print("session       \(h.date) \(ReplayFormat.clock(h.minuteOfDay))")
             if !h.recordedBy.isEmpty { print("recorded by   \(h.recordedBy)") }
@@ -201,11 +213,16 @@ extension ReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "After an intended rule change: rewrite replays' checkpoints and end records.")
         @Argument(help: "Replay files.") var files: [String]
+        @Flag(help: "Rewrite older-format replays in the current format (\(ReplayFormat.version)).") var upgrade = false
 
         func run() throws {
             for file in files {
                 let read = readOrExit(file)
                 guard read.complete else { fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be updated") }
+                let format = read.replay.header.formatVersion
+                guard format == ReplayFormat.version || upgrade else {
+                    fail("\(file): a format \(format) replay; it verifies as it is. To rewrite it in format \(ReplayFormat.version), add --upgrade")
+                }
                 let (text, changes) = ReplayUpdate.rewrite(read)
                 if changes.unchanged {
                     print("\(file): unchanged")

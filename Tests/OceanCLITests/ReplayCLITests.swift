@@ -2,9 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
+/// Every golden replay: the current format's and format 2's, kept as recorded.
 private func corpus() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
-        .filter { $0.hasSuffix(".replay") }.sorted().map { "replays/" + $0 }
+    try ["replays", "replays/v2"].flatMap { folder in
+        try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/" + folder)
+            .filter { $0.hasSuffix(".replay") }.sorted().map { folder + "/" + $0 }
+    }
 }
 
 /// The lines of `ocean replay verify` output that do not depend on the machine.
@@ -76,10 +79,10 @@ private func verdicts(_ r: Run) -> [String] {
         let r1 = try ocean(["replay", "verify", corrupt])
         #expect(r1.status == 2)
         #expect(r1.stdout.contains("checksum mismatch"))
-        let v2 = try temporaryFile("v2.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 2", with: "OCEAN-REPLAY 3"))
-        let r2 = try ocean(["replay", "info", v2])
+        let v9 = try temporaryFile("v9.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 3", with: "OCEAN-REPLAY 9"))
+        let r2 = try ocean(["replay", "info", v9])
         #expect(r2.status == 2)
-        #expect(r2.stderr.contains("v2.replay:1: replay format version 3 is not supported"))
+        #expect(r2.stderr.contains("v9.replay:1: replay format version 9 is not supported"))
         let cut = try temporaryFile("cut.replay", String(text.prefix(text.count * 2 / 3)))
         let r3 = try ocean(["replay", "verify", cut])
         #expect(r3.status == 2)

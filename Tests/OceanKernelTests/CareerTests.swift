@@ -184,13 +184,15 @@ struct Career {
         #expect(k.c.grams(inMonth: jan + 1) == 1 * g)
         #expect(k.c.grams(onDay: CalendarDate(year: 2026, month: 1, day: 30).dayNumber) == 2 * g)
         #expect(k.c.grams(onDay: k.c.today) == g)
-        // A week later the oldest day's slot is reused; a year later the month's.
+        // A week later the oldest day's slot is reused; months are kept for life.
         k.day(2026, 2, 6); k.scans(1)
         #expect(k.c.grams(onDay: CalendarDate(year: 2026, month: 1, day: 30).dayNumber) == 0)
         #expect(k.c.grams(onDay: CalendarDate(year: 2026, month: 1, day: 31).dayNumber) == 3 * g)
         k.day(2027, 1, 3); k.scans(4)
-        #expect(k.c.grams(inMonth: jan) == 0)
+        #expect(k.c.grams(inMonth: jan) == 5 * g)
         #expect(k.c.grams(inMonth: jan + 12) == 4 * g)
+        #expect(k.c.months == [MonthTotal(month: jan, grams: 5 * g), MonthTotal(month: jan + 1, grams: 2 * g),
+                               MonthTotal(month: jan + 12, grams: 4 * g)], "only months with plastic, oldest first")
         #expect(k.state.totals.grams == 11 * g, "lifetime keeps everything")
     }
 

@@ -7,7 +7,9 @@ import TestSupport
         var s = GameState(rules: r, seed: 1)
         s.health = health
         var events: [Event] = []
-        HealthSystem.run(outcomes, &s, rules: r, events: &events)
+        var log = TickLog()
+        log.outcomes = outcomes
+        HealthSystem.run(&s, log: log, rules: r, events: &events)
         return (s.health, events)
     }
 

@@ -6,7 +6,9 @@ import TestSupport
     private func score(_ outcomes: [Outcome], rules r: Rules = shippedRules) -> (GameState, [Event]) {
         var s = GameState(rules: r, seed: 1)
         var events: [Event] = []
-        ScoringSystem.run(outcomes, &s, rules: r, events: &events)
+        var log = TickLog()
+        log.outcomes = outcomes
+        ScoringSystem.run(&s, log: log, rules: r, events: &events)
         return (s, events)
     }
 

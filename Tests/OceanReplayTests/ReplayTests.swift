@@ -5,6 +5,9 @@ import OceanReplay
 import OceanDrivers
 import OceanSystem
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 
 let testBalance = shippedBalance
@@ -201,10 +204,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func anotherFormatVersionIsRefused() {
-        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 2", with: "OCEAN-REPLAY 3"))
+        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 3", with: "OCEAN-REPLAY 4"))
         #expect(e == ReplayError(file: "t.replay", line: 1,
-            message: "replay format version 3 is not supported; this engine (\(Engine.version)) reads version 2"))
-        #expect(readError(recorded().replacingFirst("OCEAN-REPLAY 2", with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
+            message: "replay format version 4 is not supported; this engine (\(Engine.version)) reads versions 2 to 3"))
+        #expect(readError(recorded().replacingFirst("OCEAN-REPLAY 3", with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
         #expect(readError("PNG\nstuff\n")?.message.hasPrefix("not an Ocean Rescue replay") == true)
         #expect(readError("")?.message == "empty file: not a replay")
     }
@@ -308,7 +311,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     @Test func theCorpusCoversWhatItSays() throws {
         func load(_ name: String) throws -> (ReadReplay, [Event]) {
             let r = try ReplayReader.read(path: repoRoot + "/replays/\(name).replay")
-            var sim = Simulation(rules: Rules(r.replay.header.balance), seed: r.replay.header.seed)
+            let rules = Rules(r.replay.header.balance)
+            var sim = Simulation(rules: rules, state: r.replay.header.initialState(rules: rules))
             var feed = InputFeed(r.replay.inputs)
             var events: [Event] = []
             while sim.state.tick < r.replay.end!.tick {
@@ -374,7 +378,85 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             }
         }
         #expect(decays >= 2)
+
+        // Per-kind tallies and lifetime months add up to the career's totals.
+        let career = month.0.replay
+        let final = try #require(ReplayVerifier.verify(month.0).final)
+        let c = final.career
+        #expect(c.kindCounts.reduce(0, +) == final.totals.catches + final.totals.scans)
+        #expect(c.kindGrams.reduce(0, +) == final.totals.grams)
+        #expect(c.kindCounts.allSatisfy { $0 > 0 }, "a month of play diverts every kind")
+        #expect(c.months.map(\.grams).reduce(0, +) == final.totals.grams)
+        let first = career.header.date.monthNumber
+        #expect(c.months.map(\.month) == [first, first + 1], "30 days from 2026-11-22: November and December")
+
+        // A replay that starts from a saved career continues it.
+        let continued = try load("continued-career")
+        let start = try #require(continued.0.replay.header.startState)
+        #expect(start.totals.games == 25 && start.career.pet.adopted)
+        #expect(continued.0.replay.end!.summary.games == start.totals.games + 1)
     }
+}
+
+@Suite struct FormatVersionTests {
+    /// The previous format's corpus, kept as it was recorded: a newer engine verifies it.
+    @Test func theVersion2CorpusVerifiesAsItWasRecorded() throws {
+        let folder = repoRoot + "/replays/v2"
+        let names = try listFolder(folder).filter { $0.hasSuffix(".replay") }
+        #expect(names.count == 18)
+        for name in names {
+            let read = try ReplayReader.read(path: folder + "/" + name)
+            #expect(read.replay.header.formatVersion == 2)
+            #expect(ReplayVerifier.verify(read).passed, "\(name)")
+        }
+    }
+
+    /// Files carry stable keys, never display names: renaming "Thriving" on a HUD
+    /// changes no replay. Format 2's display names are frozen in the format itself.
+    @Test func enumsAreWrittenByStableKeys() throws {
+        for phase in Phase.allCases {
+            #expect(ReplayFormat.word(phase) == phase.key)
+            #expect(ReplayFormat.phase(phase.key, format: 3) == phase)
+            #expect(ReplayFormat.phase(["Polluted", "Stabilizing", "Recovering", "Flourishing", "Thriving"][phase.rawValue],
+                                       format: 2) == phase)
+        }
+        for form in PetForm.allCases { #expect(ReplayFormat.tokens(.adopt(form)) == ["adopt", form.key]) }
+        let text = recorded()
+        #expect(text.contains(" phase=") && !Phase.allCases.contains { text.contains("phase=" + $0.name) })
+        // No code of the format reaches for a display name.
+        for file in ["ReplayFormat.swift", "ReplayReader.swift", "ReplayWriter.swift", "ReplayUpdate.swift"] {
+            let source = try #require(readTextFile(repoRoot + "/Sources/OceanReplay/" + file))
+            #expect(!source.contains(".name"), "\(file) uses a display name")
+        }
+    }
+
+    @Test func aStartStateRoundTripsAndIsCheckedLikeTheRest() throws {
+        var header = ReplayHeader()
+        header.balance = testBalance
+        var saved = Simulation(rules: shippedRules, seed: 4)
+        saved.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 1), minuteOfDay: 600)))
+        for _ in 0..<3 { saved.step(TickInput(command: .scan(.glassBottle))) }
+        header.startState = saved.state
+        let text = recordGames(header: header, schedule: BotSchedule("greedy")!, skill: 70, games: 1, sink: StringSink()).sink.text
+        let read = try ReplayReader.read(bytes: Array(text.utf8), file: "s.replay")
+        #expect(read.replay.header.startState == saved.state)
+        #expect(ReplayVerifier.verify(read).passed)
+        #expect(read.replay.checkpoints.first!.tick == 60, "checkpoints stay on multiples after a start at tick 4")
+        let broken = text.replacingFirst("start-state ", with: "start-state A")
+        #expect(readError(fixChecksum(broken))?.message.contains("starting state") == true)
+    }
+}
+
+/// The names in a folder, sorted.
+func listFolder(_ path: String) throws -> [String] {
+    guard let dir = opendir(path) else { throw ReplayError(file: path, line: nil, message: "cannot list") }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
 }
 
 func fileSize(_ path: String) throws -> Int {

@@ -30,7 +30,7 @@ private func careerState(days: Int = 5) -> GameState {
         let loaded = try #require(try Profile.load(path: path, rules: rules))
         #expect(loaded == state)
         #expect(loaded.hash == state.hash)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 2\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 3\n"))
         // Saving again replaces it whole, leaving no temporary file behind.
         try Profile.save(GameState(rules: rules, seed: 9), path: path)
         #expect(try Profile.load(path: path, rules: rules)?.tick == 0)
@@ -71,7 +71,7 @@ private func careerState(days: Int = 5) -> GameState {
             ("cut", String(good.prefix(good.count / 2))),
             ("empty", ""),
             ("binary", String(decoding: [0, 1, 2, 255, 254], as: UTF8.self)),
-            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 2", with: "OCEAN-PROFILE 9")),
+            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 3", with: "OCEAN-PROFILE 9")),
             ("other", "hello\nworld\n"),
         ]
         lines = []
@@ -85,5 +85,36 @@ private func careerState(days: Int = 5) -> GameState {
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         }
+    }
+
+    /// A version 2 profile (before per-kind tallies and lifetime months) keeps every
+    /// total; its last twelve months become the lifetime months.
+    @Test func aVersionTwoProfileMigratesWithItsTotalsIntact() throws {
+        var options = CareerPlan.Options()
+        options.days = 70  // January to mid-March: three months with plastic
+        let state = runCareer(rules: rules, state: GameState(rules: rules, seed: 5),
+                              plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 5)) { (_: GameState) throws(Never) in }
+        var body = "OCEAN-PROFILE 2\nengine 0.1.0\nstate \(Data(StateEncoding.encode(state, version: 2)).base64EncodedString())\n"
+        body += "checksum \(hex16(Profile.checksum(body)))\n"
+        let path = temporaryPath("v2-profile")
+        try body.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = try #require(try Profile.load(path: path, rules: rules))
+        #expect(loaded.totals == state.totals)
+        #expect(loaded.health == state.health && loaded.phase == state.phase)
+        #expect(loaded.career.months == state.career.months)
+        #expect(loaded.career.level == state.career.level && loaded.career.streak == state.career.streak)
+        #expect(loaded.career.kindCounts == [Int](repeating: 0, count: ItemKind.allCases.count), "tallies start at migration")
+        #expect(loaded.hash(version: 2) == state.hash(version: 2), "nothing version 2 held is lost")
+    }
+
+    /// Every array carries its count: two states never encode alike, and a wrong
+    /// count is refused.
+    @Test func arraysCarryTheirCounts() throws {
+        var a = careerState(days: 2)
+        var b = a
+        b.career.weekDays.append(b.career.weekGrams.removeFirst())
+        #expect(StateEncoding.encode(a) != StateEncoding.encode(b))
+        a.career.kindCounts.append(1)
+        #expect(throws: StateEncoding.DecodeError.self) { try StateEncoding.decode(StateEncoding.encode(a)) }
     }
 }

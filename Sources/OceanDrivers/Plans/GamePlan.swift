@@ -1,12 +1,15 @@
 import OceanKernel
 
-/// Plays a number of whole games with bots: starts a game whenever none is on,
-/// until the last one ends. Game n is played by `bots[n]`, the last bot playing any
+/// Plays a number of whole games with bots (counted from the state it first sees,
+/// so a saved career plays `games` more): starts a game whenever none is on, until
+/// the last one ends. Game n is played by `bots[n]`, the last bot playing any
 /// games beyond the list. Produces one `TickInput` per tick; `nil` when done.
 public struct GamePlan {
     public let games: Int
     private var bots: [any Bot]
     private var current = 0
+    /// Games played before this plan's first, once it has seen a state.
+    private var gamesBefore: Int?
     /// A session to begin first (the app opening), if any.
     private var session: Command?
 
@@ -23,13 +26,15 @@ public struct GamePlan {
 
     public mutating func input(for sim: Simulation) -> TickInput? {
         let s = sim.state
+        let before = gamesBefore ?? s.totals.games
+        gamesBefore = before
         if let session {
             self.session = nil
             return TickInput(command: session)
         }
         if s.mode == .idle {
-            guard s.totals.games < games else { return nil }
-            current = min(s.totals.games, bots.count - 1)
+            guard s.totals.games - before < games else { return nil }
+            current = min(s.totals.games - before, bots.count - 1)
             return TickInput(move: bots[current].move(s, rules: sim.rules), command: .startGame)
         }
         return TickInput(move: bots[current].move(s, rules: sim.rules))

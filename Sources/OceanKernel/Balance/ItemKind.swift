@@ -1,6 +1,6 @@
 /// The kinds of trash that fall. The order is part of the canonical encoding and of
 /// the balance file's layout; append new kinds at the end.
-public enum ItemKind: Int, CaseIterable, Sendable {
+public enum ItemKind: Int, StableKey {
     case plasticBottle, aluminiumCan, cardboard, glassBottle, plasticBag, foodTray
 
     /// The name used in the balance file (`[kind.NAME]`), replays and the CLI.
@@ -13,10 +13,5 @@ public enum ItemKind: Int, CaseIterable, Sendable {
         case .plasticBag: "plastic_bag"
         case .foodTray: "food_tray"
         }
-    }
-
-    public init?(key: String) {
-        guard let kind = ItemKind.allCases.first(where: { $0.key == key }) else { return nil }
-        self = kind
     }
 }

@@ -1,7 +1,8 @@
 /// Flashcard study: a card counts one study per calendar day, and is mastered once
 /// studied on `career.mastery_days` different days.
 enum CardSystem {
-    static func study(card: Int, _ s: inout GameState, rules: Rules, events: inout [Event]) {
+    static func run(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
+        guard case .study(let card) = command else { return }
         guard (0..<Flashcards.count).contains(card) else {
             events.append(.inputIgnored(.unknownCard))
             return

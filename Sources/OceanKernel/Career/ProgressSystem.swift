@@ -1,64 +1,35 @@
-/// The numbers at the start of a tick that the career compares against.
-struct TickStart {
-    var grams: Int
-    var games: Int
-    var scans: Int
-    var combo: Int
-    var phase: Phase
-    var health: Int
-    var perfectGames: Int
-    var masteredCards: Int
-
-    init(_ s: GameState) {
-        grams = s.totals.grams
-        games = s.totals.games
-        scans = s.totals.scans
-        combo = s.game.combo
-        phase = s.phase
-        health = s.health
-        perfectGames = s.totals.perfectGames
-        masteredCards = s.career.masteredCards
-    }
-}
-
-/// What the progress system saw this tick that moves the pet's mood.
-struct ProgressNews {
-    var leveledUp = false
-    var goalReached = false
-    var active = false
-}
-
-/// Plastic per day, week and month; levels and titles; the daily goal; the streak;
+/// Plastic per day, week, month and kind; levels and titles; the daily goal; the streak;
 /// the achievements. Runs after the game systems, from what changed this tick.
 enum ProgressSystem {
-    static func run(_ s: inout GameState, since start: TickStart, rules: Rules, events: inout [Event]) -> ProgressNews {
-        var news = ProgressNews()
+    static func run(_ s: inout GameState, log: inout TickLog, rules: Rules, events: inout [Event]) {
         let c = rules.career
+        let start = log.before
         let startedGame = s.totals.games > start.games
-        news.active = startedGame || s.totals.scans > start.scans
-        if news.active && s.career.hasSession { markActive(&s, events: &events) }
+        let active = startedGame || s.totals.scans > start.scans
+        if active && s.career.hasSession { markActive(&s, events: &events) }
 
+        tallyKinds(log, &s, rules: rules)
         let gained = s.totals.grams - start.grams
         if gained > 0 {
             if s.career.hasSession { addToCalendar(gained, &s) }
             let level = rules.level(forGrams: s.totals.grams)
             while s.career.level < level {
                 s.career.level += 1
-                news.leveledUp = true
+                log.leveledUp = true
                 events.append(.levelUp(level: s.career.level, title: rules.title(forLevel: s.career.level)))
             }
             if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= c.dailyGoalGrams {
                 s.career.goalDay = s.career.today
                 s.career.goalDays += 1
-                news.goalReached = true
+                log.goalReached = true
                 events.append(.goalReached(grams: s.career.gramsToday))
             }
         }
 
         // Most ticks change nothing an achievement depends on.
-        guard gained > 0 || news.active || s.health != start.health || s.game.combo != start.combo
+        guard gained > 0 || active || s.health != start.health || s.game.combo != start.combo
             || s.totals.perfectGames != start.perfectGames || s.career.masteredCards != start.masteredCards else {
-            return news
+            return
         }
         func unlock(_ a: Achievement, when condition: Bool) {
             guard condition, !s.career.unlocked(a) else { return }
@@ -75,7 +46,6 @@ enum ProgressSystem {
         unlock(.plasticHauler, when: s.totals.grams >= c.plasticHaulerGrams)
         unlock(.goalGetter, when: s.career.goalDays >= c.goalGetterDays)
         unlock(.earlyBird, when: startedGame && s.career.hasSession && s.minuteOfDay < c.earlyBirdBeforeMinute)
-        return news
     }
 
     /// A game or a scan today: the streak counts today (once).
@@ -100,12 +70,24 @@ enum ProgressSystem {
         }
         s.career.weekGrams[w] += grams
         let month = s.career.monthOfToday
-        let m = ((month % 12) + 12) % 12
-        if s.career.months[m] != month {
-            s.career.months[m] = month
-            s.career.monthGrams[m] = 0
+        if s.career.months.last?.month != month { s.career.months.append(MonthTotal(month: month, grams: 0)) }
+        s.career.months[s.career.months.count - 1].grams += grams
+    }
+
+    /// Items diverted per kind: each catch and scan of the tick, with its grams.
+    private static func tallyKinds(_ log: TickLog, _ s: inout GameState, rules: Rules) {
+        for outcome in log.outcomes {
+            switch outcome {
+            case .caught(let kind):
+                s.career.kindCounts[kind.rawValue] += 1
+                s.career.kindGrams[kind.rawValue] += rules.grams[kind.rawValue]
+            case .scanned(let kind):
+                s.career.kindCounts[kind.rawValue] += 1
+                s.career.kindGrams[kind.rawValue] += rules.scanGrams
+            case .missed, .absent:
+                break
+            }
         }
-        s.career.monthGrams[m] += grams
     }
 }
 

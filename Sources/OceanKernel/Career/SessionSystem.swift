@@ -10,8 +10,9 @@
 ///   calendar stays on the later date, so nothing counted can be counted twice.
 /// - An invalid date or minute: ignored, and reported.
 enum SessionSystem {
-    static func begin(date: CalendarDate, minute: Int, _ s: inout GameState, rules: Rules,
-                      events: inout [Event], outcomes: inout [Outcome]) {
+    static func run(_ command: Command, _ s: inout GameState, rules: Rules, log: inout TickLog,
+                    events: inout [Event]) {
+        guard case .beginSession(let date, let minute) = command else { return }
         guard date.isValid, (0..<1_440).contains(minute) else {
             events.append(.inputIgnored(.invalidSession))
             return
@@ -25,14 +26,14 @@ enum SessionSystem {
             return
         }
         let previous = s.career.today
-        events.append(.sessionBegan(date: date, daysSinceLast: previous == never ? 0 : day - previous))
+        events.append(.sessionBegan(date: date, daysSinceLast: previous == CareerState.never ? 0 : day - previous))
         guard day != previous else { return }
 
         s.career.today = day
         s.career.monthOfToday = date.monthNumber
         s.career.gramsToday = 0
         let last = s.career.lastActiveDay
-        guard last != never else { return }
+        guard last != CareerState.never else { return }
         let away = day - last - 1
         if away >= 1 && s.career.streak > 0 {
             events.append(.streakBroken(days: s.career.streak))
@@ -41,7 +42,7 @@ enum SessionSystem {
         let uncharged = day - max(last, s.career.absenceChargedThrough) - 1
         if uncharged > 0 {
             s.career.absenceChargedThrough = day - 1
-            if rules.career.absenceHealthPerDay > 0 { outcomes.append(.absent(days: uncharged)) }
+            if rules.career.absenceHealthPerDay > 0 { log.outcomes.append(.absent(days: uncharged)) }
         }
         if away >= rules.pet.missingYouDays && s.career.pet.adopted { s.career.pet.missingYou = true }
     }

@@ -1,6 +1,15 @@
 /// Game flow: a round ends when it has spawned all its items and none is left
 /// falling; then a break, then the next round, until the last round ends the game.
 enum RoundSystem {
+    /// A start command: a new game, unless one is on.
+    static func startGame(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
+        guard command == .startGame, s.mode == .idle else { return }
+        s.totals.games += 1
+        s.game = GameTally()
+        events.append(.gameStarted(game: s.totals.games))
+        start(round: 1, &s, rules: rules, events: &events)
+    }
+
     static func run(_ s: inout GameState, rules: Rules, events: inout [Event]) {
         switch s.mode {
         case .idle:

@@ -39,26 +39,32 @@ public struct ByteBuffer: ByteSink, Sendable {
 
 /// The canonical encoding of a `GameState`: a magic word and version, then each
 /// subsystem in `Subsystem` order, every field a little-endian 64-bit word in the
-/// order written below, arrays as a count followed by their elements. Nothing in it
-/// depends on the process, the machine or the build mode.
+/// order written below, every array as its count followed by its elements (so two
+/// different states never encode alike). Nothing in it depends on the process, the
+/// machine or the build mode.
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
-    /// 2 added the career subsystem. Version 1 encodings still decode (with a new
-    /// career), which is how older saved profiles migrate.
-    public static let version: UInt64 = 2
+    /// 3 added the career's per-kind tallies and lifetime months (replacing the ring
+    /// of the last twelve) and a count before every array. 2 added the career. A
+    /// current state still encodes as version 2, which is how replays recorded in
+    /// format 2 keep verifying (their hashes are over version 2); versions 1 and 2
+    /// decode, which is how older saved profiles migrate.
+    public static let version: UInt64 = 3
 
-    public static func writeHeader<S: ByteSink>(to sink: inout S) {
+    public static func writeHeader<S: ByteSink>(version: UInt64 = version, to sink: inout S) {
         sink.write(magic)
         sink.write(version)
     }
 
-    public static func write<S: ByteSink>(_ s: GameState, to sink: inout S) {
-        writeHeader(to: &sink)
-        for subsystem in Subsystem.allCases { write(subsystem, of: s, to: &sink) }
+    public static func write<S: ByteSink>(_ s: GameState, version: UInt64 = version, to sink: inout S) {
+        writeHeader(version: version, to: &sink)
+        for subsystem in Subsystem.allCases { write(subsystem, of: s, version: version, to: &sink) }
     }
 
-    public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, to sink: inout S) {
+    /// One subsystem's words. `version` is 2 or 3; only the career differs.
+    public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
+                                          to sink: inout S) {
         func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         switch subsystem {
         case .flow:
@@ -79,26 +85,67 @@ public enum StateEncoding {
         case .ocean:
             w(s.health); w(s.phase.rawValue)
         case .career:
-            let c = s.career
-            w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
-            w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
-            for v in c.weekDays { w(v) }
-            for v in c.weekGrams { w(v) }
-            for v in c.months { w(v) }
-            for v in c.monthGrams { w(v) }
-            w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
-            for v in c.cardLastDay { w(v) }
-            for v in c.cardDays { w(v) }
-            w(c.masteredCards); w(c.achievements)
-            let p = c.pet
-            w(p.adopted ? 1 : 0); w(p.form.rawValue); w(p.stage.rawValue); w(p.mood.rawValue)
-            w(p.gramsAtAdoption); w(p.excitedUntil); w(p.happyUntil); w(p.lastInputTick); w(p.missingYou ? 1 : 0)
+            if version == 2 { writeCareerVersion2(s.career, to: &sink) } else { writeCareer(s.career, to: &sink) }
         }
     }
 
-    public static func encode(_ s: GameState) -> [UInt8] {
+    private static func writeCareer<S: ByteSink>(_ c: CareerState, to sink: inout S) {
+        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
+        w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
+        w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
+        array(c.weekDays); array(c.weekGrams)
+        w(c.months.count)
+        for m in c.months { w(m.month); w(m.grams) }
+        w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
+        array(c.cardLastDay); array(c.cardDays)
+        w(c.masteredCards); w(c.achievements)
+        array(c.kindCounts); array(c.kindGrams)
+        writePet(c.pet, to: &sink)
+    }
+
+    /// The career as version 2 wrote it: fixed arrays without counts, and plastic per
+    /// month as a ring of the last twelve (slot `month mod 12` held the latest month
+    /// with plastic in that slot), derived here from the lifetime months.
+    private static func writeCareerVersion2<S: ByteSink>(_ c: CareerState, to sink: inout S) {
+        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
+        w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
+        for v in c.weekDays { w(v) }
+        for v in c.weekGrams { w(v) }
+        var ringMonth = (CareerState.never, CareerState.never, CareerState.never, CareerState.never,
+                         CareerState.never, CareerState.never, CareerState.never, CareerState.never,
+                         CareerState.never, CareerState.never, CareerState.never, CareerState.never)
+        var ringGrams = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Tuples, not arrays: hashing a replay's every tick must not allocate.
+        withUnsafeMutableBytes(of: &ringMonth) { months in
+            withUnsafeMutableBytes(of: &ringGrams) { grams in
+                let month = months.bindMemory(to: Int.self), gram = grams.bindMemory(to: Int.self)
+                for m in c.months {
+                    let slot = ((m.month % 12) + 12) % 12
+                    month[slot] = m.month
+                    gram[slot] = m.grams
+                }
+                for slot in 0..<12 { w(month[slot]) }
+                for slot in 0..<12 { w(gram[slot]) }
+            }
+        }
+        w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
+        for v in c.cardLastDay { w(v) }
+        for v in c.cardDays { w(v) }
+        w(c.masteredCards); w(c.achievements)
+        writePet(c.pet, to: &sink)
+    }
+
+    private static func writePet<S: ByteSink>(_ p: PetState, to sink: inout S) {
+        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        w(p.adopted ? 1 : 0); w(p.form.rawValue); w(p.stage.rawValue); w(p.mood.rawValue)
+        w(p.gramsAtAdoption); w(p.excitedUntil); w(p.happyUntil); w(p.lastInputTick); w(p.missingYou ? 1 : 0)
+    }
+
+    public static func encode(_ s: GameState, version: UInt64 = version) -> [UInt8] {
         var buffer = ByteBuffer()
-        write(s, to: &buffer)
+        write(s, version: version, to: &buffer)
         return buffer.bytes
     }
 
@@ -110,8 +157,10 @@ public enum StateEncoding {
         case trailingBytes
     }
 
-    /// Reads an encoding back. Every enum and count is checked, so bytes from
-    /// anywhere give a state or an error, never a crash.
+    /// Reads an encoding of any version this engine knows (1 to 3) back. Every enum
+    /// and count is checked, so bytes from anywhere give a state or an error, never a
+    /// crash; whether the values make sense for a set of rules is
+    /// `GameState.validate(rules:)`'s question.
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> GameState {
         var at = 0
         func word() throws(DecodeError) -> UInt64 {
@@ -122,9 +171,25 @@ public enum StateEncoding {
             return v
         }
         func int() throws(DecodeError) -> Int { Int(Int64(bitPattern: try word())) }
+        func count(_ what: String, max: Int, wordsEach: Int = 1) throws(DecodeError) -> Int {
+            let n = try int()
+            guard n >= 0, n <= max, n <= (bytes.count - at) / (8 * wordsEach) else { throw .badValue("\(what) count \(n)") }
+            return n
+        }
+        func fixed(_ what: String, _ n: Int) throws(DecodeError) -> [Int] {
+            guard try int() == n else { throw .badValue("\(what) count") }
+            var a: [Int] = []
+            for _ in 0..<n { a.append(try int()) }
+            return a
+        }
+        func words(_ n: Int) throws(DecodeError) -> [Int] {
+            var a: [Int] = []
+            for _ in 0..<n { a.append(try int()) }
+            return a
+        }
         guard try word() == magic else { throw .badMagic }
         let v = try word()
-        guard v == 1 || v == version else { throw .badVersion(v) }
+        guard (1...version).contains(v) else { throw .badVersion(v) }
 
         let tick = try int(), modeRaw = try int(), round = try int(), roundSpawned = try int()
         let spawnTimer = try int(), breakTimer = try int()
@@ -132,11 +197,10 @@ public enum StateEncoding {
 
         let random = GameRandom(s0: try word(), s1: try word(), s2: try word(), s3: try word())
         let bin = BinState(x: try int(), vx: try int())
-        let count = try int()
-        guard count >= 0, count <= (bytes.count - at) / 48 else { throw .badValue("item count \(count)") }
+        let itemCount = try count("item", max: Int.max, wordsEach: 6)
         var items: [Item] = []
-        items.reserveCapacity(count)
-        for _ in 0..<count {
+        items.reserveCapacity(itemCount)
+        for _ in 0..<itemCount {
             let x = try int(), y = try int()
             guard let vx = Int32(exactly: try int()), let vy = Int32(exactly: try int()),
                   let ax = Int32(exactly: try int()) else { throw .badValue("item speed beyond 32 bits") }
@@ -154,19 +218,36 @@ public enum StateEncoding {
         let health = try int(), phaseRaw = try int()
         guard let phase = Phase(rawValue: phaseRaw) else { throw .badValue("phase \(phaseRaw)") }
         var career = CareerState()
-        if v == 2 {
+        if v >= 2 {
+            let kinds = ItemKind.allCases.count
             career.today = try int(); career.monthOfToday = try int(); career.sessionTick = try int()
             career.sessionMinute = try int(); career.lastActiveDay = try int()
             career.absenceChargedThrough = try int(); career.datesWentBack = try int(); career.gramsToday = try int()
-            for i in 0..<7 { career.weekDays[i] = try int() }
-            for i in 0..<7 { career.weekGrams[i] = try int() }
-            for i in 0..<12 { career.months[i] = try int() }
-            for i in 0..<12 { career.monthGrams[i] = try int() }
+            if v == 2 {
+                career.weekDays = try words(7)
+                career.weekGrams = try words(7)
+                let ringMonths = try words(12), ringGrams = try words(12)
+                // The ring kept the last twelve months with plastic; they become the
+                // first entries of the lifetime months, oldest first.
+                career.months = (0..<12).filter { ringMonths[$0] != CareerState.never }
+                    .map { MonthTotal(month: ringMonths[$0], grams: ringGrams[$0]) }
+                    .sorted { $0.month < $1.month }
+            } else {
+                career.weekDays = try fixed("week day", 7)
+                career.weekGrams = try fixed("week grams", 7)
+                let n = try count("month", max: 12 * 10_000, wordsEach: 2)
+                career.months.reserveCapacity(n)
+                for _ in 0..<n { career.months.append(MonthTotal(month: try int(), grams: try int())) }
+            }
             career.level = try int(); career.goalDay = try int(); career.goalDays = try int()
             career.streak = try int(); career.bestStreak = try int()
-            for i in 0..<Flashcards.count { career.cardLastDay[i] = try int() }
-            for i in 0..<Flashcards.count { career.cardDays[i] = try int() }
+            career.cardLastDay = v == 2 ? try words(Flashcards.count) : try fixed("card day", Flashcards.count)
+            career.cardDays = v == 2 ? try words(Flashcards.count) : try fixed("card days", Flashcards.count)
             career.masteredCards = try int(); career.achievements = try int()
+            if v >= 3 {
+                career.kindCounts = try fixed("kind count", kinds)
+                career.kindGrams = try fixed("kind grams", kinds)
+            }
             var pet = PetState()
             pet.adopted = try int() != 0
             let form = try int(), stage = try int(), mood = try int()
@@ -177,7 +258,6 @@ public enum StateEncoding {
             pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
             pet.lastInputTick = try int(); pet.missingYou = try int() != 0
             career.pet = pet
-            guard (0...1_440).contains(career.sessionMinute), career.level >= 1 else { throw .badValue("career") }
         }
         guard at == bytes.count else { throw .trailingBytes }
 

@@ -35,15 +35,17 @@ public struct StateHashes: Equatable, Sendable {
     public var full: UInt64
     public var subsystems: [UInt64]
 
-    public init(_ state: GameState) {
+    /// The hashes of `state`'s encoding in `version` (replays of format 2 check
+    /// hashes of encoding version 2).
+    public init(_ state: GameState, version: UInt64 = StateEncoding.version) {
         var all = FNV1a64()
-        StateEncoding.writeHeader(to: &all)
+        StateEncoding.writeHeader(version: version, to: &all)
         var parts: [UInt64] = []
         parts.reserveCapacity(Subsystem.allCases.count)
         for subsystem in Subsystem.allCases {
             var one = FNV1a64()
-            StateEncoding.write(subsystem, of: state, to: &one)
-            StateEncoding.write(subsystem, of: state, to: &all)
+            StateEncoding.write(subsystem, of: state, version: version, to: &one)
+            StateEncoding.write(subsystem, of: state, version: version, to: &all)
             parts.append(one.value)
         }
         full = all.value
@@ -60,9 +62,12 @@ public struct StateHashes: Equatable, Sendable {
 
 extension GameState {
     /// The 64-bit hash of the canonical encoding (`StateEncoding`).
-    public var hash: UInt64 {
+    public var hash: UInt64 { hash(version: StateEncoding.version) }
+
+    /// The hash of the encoding in an older `version` (2), for replays recorded then.
+    public func hash(version: UInt64) -> UInt64 {
         var h = FNV1a64()
-        StateEncoding.write(self, to: &h)
+        StateEncoding.write(self, version: version, to: &h)
         return h.value
     }
 }

@@ -1,7 +1,19 @@
 /// The companion's form, chosen at adoption.
-public enum PetForm: Int, CaseIterable, Sendable {
+public enum PetForm: Int, StableKey {
     case cat, dog, bunny, bird, dragon
 
+    /// Written in replays; never changes with the display name.
+    public var key: String {
+        switch self {
+        case .cat: "cat"
+        case .dog: "dog"
+        case .bunny: "bunny"
+        case .bird: "bird"
+        case .dragon: "dragon"
+        }
+    }
+
+    /// Shown to people.
     public var name: String {
         switch self {
         case .cat: "Cat"
@@ -10,11 +22,6 @@ public enum PetForm: Int, CaseIterable, Sendable {
         case .bird: "Bird"
         case .dragon: "Dragon"
         }
-    }
-
-    public init?(name: String) {
-        guard let f = PetForm.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
-        self = f
     }
 }
 

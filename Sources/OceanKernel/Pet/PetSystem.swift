@@ -7,7 +7,8 @@
 /// daily goal or an ocean phase improvement), Sleepy (in sleepy hours, or after
 /// `pet.sleepy_idle_ms` with no input), and Happy otherwise.
 enum PetSystem {
-    static func adopt(_ form: PetForm, _ s: inout GameState, events: inout [Event]) {
+    static func adopt(_ command: Command, _ s: inout GameState, events: inout [Event]) {
+        guard case .adopt(let form) = command else { return }
         guard !s.career.pet.adopted else {
             events.append(.inputIgnored(.alreadyAdopted))
             return
@@ -21,16 +22,15 @@ enum PetSystem {
         events.append(.petAdopted(form))
     }
 
-    static func run(_ s: inout GameState, input: TickInput, since start: TickStart, news: ProgressNews,
-                    rules: Rules, events: inout [Event]) {
+    static func run(_ s: inout GameState, log: TickLog, rules: Rules, events: inout [Event]) {
         guard s.career.pet.adopted else { return }
         let tick = s.tick
         var pet = s.career.pet
-        if input.move != .none || input.command != .none { pet.lastInputTick = tick }
-        if news.leveledUp || (s.game.combo >= rules.pet.excitedCombo && start.combo < rules.pet.excitedCombo) {
+        if log.playerActed { pet.lastInputTick = tick }
+        if log.leveledUp || (s.game.combo >= rules.pet.excitedCombo && log.before.combo < rules.pet.excitedCombo) {
             pet.excitedUntil = tick + rules.excitedTicks
         }
-        if news.goalReached || s.phase > start.phase { pet.happyUntil = tick + rules.happyTicks }
+        if log.goalReached || s.phase > log.before.phase { pet.happyUntil = tick + rules.happyTicks }
 
         let target = rules.stage(forGrams: s.totals.grams - pet.gramsAtAdoption)
         while pet.stage < target {

@@ -10,8 +10,8 @@
 /// wrapping arithmetic: the balance ranges bound every position and speed far below
 /// 2^62, so no sum here can overflow, and skipping the checks keeps the loop tight.
 enum ItemSystem {
-    static func run(_ s: inout GameState, binFrom: Int, binTo: Int, rules: Rules,
-                    outcomes: inout [Outcome]) {
+    static func run(_ s: inout GameState, binFrom: Int, binTo: Int, rules: Rules, log: inout TickLog) {
+        guard !s.items.isEmpty else { return }
         let width = rules.width
         let rim = rules.rim
         let water = rules.waterLine
@@ -54,12 +54,12 @@ enum ItemSystem {
                         let itemX = x0 + (it.x - x0) * num / den
                         let binX = binFrom + (binTo - binFrom) * num / den
                         if abs(itemX - binX) <= mouth {
-                            outcomes.append(.caught(it.kind))
+                            log.outcomes.append(.caught(it.kind))
                             gone = true
                         }
                     }
                     if !gone && bottom1 >= water {
-                        outcomes.append(.missed(it.kind))
+                        log.outcomes.append(.missed(it.kind))
                         gone = true
                     }
                 }

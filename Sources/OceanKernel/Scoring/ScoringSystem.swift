@@ -2,8 +2,8 @@
 /// combo; the multiplier grows by one every `comboStep` catches of the combo, up to
 /// `multiplierCap`; a miss breaks the combo.
 enum ScoringSystem {
-    static func run(_ outcomes: [Outcome], _ s: inout GameState, rules: Rules, events: inout [Event]) {
-        for outcome in outcomes {
+    static func run(_ s: inout GameState, log: TickLog, rules: Rules, events: inout [Event]) {
+        for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind):
                 let grams = rules.grams[kind.rawValue]

@@ -1,0 +1,51 @@
+/// What the tick has done so far, for the systems that run later in it: the one way
+/// news passes between systems within a tick. A system writes what it did here;
+/// a later one reads it. Scratch space, reset at the start of every tick, never part
+/// of the state (so never hashed or saved).
+struct TickLog {
+    /// Trash caught, missed or scanned, and absence to charge, in the order it
+    /// happened; the item and scan systems and the session write it, scoring and
+    /// health read it.
+    var outcomes: [Outcome] = []
+    /// The player pushed the bin or gave a command this tick (the pet notices).
+    var playerActed = false
+    /// Set by progress for the pet.
+    var leveledUp = false
+    var goalReached = false
+    /// The state's figures when the tick began: progress and the pet compare
+    /// against them to see what changed.
+    var before = Figures()
+
+    struct Figures {
+        var grams = 0
+        var games = 0
+        var scans = 0
+        var combo = 0
+        var phase = Phase.polluted
+        var health = 0
+        var perfectGames = 0
+        var masteredCards = 0
+    }
+
+    init() { outcomes.reserveCapacity(256) }
+
+    /// Clears the log for a new tick, keeping its buffer's capacity.
+    mutating func begin(_ s: GameState, input: TickInput) {
+        outcomes.removeAll(keepingCapacity: true)
+        playerActed = input.move != .none || input.command != .none
+        leveledUp = false
+        goalReached = false
+        before = Figures(grams: s.totals.grams, games: s.totals.games, scans: s.totals.scans, combo: s.game.combo,
+                         phase: s.phase, health: s.health, perfectGames: s.totals.perfectGames,
+                         masteredCards: s.career.masteredCards)
+    }
+}
+
+/// What happened to trash this tick, in order.
+enum Outcome: Equatable, Sendable {
+    case caught(ItemKind)
+    case missed(ItemKind)
+    case scanned(ItemKind)
+    /// Whole days without play or a scan, charged to ocean health.
+    case absent(days: Int)
+}
