@@ -47,8 +47,9 @@ let package = Package(
         // Found once for every test target: the repository root, the shipped balance.
         .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore"], path: "Tests/TestSupport"),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "TestSupport"]),
-        .testTarget(name: "OceanStoreTests", exclude: ["Fixtures"],
-                    dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport"]),
+        .testTarget(name: "OceanStoreTests",
+                    dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
