@@ -158,10 +158,11 @@ public enum Bench {
 
 /// Heap allocations made by ticks in steady state, counted by whoever can count them.
 public struct AllocationReport: Sendable {
-    /// nil when no counter was available.
     public var typicalTicks = 0
+    /// nil when no counter was available.
     public var typicalAllocations: Int?
     public var stressTicks = 0
+    /// nil when no counter was available.
     public var stressAllocations: Int?
 
     public var json: String {

@@ -1,6 +1,7 @@
 /// Every gameplay number, in the designer's units, exactly as the balance file
-/// states it. The kernel never reads a `Balance` while ticking: `Rules` derives the
-/// tick-unit values once. Loading and validation happen outside the kernel:
+/// states it. The tick reads `Rules`, which derives the tick-unit values (fixed
+/// point, ticks) once; the career and pet sections, already in grams, days and
+/// minutes, it keeps as they are. Loading and validation happen outside the kernel:
 /// `OceanBalance.BalanceSchema` lists each field with its key, unit and allowed range,
 /// and the rules that tie fields together.
 public struct Balance: Equatable, Sendable {

@@ -1,66 +1,3 @@
-/// The titles a player earns with levels, lowest first.
-public enum Title: Int, CaseIterable, Sendable {
-    case beachCleaner, shoreGuardian, reefProtector, oceanSteward, seaChampion, marineHero, oceanLegend, oceanMaster
-
-    public var name: String {
-        switch self {
-        case .beachCleaner: "Beach Cleaner"
-        case .shoreGuardian: "Shore Guardian"
-        case .reefProtector: "Reef Protector"
-        case .oceanSteward: "Ocean Steward"
-        case .seaChampion: "Sea Champion"
-        case .marineHero: "Marine Hero"
-        case .oceanLegend: "Ocean Legend"
-        case .oceanMaster: "Ocean Master"
-        }
-    }
-}
-
-/// The ten achievements. The first six are the product's; the last four are ours.
-/// Each unlocks once; the raw value is its bit in `CareerState.achievements`.
-public enum Achievement: Int, CaseIterable, Sendable {
-    case firstStep, ecoScholar, reefDefender, oceanSentinel, flawless, oceanHero
-    case comboMaster, plasticHauler, goalGetter, earlyBird
-
-    public var name: String {
-        switch self {
-        case .firstStep: "First Step"
-        case .ecoScholar: "Eco Scholar"
-        case .reefDefender: "Reef Defender"
-        case .oceanSentinel: "Ocean Sentinel"
-        case .flawless: "Flawless"
-        case .oceanHero: "Ocean Hero"
-        case .comboMaster: "Combo Master"
-        case .plasticHauler: "Plastic Hauler"
-        case .goalGetter: "Goal Getter"
-        case .earlyBird: "Early Bird"
-        }
-    }
-
-}
-
-/// The twelve flashcards, two per category. Studying one is an input; a card is
-/// mastered once studied on `career.mastery_days` different days.
-public enum Flashcards {
-    public static let count = 12
-}
-
-extension CareerState {
-    /// A day number that means "never" (far before any valid date).
-    public static let never = Int.min / 4
-}
-
-/// Plastic diverted in one calendar month (`CalendarDate.monthNumber`).
-public struct MonthTotal: Equatable, Sendable {
-    public var month: Int
-    public var grams: Int
-
-    public init(month: Int, grams: Int) {
-        self.month = month
-        self.grams = grams
-    }
-}
-
 /// Progress that adds up over days: the calendar as the player's device gave it,
 /// plastic per day, week and month, level, daily goal, streak, flashcards and
 /// achievements, and the pet. Days are `CalendarDate.dayNumber`s.
@@ -125,4 +62,9 @@ public struct CareerState: Equatable, Sendable {
         while i >= 0 && months[i].month > month { i -= 1 }
         return i >= 0 && months[i].month == month ? months[i].grams : 0
     }
+}
+
+extension CareerState {
+    /// A day number that means "never" (far before any valid date).
+    public static let never = Int.min / 4
 }
