@@ -27,9 +27,9 @@ public struct Simulation: Sendable {
 
     /// Advances the world by exactly one tick (1/60 s of game time).
     public mutating func step(_ input: TickInput) {
-        events.removeAll(keepingCapacity: true)
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
         state.tick += 1
-        log.begin(state, input: input)
+        log.begin(TickLog.Figures(state), input: input)
         let command = input.command
         let binFrom = state.bin.x
 

@@ -25,19 +25,29 @@ struct TickLog {
         var health = 0
         var perfectGames = 0
         var masteredCards = 0
+
+        init() {}
+
+        init(_ s: GameState) {
+            (grams, games, scans, combo) = (s.totals.grams, s.totals.games, s.totals.scans, s.game.combo)
+            (phase, health, perfectGames, masteredCards) = (s.phase, s.health, s.totals.perfectGames, s.career.masteredCards)
+        }
     }
 
     init() { outcomes.reserveCapacity(256) }
 
-    /// Clears the log for a new tick, keeping its buffer's capacity.
-    mutating func begin(_ s: GameState, input: TickInput) {
-        outcomes.removeAll(keepingCapacity: true)
-        playerActed = input.move != .none || input.command != .none
+    /// Clears the log for a new tick, keeping its buffer's capacity. Takes the
+    /// figures, not the state: the state's owner may be the log's too, and handing
+    /// both over at once would copy the whole state every tick.
+    mutating func begin(_ figures: Figures, input: TickInput) {
+        // Most ticks log nothing; emptying an empty array still costs a generic call.
+        if !outcomes.isEmpty { outcomes.removeAll(keepingCapacity: true) }
+        // Pattern matches, not `==`: the synthesized equality of an enum with
+        // payloads costs more than the rest of a quiet tick.
+        if case .none = input.command { playerActed = input.move != .none } else { playerActed = true }
         leveledUp = false
         goalReached = false
-        before = Figures(grams: s.totals.grams, games: s.totals.games, scans: s.totals.scans, combo: s.game.combo,
-                         phase: s.phase, health: s.health, perfectGames: s.totals.perfectGames,
-                         masteredCards: s.career.masteredCards)
+        before = figures
     }
 }
 

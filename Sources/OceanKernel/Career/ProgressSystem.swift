@@ -8,7 +8,7 @@ enum ProgressSystem {
         let active = startedGame || s.totals.scans > start.scans
         if active && s.career.hasSession { markActive(&s, events: &events) }
 
-        tallyKinds(log, &s, rules: rules)
+        if !log.outcomes.isEmpty { tallyKinds(log, &s, rules: rules) }
         let gained = s.totals.grams - start.grams
         if gained > 0 {
             if s.career.hasSession { addToCalendar(gained, &s) }
@@ -75,7 +75,7 @@ enum ProgressSystem {
     }
 
     /// Items diverted per kind: each catch and scan of the tick, with its grams.
-    private static func tallyKinds(_ log: TickLog, _ s: inout GameState, rules: Rules) {
+    private static func tallyKinds(_ log: borrowing TickLog, _ s: inout GameState, rules: Rules) {
         for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind):

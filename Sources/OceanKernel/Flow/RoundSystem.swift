@@ -3,7 +3,7 @@
 enum RoundSystem {
     /// A start command: a new game, unless one is on.
     static func startGame(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
-        guard command == .startGame, s.mode == .idle else { return }
+        guard case .startGame = command, s.mode == .idle else { return }
         s.totals.games += 1
         s.game = GameTally()
         events.append(.gameStarted(game: s.totals.games))

@@ -1,7 +1,7 @@
 /// Applies each outcome's effect on ocean health in order, clamping to [0, full]
 /// after every one, and reports the tick's net change once.
 enum HealthSystem {
-    static func run(_ s: inout GameState, log: TickLog, rules: Rules, events: inout [Event]) {
+    static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
         let before = s.health
         for outcome in log.outcomes {
             let delta = switch outcome {

@@ -22,7 +22,7 @@ enum PetSystem {
         events.append(.petAdopted(form))
     }
 
-    static func run(_ s: inout GameState, log: TickLog, rules: Rules, events: inout [Event]) {
+    static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
         guard s.career.pet.adopted else { return }
         let tick = s.tick
         var pet = s.career.pet

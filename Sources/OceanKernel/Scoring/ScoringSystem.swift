@@ -2,7 +2,7 @@
 /// combo; the multiplier grows by one every `comboStep` catches of the combo, up to
 /// `multiplierCap`; a miss breaks the combo.
 enum ScoringSystem {
-    static func run(_ s: inout GameState, log: TickLog, rules: Rules, events: inout [Event]) {
+    static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
         for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind):
