@@ -122,6 +122,11 @@ public enum StateEncoding {
             return v
         }
         func int() throws(DecodeError) -> Int { Int(Int64(bitPattern: try word())) }
+        func bool(_ name: String) throws(DecodeError) -> Bool {
+            let v = try word()
+            guard v <= 1 else { throw .badValue("\(name) \(v) (0 or 1)") }
+            return v == 1
+        }
         guard try word() == magic else { throw .badMagic }
         let v = try word()
         guard v == 1 || v == version else { throw .badVersion(v) }
@@ -168,14 +173,14 @@ public enum StateEncoding {
             for i in 0..<Flashcards.count { career.cardDays[i] = try int() }
             career.masteredCards = try int(); career.achievements = try int()
             var pet = PetState()
-            pet.adopted = try int() != 0
+            pet.adopted = try bool("pet adopted")
             let form = try int(), stage = try int(), mood = try int()
             guard let f = PetForm(rawValue: form), let st = PetStage(rawValue: stage), let m = PetMood(rawValue: mood) else {
                 throw .badValue("pet form, stage or mood")
             }
             (pet.form, pet.stage, pet.mood) = (f, st, m)
             pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
-            pet.lastInputTick = try int(); pet.missingYou = try int() != 0
+            pet.lastInputTick = try int(); pet.missingYou = try bool("pet missing-you")
             career.pet = pet
             guard (0...1_440).contains(career.sessionMinute), career.level >= 1 else { throw .badValue("career") }
         }
