@@ -19,6 +19,12 @@ public enum Interruption {
     /// Installs the handlers (once per process is enough; calling again changes the mode).
     public static func install(graceful: Bool = false) {
         gracefulMode.store(graceful, ordering: .sequentiallyConsistent)
+        // A parent may have started us with these blocked (some process launchers pass
+        // on their own mask): unblock them, or a stop request would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in Interruption.handle(sig) }
