@@ -29,11 +29,13 @@ public final class AtomicWriter {
     private var fd: Int32
     private let slot: Int?
     private let previous: (mode: mode_t, uid: uid_t, gid: gid_t)?
+    private let overwrite: Bool
     private var done = false
 
     /// Creates the temporary. `overwrite: false` refuses an existing target.
     public init(path: String, overwrite: Bool = true) throws(FileError) {
         self.path = path
+        self.overwrite = overwrite
         let target = try resolveSymbolicLinks(path)
         self.target = target
         var st = stat()
@@ -113,7 +115,9 @@ public final class AtomicWriter {
         let fd = self.fd
         self.fd = -1
         if close(fd) != 0 { throw FileError.system(path, "cannot be written") }
-        if rename(temporary, target) != 0 { throw FileError.system(path, "cannot be replaced") }
+        var placed = false
+        if !overwrite { placed = try putInPlaceIfAbsent() }
+        if !placed && rename(temporary, target) != 0 { throw FileError.system(path, "cannot be replaced") }
         done = true
         if let slot { TemporaryRegistry.unregister(slot) }
         let folder = open(splitPath(target).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -121,6 +125,19 @@ public final class AtomicWriter {
             fsync(folder)
             close(folder)
         }
+    }
+
+    /// With `overwrite: false`: links the temporary in as the target, which fails if a
+    /// file appeared there meanwhile (a second writer), then drops the temporary's name.
+    /// False if the file system has no hard links (the caller renames instead).
+    private func putInPlaceIfAbsent() throws(FileError) -> Bool {
+        guard link(temporary, target) == 0 else {
+            if errno == EEXIST { throw FileError(path: path, message: "already exists (it appeared while this was written)", code: EEXIST) }
+            if errno == EPERM || errno == EOPNOTSUPP || errno == EXDEV { return false }
+            throw FileError.system(path, "cannot be put in place")
+        }
+        unlink(temporary)
+        return true
     }
 
     /// Removes the temporary (the target stays as it was). Nothing once committed.

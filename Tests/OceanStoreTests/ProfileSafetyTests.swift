@@ -196,6 +196,29 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         #expect(throws: Profile.LoadError.self) { try Profile.decode(unknown, path: "p", rules: rules) }
     }
 
+    @Test func aNoOverwriteWriterNeverReplacesAFileThatAppearedMeanwhile() throws {
+        let dir = folder("no-clobber")
+        let path = dir + "/run.replay"
+        let writer = try AtomicWriter(path: path, overwrite: false)
+        try writer.write("mine\n")
+        try "the other recorder's\n".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(throws: FileError.self) { try writer.commit() }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "the other recorder's\n")
+        #expect(list(dir) == ["run.replay"], "the temporary is gone")
+        #expect(throws: FileError.self) { try AtomicWriter(path: path, overwrite: false) }
+        let again = try AtomicWriter(path: path)
+        try again.write("replaced\n")
+        try again.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "replaced\n")
+    }
+
+    @Test func aRestoredStateIsValidatedFirst() throws {
+        var s = midGameState()
+        #expect(throws: Never.self) { _ = try Simulation(rules: rules, restoring: s) }
+        s.round = 0
+        #expect(throws: StateFieldError.self) { _ = try Simulation(rules: rules, restoring: s) }
+    }
+
     /// Writes the profile fuzzer's seeds (`OCEAN_WRITE_FUZZ_SEEDS=1 swift test --filter fuzzSeeds`).
     @Test func fuzzSeeds() throws {
         guard ProcessInfo.processInfo.environment["OCEAN_WRITE_FUZZ_SEEDS"] != nil else { return }

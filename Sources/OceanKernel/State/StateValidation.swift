@@ -271,3 +271,12 @@ extension CalendarDate {
     public static let earliest = CalendarDate(year: 1, month: 1, day: 1)
     public static let latest = CalendarDate(year: 9999, month: 12, day: 31)
 }
+
+extension Simulation {
+    /// Restores a state from outside (a save, a snapshot from elsewhere): validated
+    /// first, so the tick never sees a field out of range. Throws the first such field.
+    public init(rules: Rules, restoring state: GameState) throws(StateFieldError) {
+        try state.checkValid(rules: rules)
+        self.init(rules: rules, state: state)
+    }
+}
