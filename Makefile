@@ -9,7 +9,7 @@ export SWIFT_BACKTRACE := enable=no
 DEBIAN_NEEDS :=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz replay-check
+.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -60,6 +60,20 @@ fuzz:
 	  $(FUZZ_DIR)/src/*.swift Fuzz/ReplayReaderFuzz.swift -o $(FUZZ_DIR)/replay-fuzzer
 	$(FUZZ_DIR)/replay-fuzzer $(FUZZ_DIR)/corpus Fuzz/seeds replays \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+
+## fuzz-profile: run the profile decoder's libFuzzer target for SECONDS seconds (default 60):
+## the profile text, the state decoder and the state validation (Foundation-free, so
+## built like the replay fuzzer; the replay reader only supplies the shipped balance).
+PROFILE_FUZZ_DIR := .build-fuzz-profile
+fuzz-profile:
+	rm -rf $(PROFILE_FUZZ_DIR)/src && mkdir -p $(PROFILE_FUZZ_DIR)/src $(PROFILE_FUZZ_DIR)/corpus
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanReplay -name '*.swift') \
+	  Sources/OceanStore/ProfileText.swift; do \
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem)$$/d' "$$f" > $(PROFILE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ProfileFuzz \
+	  $(PROFILE_FUZZ_DIR)/src/*.swift Fuzz/ProfileDecoderFuzz.swift -o $(PROFILE_FUZZ_DIR)/profile-fuzzer
+	$(PROFILE_FUZZ_DIR)/profile-fuzzer $(PROFILE_FUZZ_DIR)/corpus Fuzz/profile-seeds \
+	  -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
 ## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ in format 2)
 replay-check: build

@@ -44,7 +44,11 @@ struct ProfileCommand: ParsableCommand {
             let path = profileOption.path
             guard yes else { fail("ocean profile reset erases \(path); run it again with --yes to do so") }
             let rules = Rules(balanceOption.load())
-            do { try Profile.save(GameState(rules: rules, seed: 1), path: path) } catch { fail(error.description) }
+            do {
+                let lock = try ProfileStore.lock(path: path)
+                try Profile.save(GameState(rules: rules, seed: 1), path: path)
+                lock.release()
+            } catch { fail(error.description) }
             print("\(path): reset to a new career")
         }
     }

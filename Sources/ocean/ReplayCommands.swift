@@ -44,6 +44,7 @@ extension ReplayCommand {
         @Option(help: "With --days: games each day played (0 to 100).") var gamesPerDay: Int = 1
         @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).") var skipPercent: Int = 15
         @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
+        @Flag(help: "Replace --out if it already exists (only once the recording is finished).") var force = false
 
         func validate() throws {
             guard BotSchedule(bot) != nil else {
@@ -82,22 +83,25 @@ extension ReplayCommand {
             let now = localNow()
             header.date = date.flatMap(parseDate) ?? now.date
             header.minuteOfDay = time.flatMap(parseTime) ?? now.minute
-            guard let sink = FileSink(path: out) else { fail("\(out): cannot create the file") }
+            // Written to a temporary beside --out, put in place when finished (see AtomicFileSink).
+            Interruption.install()
+            let sink = openReplaySink(out, force: force)
             let schedule = BotSchedule(bot)!
-            let recorder: ReplayRecorder<FileSink>
+            let recorder: ReplayRecorder<AtomicFileSink>
             if let days {
                 var options = CareerPlan.Options()
                 options.days = days
                 options.gamesPerDay = gamesPerDay
                 options.skipPercent = skipPercent
                 options.start = header.date
+                if let problem = options.calendarProblem { fail("--days: \(problem)") }
                 header.recordedBy += ", \(days) days"
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink)
             } else {
                 recorder = recordGames(header: header, schedule: schedule, skill: skill, games: games, sink: sink)
             }
-            guard sink.ok else { fail("\(out): writing failed (disk full?)") }
+            do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
             print("recorded \(out): \(s.tick) ticks (\(clock(ticks: s.tick))), \(s.totals.games) games, hash \(hex16(s.hash))")
         }
@@ -216,6 +220,7 @@ extension ReplayCommand {
         @Flag(help: "Rewrite older-format replays in the current format (\(ReplayFormat.version)).") var upgrade = false
 
         func run() throws {
+            Interruption.install()
             for file in files {
                 let read = readOrExit(file)
                 guard read.complete else { fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be updated") }
@@ -228,7 +233,7 @@ extension ReplayCommand {
                     print("\(file): unchanged")
                     continue
                 }
-                guard writeFileAtomically(file, text) else { fail("\(file): cannot write the updated replay (the old one is kept)") }
+                do { try replaceFile(file, with: text) } catch { fail("\(error.description); the old replay is kept") }
                 print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
                     + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
                 if changes.hashBefore != changes.hashAfter {

@@ -113,25 +113,31 @@ struct Sim: ParsableCommand {
         options.gamesPerDay = gamesPerDay
         options.skipPercent = skipPercent
         if let date = date.flatMap(parseDate) { options.start = date }
+        // The profile stays locked for the whole run (a second run on it is refused).
+        var store: ProfileStore?
         if let profile {
-            do {
-                if let saved = try Profile.load(path: profile, rules: rules) {
-                    start = saved
-                    if date == nil && saved.career.hasSession { options.start = CalendarDate(dayNumber: saved.career.today + 1) }
-                }
-            } catch {
+            do { store = try ProfileStore(path: profile, rules: rules) } catch {
                 fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
             }
+            if let saved = store?.saved { start = saved.state }
+            if date == nil, let next = store?.nextDay { options.start = next }
+            Interruption.install(graceful: true)
         }
+        if let problem = options.calendarProblem { fail("--days: \(problem)") }
         let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill),
                               seed: seed &+ UInt64(start.tick))
         let final: GameState
-        do {
-            final = try runCareer(rules: rules, state: start, plan: plan) { (state: GameState) throws(Profile.LoadError) in
-                if let profile { try Profile.save(state, path: profile) }
+        do throws(CareerStop) {
+            final = try runCareer(rules: rules, state: start, plan: plan) { (state: GameState, day: Int) throws(CareerStop) in
+                if let store {
+                    do throws(Profile.LoadError) { try store.save(state, plannedThrough: plan.date(ofDay: day)) } catch {
+                        throw .save(error)
+                    }
+                }
+                if let signal = Interruption.requested { throw .interrupted(signal, plan.date(ofDay: day)) }
             }
         } catch {
-            fail(error.description)
+            fail(error.description, status: error.status)
         }
         let report = CareerReport(final, rules: rules)
         print(json ? report.json : report.text)

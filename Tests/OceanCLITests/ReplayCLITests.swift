@@ -43,7 +43,7 @@ private func verdicts(_ r: Run) -> [String] {
 
     @Test func recordThenVerifyThenInfo() throws {
         let out = try temporaryFile("rt.replay", "")
-        let rec = try ocean(["replay", "record", "--bot", "human", "--seed", "12", "--games", "1", "--out", out,
+        let rec = try ocean(["replay", "record", "--bot", "human", "--seed", "12", "--games", "1", "--out", out, "--force",
                              "--date", "2026-05-06", "--time", "07:45", "--comment", "round trip"])
         #expect(rec.status == 0, "\(rec.stderr)")
         let v = try ocean(["replay", "verify", out])
@@ -95,23 +95,30 @@ private func verdicts(_ r: Run) -> [String] {
     }
 
     @Test func aKilledRecorderLeavesAReadableReplay() throws {
+        // The recording goes to a temporary beside --out (put in place only when
+        // finished): a killed recorder leaves --out as it was and the temporary readable.
         let out = try temporaryFile("killed.replay", "")
+        let folder = (out as NSString).deletingLastPathComponent
         let binary = "\(repoRoot)/.build/release/ocean"
         for attempt in 0..<3 {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: binary)
-            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "100000", "--out", out]
+            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "100000", "--out", out, "--force"]
             p.environment = ["SWIFT_BACKTRACE": "enable=no"]
             try p.run()
             // Long enough to write some seconds of play, far too short to finish.
             usleep(useconds_t(300_000 + attempt * 150_000))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
-            let r = try ocean(["replay", "verify", out])
+            #expect(try String(contentsOfFile: out, encoding: .utf8) == "", "--out is untouched")
+            let name = try FileManager.default.contentsOfDirectory(atPath: folder)
+                .first { $0.hasPrefix(".killed.replay.tmp-\(p.processIdentifier)-") }
+            let temporary = folder + "/" + (try #require(name))
+            let r = try ocean(["replay", "verify", temporary])
             #expect(r.status == 2)
             #expect(r.stdout.contains("truncated at tick"), "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("the checkpoints up to there match"))
-            let info = try ocean(["replay", "info", out])
+            let info = try ocean(["replay", "info", temporary])
             #expect(info.stdout.contains("summary       none: truncated at tick"))
         }
     }

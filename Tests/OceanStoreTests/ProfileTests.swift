@@ -95,7 +95,7 @@ private func careerState(days: Int = 5) -> GameState {
         let state = runCareer(rules: rules, state: GameState(rules: rules, seed: 5),
                               plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 5)) { (_: GameState) throws(Never) in }
         var body = "OCEAN-PROFILE 2\nengine 0.1.0\nstate \(Data(StateEncoding.encode(state, version: 2)).base64EncodedString())\n"
-        body += "checksum \(hex16(Profile.checksum(body)))\n"
+        body += "checksum \(hex16(ProfileText.checksum(body)))\n"
         let path = temporaryPath("v2-profile")
         try body.write(toFile: path, atomically: true, encoding: .utf8)
         let loaded = try #require(try Profile.load(path: path, rules: rules))

@@ -59,6 +59,7 @@ public struct CareerPlan {
     }
 
     private mutating func planDay(adopting: Bool) {
+        precondition(date(ofDay: day).isValid, "day \(day) of the plan is past \(CalendarDate.latest): check options.calendarProblem")
         let skip = random.below(100) < options.skipPercent
         guard day == 0 || !skip else { return }
         let minute = random.inRange(options.earliestMinute...options.latestMinute)

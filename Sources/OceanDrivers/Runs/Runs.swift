@@ -18,17 +18,24 @@ public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: I
 /// `dayDone` with the state after each day that was played and after the last.
 public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
                                 dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
+    try runCareer(rules: rules, state: state, plan: plan) { (state: GameState, _: Int) throws(E) in try dayDone(state) }
+}
+
+/// `runCareer(rules:state:plan:dayDone:)`, also telling `dayEnded` the last day of
+/// the plan (0-based) decided on so far, played or skipped.
+public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+                                dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     var sim = Simulation(rules: rules, state: state)
     var plan = plan
     var day = plan.day
     while let input = plan.input(for: sim) {
         if plan.day != day {
-            if day >= 0 { try dayDone(sim.state) }
+            if day >= 0 { try dayEnded(sim.state, plan.day - 1) }
             day = plan.day
         }
         sim.step(input)
     }
-    try dayDone(sim.state)
+    try dayEnded(sim.state, plan.day - 1)
     return sim.state
 }
 

@@ -187,6 +187,11 @@ public enum StateEncoding {
             for _ in 0..<n { a.append(try int()) }
             return a
         }
+        func bool(_ name: String) throws(DecodeError) -> Bool {
+            let v = try word()
+            guard v <= 1 else { throw .badValue("\(name) \(v) (0 or 1)") }
+            return v == 1
+        }
         guard try word() == magic else { throw .badMagic }
         let v = try word()
         guard (1...version).contains(v) else { throw .badVersion(v) }
@@ -249,14 +254,14 @@ public enum StateEncoding {
                 career.kindGrams = try fixed("kind grams", kinds)
             }
             var pet = PetState()
-            pet.adopted = try int() != 0
+            pet.adopted = try bool("pet adopted")
             let form = try int(), stage = try int(), mood = try int()
             guard let f = PetForm(rawValue: form), let st = PetStage(rawValue: stage), let m = PetMood(rawValue: mood) else {
                 throw .badValue("pet form, stage or mood")
             }
             (pet.form, pet.stage, pet.mood) = (f, st, m)
             pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
-            pet.lastInputTick = try int(); pet.missingYou = try int() != 0
+            pet.lastInputTick = try int(); pet.missingYou = try bool("pet missing-you")
             career.pet = pet
         }
         guard at == bytes.count else { throw .trailingBytes }

@@ -16,6 +16,9 @@ enum ItemSystem {
         let rim = rules.rim
         let water = rules.waterLine
         let mouth = rules.binHalfWidth
+        // Items fall only during a round (a validated state never holds any otherwise):
+        // checked once per tick, so the unchecked reads below stay inside the table.
+        precondition(s.round >= 1 && s.round <= rules.roundsPerGame, "items outside a round")
         let tableBase = (s.round - 1) * Rules.kindCount
         var live = 0
         rules.fall.withUnsafeBufferPointer { allFall in

@@ -1,0 +1,285 @@
+/// A field of a state that the kernel could not have produced under the given rules.
+public struct StateFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The field's path, as `career.today` or `items[3].y`.
+    public let field: String
+    /// The offending value, as text.
+    public let value: String
+    /// What the field may hold.
+    public let allowed: String
+
+    public init(field: String, value: String, allowed: String) {
+        (self.field, self.value, self.allowed) = (field, value, allowed)
+    }
+
+    public var description: String { "state field \(field): \(value) is out of range (\(allowed))" }
+}
+
+/// Bounds on a state from outside (a saved profile, a restored snapshot): every field
+/// must hold a value the kernel can produce, so the tick never sees an index out of
+/// its tables, a timer that never reaches zero, a sum that can overflow, a calendar
+/// day without a date, or a random stream stuck at zero.
+///
+/// What the limits are:
+/// - Counters and sums (totals, grams, streaks…) are in `0...maxCount` (2^50): adding
+///   what a tick can add (at most `maxLive` catches, each worth less than 2^31 points
+///   and grams under any valid balance) takes more than 2^20 ticks of nothing but
+///   catches to get anywhere near `Int.max`.
+/// - The tick is in `0...maxTick` (2^48 ticks: over 148,000 years at 60 ticks/s), so
+///   `tick + timer` never overflows.
+/// - Calendar days are `never` or a date from 0001-01-01 to 9999-12-31
+///   (`CalendarDate.earliest...latest`), and never after `career.today`.
+/// - Flow, items and the ocean are checked against `rules`: round, timers and spawn
+///   counts as `RoundSystem`/`SpawnSystem` leave them, items only while playing and
+///   within the playfield, their speeds within the round's terminal speed and the
+///   kind's sway, the phase one that `PhaseSystem` would keep for the health.
+extension GameState {
+    /// The largest tick a state may carry.
+    public static let maxTick = 1 << 48
+    /// The largest value of any counter or sum.
+    public static let maxCount = 1 << 50
+    /// The longest a pet timer may run past the current tick: one hour of ticks, the
+    /// most `pet.happy_ms` allows (so a profile saved under a longer setting still loads).
+    public static let maxTimerTicks = 3_600 * Fixed.ticksPerSecond
+
+    /// Every field out of range, in encoding order; empty when the state is one the
+    /// kernel can produce under `rules`.
+    public func validate(rules: Rules) -> [StateFieldError] {
+        var c = StateChecker()
+        c.flow(self, rules: rules)
+        c.physics(self, rules: rules)
+        c.scoring(self)
+        c.ocean(self, rules: rules)
+        c.career(self, rules: rules)
+        return c.issues
+    }
+
+    /// Throws the first field out of range (see `validate(rules:)`).
+    public func checkValid(rules: Rules) throws(StateFieldError) {
+        if let first = validate(rules: rules).first { throw first }
+    }
+}
+
+/// Collects out-of-range fields. Bounds are compared, never turned into ranges, so a
+/// balance that makes a bound empty (no breaks, say) cannot trap here.
+struct StateChecker {
+    var issues: [StateFieldError] = []
+
+    mutating func fail(_ field: String, _ value: Int, _ allowed: String) {
+        issues.append(StateFieldError(field: field, value: "\(value)", allowed: allowed))
+    }
+
+    mutating func range(_ field: String, _ v: Int, _ lo: Int, _ hi: Int, _ note: String = "") {
+        if v < lo || v > hi { fail(field, v, "allowed \(lo) to \(hi)" + (note.isEmpty ? "" : "; \(note)")) }
+    }
+
+    mutating func count(_ field: String, _ v: Int) { range(field, v, 0, GameState.maxCount) }
+
+    /// `never`, or a day of the calendar no later than `latest` (itself a valid day or `never`).
+    mutating func day(_ field: String, _ v: Int, notAfter latest: Int, _ note: String) {
+        guard v != CareerState.never else { return }
+        let days = CalendarDate.earliest.dayNumber...CalendarDate.latest.dayNumber
+        if !days.contains(v) {
+            fail(field, v, "never (\(CareerState.never)) or a day number from \(days.lowerBound) (\(CalendarDate.earliest)) "
+                + "to \(days.upperBound) (\(CalendarDate.latest))")
+        } else if latest == CareerState.never || v > latest {
+            fail(field, v, "not after \(note) (\(latest == CareerState.never ? "never" : String(latest)))")
+        }
+    }
+
+    // MARK: Flow
+
+    mutating func flow(_ s: GameState, rules: Rules) {
+        range("tick", s.tick, 0, GameState.maxTick)
+        switch s.mode {
+        case .idle:
+            range("round", s.round, 0, 0, "no round between games")
+            range("roundSpawned", s.roundSpawned, 0, 0, "between games")
+            range("spawnTimer", s.spawnTimer, 0, 0, "between games")
+            range("breakTimer", s.breakTimer, 0, 0, "between games")
+        case .playing:
+            range("round", s.round, 1, rules.roundsPerGame, "rounds.per_game")
+            guard s.round >= 1 && s.round <= rules.roundsPerGame else { return }
+            range("roundSpawned", s.roundSpawned, 0, rules.roundItems[s.round - 1], "the round's items")
+            range("spawnTimer", s.spawnTimer, 0, spawnGap(round: s.round, rules: rules), "the round's spawn gap")
+            range("breakTimer", s.breakTimer, 0, 0, "during a round")
+        case .roundBreak:
+            range("round", s.round, 1, rules.roundsPerGame - 1, "a break follows a round before the last")
+            guard s.round >= 1 && s.round < rules.roundsPerGame else { return }
+            let items = rules.roundItems[s.round - 1]
+            range("roundSpawned", s.roundSpawned, items, items, "a break follows a round that spawned all its items")
+            range("spawnTimer", s.spawnTimer, 0, spawnGap(round: s.round, rules: rules), "the round's spawn gap")
+            range("breakTimer", s.breakTimer, 1, rules.breakTicks, "rounds.break_ms in ticks")
+        }
+    }
+
+    private func spawnGap(round: Int, rules: Rules) -> Int {
+        let gap = rules.roundGapTicks[round - 1]
+        return round == 1 ? max(gap, rules.firstSpawnDelayTicks) : gap
+    }
+
+    // MARK: Physics
+
+    mutating func physics(_ s: GameState, rules: Rules) {
+        let r = s.random
+        if r.s0 == 0 && r.s1 == 0 && r.s2 == 0 && r.s3 == 0 {
+            issues.append(StateFieldError(field: "random", value: "0 0 0 0",
+                                          allowed: "any state but all zero, where xoshiro256** stays forever"))
+        }
+        range("bin.x", s.bin.x, 0, rules.width, "the playfield's width")
+        range("bin.vx", s.bin.vx, -rules.width, rules.width, "at most the playfield's width per tick")
+
+        let n = s.items.count
+        if n > 0 && s.mode != .playing { fail("items.count", n, "allowed 0 unless a round is being played") }
+        range("items.count", n, 0, rules.maxLive, "items.max_live")
+        if s.mode == .playing && n > s.roundSpawned { fail("items.count", n, "at most roundSpawned (\(s.roundSpawned))") }
+        guard s.mode == .playing, s.round >= 1, s.round <= rules.roundsPerGame, n <= rules.maxLive else { return }
+        let base = (s.round - 1) * Rules.kindCount
+        for (i, it) in s.items.enumerated() {
+            let k = it.kind.rawValue
+            let p = rules.fall[base + k]
+            let half = p.halfSize
+            range("items[\(i)].x", it.x, half, rules.width - half, "within the side walls")
+            range("items[\(i)].y", it.y, -half, rules.waterLine - half - 1, "from the top until it reaches the water")
+            range("items[\(i)].vx", Int(it.vx), -Int(p.swaySpeed), Int(p.swaySpeed), "the kind's sway speed")
+            range("items[\(i)].vy", Int(it.vy), 0, Int(p.terminalSpeed), "the kind's terminal speed this round")
+            range("items[\(i)].ax", Int(it.ax), -rules.swayAccel[k], rules.swayAccel[k], "the kind's sway acceleration")
+        }
+    }
+
+    // MARK: Scoring
+
+    mutating func scoring(_ s: GameState) {
+        let g = s.game
+        count("game.catches", g.catches)
+        count("game.misses", g.misses)
+        count("game.combo", g.combo)
+        count("game.bestCombo", g.bestCombo)
+        count("game.score", g.score)
+        count("game.grams", g.grams)
+        if g.combo > g.bestCombo { fail("game.combo", g.combo, "at most game.bestCombo (\(g.bestCombo))") }
+        let t = s.totals
+        count("totals.games", t.games)
+        count("totals.catches", t.catches)
+        count("totals.misses", t.misses)
+        count("totals.perfectGames", t.perfectGames)
+        count("totals.bestCombo", t.bestCombo)
+        count("totals.score", t.score)
+        count("totals.grams", t.grams)
+        count("totals.scans", t.scans)
+        if t.perfectGames > t.games { fail("totals.perfectGames", t.perfectGames, "at most totals.games (\(t.games))") }
+        if s.mode != .idle && t.games < 1 { fail("totals.games", t.games, "at least 1 while a game is on") }
+    }
+
+    // MARK: Ocean
+
+    mutating func ocean(_ s: GameState, rules: Rules) {
+        range("health", s.health, 0, Rules.fullHealth)
+        guard s.health >= 0 && s.health <= Rules.fullHealth else { return }
+        let kept = PhaseSystem.phase(after: s.phase, health: s.health, rules: rules)
+        if kept != s.phase {
+            issues.append(StateFieldError(
+                field: "phase", value: s.phase.name,
+                allowed: "health \(s.health) gives \(kept.name) (the phase bounds with their hysteresis)"))
+        }
+    }
+
+    // MARK: Career
+
+    mutating func career(_ s: GameState, rules: Rules) {
+        let c = s.career
+        let today = c.today
+        day("career.today", today, notAfter: CalendarDate.latest.dayNumber, "9999-12-31")
+        let todayValid = today == CareerState.never
+            || (today >= CalendarDate.earliest.dayNumber && today <= CalendarDate.latest.dayNumber)
+        if today == CareerState.never {
+            range("career.monthOfToday", c.monthOfToday, 0, 0, "no session yet")
+            range("career.sessionTick", c.sessionTick, 0, 0, "no session yet")
+            range("career.sessionMinute", c.sessionMinute, 0, 0, "no session yet")
+        } else if todayValid {
+            let month = CalendarDate(dayNumber: today).monthNumber
+            range("career.monthOfToday", c.monthOfToday, month, month, "the month of career.today")
+            range("career.sessionTick", c.sessionTick, 0, s.tick, "a tick already played")
+            range("career.sessionMinute", c.sessionMinute, 0, 1_439, "a minute of the day")
+        }
+        let latest = todayValid ? today : CareerState.never
+        day("career.lastActiveDay", c.lastActiveDay, notAfter: latest, "career.today")
+        day("career.absenceChargedThrough", c.absenceChargedThrough, notAfter: latest, "career.today")
+        count("career.datesWentBack", c.datesWentBack)
+        count("career.gramsToday", c.gramsToday)
+
+        // Fixed-size arrays: the decoder reads exactly these counts; a state built
+        // in memory could hold others.
+        let kinds = ItemKind.allCases.count
+        guard c.weekDays.count == 7, c.weekGrams.count == 7, c.kindCounts.count == kinds, c.kindGrams.count == kinds,
+              c.cardLastDay.count == Flashcards.count, c.cardDays.count == Flashcards.count else {
+            issues.append(StateFieldError(field: "career", value: "arrays of the wrong length",
+                                          allowed: "7 week days, \(kinds) kinds, \(Flashcards.count) cards"))
+            return
+        }
+        for i in 0..<7 {
+            let d = c.weekDays[i]
+            day("career.weekDays[\(i)]", d, notAfter: latest, "career.today")
+            if d != CareerState.never && ((d % 7) + 7) % 7 != i { fail("career.weekDays[\(i)]", d, "a day number in slot day mod 7") }
+            count("career.weekGrams[\(i)]", c.weekGrams[i])
+        }
+        // Lifetime months: only after a session, each with plastic, strictly in
+        // calendar order, none after the month of today (computed from today, so a
+        // forged month number cannot overflow anything here).
+        let firstMonth = CalendarDate.earliest.monthNumber
+        let lastMonth = todayValid && today != CareerState.never ? CalendarDate(dayNumber: today).monthNumber : firstMonth - 1
+        range("career.months.count", c.months.count, 0, lastMonth - firstMonth + 1,
+              today == CareerState.never ? "none before the first session" : "one per month up to career.today")
+        var previous = firstMonth - 1
+        for (i, m) in c.months.enumerated() {
+            range("career.months[\(i)].month", m.month, previous + 1, lastMonth, "after the previous month, up to the month of career.today")
+            range("career.months[\(i)].grams", m.grams, 1, GameState.maxCount, "a month is kept once it has plastic")
+            if m.month >= previous + 1 && m.month <= lastMonth { previous = m.month }
+        }
+        for k in ItemKind.allCases {
+            count("career.kindCounts[\(k.key)]", c.kindCounts[k.rawValue])
+            count("career.kindGrams[\(k.key)]", c.kindGrams[k.rawValue])
+        }
+
+        range("career.level", c.level, 1, rules.career.maxLevel, "career.max_level")
+        day("career.goalDay", c.goalDay, notAfter: latest, "career.today")
+        let calendarDays = CalendarDate.latest.dayNumber - CalendarDate.earliest.dayNumber + 1
+        range("career.goalDays", c.goalDays, 0, calendarDays, "days in the calendar")
+        range("career.streak", c.streak, 0, c.bestStreak, "at most career.bestStreak")
+        range("career.bestStreak", c.bestStreak, 0, calendarDays, "days in the calendar")
+        for i in 0..<Flashcards.count {
+            day("career.cardLastDay[\(i)]", c.cardLastDay[i], notAfter: latest, "career.today")
+            range("career.cardDays[\(i)]", c.cardDays[i], 0, calendarDays, "days in the calendar")
+        }
+        range("career.masteredCards", c.masteredCards, 0, (1 << Flashcards.count) - 1, "one bit per card")
+        range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
+
+        let p = c.pet
+        if !p.adopted {
+            if p != PetState() {
+                issues.append(StateFieldError(field: "career.pet", value: "a form, stage, mood or timer",
+                                              allowed: "nothing before adoption"))
+            }
+            return
+        }
+        range("career.pet.gramsAtAdoption", p.gramsAtAdoption, 0, s.totals.grams, "at most totals.grams")
+        let timerEnd = max(0, min(s.tick, GameState.maxTick)) + GameState.maxTimerTicks
+        range("career.pet.excitedUntil", p.excitedUntil, 0, timerEnd, "at most an hour of ticks after the tick")
+        range("career.pet.happyUntil", p.happyUntil, 0, timerEnd, "at most an hour of ticks after the tick")
+        range("career.pet.lastInputTick", p.lastInputTick, 0, s.tick, "a tick already played")
+    }
+}
+
+extension CalendarDate {
+    /// The first and last dates the calendar holds: sessions outside are invalid.
+    public static let earliest = CalendarDate(year: 1, month: 1, day: 1)
+    public static let latest = CalendarDate(year: 9999, month: 12, day: 31)
+}
+
+extension Simulation {
+    /// Restores a state from outside (a save, a snapshot from elsewhere): validated
+    /// first, so the tick never sees a field out of range. Throws the first such field.
+    public init(rules: Rules, restoring state: GameState) throws(StateFieldError) {
+        try state.checkValid(rules: rules)
+        self.init(rules: rules, state: state)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import OceanKernel
+import OceanSystem
+
+/// A profile held by one writer for a whole run: an advisory lock beside the profile
+/// (`NAME.lock`, beside the target of a symbolic link, holding the holder's PID) is
+/// taken before the profile is read and kept until the run ends, so two careers on
+/// one profile never both count: the second is refused before it plays.
+public final class ProfileStore {
+    public let path: String
+    /// What the profile held when the run began; nil for a new player.
+    public let saved: ProfileText.Contents?
+    private let lock: FileLock
+
+    /// Locks and loads the profile at `path` (creating its folder if need be).
+    public init(path: String, rules: Rules) throws(Profile.LoadError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Profile.LoadError(path: path, message: "cannot create the folder \(folder)")
+            }
+        }
+        lock = try ProfileStore.lock(path: path)
+        saved = try Profile.loadContents(path: path, rules: rules)
+    }
+
+    /// Takes the profile's lock (`NAME.lock` beside the profile's target) for as long
+    /// as the returned lock lives, or says which process holds it.
+    public static func lock(path: String) throws(Profile.LoadError) -> FileLock {
+        let target: String
+        do { target = try resolveSymbolicLinks(path) } catch { throw Profile.LoadError(path: path, message: error.message) }
+        do {
+            return try FileLock(path: target + ".lock")
+        } catch {
+            switch error {
+            case .held(let lockPath, let pid):
+                throw Profile.LoadError(path: path, message: "in use by another run"
+                    + (pid.map { " (pid \($0))" } ?? "") + ", which holds \(lockPath); "
+                    + "wait for it to finish, or name another profile with --profile PATH")
+            case .system(let e):
+                throw Profile.LoadError(path: path, message: "cannot be locked: \(e.description)")
+            }
+        }
+    }
+
+    /// The first day a continued career plays: the day after the later of the last
+    /// session and the last day a plan went through (played or skipped). Nil for a
+    /// new player or a profile with no session yet.
+    public var nextDay: CalendarDate? {
+        guard let saved else { return nil }
+        var last = saved.state.career.hasSession ? saved.state.career.today : CareerState.never
+        if let planned = saved.plannedThrough { last = max(last, planned.dayNumber) }
+        return last == CareerState.never ? nil : CalendarDate(dayNumber: last + 1)
+    }
+
+    public func save(_ state: GameState, plannedThrough: CalendarDate?) throws(Profile.LoadError) {
+        try Profile.save(state, plannedThrough: plannedThrough, path: path)
+    }
+
+    /// Lets another run take the profile.
+    public func release() { lock.release() }
+}

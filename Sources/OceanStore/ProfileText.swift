@@ -1,0 +1,124 @@
+import OceanKernel
+import OceanSystem
+
+/// The profile's text, read and written without Foundation (so the fuzzer builds it
+/// with the kernel alone, `make fuzz-profile`). `Profile` adds the file around it.
+///
+/// ```
+/// OCEAN-PROFILE 3
+/// engine 0.1.0
+/// state <base64 of the canonical state encoding>
+/// planned-through 2026-01-05          (optional)
+/// checksum <FNV-1a 64 of the lines above, 16 hex digits>
+/// ```
+///
+/// Lines between `state` and `checksum` are optional `key value` extras, each read by
+/// every version from 2 on (older profiles have none and still load). The version
+/// follows the state encoding the profile holds (3 since per-kind tallies and
+/// lifetime months; 2 and 1 migrate on load, see `StateEncoding.decode`).
+/// - `planned-through DATE`: the last day a career plan decided on, played or
+///   skipped. The next run starts the day after it, so skipped days stay skipped (and
+///   break the streak) across runs.
+public enum ProfileText {
+    public static let magic = "OCEAN-PROFILE"
+    public static let version = 3
+    /// Lines a profile may have at most (magic, engine, state, extras, checksum).
+    static let maxLines = 16
+
+    /// What a profile holds.
+    public struct Contents: Equatable, Sendable {
+        public var state: GameState
+        /// The last day a career plan went through (see the type's notes); nil if unknown.
+        public var plannedThrough: CalendarDate?
+        /// The file's version (1 is migrated on load).
+        public var version: Int
+
+        public init(state: GameState, plannedThrough: CalendarDate? = nil, version: Int = ProfileText.version) {
+            (self.state, self.plannedThrough, self.version) = (state, plannedThrough, version)
+        }
+    }
+
+    /// Why a text is not a usable profile (the message names the line or field).
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil) -> String {
+        var text = "\(magic) \(version)\nengine \(Engine.version)\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
+        if let plannedThrough { text += "planned-through \(plannedThrough)\n" }
+        text += "checksum \(hex16(checksum(text)))\n"
+        return text
+    }
+
+    static func checksum<S: StringProtocol>(_ text: S) -> UInt64 {
+        var h = FNV1a64()
+        h.write(bytes: text.utf8)
+        return h.value
+    }
+
+    /// The contents of `text`: checked line by line, the state decoded, migrated from
+    /// version 1 if need be, and validated against `rules` (every field in the range
+    /// the kernel can produce). Any input gives contents or a `Problem`, never a crash.
+    public static func parse(_ text: String, rules: Rules) throws(Problem) -> Contents {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 5, lines.count <= maxLines, lines[lines.count - 1].isEmpty else {
+            throw Problem("not an Ocean Rescue profile, or cut short (expected 4 lines or more, ending with the checksum)")
+        }
+        let head = lines[0].split(separator: " ")
+        guard head.count == 2, head[0] == Substring(magic), let v = Int(head[1]) else {
+            throw Problem("not an Ocean Rescue profile (the first line should be '\(magic) \(version)')")
+        }
+        guard (1...version).contains(v) else {
+            throw Problem("profile version \(v) is newer than this engine (\(Engine.version)) reads (up to \(version))")
+        }
+        let last = lines.count - 2
+        guard lines[last].hasPrefix("checksum "), lines[last].utf8.count == 25,
+              let stated = UInt64(lines[last].dropFirst(9), radix: 16) else {
+            throw Problem("line \(last + 1): no checksum")
+        }
+        let bodyEnd = lines[last].startIndex
+        guard checksum(text[text.startIndex..<bodyEnd]) == stated else {
+            throw Problem("checksum mismatch: the file is corrupt")
+        }
+        guard lines[2].hasPrefix("state "), let bytes = Base64.decode(lines[2].dropFirst(6)) else {
+            throw Problem("line 3: the state is not base64")
+        }
+        var contents = Contents(state: GameState(rules: rules, seed: 1), version: v)
+        for n in 3..<last {
+            let line = lines[n]
+            guard v >= 2, line.hasPrefix("planned-through "), contents.plannedThrough == nil,
+                  let date = parseDate(line.dropFirst(16)) else {
+                throw Problem("line \(n + 1): unknown or repeated line '\(line.prefix(40))'")
+            }
+            contents.plannedThrough = date
+        }
+        do {
+            contents.state = try StateEncoding.decode(bytes)
+        } catch {
+            throw Problem("line 3: the state does not decode (\(error))")
+        }
+        if v == 1 {
+            // Migration: careers began with version 2; the level follows the lifetime plastic
+            // (clamped, so an out-of-range total is reported as such below).
+            contents.state.career.level = rules.level(forGrams: max(0, contents.state.totals.grams))
+        }
+        do {
+            try contents.state.checkValid(rules: rules)
+        } catch {
+            throw Problem(error.description)
+        }
+        return contents
+    }
+
+    /// `YYYY-MM-DD` within the calendar (0001-01-01 to 9999-12-31).
+    public static func parseDate(_ s: Substring) -> CalendarDate? {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        let date = CalendarDate(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+}
