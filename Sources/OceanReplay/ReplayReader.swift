@@ -248,11 +248,19 @@ public struct ReplayReader {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {
                 throw error(at: startStateLine, "the starting state is not base64")
             }
+            let state: GameState
             do {
-                header.startState = try StateEncoding.decode(bytes)
+                state = try StateEncoding.decode(bytes)
             } catch {
                 throw self.error(at: startStateLine, "the starting state does not decode (\(error))")
             }
+            // Checked like a loaded profile: the tick never sees a field out of range.
+            do {
+                try state.checkValid(rules: Rules(header.balance))
+            } catch {
+                throw self.error(at: startStateLine, "the starting state: \(error.description)")
+            }
+            header.startState = state
         }
         replay = Replay(header: header)
     }

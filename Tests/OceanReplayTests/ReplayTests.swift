@@ -444,6 +444,15 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(read.replay.checkpoints.first!.tick == 60, "checkpoints stay on multiples after a start at tick 4")
         let broken = text.replacingFirst("start-state ", with: "start-state A")
         #expect(readError(fixChecksum(broken))?.message.contains("starting state") == true)
+        // A state that decodes but is out of range (health past full) is refused, naming the field.
+        var forged = saved.state
+        forged.health = Rules.fullHealth + 1
+        header.startState = forged
+        var lines = recordGames(header: header, schedule: BotSchedule("idle")!, skill: 70, games: 1, sink: StringSink())
+            .sink.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines = Array(lines.prefix { !$0.hasPrefix("i ") }) + ["end 0 0000000000000000 x"]
+        let refused = readError(lines.joined(separator: "\n") + "\n")
+        #expect(refused?.message.contains("starting state: state field health") == true, "\(String(describing: refused))")
     }
 }
 
