@@ -1,9 +1,6 @@
 import OceanKernel
 import OceanBalance
 import OceanSystem
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where a replay's bytes go.
 public protocol ReplaySink {
@@ -18,31 +15,6 @@ public struct StringSink: ReplaySink {
     public init() {}
     public mutating func write(_ s: String) { text += s }
     public mutating func flush() {}
-}
-
-/// Writes a replay to a file, flushing on request.
-public final class FileSink: ReplaySink {
-    private let file: UnsafeMutablePointer<FILE>
-    public let path: String
-
-    /// Nil if the file cannot be created.
-    public init?(path: String) {
-        guard let f = fopen(path, "wb") else { return nil }
-        file = f
-        self.path = path
-    }
-
-    deinit { fclose(file) }
-
-    public func write(_ s: String) {
-        var s = s
-        s.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
-    }
-
-    public func flush() { fflush(file) }
-
-    /// False if any write failed (a full disk, say).
-    public var ok: Bool { ferror(file) == 0 }
 }
 
 /// Plays a run and writes it as a replay at the same time: the header first, then an

@@ -70,6 +70,12 @@ private func json(_ r: Run) throws -> [String: Any] {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
+            if kill_ == 0 {
+                // The first run lives until its first save (however loaded the machine),
+                // so every later kill lands on a profile that exists.
+                var waited = 0
+                while !FileManager.default.fileExists(atPath: path) && waited < 10_000 { usleep(5_000); waited += 5 }
+            }
             usleep(useconds_t(Int.random(in: 15_000...60_000, using: &random)))
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
