@@ -27,11 +27,19 @@ public enum Profile {
         public var description: String { "\(path): \(message)" }
     }
 
-    /// `$XDG_DATA_HOME/ocean-rescue/profile`, or `~/.local/share/ocean-rescue/profile`.
-    public static func defaultPath() -> String {
+    /// `$XDG_DATA_HOME/ocean-rescue/profile`, or `~/.local/share/ocean-rescue/profile`;
+    /// nil when neither `$XDG_DATA_HOME` (absolute) nor `$HOME` says where a user's
+    /// data goes (then a caller asks for a path rather than guess one).
+    public static func defaultPathIfKnown() -> String? {
         let env = ProcessInfo.processInfo.environment
         if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/ocean-rescue/profile" }
-        return (env["HOME"] ?? "/tmp") + "/.local/share/ocean-rescue/profile"
+        guard let home = env["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/share/ocean-rescue/profile"
+    }
+
+    /// As `defaultPathIfKnown`, with `/tmp` standing in for a missing `$HOME`.
+    public static func defaultPath() -> String {
+        defaultPathIfKnown() ?? "/tmp/.local/share/ocean-rescue/profile"
     }
 
     public static func encode(_ state: GameState) -> String {
@@ -57,7 +65,10 @@ public enum Profile {
         guard head.count == 2, head[0] == Substring(magic), let v = Int(head[1]) else {
             throw fail("not an Ocean Rescue profile (the first line should be '\(magic) \(version)')")
         }
-        guard (1...version).contains(v) else {
+        guard v >= 1 else {
+            throw fail("unknown profile version \(v) (this engine reads versions 1 to \(version))")
+        }
+        guard v <= version else {
             throw fail("profile version \(v) is newer than this engine (\(Engine.version)) reads (up to \(version))")
         }
         guard lines[3].hasPrefix("checksum "), let stated = UInt64(lines[3].dropFirst(9), radix: 16) else {
