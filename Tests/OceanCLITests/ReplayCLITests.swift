@@ -52,7 +52,7 @@ private func verdicts(_ r: Run) -> [String] {
         let info = try ocean(["replay", "info", out])
         #expect(info.status == 0)
         for needle in ["comment       round trip", "seed          12", "session       2026-05-06 07:45",
-                       "recorded by   human (skill 70)", "all as shipped", "summary       1 games"] {
+                       "recorded by   human (skill 70)", "all as shipped", "summary       1 game,"] {
             #expect(info.stdout.contains(needle), "\(needle)\n\(info.stdout)")
         }
         #expect(info.stdout.range(of: #"length        \d+ ticks \(1:\d\d\)"#, options: .regularExpression) != nil)
