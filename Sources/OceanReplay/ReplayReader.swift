@@ -239,10 +239,16 @@ public struct ReplayReader {
         do {
             header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {
-            // Every problem, one per line (DataError caps the list at its shown limit).
+            // Every problem, one per line, up to DataError's shown limit.
             let first = error.issues[0]
-            throw ReplayError(file: file, line: first.line ?? n,
-                              message: "the balance constants are not valid:\n" + error.description)
+            func text(_ i: DataIssue) -> String { "balance \(i.key ?? ""): \(i.message)" }
+            var lines = [text(first)] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
+                "\(file):\($0.line ?? n): " + text($0)
+            }
+            if error.issues.count > DataError.shownLimit {
+                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
+            }
+            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
         }
         if startStateLine > 0 {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {

@@ -31,7 +31,7 @@ extension ReplayCommand {
 
         @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
         var bot: String
-        @Option(help: "The seed of the gameplay random stream.") var seed: UInt64
+        @Option(parsing: .unconditional, help: "The seed of the gameplay random stream (0 to 2^64-1).") var seed: UInt64
         @Option(parsing: .unconditional, help: "How many games (1 to 100000; default 1). Not with --days.") var games: Int?
         @Option(parsing: .unconditional, help: "The human bot's skill, 0 to 100 (default 70). Only with the human bot.") var skill: Int?
         @OptionGroup var balanceOption: BalanceOption

@@ -17,7 +17,7 @@ struct Sim: ParsableCommand {
     @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
     var bot: String = "greedy"
 
-    @Option(help: "The seed of the gameplay random stream (0 to 2^64-1).")
+    @Option(parsing: .unconditional, help: "The seed of the gameplay random stream (0 to 2^64-1).")
     var seed: UInt64 = 1
 
     @Option(parsing: .unconditional, help: "How many games to play (1 to 1000000; default 1). Not with --days.")

@@ -100,7 +100,7 @@ private func verdicts(_ r: Run) -> [String] {
         for attempt in 0..<3 {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: binary)
-            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "100000", "--out", out]
+            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "10000", "--out", out]
             p.environment = ["SWIFT_BACKTRACE": "enable=no"]
             try p.run()
             // Long enough to write some seconds of play, far too short to finish.

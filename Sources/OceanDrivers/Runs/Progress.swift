@@ -12,6 +12,11 @@ public enum Interrupt {
     /// From now on SIGINT sets `requested` instead of killing the process.
     public static func install() {
         signal(SIGINT) { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+        // A parent may have started us with SIGINT blocked (the mask is inherited).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     public static var requested: Bool { flag.load(ordering: .relaxed) }
