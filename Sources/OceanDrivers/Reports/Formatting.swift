@@ -23,8 +23,11 @@ public func percent(_ health: Int) -> String { decimal(hundredths: health) }
 
 /// A length of play as m:ss, or h:mm:ss from an hour on: 3725 s → "1:02:05".
 /// The one duration formatter.
-public func duration(ticks: Int) -> String {
-    let seconds = max(0, ticks) / Fixed.ticksPerSecond
+public func duration(ticks: Int) -> String { duration(seconds: max(0, ticks) / Fixed.ticksPerSecond) }
+
+/// Whole seconds as m:ss, or h:mm:ss from an hour on.
+public func duration(seconds: Int) -> String {
+    let seconds = max(0, seconds)
     let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
     func two(_ n: Int) -> String { (n < 10 ? "0" : "") + "\(n)" }
     return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"

@@ -55,7 +55,7 @@ public final class Progress: @unchecked Sendable {
             let rate = Double(done) / seconds
             let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
             let line = "\(label): \(done) of \(total) \(unit) (\(done * 100 / total) %), "
-                + "\(Int(rate)) \(unit)/s, about \(eta / 60):\(eta % 60 < 10 ? "0" : "")\(eta % 60) left"
+                + "\(Int(rate)) \(unit)/s, about \(duration(seconds: eta)) left"
             printError("\r\u{1b}[K" + line + " (Ctrl-C stops)", newline: false)
             shown = true
         }
