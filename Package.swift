@@ -31,7 +31,7 @@ let package = Package(
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
-        .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanReplay", "OceanSystem"]),
+        .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"]),
         // `ocean bench`: the kernel timed against a plain C loop.
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.

@@ -165,12 +165,6 @@ public struct AllocationReport: Sendable {
     /// nil when no counter was available.
     public var stressAllocations: Int?
 
-    public var json: String {
-        guard let t = typicalAllocations, let s = stressAllocations else { return "null" }
-        return "{\"typicalTicks\": \(typicalTicks), \"typicalAllocations\": \(t), "
-            + "\"stressTicks\": \(stressTicks), \"stressAllocations\": \(s)}"
-    }
-
     public var text: String {
         guard let t = typicalAllocations, let s = stressAllocations else {
             return "not counted (the malloc interposer is not in effect in this process)"

@@ -144,15 +144,6 @@ public struct ReplaySummary: Equatable, Sendable {
         phase = s.phase
     }
 
-    /// The summary as JSON key/value pairs, in a fixed order.
-    public var jsonFields: [(String, String)] {
-        [("games", "\(games)"), ("catches", "\(catches)"), ("misses", "\(misses)"),
-         ("perfectGames", "\(perfectGames)"), ("bestCombo", "\(bestCombo)"), ("score", "\(score)"),
-         ("grams", "\(grams)"), ("health", "\(health)"), ("phase", "\"\(phase.name)\"")]
-    }
-
-    public var json: String { "{" + jsonFields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}" }
-
     public init(games: Int, catches: Int, misses: Int, perfectGames: Int, bestCombo: Int, score: Int, grams: Int,
                 health: Int, phase: Phase) {
         (self.games, self.catches, self.misses, self.perfectGames, self.bestCombo) =

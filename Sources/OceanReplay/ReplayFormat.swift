@@ -48,6 +48,16 @@ public enum ReplayFormat {
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096
     public static let maxFileBytes = 256 << 20
+    /// How far a replay may be played: no input more than one checkpoint interval past
+    /// the last checkpoint (or the start), and the end record on the last checkpoint;
+    /// so the ticks played never exceed the per-tick fingerprint characters the file
+    /// holds plus one interval (≤ 3600 ticks), and a small file cannot ask for hours.
+    public static let playBudgetRule =
+        "a replay is played no further than one checkpoint interval past its last checkpoint"
+
+    /// The longest `comment` a header line holds (the line's limit, less the keyword).
+    public static let maxCommentBytes = maxLineBytes - Keyword.comment.utf8.count - 2
+
     /// About 19 days of continuous play.
     public static let maxTick = 100_000_000
     public static let maxCheckpointEvery = 3_600
@@ -90,12 +100,18 @@ public enum ReplayFormat {
 
     /// A date written YYYY-MM-DD, if it is a real calendar date.
     public static func date(_ w: Substring) -> CalendarDate? {
+        guard let date = dateShape(w), date.isValid else { return nil }
+        return date
+    }
+
+    /// The year, month and day of text written YYYY-MM-DD, whether or not they make a
+    /// calendar date (2026-02-30 gives one that is not `isValid`): the one date parser.
+    public static func dateShape(_ w: Substring) -> CalendarDate? {
         let p = w.split(separator: "-", omittingEmptySubsequences: false)
         guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
               p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let y = Int(p[0]), let m = Int(p[1]), let d = Int(p[2]) else { return nil }
-        let date = CalendarDate(year: y, month: m, day: d)
-        return date.isValid ? date : nil
+        return CalendarDate(year: y, month: m, day: d)
     }
 
     /// A time of day written HH:MM, as a minute of the day.
@@ -122,10 +138,4 @@ public enum ReplayFormat {
     public static func shortHash(_ hash: UInt64) -> UInt16 { UInt16(hash >> 52) }
 
     static func isFingerprint(_ c: UInt8) -> Bool { alphabet.contains(c) }
-
-    /// 16 lowercase hex digits.
-    static func hex(_ v: UInt64, digits: Int) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, digits - s.count)) + s
-    }
 }

@@ -138,7 +138,7 @@ public struct ReplayReader {
             guard replay?.end != nil else { throw error(at: n, "checksum before the end record") }
             guard stated == checksum.value else {
                 throw error(at: n, "checksum mismatch: the file was edited or corrupted after it was recorded "
-                    + "(it says \(ReplayFormat.hex(stated, digits: 16)), the content gives \(ReplayFormat.hex(checksum.value, digits: 16)))")
+                    + "(it says \(hex(stated, digits: 16)), the content gives \(hex(checksum.value, digits: 16)))")
             }
             sawChecksum = true
             return
@@ -239,10 +239,16 @@ public struct ReplayReader {
         do {
             header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {
+            // Every problem, one per line, up to DataError's shown limit.
             let first = error.issues[0]
-            let more = error.issues.count > 1 ? " (and \(error.issues.count - 1) more balance problems)" : ""
-            throw ReplayError(file: file, line: first.line ?? n,
-                              message: "balance \(first.key ?? ""): \(first.message)\(more)")
+            func text(_ i: DataIssue) -> String { "balance \(i.key ?? ""): \(i.message)" }
+            var lines = [text(first)] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
+                "\(file):\($0.line ?? n): " + text($0)
+            }
+            if error.issues.count > DataError.shownLimit {
+                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
+            }
+            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
         }
         if startStateLine > 0 {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {
@@ -300,6 +306,13 @@ public struct ReplayReader {
         guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
         if let last = replay!.inputs.last, tick <= last.tick {
             throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last.tick)")
+        }
+        // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
+        // played is vouched for by a fingerprint character, give or take one interval.
+        let vouched = replay!.checkpoints.last?.tick ?? start
+        guard tick < vouched + replay!.header.checkpointEvery else {
+            throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
+                + ReplayFormat.playBudgetRule)
         }
         if let c = replay!.checkpoints.last, tick < c.tick {
             throw error(at: n, "input tick \(tick) comes after checkpoint \(c.tick) in the file")

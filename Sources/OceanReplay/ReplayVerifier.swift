@@ -21,16 +21,26 @@ public struct Verification: Sendable {
     public var truncatedAt: Int?
     /// The end summary differs (reported when no checkpoint already did).
     public var endMismatch: (expected: ReplaySummary, got: ReplaySummary)?
+    /// The end record's state hash differs from the re-simulated one (reported when
+    /// no checkpoint already did), in the file's state encoding.
+    public var endHashMismatch: (expected: UInt64, got: UInt64)?
+    /// Set when the run was stopped (Ctrl-C) before its end: the tick reached.
+    public var interruptedAt: Int?
     public var ticksSimulated = 0
     public var final: GameState?
 
-    public var passed: Bool { divergences.isEmpty && truncatedAt == nil && endMismatch == nil }
+    public var passed: Bool {
+        divergences.isEmpty && truncatedAt == nil && endMismatch == nil && endHashMismatch == nil && interruptedAt == nil
+    }
 }
 
 /// Re-simulates a replay with the constants it carries and checks every checkpoint
 /// and the end record against it.
 public enum ReplayVerifier {
-    public static func verify(_ read: ReadReplay, keepGoing: Bool = false) -> Verification {
+    /// `goOn` is asked every `InputFeed.checkEvery` ticks (with the tick reached)
+    /// whether to continue; when it says no, the result is `interruptedAt`.
+    public static func verify(_ read: ReadReplay, keepGoing: Bool = false,
+                              goOn: ((Int) -> Bool)? = nil) -> Verification {
         let replay = read.replay
         var result = Verification()
         let rules = Rules(replay.header.balance)
@@ -43,8 +53,8 @@ public enum ReplayVerifier {
         let endTick = replay.end?.tick ?? replay.lastTick
 
         for checkpoint in replay.checkpoints {
-            while sim.state.tick < checkpoint.tick {
-                sim.step(feed.input(at: sim.state.tick))
+            guard feed.play(&sim, to: checkpoint.tick, goOn: goOn) else {
+                return interrupted(result, sim.state)
             }
             let hashes = StateHashes(sim.state, version: encoding)
             if hashes.full == checkpoint.hash {
@@ -66,10 +76,14 @@ public enum ReplayVerifier {
             if !keepGoing { break }
         }
         if result.divergences.isEmpty || keepGoing {
-            while sim.state.tick < endTick { sim.step(feed.input(at: sim.state.tick)) }
+            guard feed.play(&sim, to: endTick, goOn: goOn) else { return interrupted(result, sim.state) }
             if let end = replay.end {
                 let got = ReplaySummary(sim.state)
                 if got != end.summary && result.divergences.isEmpty { result.endMismatch = (end.summary, got) }
+                let hash = sim.state.hash(version: encoding)
+                if hash != end.hash && result.divergences.isEmpty && result.endMismatch == nil {
+                    result.endHashMismatch = (end.hash, hash)
+                }
             } else {
                 result.truncatedAt = replay.lastTick
             }
@@ -79,6 +93,14 @@ public enum ReplayVerifier {
         if !read.complete && result.truncatedAt == nil { result.truncatedAt = replay.lastTick }
         result.ticksSimulated = sim.state.tick
         result.final = sim.state
+        return result
+    }
+
+    private static func interrupted(_ result: Verification, _ state: GameState) -> Verification {
+        var result = result
+        result.interruptedAt = state.tick
+        result.ticksSimulated = state.tick
+        result.final = state
         return result
     }
 

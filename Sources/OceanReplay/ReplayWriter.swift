@@ -88,10 +88,10 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let s = simulation.state
         let hashes = StateHashes(s)
         let f = ReadableFields(s)
-        let subs = hashes.subsystems.map { ReplayFormat.hex(UInt64(ReplayFormat.shortHash($0)), digits: 3) }.joined(separator: " ")
+        let subs = hashes.subsystems.map { hex(UInt64(ReplayFormat.shortHash($0)), digits: 3) }.joined(separator: " ")
         // The readable fields are positional (score, combo, health, live items) to keep a
         // ten-minute replay under 100 KB; docs/replay-format.md names them.
-        line("\(ReplayFormat.Keyword.checkpoint) \(s.tick) \(ReplayFormat.hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
+        line("\(ReplayFormat.Keyword.checkpoint) \(s.tick) \(hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
             + "\(f.items) \(String(decoding: fingerprints, as: UTF8.self))")
         fingerprints.removeAll(keepingCapacity: true)
         lastCheckpoint = s.tick
@@ -102,10 +102,10 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let s = simulation.state
         if s.tick != lastCheckpoint { writeCheckpoint() }
         let m = ReplaySummary(s)
-        line("\(ReplayFormat.Keyword.end) \(s.tick) \(ReplayFormat.hex(s.hash, digits: 16)) games=\(m.games) catches=\(m.catches) "
+        line("\(ReplayFormat.Keyword.end) \(s.tick) \(hex(s.hash, digits: 16)) games=\(m.games) catches=\(m.catches) "
             + "misses=\(m.misses) perfect=\(m.perfectGames) best-combo=\(m.bestCombo) score=\(m.score) "
             + "grams=\(m.grams) health=\(m.health) phase=\(ReplayFormat.word(m.phase))")
-        sink.write("\(ReplayFormat.Keyword.checksum) \(ReplayFormat.hex(checksum.value, digits: 16))\n")
+        sink.write("\(ReplayFormat.Keyword.checksum) \(hex(checksum.value, digits: 16))\n")
         sink.flush()
     }
 }
@@ -115,9 +115,7 @@ extension ReplayRecorder where Sink == StringSink {
     public static func text(header: ReplayHeader, inputs: [InputRecord], endTick: Int) -> String {
         var recorder = ReplayRecorder(header: header, sink: StringSink())
         var feed = InputFeed(inputs)
-        while recorder.simulation.state.tick < endTick {
-            recorder.step(feed.input(at: recorder.simulation.state.tick))
-        }
+        feed.play(&recorder, to: endTick)
         recorder.finish()
         return recorder.sink.text
     }

@@ -70,7 +70,10 @@ public enum ProfileText {
         guard head.count == 2, head[0] == Substring(magic), let v = Int(head[1]) else {
             throw Problem("not an Ocean Rescue profile (the first line should be '\(magic) \(version)')")
         }
-        guard (1...version).contains(v) else {
+        guard v >= 1 else {
+            throw Problem("unknown profile version \(v) (this engine reads versions 1 to \(version))")
+        }
+        guard v <= version else {
             throw Problem("profile version \(v) is newer than this engine (\(Engine.version)) reads (up to \(version))")
         }
         let last = lines.count - 2

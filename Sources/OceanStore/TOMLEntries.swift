@@ -37,7 +37,9 @@ public enum TOMLEntries {
         for key in table.keys {
             guard let value = table[key] else { continue }
             let full = prefix.isEmpty ? key : prefix + "." + key
-            if let sub = value.table {
+            // An inline table (`width_px = {a = 1}`) is a value written where one is
+            // expected: reported as "a table" at its key, not flattened into keys.
+            if let sub = value.table, !sub.inline {
                 flatten(sub, prefix: full, locator: locator, into: &entries)
             } else {
                 let raw: RawEntry.Value = value.int.map { .whole($0) } ?? .other(describe(value))

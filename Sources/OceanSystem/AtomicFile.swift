@@ -160,12 +160,6 @@ public func replaceFile(_ path: String, with text: String) throws(FileError) {
     try writer.commit()
 }
 
-/// Writes `text` to `path` atomically (see `AtomicWriter`). False if any step failed
-/// (the old file stays).
-public func writeFileAtomically(_ path: String, _ text: String) -> Bool {
-    do { try replaceFile(path, with: text) } catch { return false }
-    return true
-}
 
 /// `path` with symbolic links followed (up to 40), even to a target that does not
 /// exist yet; relative links are read from the link's folder.

@@ -1,15 +1,7 @@
 import ArgumentParser
 import OceanKernel
-import OceanBench
 import OceanDrivers
 import OceanStore
-import OceanSystem
-
-/// `--profile PATH`, shared by the profile commands.
-struct ProfileOption: ParsableArguments {
-    @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile).") var profile: String?
-    var path: String { profile ?? Profile.defaultPath() }
-}
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +20,10 @@ struct ProfileCommand: ParsableCommand {
             let path = profileOption.path
             let state: GameState?
             do { state = try Profile.load(path: path, rules: rules) } catch { fail(error.description) }
-            guard let state else { fail("\(path): no profile here yet (ocean sim --days N --profile \(path) makes one)") }
+            guard let state else {
+                fail("\(path): no profile here yet. `ocean sim --days N` saves only with --profile: "
+                    + "`ocean sim --days N --profile \(path)` makes this one")
+            }
             let report = CareerReport(state, rules: rules)
             print(json ? report.json : "profile       \(path)\n" + report.text)
         }

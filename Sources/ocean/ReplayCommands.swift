@@ -1,13 +1,9 @@
 import ArgumentParser
-import Dispatch
 import OceanKernel
-import OceanBalance
 import OceanReplay
-import OceanBench
 import OceanDrivers
 import OceanStore
 import OceanSystem
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +14,11 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Record runs, verify them headlessly, find where they diverge.",
         subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self])
 }
+
+/// The play budget, as --help says it.
+let budgetHelp = "A replay is played no further than one checkpoint interval past its last checkpoint "
+    + "(its end record sits on its last checkpoint), so the ticks played never exceed the per-tick "
+    + "fingerprints the file holds plus at most \(ReplayFormat.maxCheckpointEvery); a file that asks for more is refused (exit 2)."
 
 /// Reads a replay or exits 2 with `file:line: message`.
 func readOrExit(_ path: String) -> ReadReplay {
@@ -30,46 +31,57 @@ extension ReplayCommand {
 
         @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
         var bot: String
-        @Option(help: "The seed of the gameplay random stream.") var seed: UInt64
-        @Option(help: "How many games (1 to 100000).") var games: Int = 1
-        @Option(help: "The human bot's skill, 0 to 100.") var skill: Int = 70
+        @Option(parsing: .unconditional, help: "The seed of the gameplay random stream (0 to 2^64-1).") var seed: UInt64
+        @Option(parsing: .unconditional, help: "How many games (1 to 100000; default 1). Not with --days.") var games: Int?
+        @Option(parsing: .unconditional, help: "The human bot's skill, 0 to 100 (default 70). Only with the human bot.") var skill: Int?
         @OptionGroup var balanceOption: BalanceOption
         @Option(help: "Where to write the replay.") var out: String
         @Option(help: "The player's local date, YYYY-MM-DD (default: today).") var date: String?
-        @Option(help: "The player's local time of day, HH:MM (default: now).") var time: String?
-        @Option(help: "A one-line note on what this replay covers.") var comment: String = ""
-        @Option(help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
-        @Option(help: "Record a career of this many days (sessions, scans, flashcards, games) instead of --games.")
+        @Option(help: "The player's local time of day, HH:MM, when the first session opens (default: now).") var time: String?
+        @Option(help: "A one-line note on what this replay covers (at most \(ReplayFormat.maxCommentBytes) bytes).")
+        var comment: String = ""
+        @Option(parsing: .unconditional, help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
+        @Option(parsing: .unconditional, help: "Record a career of this many days (sessions, scans, flashcards, games) instead of --games.")
         var days: Int?
-        @Option(help: "With --days: games each day played (0 to 100).") var gamesPerDay: Int = 1
-        @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).") var skipPercent: Int = 15
+        @Option(parsing: .unconditional, help: "With --days: games each day played (0 to 100; default 1).") var gamesPerDay: Int?
+        @Option(parsing: .unconditional, help: "With --days: the chance, in %, of skipping a day (0 to 100; default 15).") var skipPercent: Int?
         @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
         @Flag(help: "Replace --out if it already exists (only once the recording is finished).") var force = false
 
         func validate() throws {
-            guard BotSchedule(bot) != nil else {
-                throw ValidationError("--bot: unknown bot in '\(bot)'; allowed: \(BotKind.names), or several separated by commas")
+            try checkBot(bot)
+            try checkRange(games, "--games", 1...100_000)
+            try checkSkill(skill, bot: bot)
+            try checkRange(checkpointEvery, "--checkpoint-every", 1...ReplayFormat.maxCheckpointEvery)
+            guard !comment.contains(where: \.isNewline) else { throw ValidationError("--comment: one line only") }
+            guard comment.utf8.count <= ReplayFormat.maxCommentBytes else {
+                throw ValidationError("--comment: \(comment.utf8.count) bytes; a replay line holds at most \(ReplayFormat.maxCommentBytes)")
             }
-            guard (1...100_000).contains(games) else { throw ValidationError("--games: allowed 1 to 100000") }
-            guard (0...100).contains(skill) else { throw ValidationError("--skill: allowed 0 to 100") }
-            guard (1...ReplayFormat.maxCheckpointEvery).contains(checkpointEvery) else {
-                throw ValidationError("--checkpoint-every: allowed 1 to \(ReplayFormat.maxCheckpointEvery)")
+            try checkRange(days, "--days", 1...10_000)
+            try checkRange(gamesPerDay, "--games-per-day", 0...100)
+            try checkRange(skipPercent, "--skip-percent", 0...100)
+            try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
+            try checkPath(fromProfile, flag: "--from-profile")
+            try checkPath(out, flag: "--out")
+            if let date { _ = try parseDate(date) }
+            if let time { _ = try parseTime(time) }
+            if let days, let date {
+                let start = try parseDate(date)
+                let last = CalendarDate(dayNumber: start.dayNumber + days - 1)
+                guard last.isValid else {
+                    throw ValidationError("--days \(days) from --date \(date) would end after 9999-12-31, the last date a replay can hold")
+                }
             }
-            guard !comment.contains("\n") else { throw ValidationError("--comment: one line only") }
-            if let days, !(1...10_000).contains(days) { throw ValidationError("--days: allowed 1 to 10000") }
-            guard (0...100).contains(gamesPerDay) else { throw ValidationError("--games-per-day: allowed 0 to 100") }
-            guard (0...100).contains(skipPercent) else { throw ValidationError("--skip-percent: allowed 0 to 100") }
-            if let date, parseDate(date) == nil { throw ValidationError("--date: '\(date)' is not a date written YYYY-MM-DD") }
-            if let time, parseTime(time) == nil { throw ValidationError("--time: '\(time)' is not a time written HH:MM") }
         }
 
         func run() throws {
             var header = ReplayHeader()
             header.balance = balanceOption.load()
             header.seed = seed
+            let rules = Rules(header.balance)
             if let fromProfile {
                 do {
-                    guard let saved = try Profile.load(path: fromProfile, rules: Rules(header.balance)) else {
+                    guard let saved = try Profile.load(path: fromProfile, rules: rules) else {
                         fail("\(fromProfile): no profile there")
                     }
                     header.startState = saved
@@ -79,10 +91,25 @@ extension ReplayCommand {
             }
             header.comment = comment
             header.checkpointEvery = checkpointEvery
+            let skill = skill ?? 70
             header.recordedBy = bot.contains("human") ? "\(bot) (skill \(skill))" : bot
             let now = localNow()
-            header.date = date.flatMap(parseDate) ?? now.date
-            header.minuteOfDay = time.flatMap(parseTime) ?? now.minute
+            header.date = try date.map { try parseDate($0) } ?? now.date
+            header.minuteOfDay = try time.map { try parseTime($0) } ?? now.minute
+            if let days {
+                let last = CalendarDate(dayNumber: header.date.dayNumber + days - 1)
+                if !last.isValid { fail("--days \(days) from \(header.date) would end after 9999-12-31, the last date a replay can hold") }
+            }
+            // The tick limit, before anything is written: a game takes at most about as
+            // long as one where nothing is caught.
+            let gameTicks = runGames(rules: rules, seed: seed, bot: .idle, games: 1).ticks
+            let games = days.map { $0 * (gamesPerDay ?? 1) } ?? (games ?? 1)
+            let estimate = header.startTick + games * (gameTicks + gameTicks / 4) + (days ?? 0) * 64
+            guard estimate <= ReplayFormat.maxTick else {
+                fail("\(days != nil ? "--days \(days!) with --games-per-day \(gamesPerDay ?? 1)" : "--games \(games)"): "
+                    + "about \(estimate) ticks, more than a replay holds (\(ReplayFormat.maxTick) ticks, "
+                    + "\(duration(ticks: ReplayFormat.maxTick)) of play); record fewer")
+            }
             // Written to a temporary beside --out, put in place when finished (see AtomicFileSink).
             Interruption.install()
             let sink = openReplaySink(out, force: force)
@@ -91,11 +118,12 @@ extension ReplayCommand {
             if let days {
                 var options = CareerPlan.Options()
                 options.days = days
-                options.gamesPerDay = gamesPerDay
-                options.skipPercent = skipPercent
+                options.gamesPerDay = gamesPerDay ?? options.gamesPerDay
+                options.skipPercent = skipPercent ?? options.skipPercent
                 options.start = header.date
                 if let problem = options.calendarProblem { fail("--days: \(problem)") }
-                header.recordedBy += ", \(days) days"
+                options.firstMinute = header.minuteOfDay
+                header.recordedBy += ", \(counted(days, "day"))"
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink)
             } else {
@@ -103,42 +131,33 @@ extension ReplayCommand {
             }
             do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
-            print("recorded \(out): \(s.tick) ticks (\(clock(ticks: s.tick))), \(s.totals.games) games, hash \(hex16(s.hash))")
+            print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")
         }
     }
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-simulate replays and check them against the hashes they carry.")
+            abstract: "Re-simulate replays and check them against the hashes they carry.",
+            discussion: "Every checkpoint and the end record (summary and final hash) are checked. "
+                + budgetHelp + " Ctrl-C stops and reports the files not verified to their end (exit 2).")
 
         @Argument(help: "Replay files.") var files: [String]
-        @Option(help: "Files verified at once (1 to 64).") var jobs: Int = 1
+        @Option(parsing: .unconditional, help: "Files verified at once (1 to 64).") var jobs: Int = 1
         @Flag(help: "Report every divergent checkpoint, not just the first.") var keepGoing = false
         @Flag(help: "Print one JSON object.") var json = false
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
-            guard (1...64).contains(jobs) else { throw ValidationError("--jobs: allowed 1 to 64") }
+            try checkRange(jobs, "--jobs", 1...64)
         }
 
         func run() throws {
+            Interruption.install(graceful: true)
             let start = monotonicNanos()
-            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing)
-            let seconds = Double(monotonicNanos() - start) / 1e9
-            let ticks = results.reduce(0) { $0 + ($1.verification?.ticksSimulated ?? 0) }
-            let passed = results.filter(\.passed).count
-            let failed = results.count - passed
-            let rate = seconds > 0 ? Int(Double(ticks) / seconds) : 0
-            if json {
-                print("{\"files\": [" + results.map(\.json).joined(separator: ", ")
-                    + "], \"passed\": \(passed), \"failed\": \(failed), \"ticks\": \(ticks), \"ticksPerSecond\": \(rate)}")
-            } else {
-                for r in results { print(r.text) }
-                print("\(passed) passed, \(failed) failed")
-                print("throughput: \(rate) ticks/s (\(ticks) ticks in \(String(format2(seconds))) s)")
-            }
-            if results.contains(where: { $0.error != nil || $0.verification?.truncatedAt != nil }) { Glibc.exit(ExitStatus.badInput) }
-            if failed > 0 { Glibc.exit(ExitStatus.divergence) }
+            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing) { _ in Interruption.requested == nil }
+            let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
+            print(json ? report.json : report.text)
+            Glibc.exit(report.exitStatus)
         }
     }
 
@@ -147,34 +166,17 @@ extension ReplayCommand {
         @Argument(help: "A replay file.") var file: String
 
         func run() throws {
-            let read = readOrExit(file)
-            let r = read.replay
-            let h = r.header
-            print("file          \(file)")
-            if !h.comment.isEmpty { print("comment       \(h.comment)") }
-            print("format        \(ReplayFormat.magic) \(h.formatVersion), engine \(h.engine)")
-            if let start = h.startState { print("starts from   a saved career (day \(start.career.hasSession ? "\(CalendarDate(dayNumber: start.career.today))" : "none"), tick \(start.tick))") }
-            print("seed          \(h.seed)")
-            print("session       \(h.date) \(ReplayFormat.clock(h.minuteOfDay))")
-            if !h.recordedBy.isEmpty { print("recorded by   \(h.recordedBy)") }
-            print("checkpoints   \(r.checkpoints.count), one every \(h.checkpointEvery) ticks")
-            print("inputs        \(r.inputs.count) changes")
-            print("balance       \(balanceNote(h.balance))")
-            let ticks = r.end?.tick ?? r.lastTick
-            print("length        \(ticks) ticks (\(clock(ticks: ticks)))")
-            if let end = r.end, read.complete {
-                print("summary       \(summaryText(end.summary))")
-                print("final hash    \(hex16(end.hash))")
-            } else {
-                print("summary       none: truncated at tick \(r.lastTick)")
-            }
+            let shipped = defaultBalancePath().flatMap { try? BalanceLoader.load(path: $0) }
+            print(ReplayInfo(file: file, read: readOrExit(file), shipped: shipped).text)
         }
     }
 
     struct RunReplay: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
-            abstract: "Re-simulate a replay's inputs and print the outcome; with --balance, a what-if.")
+            abstract: "Re-simulate a replay's inputs and print the outcome; with --balance, a what-if.",
+            discussion: budgetHelp + " A truncated file is played to its last record, reported, and exits 2. "
+                + "On a terminal a progress line shows on standard error; Ctrl-C stops (exit 130).")
         @Argument(help: "A replay file.") var file: String
         @Option(help: "Play the same inputs under these constants instead, next to the recorded outcome.")
         var balance: String?
@@ -182,205 +184,73 @@ extension ReplayCommand {
 
         func run() throws {
             let read = readOrExit(file)
-            let recorded = read.replay.end?.summary
-            let rules = Rules(balance.map { BalanceOption(balance: $0).load() } ?? read.replay.header.balance)
-            let state = replayInputs(read.replay, rules: rules)
-            let got = ReplaySummary(state)
-            if json {
-                var o = "{\"ticks\": \(state.tick), \"outcome\": \(summaryJSON(got)), \"hash\": \"\(hex16(state.hash))\""
-                if balance != nil { o += ", \"recorded\": " + (recorded.map(summaryJSON) ?? "null") }
-                print(o + "}")
-                return
+            let replay = read.replay
+            let rules = Rules(balance.map { BalanceOption(balance: $0).load() } ?? replay.header.balance)
+            Interruption.install(graceful: true)
+            let end = replay.end?.tick ?? replay.lastTick
+            let progress = Progress("replay run", total: end - replay.header.startTick, unit: "ticks", quiet: json)
+            let state = replayInputs(replay, rules: rules) { tick in
+                progress.update(tick - replay.header.startTick)
+                return Interruption.requested == nil
             }
-            if balance == nil {
-                print("\(file): \(state.tick) ticks (\(clock(ticks: state.tick)))")
-                print(summaryText(got))
-                print("hash \(hex16(state.hash))")
-            } else {
-                print("\(file) under \(balance!): \(state.tick) ticks")
-                print(pad("", 14) + pad("recorded", 12) + "what-if")
-                let r = recorded
-                let rows: [(String, String?, String)] = [
-                    ("games", r.map { "\($0.games)" }, "\(got.games)"), ("catches", r.map { "\($0.catches)" }, "\(got.catches)"),
-                    ("misses", r.map { "\($0.misses)" }, "\(got.misses)"),
-                    ("perfect", r.map { "\($0.perfectGames)" }, "\(got.perfectGames)"),
-                    ("best combo", r.map { "\($0.bestCombo)" }, "\(got.bestCombo)"), ("score", r.map { "\($0.score)" }, "\(got.score)"),
-                    ("grams", r.map { "\($0.grams)" }, "\(got.grams)"), ("health", r.map { "\($0.health)" }, "\(got.health)"),
-                    ("phase", r.map(\.phase.name), got.phase.name),
-                ]
-                for row in rows { print(pad(row.0, 14) + pad(row.1 ?? "-", 12) + row.2) }
+            progress.finish()
+            let report = ReplayRunReport(file: file, balanceFile: balance, state: state,
+                                         recorded: read.complete ? replay.end?.summary : nil)
+            print(json ? report.json : report.text)
+            exitIfInterrupted("played to tick \(state.tick) of \(end)")
+            if !read.complete || replay.end == nil {
+                fail("\(file): truncated at tick \(replay.lastTick) (no end record and checksum); its inputs were played to there")
             }
         }
     }
 
     struct Update: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "After an intended rule change: rewrite replays' checkpoints and end records.")
+            abstract: "After an intended rule change: rewrite replays' checkpoints and end records.",
+            discussion: "Every file is tried; a file that cannot be updated is reported and the rest still are (exit 2 at the end).")
         @Argument(help: "Replay files.") var files: [String]
         @Flag(help: "Rewrite older-format replays in the current format (\(ReplayFormat.version)).") var upgrade = false
 
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
+        }
+
         func run() throws {
             Interruption.install()
+            var failed: [String] = []
             for file in files {
-                let read = readOrExit(file)
-                guard read.complete else { fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be updated") }
-                let format = read.replay.header.formatVersion
-                guard format == ReplayFormat.version || upgrade else {
-                    fail("\(file): a format \(format) replay; it verifies as it is. To rewrite it in format \(ReplayFormat.version), add --upgrade")
-                }
-                let (text, changes) = ReplayUpdate.rewrite(read)
-                if changes.unchanged {
-                    print("\(file): unchanged")
-                    continue
-                }
-                do { try replaceFile(file, with: text) } catch { fail("\(error.description); the old replay is kept") }
-                print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
-                    + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
-                if changes.hashBefore != changes.hashAfter {
-                    print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")
-                }
-                for line in changes.summaryLines { print("  \(line)") }
-            }
-        }
-    }
-}
-
-// MARK: Verification of many files
-
-struct FileResult: Sendable {
-    var file: String
-    var verification: Verification?
-    var error: String?
-
-    var passed: Bool { verification?.passed ?? false }
-
-    var text: String {
-        if let error { return "BAD  \(error)" }
-        let v = verification!
-        if v.passed { return "PASS \(file) (\(v.ticksSimulated) ticks)" }
-        var lines: [String] = []
-        if let d = v.divergences.first {
-            let at = d.firstTick.map { "tick \($0)" } ?? "checkpoint \(d.checkpointTick)"
-            lines.append("FAIL \(file): diverged at \(at) (first differing checkpoint: tick \(d.checkpointTick), line \(d.line))")
-            if let t = d.firstTick {
-                lines.append("     the step driven by tick \(t)'s input is the first whose result differs")
-            }
-            for (i, d) in v.divergences.enumerated() {
-                if i > 0 { lines.append("     also checkpoint tick \(d.checkpointTick) (line \(d.line))") }
-                lines.append("     subsystems: \(d.subsystems.isEmpty ? "(none by their short hashes)" : d.subsystems.map(\.name).joined(separator: ", "))")
-                for (name, e, g) in [("score", d.expected.score, d.got.score), ("combo", d.expected.combo, d.got.combo),
-                                     ("health", d.expected.health, d.got.health), ("items", d.expected.items, d.got.items)] {
-                    lines.append("     \(pad(name, 7)) expected \(pad("\(e)", 8)) got \(g)\(e == g ? "" : "   ≠")")
+                if let problem = update(file) {
+                    printError(problem)
+                    failed.append(file)
                 }
             }
-        } else if let (e, g) = v.endMismatch {
-            lines.append("FAIL \(file): the end summary differs: expected \(summaryText(e)); got \(summaryText(g))")
-        }
-        if let t = v.truncatedAt {
-            lines.append((lines.isEmpty ? "TRUNCATED \(file): " : "     ") + "truncated at tick \(t)"
-                + (v.divergences.isEmpty ? " (the checkpoints up to there match)" : ""))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    var json: String {
-        func esc(_ s: String) -> String {
-            var out = ""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default: out += c.value < 0x20 ? "?" : String(c)
-                }
+            if !failed.isEmpty {
+                fail("\(failed.count) of \(files.count) not updated: \(failed.joined(separator: ", "))")
             }
-            return out
         }
-        if let error { return "{\"file\": \"\(esc(file))\", \"status\": \"invalid\", \"error\": \"\(esc(error))\"}" }
-        let v = verification!
-        let status = v.passed ? "passed" : (v.divergences.isEmpty && v.endMismatch == nil ? "truncated" : "diverged")
-        var o = "{\"file\": \"\(esc(file))\", \"status\": \"\(status)\", \"ticks\": \(v.ticksSimulated)"
-        if let t = v.truncatedAt { o += ", \"truncatedAt\": \(t)" }
-        if !v.divergences.isEmpty {
-            o += ", \"divergences\": [" + v.divergences.map { d in
-                "{\"firstTick\": \(d.firstTick.map(String.init) ?? "null"), \"checkpointTick\": \(d.checkpointTick), "
-                    + "\"line\": \(d.line), \"subsystems\": [\(d.subsystems.map { "\"\($0.name)\"" }.joined(separator: ", "))], "
-                    + "\"expected\": \(fieldsJSON(d.expected)), \"got\": \(fieldsJSON(d.got))}"
-            }.joined(separator: ", ") + "]"
-        }
-        if let (e, g) = v.endMismatch { o += ", \"expectedSummary\": \(summaryJSON(e)), \"gotSummary\": \(summaryJSON(g))" }
-        return o + "}"
-    }
-}
 
-/// Verifies files on `jobs` threads; results come back in the order given.
-func verifyAll(_ files: [String], jobs: Int, keepGoing: Bool) -> [FileResult] {
-    let results = Mutex([FileResult?](repeating: nil, count: files.count))
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
-        while true {
-            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard i < files.count else { return }
-            let r: FileResult
-            switch Result(catching: { () throws(ReplayError) -> ReadReplay in try ReplayReader.read(path: files[i]) }) {
-            case .success(let read):
-                r = FileResult(file: files[i], verification: ReplayVerifier.verify(read, keepGoing: keepGoing))
-            case .failure(let error):
-                r = FileResult(file: files[i], error: error.description)
+        /// Updates one file; what went wrong, if anything.
+        private func update(_ file: String) -> String? {
+            let read: ReadReplay
+            do { read = try ReplayReader.read(path: file) } catch { return error.description }
+            guard read.complete else { return "\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be updated" }
+            let format = read.replay.header.formatVersion
+            guard format == ReplayFormat.version || upgrade else {
+                return "\(file): a format \(format) replay; it verifies as it is. To rewrite it in format \(ReplayFormat.version), add --upgrade"
             }
-            results.withLock { $0[i] = r }
+            let (text, changes) = ReplayUpdate.rewrite(read)
+            if changes.unchanged {
+                print("\(file): unchanged")
+                return nil
+            }
+            do { try replaceFile(file, with: text) } catch { return "\(error.description); the old replay is kept" }
+            print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
+                + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
+            if changes.hashBefore != changes.hashAfter {
+                print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")
+            }
+            for line in changes.summaryLines { print("  \(line)") }
+            return nil
         }
     }
-    return results.withLock { $0.map { $0! } }
-}
-
-// MARK: Formatting helpers
-
-func clock(ticks: Int) -> String {
-    let seconds = ticks / Fixed.ticksPerSecond
-    let s = seconds % 60
-    return "\(seconds / 60):\(s < 10 ? "0" : "")\(s)"
-}
-
-func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(1, width - s.count)) }
-
-func format2(_ x: Double) -> String {
-    let hundredths = Int((x * 100).rounded())
-    let frac = hundredths % 100
-    return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"
-}
-
-func summaryText(_ m: ReplaySummary) -> String {
-    "\(m.games) games, \(m.catches) caught, \(m.misses) missed, \(m.perfectGames) perfect, best combo \(m.bestCombo), "
-        + "score \(m.score), \(m.grams) g, health \(m.health) (\(m.phase.name))"
-}
-
-func summaryJSON(_ m: ReplaySummary) -> String { m.json }
-
-func fieldsJSON(_ f: ReadableFields) -> String {
-    "{\"score\": \(f.score), \"combo\": \(f.combo), \"health\": \(f.health), \"items\": \(f.items)}"
-}
-
-/// How a replay's constants compare with the shipped balance, if it can be found.
-func balanceNote(_ b: Balance) -> String {
-    guard let path = defaultBalancePath(), let shipped = try? BalanceLoader.load(path: path) else {
-        return "\(BalanceSchema.fields.count) constants"
-    }
-    let differing = BalanceSchema.fields.filter { b[keyPath: $0.path] != shipped[keyPath: $0.path] }
-    if differing.isEmpty { return "\(BalanceSchema.fields.count) constants, all as shipped" }
-    return "\(BalanceSchema.fields.count) constants, \(differing.count) differ from the shipped file: "
-        + differing.map { "\($0.key)=\(b[keyPath: $0.path])" }.joined(separator: ", ")
-}
-
-func parseDate(_ s: String) -> CalendarDate? { ReplayFormat.date(Substring(s)) }
-
-func parseTime(_ s: String) -> Int? { ReplayFormat.minute(Substring(s)) }
-
-/// The machine's local date and minute of the day: metadata for a new recording.
-func localNow() -> (date: LocalDate, minute: Int) {
-    var t = time(nil)
-    var parts = tm()
-    localtime_r(&t, &parts)
-    return (LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
-            Int(parts.tm_hour) * 60 + Int(parts.tm_min))
 }

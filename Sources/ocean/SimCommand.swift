@@ -1,118 +1,99 @@
 import ArgumentParser
 import OceanKernel
-import OceanBench
 import OceanDrivers
+import OceanReplay
 import OceanStore
 import OceanSystem
-import OceanBalance
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Prints a message to stderr and exits with `status`.
-func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
-    printError(message)
-    exit(status)
-}
-
-/// `--balance FILE`, shared by every command that runs the kernel.
-struct BalanceOption: ParsableArguments {
-    @Option(name: .long, help: "Balance constants (TOML). Default: assets/balance.toml of this checkout.")
-    var balance: String?
-
-    init() {}
-    init(balance: String) { self.balance = balance }
-
-    /// The loaded, validated constants, or an exit with every problem listed.
-    func load() -> Balance {
-        guard let path = balance ?? defaultBalancePath() else {
-            fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
-        }
-        do {
-            return try BalanceLoader.load(path: path)
-        } catch {
-            fail(error.description)
-        }
-    }
-}
 
 struct Sim: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play whole games headlessly with a bot and print how they went.")
+        abstract: "Play whole games headlessly with a bot and print how they went.",
+        discussion: """
+        On a terminal, long runs show a progress line on standard error (never in a pipe \
+        or with --json); Ctrl-C stops after the current game (or day, saved), prints \
+        what was played and exits 130.
+        """)
 
     @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
     var bot: String = "greedy"
 
-    @Option(help: "The seed of the gameplay random stream (0 to 2^64-1).")
+    @Option(parsing: .unconditional, help: "The seed of the gameplay random stream (0 to 2^64-1).")
     var seed: UInt64 = 1
 
-    @Option(help: "How many games to play (1 to 1000000).")
-    var games: Int = 1
+    @Option(parsing: .unconditional, help: "How many games to play (1 to 1000000; default 1). Not with --days.")
+    var games: Int?
 
-    @Option(help: "The human bot's skill, 0 (clumsy) to 100 (sharp).")
-    var skill: Int = 70
+    @Option(parsing: .unconditional, help: "The human bot's skill, 0 (clumsy) to 100 (sharp); default 70. Only with the human bot.")
+    var skill: Int?
 
     @OptionGroup var balanceOption: BalanceOption
 
-    @Option(help: "Play a career of this many days (1 to 100000) instead of single games: sessions, scans, flashcards, games.")
+    @Option(parsing: .unconditional,
+            help: "Play a career of this many days (1 to 100000) instead of single games: sessions, scans, flashcards, games.")
     var days: Int?
 
-    @Option(help: "With --days: games each day played (0 to 100).")
-    var gamesPerDay: Int = 1
+    @Option(parsing: .unconditional, help: "With --days: games each day played (0 to 100; default 1).")
+    var gamesPerDay: Int?
 
-    @Option(help: "With --days: the chance, in %, of skipping a day (0 to 100).")
-    var skipPercent: Int = 15
+    @Option(parsing: .unconditional, help: "With --days: the chance, in %, of skipping a day (0 to 100; default 15).")
+    var skipPercent: Int?
 
-    @Option(help: "With --days: continue the career saved in this profile and save it after every day.")
+    @Option(help: "With --days: continue the career saved in this profile and save it after every day (without it nothing is saved).")
     var profile: String?
 
-    @Option(help: "The player's local date of the first session, YYYY-MM-DD (default 2026-01-01; with --profile, the day after the saved one).")
+    @Option(help: "The player's local date of the first session, YYYY-MM-DD (default 2026-01-01; with --profile, the day after the saved one, and never before it).")
     var date: String?
 
-    @Option(help: "The time of day of a --games run's session, HH:MM (default 12:00).")
+    @Option(help: "The time of day of the first session, HH:MM (default: 12:00 for --games, drawn from the seed for --days).")
     var time: String?
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
     func validate() throws {
-        if let days, !(1...100_000).contains(days) { throw ValidationError("--days: \(days) is out of range; allowed: 1 to 100000") }
-        guard (0...100).contains(gamesPerDay) else { throw ValidationError("--games-per-day: allowed 0 to 100") }
-        guard (0...100).contains(skipPercent) else { throw ValidationError("--skip-percent: allowed 0 to 100") }
+        try checkBot(bot)
+        try checkRange(days, "--days", 1...100_000)
+        try checkRange(games, "--games", 1...1_000_000)
+        try checkRange(gamesPerDay, "--games-per-day", 0...100)
+        try checkRange(skipPercent, "--skip-percent", 0...100)
+        try checkSkill(skill, bot: bot)
+        try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
+        try checkPath(profile, flag: "--profile")
         if profile != nil && days == nil { throw ValidationError("--profile goes with --days") }
-        if let date, parseDate(date) == nil { throw ValidationError("--date: '\(date)' is not a date written YYYY-MM-DD") }
-        if let time, parseTime(time) == nil { throw ValidationError("--time: '\(time)' is not a time written HH:MM") }
-        guard BotSchedule(bot) != nil else {
-            throw ValidationError("--bot: unknown bot in '\(bot)'; allowed: \(BotKind.names), or several separated by commas")
-        }
-        guard (1...1_000_000).contains(games) else {
-            throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000")
-        }
-        guard (0...100).contains(skill) else {
-            throw ValidationError("--skill: \(skill) is out of range; allowed: 0 to 100")
-        }
+        if let date { _ = try parseDate(date) }
+        if let time { _ = try parseTime(time) }
     }
 
     func run() throws {
         let rules = Rules(balanceOption.load())
+        Interruption.install(graceful: true)
         if let days {
-            runDays(days, rules: rules)
+            try runDays(days, rules: rules)
             return
         }
-        let session = Command.beginSession(date.flatMap(parseDate) ?? CalendarDate(year: 2026, month: 1, day: 1),
-                                           minuteOfDay: time.flatMap(parseTime) ?? 12 * 60)
-        let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill,
-                              session: session)
+        let games = games ?? 1
+        let session = Command.beginSession(try date.map { try parseDate($0) } ?? DefaultSession.date,
+                                           minuteOfDay: try time.map { try parseTime($0) } ?? DefaultSession.minuteOfDay)
+        let progress = Progress("sim", total: games, unit: "games", quiet: json)
+        let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill ?? 70,
+                              session: session) { done in
+            progress.update(done)
+            return Interruption.requested == nil
+        }
+        progress.finish()
         print(json ? report.json : report.text)
+        exitIfInterrupted("\(counted(report.summary.games, "game")) of \(games) played")
     }
 
-    private func runDays(_ days: Int, rules: Rules) {
+    private func runDays(_ days: Int, rules: Rules) throws {
         var start = GameState(rules: rules, seed: seed)
         var options = CareerPlan.Options()
         options.days = days
-        options.gamesPerDay = gamesPerDay
-        options.skipPercent = skipPercent
-        if let date = date.flatMap(parseDate) { options.start = date }
+        options.gamesPerDay = gamesPerDay ?? options.gamesPerDay
+        options.skipPercent = skipPercent ?? options.skipPercent
+        options.firstMinute = try time.map { try parseTime($0) }
+        let chosenDate = try date.map { try parseDate($0) }
+        if let chosenDate { options.start = chosenDate }
         // The profile stays locked for the whole run (a second run on it is refused).
         var store: ProfileStore?
         if let profile {
@@ -120,12 +101,18 @@ struct Sim: ParsableCommand {
                 fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
             }
             if let saved = store?.saved { start = saved.state }
-            if date == nil, let next = store?.nextDay { options.start = next }
-            Interruption.install(graceful: true)
+            if let next = store?.nextDay {
+                if let chosenDate, chosenDate.dayNumber < next.dayNumber {
+                    fail("--date \(chosenDate) is before the next day of the career in --profile \(profile) (\(next)); "
+                        + "a career only moves forward: leave --date out to continue on \(next)")
+                }
+                if chosenDate == nil { options.start = next }
+            }
         }
         if let problem = options.calendarProblem { fail("--days: \(problem)") }
-        let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill),
+        let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill ?? 70),
                               seed: seed &+ UInt64(start.tick))
+        let progress = Progress("career", total: days, unit: "days", quiet: json)
         let final: GameState
         do throws(CareerStop) {
             final = try runCareer(rules: rules, state: start, plan: plan) { (state: GameState, day: Int) throws(CareerStop) in
@@ -134,61 +121,20 @@ struct Sim: ParsableCommand {
                         throw .save(error)
                     }
                 }
-                if let signal = Interruption.requested { throw .interrupted(signal, plan.date(ofDay: day)) }
+                progress.update(day + 1)
+                if let signal = Interruption.requested {
+                    progress.finish()
+                    throw .interrupted(signal, plan.date(ofDay: day), saved: store != nil)
+                }
             }
         } catch {
             fail(error.description, status: error.status)
         }
+        progress.finish()
         let report = CareerReport(final, rules: rules)
         print(json ? report.json : report.text)
-    }
-}
-
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure ticks per second for a typical game and a stress scenario.")
-
-    @Option(help: "Seconds to measure each scenario (0.1 to 600).")
-    var seconds: Double = 3
-
-    @Option(help: "Live items in the stress scenario (1 to 100000).")
-    var items: Int = 10_000
-
-    @OptionGroup var balanceOption: BalanceOption
-
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
-
-    func validate() throws {
-        guard seconds >= 0.1, seconds <= 600 else { throw ValidationError("--seconds: allowed 0.1 to 600") }
-        guard (1...100_000).contains(items) else { throw ValidationError("--items: allowed 1 to 100000") }
-    }
-
-    func run() throws {
-        let balance = balanceOption.load()
-        let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
-        var counter: ((() -> Void) -> Int)?
-        if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }
-        let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
-                                                       counter: counter)
-        if json {
-            print("""
-            {"typical": {"ticksPerSecond": \(Int(r.typicalTicksPerSecond)), "ticks": \(r.typicalTicks), \
-            "seconds": \(r.typicalSeconds)}, "stress": {"items": \(r.stressItems), \
-            "ticksPerSecond": \(Int(r.stressTicksPerSecond)), "nsPerItemUpdate": \(r.nanosPerItemUpdate), \
-            "ticks": \(r.stressTicks), "seconds": \(r.stressSeconds), \
-            "referenceCNsPerItemUpdate": \(r.referenceNanosPerItemUpdate), "versusC": \(r.stressVersusC)}, \
-            "peakMemoryBytes": \(r.peakMemory), "allocations": \(allocations.json)}
-            """)
-        } else {
-            print("typical game   \(Int(r.typicalTicksPerSecond)) ticks/s (\(r.typicalTicks) ticks in \(r.typicalSeconds) s)")
-            print("stress         \(Int(r.stressTicksPerSecond)) ticks/s with \(r.stressItems) live items "
-                + "(\(r.nanosPerItemUpdate) ns per item update)")
-            print("C reference    \(r.referenceNanosPerItemUpdate) ns per item update: the kernel takes "
-                + "\(r.stressVersusC)× as long (target ≤ 2×)")
-            print("peak memory    \(r.peakMemory / 1024) KiB")
-            print("allocations    \(allocations.text)")
+        if profile == nil && !json {
+            printError("(nothing was saved: add --profile PATH to keep this career, and `ocean profile show --profile PATH` shows it)")
         }
     }
 }

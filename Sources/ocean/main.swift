@@ -1,22 +1,15 @@
 import ArgumentParser
-import OceanBench
-import OceanDrivers
-import OceanStore
+import OceanKernel
 import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Exit statuses: 0 all good, 1 a divergence (replays), 2 bad input or usage.
-enum ExitStatus {
-    static let divergence: Int32 = 1
-    static let badInput: Int32 = 2
-}
-
 struct Ocean: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocean",
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
+        version: Engine.version,
         subcommands: [Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self]
     )
 }

@@ -11,6 +11,20 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
         self.kinds = kinds.map { $0! }
     }
 
+    /// What is wrong with a schedule's text, naming the bad entry; nil when it reads.
+    public static func problem(_ text: String) -> String? {
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false)
+        if entries.count > 1_000 { return "\(entries.count) bots; at most 1000 (the last one repeats)" }
+        for (i, e) in entries.enumerated() where BotKind(rawValue: String(e)) == nil {
+            let which = entries.count > 1 ? "entry \(i + 1) " : ""
+            return e.isEmpty ? "\(which)is empty" : "\(which)'\(e)' is not a bot"
+        }
+        return nil
+    }
+
+    /// True when a bot in the schedule uses `--skill` (only `human` does).
+    public var usesSkill: Bool { kinds.contains(.human) }
+
     public func plan(seed: UInt64, skill: Int, games: Int, session: Command? = nil) -> GamePlan {
         GamePlan(bots: bots(seed: seed, skill: skill), games: games, session: session)
     }

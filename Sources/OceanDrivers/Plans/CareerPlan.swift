@@ -19,6 +19,8 @@ public struct CareerPlan {
         /// Adopt a pet on the first day (its form drawn from the seed).
         public var adopt = true
         public var start = DefaultSession.date
+        /// The minute of the day the first session opens at; nil draws it like the others.
+        public var firstMinute: Int?
 
         public init() {}
     }
@@ -62,7 +64,8 @@ public struct CareerPlan {
         precondition(date(ofDay: day).isValid, "day \(day) of the plan is past \(CalendarDate.latest): check options.calendarProblem")
         let skip = random.below(100) < options.skipPercent
         guard day == 0 || !skip else { return }
-        let minute = random.inRange(options.earliestMinute...options.latestMinute)
+        let drawn = random.inRange(options.earliestMinute...options.latestMinute)
+        let minute = day == 0 ? options.firstMinute ?? drawn : drawn
         queue.append(.beginSession(date(ofDay: day), minuteOfDay: minute))
         if adopting { queue.append(.adopt(PetForm(rawValue: random.below(PetForm.allCases.count))!)) }
         for _ in 0..<random.inRange(0...options.maxScansPerDay) {

@@ -1,7 +1,13 @@
 import OceanKernel
 
 /// A career's progression, as `ocean sim --days` and `ocean profile show` print it.
-public struct CareerReport: Sendable {
+public struct CareerReport: Sendable, Encodable {
+    /// Lifetime items diverted of one kind, and their grams.
+    public struct KindTotal: Sendable, Equatable {
+        public var kind: ItemKind
+        public var count: Int
+        public var grams: Int
+    }
     public var date: CalendarDate?
     public var level: Int
     public var title: Title
@@ -21,6 +27,10 @@ public struct CareerReport: Sendable {
     public var games: Int
     public var ticks: Int
     public var hash: UInt64
+    /// Per item kind, in `ItemKind` order: lifetime count and grams.
+    public var kinds: [KindTotal]
+    /// Lifetime plastic per calendar month, oldest first (months with none absent).
+    public var months: [MonthTotal]
 
     public init(_ s: GameState, rules: Rules) {
         let c = s.career
@@ -43,22 +53,57 @@ public struct CareerReport: Sendable {
         games = s.totals.games
         ticks = s.tick
         hash = s.hash
+        kinds = ItemKind.allCases.map {
+            KindTotal(kind: $0, count: c.kindCounts[$0.rawValue], grams: c.kindGrams[$0.rawValue])
+        }
+        months = c.months
     }
 
-    public var json: String {
-        let petJSON = pet.adopted
-            ? "{\"form\": \"\(pet.form.name)\", \"stage\": \"\(pet.stage.name)\", \"mood\": \"\(pet.mood.name)\", \"scene\": \"\(petScene.name)\"}"
-            : "null"
-        let fields: [(String, String)] = [
-            ("date", date.map { "\"\($0)\"" } ?? "null"), ("level", "\(level)"), ("title", "\"\(title.name)\""),
-            ("grams", "\(grams)"), ("gramsToday", "\(gramsToday)"), ("gramsLast7Days", "\(gramsLast7Days)"),
-            ("gramsThisMonth", "\(gramsThisMonth)"), ("streak", "\(streak)"), ("bestStreak", "\(bestStreak)"),
-            ("goalDays", "\(goalDays)"), ("cardsMastered", "\(cardsMastered)"),
-            ("achievements", "[" + achievements.map { "\"\($0.name)\"" }.joined(separator: ", ") + "]"),
-            ("pet", petJSON), ("health", "\(health)"), ("phase", "\"\(phase.name)\""), ("games", "\(games)"),
-            ("ticks", "\(ticks)"), ("hash", "\"\(hex16(hash))\""),
-        ]
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    /// A month number (`CalendarDate.monthNumber`) as YYYY-MM.
+    public static func monthText(_ month: Int) -> String {
+        "\(CalendarDate(year: month / 12, month: month % 12 + 1, day: 1))".dropLast(3).description
+    }
+
+    public var json: String { JSONOutput.text(self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        func put<T: Encodable>(_ v: T, _ key: String) throws { try c.encode(v, forKey: JSONKey(key)) }
+        if let date { try put("\(date)", "date") } else { try c.encodeNil(forKey: JSONKey("date")) }
+        try put(level, "level")
+        try put(title.name, "title")
+        try put(grams, "grams")
+        try put(gramsToday, "gramsToday")
+        try put(gramsLast7Days, "gramsLast7Days")
+        try put(gramsThisMonth, "gramsThisMonth")
+        try put(streak, "streak")
+        try put(bestStreak, "bestStreak")
+        try put(goalDays, "goalDays")
+        try put(cardsMastered, "cardsMastered")
+        try put(achievements.map(\.name), "achievements")
+        if pet.adopted {
+            try put(["form": pet.form.name, "stage": pet.stage.name, "mood": pet.mood.name, "scene": petScene.name], "pet")
+        } else {
+            try c.encodeNil(forKey: JSONKey("pet"))
+        }
+        try put(health, "health")
+        try put(phase.name, "phase")
+        try put(games, "games")
+        try put(ticks, "ticks")
+        try put(hex16(hash), "hash")
+        var k = c.nestedUnkeyedContainer(forKey: JSONKey("kinds"))
+        for t in kinds {
+            var o = k.nestedContainer(keyedBy: JSONKey.self)
+            try o.encode(t.kind.key, forKey: JSONKey("kind"))
+            try o.encode(t.count, forKey: JSONKey("count"))
+            try o.encode(t.grams, forKey: JSONKey("grams"))
+        }
+        var m = c.nestedUnkeyedContainer(forKey: JSONKey("months"))
+        for t in months {
+            var o = m.nestedContainer(keyedBy: JSONKey.self)
+            try o.encode(CareerReport.monthText(t.month), forKey: JSONKey("month"))
+            try o.encode(t.grams, forKey: JSONKey("grams"))
+        }
     }
 
     public var text: String {
@@ -69,13 +114,26 @@ public struct CareerReport: Sendable {
         date          \(date.map { "\($0)" } ?? "no session yet")
         level         \(level) (\(title.name))
         plastic       \(grams) g (today \(gramsToday) g, last 7 days \(gramsLast7Days) g, this month \(gramsThisMonth) g)
-        streak        \(streak) days (best \(bestStreak)); daily goal met on \(goalDays) days
+        streak        \(counted(streak, "day")) (best \(bestStreak)); daily goal met on \(counted(goalDays, "day"))
         flashcards    \(cardsMastered) of \(Flashcards.count) mastered
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
         pet           \(petLine)
         ocean health  \(percent(health)) % (\(phase.name))
         games         \(games)
         hash          \(hex16(hash))
+        items         \(kindsText)
+        months        \(monthsText)
         """
+    }
+
+    /// "plastic_bottle 34 (71 g), …", one kind per line.
+    var kindsText: String {
+        kinds.map { "\($0.kind.key) \($0.count) (\($0.grams) g)" }.joined(separator: "\n              ")
+    }
+
+    /// "2026-01 200 g", one month per line; "none yet" before any plastic.
+    var monthsText: String {
+        months.isEmpty ? "none yet"
+            : months.map { "\(CareerReport.monthText($0.month)) \($0.grams) g" }.joined(separator: "\n              ")
     }
 }

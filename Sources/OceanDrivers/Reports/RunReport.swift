@@ -2,7 +2,7 @@ import OceanKernel
 import OceanReplay
 
 /// What a headless run ended with: the fields `ocean sim` prints.
-public struct RunReport: Equatable, Sendable {
+public struct RunReport: Equatable, Sendable, Encodable {
     public var ticks: Int
     public var summary: ReplaySummary
     public var hashes: StateHashes
@@ -13,21 +13,25 @@ public struct RunReport: Equatable, Sendable {
         hashes = StateHashes(s)
     }
 
-    /// One JSON object, keys in a fixed order, so equal runs print equal bytes.
-    public var json: String {
-        var fields = [("ticks", "\(ticks)")] + summary.jsonFields
-        fields.append(("hash", "\"\(hex16(hashes.full))\""))
-        let subs = Subsystem.allCases.map { "\"\($0.name)\": \"\(hex16(hashes[$0]))\"" }.joined(separator: ", ")
-        fields.append(("subsystemHashes", "{\(subs)}"))
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    /// One JSON object: ticks, the summary's keys, hash and subsystemHashes.
+    public var json: String { JSONOutput.text(self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(ticks, forKey: JSONKey("ticks"))
+        try SummaryJSON.encodeFields(summary, into: &c)
+        try c.encode(hex16(hashes.full), forKey: JSONKey("hash"))
+        var subs = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("subsystemHashes"))
+        for s in Subsystem.allCases { try subs.encode(hex16(hashes[s]), forKey: JSONKey(s.name)) }
     }
 
     /// The same facts for a person.
     public var text: String {
         let m = summary
+        let subs = Subsystem.allCases.map { "\($0.name) \(hex16(hashes[$0]))" }.joined(separator: "\n              ")
         return """
         games         \(m.games) (\(m.perfectGames) perfect)
-        ticks         \(ticks) (\(ticks / Fixed.ticksPerSecond / 60)m \(ticks / Fixed.ticksPerSecond % 60)s of play)
+        ticks         \(ticks) (\(duration(ticks: ticks)) of play)
         catches       \(m.catches)
         misses        \(m.misses)
         best combo    \(m.bestCombo)
@@ -35,6 +39,7 @@ public struct RunReport: Equatable, Sendable {
         plastic       \(m.grams) g
         ocean health  \(percent(m.health)) % (\(m.phase.name))
         hash          \(hex16(hashes.full))
+        subsystems    \(subs)
         """
     }
 }

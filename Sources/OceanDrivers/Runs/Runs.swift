@@ -6,16 +6,22 @@ public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill
     runGames(rules: rules, seed: seed, schedule: BotSchedule(bot.rawValue)!, games: games, skill: skill)
 }
 
+/// `goOn` is asked every `InputFeed.checkEvery` ticks, with the games finished so
+/// far; when it says no the run stops there and reports what was played.
 public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
-                     session: Command = DefaultSession.command) -> RunReport {
+                     session: Command = DefaultSession.command, goOn: ((Int) -> Bool)? = nil) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
     var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session)
-    while let input = plan.input(for: sim) { sim.step(input) }
+    while let input = plan.input(for: sim) {
+        if let goOn, sim.state.tick % InputFeed.checkEvery == 0, !goOn(sim.state.totals.games) { break }
+        sim.step(input)
+    }
     return RunReport(sim.state)
 }
 
 /// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
-/// `dayDone` with the state after each day that was played and after the last.
+/// `dayDone` with the state after each day that was played and after the last. A
+/// callback stops the career by throwing (after saving the day, say).
 public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
                                 dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
     try runCareer(rules: rules, state: state, plan: plan) { (state: GameState, _: Int) throws(E) in try dayDone(state) }
@@ -60,11 +66,11 @@ public func recordCareer<Sink: ReplaySink>(header: ReplayHeader, plan: CareerPla
 }
 
 /// Runs a replay's inputs under `rules` (its own, or others for a what-if) to the
-/// replay's last tick, ignoring its checkpoints.
-public func replayInputs(_ replay: Replay, rules: Rules) -> GameState {
-    var sim = Simulation(rules: rules, seed: replay.header.seed)
+/// replay's last tick (from its starting state), ignoring its checkpoints. `goOn`
+/// is asked every `InputFeed.checkEvery` ticks; when it says no, play stops there.
+public func replayInputs(_ replay: Replay, rules: Rules, goOn: ((Int) -> Bool)? = nil) -> GameState {
+    var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
     var feed = InputFeed(replay.inputs)
-    let end = replay.end?.tick ?? replay.lastTick
-    while sim.state.tick < end { sim.step(feed.input(at: sim.state.tick)) }
+    feed.play(&sim, to: replay.end?.tick ?? replay.lastTick, goOn: goOn)
     return sim.state
 }

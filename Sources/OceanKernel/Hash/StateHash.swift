@@ -72,8 +72,11 @@ extension GameState {
     }
 }
 
-/// A 64-bit value as 16 lowercase hex digits.
-public func hex16(_ v: UInt64) -> String {
-    let digits = String(v, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+/// A value as `digits` lowercase hex digits (zero-padded): the one hex formatter.
+public func hex(_ v: UInt64, digits: Int = 16) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: max(0, digits - s.count)) + s
 }
+
+/// A 64-bit value as 16 lowercase hex digits (hashes, checksums).
+public func hex16(_ v: UInt64) -> String { hex(v, digits: 16) }

@@ -1,0 +1,53 @@
+import OceanKernel
+import OceanBalance
+import OceanReplay
+
+/// What `ocean replay info` prints: a replay's header, length and summary.
+public struct ReplayInfo: Sendable {
+    public var file: String
+    public var read: ReadReplay
+    /// The shipped constants, to say which of the replay's differ (nil: not found).
+    public var shipped: Balance?
+
+    public init(file: String, read: ReadReplay, shipped: Balance?) {
+        (self.file, self.read, self.shipped) = (file, read, shipped)
+    }
+
+    public var text: String {
+        let r = read.replay
+        let h = r.header
+        var lines = ["file          \(file)"]
+        if !h.comment.isEmpty { lines.append("comment       \(h.comment)") }
+        lines.append("format        \(ReplayFormat.magic) \(h.formatVersion), engine \(h.engine)")
+        if let start = h.startState {
+            let day = start.career.hasSession ? "\(CalendarDate(dayNumber: start.career.today))" : "none"
+            lines.append("starts from   a saved career (day \(day), tick \(start.tick))")
+        }
+        lines.append("seed          \(h.seed)")
+        lines.append("session       \(h.date) \(ReplayFormat.clock(h.minuteOfDay))")
+        if !h.recordedBy.isEmpty { lines.append("recorded by   \(h.recordedBy)") }
+        lines.append("checkpoints   \(r.checkpoints.count), one every \(counted(h.checkpointEvery, "tick"))")
+        lines.append("inputs        \(counted(r.inputs.count, "change"))")
+        lines.append("balance       \(balanceNote)")
+        let ticks = r.end?.tick ?? r.lastTick
+        lines.append("length        \(ticks) ticks (\(duration(ticks: ticks)))")
+        if let end = r.end, read.complete {
+            lines.append("summary       \(summaryText(end.summary))")
+            lines.append("final hash    \(hex16(end.hash))")
+        } else {
+            lines.append("summary       none: truncated at tick \(r.lastTick)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How the replay's constants compare with the shipped ones.
+    var balanceNote: String {
+        let b = read.replay.header.balance
+        let n = BalanceSchema.fields.count
+        guard let shipped else { return "\(n) constants" }
+        let differing = BalanceSchema.fields.filter { b[keyPath: $0.path] != shipped[keyPath: $0.path] }
+        if differing.isEmpty { return "\(n) constants, all as shipped" }
+        return "\(n) constants, \(differing.count) differ from the shipped file: "
+            + differing.map { "\($0.key)=\(b[keyPath: $0.path])" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,144 @@
+import OceanKernel
+import OceanReplay
+
+/// What `ocean replay verify` found for one file: a verification, or why the file
+/// could not be read.
+public struct FileResult: Sendable, Encodable {
+    public var file: String
+    public var verification: Verification?
+    public var error: String?
+
+    public init(file: String, verification: Verification? = nil, error: String? = nil) {
+        (self.file, self.verification, self.error) = (file, verification, error)
+    }
+
+    public var passed: Bool { verification?.passed ?? false }
+
+    /// Bad input rather than a divergence: unreadable, truncated or interrupted.
+    public var isBadInput: Bool {
+        error != nil || verification?.truncatedAt != nil || verification?.interruptedAt != nil
+    }
+
+    /// "passed", "diverged", "truncated", "interrupted" or "invalid".
+    public var status: String {
+        guard let v = verification else { return "invalid" }
+        if v.passed { return "passed" }
+        if !v.divergences.isEmpty || v.endMismatch != nil || v.endHashMismatch != nil { return "diverged" }
+        return v.interruptedAt != nil ? "interrupted" : "truncated"
+    }
+
+    public var text: String {
+        if let error { return "BAD  \(error)" }
+        let v = verification!
+        if v.passed { return "PASS \(file) (\(v.ticksSimulated) ticks)" }
+        var lines: [String] = []
+        if let d = v.divergences.first {
+            let at = d.firstTick.map { "tick \($0)" } ?? "checkpoint \(d.checkpointTick)"
+            lines.append("FAIL \(file): diverged at \(at) (first differing checkpoint: tick \(d.checkpointTick), line \(d.line))")
+            if let t = d.firstTick {
+                lines.append("     the step driven by tick \(t)'s input is the first whose result differs")
+            }
+            for (i, d) in v.divergences.enumerated() {
+                if i > 0 { lines.append("     also checkpoint tick \(d.checkpointTick) (line \(d.line))") }
+                lines.append("     subsystems: \(d.subsystems.isEmpty ? "(none by their short hashes)" : d.subsystems.map(\.name).joined(separator: ", "))")
+                for (name, e, g) in [("score", d.expected.score, d.got.score), ("combo", d.expected.combo, d.got.combo),
+                                     ("health", d.expected.health, d.got.health), ("items", d.expected.items, d.got.items)] {
+                    lines.append("     \(pad(name, 7)) expected \(pad("\(e)", 8)) got \(g)\(e == g ? "" : "   ≠")")
+                }
+            }
+        } else if let (e, g) = v.endMismatch {
+            lines.append("FAIL \(file): the end summary differs: expected \(summaryText(e)); got \(summaryText(g))")
+        } else if let (e, g) = v.endHashMismatch {
+            lines.append("FAIL \(file): the end record's final hash differs: expected \(hex16(e)), got \(hex16(g))"
+                + " (every checkpoint and the summary match)")
+        }
+        if let t = v.truncatedAt {
+            lines.append((lines.isEmpty ? "TRUNCATED \(file): " : "     ") + "truncated at tick \(t)"
+                + (v.divergences.isEmpty ? " (the checkpoints up to there match)" : ""))
+        }
+        if let t = v.interruptedAt {
+            lines.append((lines.isEmpty ? "STOPPED \(file): " : "     ") + "interrupted at tick \(t), not verified to its end")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public var json: String { JSONOutput.text(self) }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(file, forKey: JSONKey("file"))
+        try c.encode(status, forKey: JSONKey("status"))
+        if let error {
+            try c.encode(error, forKey: JSONKey("error"))
+            return
+        }
+        let v = verification!
+        try c.encode(v.ticksSimulated, forKey: JSONKey("ticks"))
+        if let t = v.truncatedAt { try c.encode(t, forKey: JSONKey("truncatedAt")) }
+        if let t = v.interruptedAt { try c.encode(t, forKey: JSONKey("interruptedAt")) }
+        if !v.divergences.isEmpty {
+            var list = c.nestedUnkeyedContainer(forKey: JSONKey("divergences"))
+            for d in v.divergences {
+                var o = list.nestedContainer(keyedBy: JSONKey.self)
+                if let t = d.firstTick { try o.encode(t, forKey: JSONKey("firstTick")) } else { try o.encodeNil(forKey: JSONKey("firstTick")) }
+                try o.encode(d.checkpointTick, forKey: JSONKey("checkpointTick"))
+                try o.encode(d.line, forKey: JSONKey("line"))
+                try o.encode(d.subsystems.map(\.name), forKey: JSONKey("subsystems"))
+                try o.encode(FieldsJSON(d.expected), forKey: JSONKey("expected"))
+                try o.encode(FieldsJSON(d.got), forKey: JSONKey("got"))
+            }
+        }
+        if let (e, g) = v.endMismatch {
+            try c.encode(SummaryJSON(e), forKey: JSONKey("expectedSummary"))
+            try c.encode(SummaryJSON(g), forKey: JSONKey("gotSummary"))
+        }
+        if let (e, g) = v.endHashMismatch {
+            try c.encode(hex16(e), forKey: JSONKey("expectedHash"))
+            try c.encode(hex16(g), forKey: JSONKey("gotHash"))
+        }
+    }
+}
+
+/// A checkpoint's readable fields as JSON: score, combo, health, items.
+struct FieldsJSON: Encodable {
+    var score: Int, combo: Int, health: Int, items: Int
+    init(_ f: ReadableFields) { (score, combo, health, items) = (f.score, f.combo, f.health, f.items) }
+}
+
+/// `ocean replay verify`'s whole report: every file, the tally and the throughput.
+public struct VerifyReport: Sendable, Encodable {
+    public var files: [FileResult]
+    public var seconds: Double
+
+    public init(files: [FileResult], seconds: Double) { (self.files, self.seconds) = (files, seconds) }
+
+    public var passed: Int { files.filter(\.passed).count }
+    public var failed: Int { files.count - passed }
+    public var ticks: Int { files.reduce(0) { $0 + ($1.verification?.ticksSimulated ?? 0) } }
+    public var ticksPerSecond: Int { seconds > 0 ? Int(Double(ticks) / seconds) : 0 }
+
+    /// 0 all passed, 1 a divergence, 2 bad, truncated or interrupted input.
+    public var exitStatus: Int32 {
+        if files.contains(where: \.isBadInput) { return 2 }
+        return failed > 0 ? 1 : 0
+    }
+
+    public var text: String {
+        (files.map(\.text) + ["\(passed) passed, \(failed) failed",
+                              "throughput: \(ticksPerSecond) ticks/s (\(ticks) ticks in \(decimal(seconds)) s)"])
+            .joined(separator: "\n")
+    }
+
+    public var json: String { JSONOutput.text(self) }
+
+    enum CodingKeys: String, CodingKey { case files, passed, failed, ticks, ticksPerSecond }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(files, forKey: .files)
+        try c.encode(passed, forKey: .passed)
+        try c.encode(failed, forKey: .failed)
+        try c.encode(ticks, forKey: .ticks)
+        try c.encode(ticksPerSecond, forKey: .ticksPerSecond)
+    }
+}

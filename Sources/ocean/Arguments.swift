@@ -1,0 +1,135 @@
+import ArgumentParser
+import OceanKernel
+import OceanDrivers
+import OceanReplay
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit statuses: 0 all good, 1 a divergence (replays), 2 bad input or usage,
+/// 130 stopped by Ctrl-C.
+enum ExitStatus {
+    static let divergence: Int32 = 1
+    static let badInput: Int32 = 2
+    static let interrupted: Int32 = 130
+}
+
+/// Prints a message to stderr and exits with `status`.
+func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
+    printError(message)
+    exit(status)
+}
+
+/// `--balance FILE`, shared by every command that runs the kernel.
+struct BalanceOption: ParsableArguments {
+    @Option(name: .long, help: "Balance constants (TOML). Default: assets/balance.toml of this checkout.")
+    var balance: String?
+
+    init() {}
+    init(balance: String) { self.balance = balance }
+
+    /// The loaded, validated constants, or an exit with every problem listed.
+    func load() -> Balance {
+        guard let path = balance ?? defaultBalancePath() else {
+            fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
+        }
+        do {
+            return try BalanceLoader.load(path: path)
+        } catch {
+            fail(error.description)
+        }
+    }
+}
+
+/// `--profile PATH`, shared by the profile commands.
+struct ProfileOption: ParsableArguments {
+    @Option(help: "The profile (default: $XDG_DATA_HOME/ocean-rescue/profile, else ~/.local/share/ocean-rescue/profile).")
+    var profile: String?
+
+    func validate() throws { try checkPath(profile, flag: "--profile") }
+
+    /// The profile's path; an exit naming `--profile` when no default can be found.
+    var path: String {
+        if let profile { return profile }
+        guard let path = Profile.defaultPathIfKnown() else {
+            fail("ocean: neither $XDG_DATA_HOME nor $HOME is set, so there is no default profile; name one with --profile PATH")
+        }
+        return path
+    }
+}
+
+// MARK: Checks shared by the commands' validate()
+
+/// A whole-number flag within its range.
+func checkRange(_ value: Int?, _ flag: String, _ range: ClosedRange<Int>) throws {
+    guard let value, !range.contains(value) else { return }
+    throw ValidationError("\(flag): \(value) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)")
+}
+
+/// A path flag, if given, must name something.
+func checkPath(_ path: String?, flag: String) throws {
+    if let path, path.isEmpty { throw ValidationError("\(flag): an empty path; name a file") }
+}
+
+/// A `--bot` schedule, naming the entry that is not a bot.
+func checkBot(_ bot: String) throws {
+    if let problem = BotSchedule.problem(bot) {
+        throw ValidationError("--bot '\(bot)': \(problem); allowed: \(BotKind.names), or several separated by commas")
+    }
+}
+
+/// `--skill` only when a bot uses it.
+func checkSkill(_ skill: Int?, bot: String) throws {
+    try checkRange(skill, "--skill", 0...100)
+    if skill != nil, let schedule = BotSchedule(bot), !schedule.usesSkill {
+        throw ValidationError("--skill only changes the human bot, and --bot \(bot) has none; leave --skill out or use --bot human")
+    }
+}
+
+/// `--games` plays single games and the career flags need `--days`: never both.
+func checkCareerFlags(days: Int?, games: Int?, gamesPerDay: Int?, skipPercent: Int?) throws {
+    if days != nil, games != nil {
+        throw ValidationError("--games and --days do not go together: --days plays a career (--games-per-day sets its games each day)")
+    }
+    if days == nil {
+        for (flag, value) in [("--games-per-day", gamesPerDay), ("--skip-percent", skipPercent)] where value != nil {
+            throw ValidationError("\(flag) goes with --days (a career); without --days it would change nothing")
+        }
+    }
+}
+
+/// A date flag: written YYYY-MM-DD and a real calendar date, said apart.
+func parseDate(_ text: String, flag: String = "--date") throws -> CalendarDate {
+    guard let shape = ReplayFormat.dateShape(Substring(text)) else {
+        throw ValidationError("\(flag): '\(text)' is not a date written YYYY-MM-DD")
+    }
+    guard shape.isValid else {
+        throw ValidationError("\(flag): '\(text)' is not a calendar date (years 0001 to 9999; \(shape.month >= 1 && shape.month <= 12 ? "that month has \(CalendarDate.daysIn(month: shape.month, year: shape.year)) days" : "months 01 to 12"))")
+    }
+    return shape
+}
+
+/// A time-of-day flag, written HH:MM.
+func parseTime(_ text: String, flag: String = "--time") throws -> Int {
+    guard let minute = ReplayFormat.minute(Substring(text)) else {
+        throw ValidationError("\(flag): '\(text)' is not a time of day written HH:MM (00:00 to 23:59)")
+    }
+    return minute
+}
+
+/// The machine's local date and minute of the day: metadata for a new recording.
+func localNow() -> (date: LocalDate, minute: Int) {
+    var t = time(nil)
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return (LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+            Int(parts.tm_hour) * 60 + Int(parts.tm_min))
+}
+
+/// Stops with status 130 after saying what was done, when Ctrl-C asked for it.
+func exitIfInterrupted(_ what: String) {
+    guard let signal = Interruption.requested else { return }
+    fail("stopped by \(Interruption.name(signal)): \(what)", status: 128 + signal)
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import OceanBench
+import OceanDrivers
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure ticks per second for a typical game and a stress scenario.")
+
+    @Option(help: "Seconds to measure each scenario (0.1 to 600).")
+    var seconds: Double = 3
+
+    @Option(parsing: .unconditional, help: "Live items in the stress scenario (1 to 100000).")
+    var items: Int = 10_000
+
+    @OptionGroup var balanceOption: BalanceOption
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        guard seconds >= 0.1, seconds <= 600 else { throw ValidationError("--seconds: \(seconds) is out of range; allowed: 0.1 to 600") }
+        try checkRange(items, "--items", 1...100_000)
+    }
+
+    func run() throws {
+        let balance = balanceOption.load()
+        let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
+        var counter: ((() -> Void) -> Int)?
+        if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }
+        let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
+                                                       counter: counter)
+        let output = BenchOutput(report: r, allocations: allocations)
+        print(json ? output.json : output.text)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import TestSupport
+
+// One test per point of "Rooms for the front" (career figures, one JSON writer) and
+// "Nothing lost, nothing crashes" (points 7, 8, 11, 12, 13, 14).
+
+/// Runs `ocean` with `environment` replacing the inherited one when given, killed
+/// after `timeout` seconds (status -1) so that a test of a hang cannot hang.
+private func oceanRun(_ args: [String], build: String = "debug", environment: [String: String]? = nil,
+                      timeout: Double = 30, interruptAfter: Double? = nil) throws -> Run {
+    let binary = "\(repoRoot)/.build/\(build)/ocean"
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+    var env = environment ?? ProcessInfo.processInfo.environment
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    p.environment = env
+    let outFile = try freshPath("stdout"), errFile = try freshPath("stderr")
+    FileManager.default.createFile(atPath: outFile, contents: nil)
+    FileManager.default.createFile(atPath: errFile, contents: nil)
+    p.standardOutput = FileHandle(forWritingAtPath: outFile)
+    p.standardError = FileHandle(forWritingAtPath: errFile)
+    try p.run()
+    let start = Date()
+    var interrupted = false
+    var timedOut = false
+    while p.isRunning {
+        let elapsed = Date().timeIntervalSince(start)
+        if let after = interruptAfter, !interrupted, elapsed > after {
+            kill(p.processIdentifier, SIGINT)
+            interrupted = true
+        }
+        if elapsed > timeout {
+            kill(p.processIdentifier, SIGKILL)
+            timedOut = true
+            break
+        }
+        usleep(20_000)
+    }
+    p.waitUntilExit()
+    let out = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
+    let err = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+    return Run(status: timedOut ? -1 : p.terminationStatus, stdout: out, stderr: err)
+}
+
+private func object(_ text: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+}
+
+private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-bot.replay", encoding: .utf8)
+
+@Suite struct FrontRoomCLITests {
+    // Part A: the career figures the kernel keeps, in text and JSON.
+    @Test func careerReportsKindsAndMonths() throws {
+        let r = try oceanRun(["sim", "--days", "40", "--seed", "1", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try object(r.stdout)
+        let kinds = try #require(o["kinds"] as? [[String: Any]])
+        #expect(kinds.map { $0["kind"] as? String } == ["plastic_bottle", "aluminium_can", "cardboard", "glass_bottle",
+                                                         "plastic_bag", "food_tray"])
+        #expect(kinds.reduce(0) { $0 + ($1["grams"] as! Int) } == o["grams"] as? Int)
+        let months = try #require(o["months"] as? [[String: Any]])
+        #expect(months.map { $0["month"] as? String } == ["2026-01", "2026-02"])
+        #expect(months.reduce(0) { $0 + ($1["grams"] as! Int) } == o["grams"] as? Int)
+        let text = try oceanRun(["sim", "--days", "40", "--seed", "1"])
+        #expect(text.stdout.range(of: #"plastic_bottle \d+ \(\d+ g\)"#, options: .regularExpression) != nil, "\(text.stdout)")
+        #expect(text.stdout.range(of: #"2026-01 \d+ g"#, options: .regularExpression) != nil)
+        // profile show prints the same figures.
+        let path = try freshPath("profile")
+        #expect(try oceanRun(["sim", "--days", "3", "--profile", path]).status == 0)
+        let show = try oceanRun(["profile", "show", "--profile", path, "--json"])
+        #expect((try object(show.stdout)["kinds"] as? [Any])?.count == 6)
+        #expect(try oceanRun(["profile", "show", "--profile", path]).stdout.contains("months        2026-01 "))
+    }
+
+    // Part A: one JSON writer (sorted keys, real escaping).
+    @Test func jsonComesFromOneEncoderWithSortedKeys() throws {
+        let sim = try oceanRun(["sim", "--json"])
+        #expect(sim.stdout.hasPrefix(#"{"bestCombo":"#), "\(sim.stdout)")
+        // A file name with a tab and a quote comes back whole, not as '?'.
+        let odd = try freshPath("a\t\"b.replay")
+        try "not a replay\n".write(toFile: odd, atomically: true, encoding: .utf8)
+        let v = try oceanRun(["replay", "verify", "--json", odd])
+        #expect(v.status == 2)
+        let files = try object(v.stdout)["files"] as! [[String: Any]]
+        #expect(files[0]["file"] as? String == odd)
+        #expect(files[0]["status"] as? String == "invalid")
+    }
+
+    // 7: the end record's final hash is checked.
+    @Test func aWrongFinalHashFails() throws {
+        let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end 3978 c5aa9be199431565",
+                                                                   with: "end 3978 c5aa9be199431566"))
+        #expect(edited != idleReplay)
+        let path = try temporaryFile("final-hash.replay", edited)
+        let r = try oceanRun(["replay", "verify", path])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("the end record's final hash differs: expected c5aa9be199431566, got c5aa9be199431565"))
+        let j = try object(try oceanRun(["replay", "verify", "--json", path]).stdout)
+        #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == "c5aa9be199431566")
+    }
+
+    // 8: record refuses, at argument time, what its reader would refuse.
+    @Test func recordRefusesWhatItsReaderWouldRefuse() throws {
+        let out = try freshPath("refused.replay")
+        let long = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out,
+                                 "--comment", String(repeating: "x", count: 5_000)])
+        #expect(long.status == 2)
+        #expect(long.stderr.contains("--comment: 5000 bytes"))
+        let late = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out, "--days", "3",
+                                 "--date", "9999-12-30"])
+        #expect(late.status == 2)
+        #expect(late.stderr.contains("after 9999-12-31"))
+        let many = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out, "--games", "100000"],
+                                timeout: 20)
+        #expect(many.status == 2)
+        #expect(many.stderr.contains("more than a replay holds"), "\(many.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+    }
+
+    // 11: flags that would be ignored are refused by name, or honoured.
+    @Test func conflictingFlagsAreNamedOrHonoured() throws {
+        for (args, named) in [
+            (["sim", "--days", "2", "--games", "3"], "--games and --days"),
+            (["sim", "--games-per-day", "2"], "--games-per-day goes with --days"),
+            (["sim", "--skip-percent", "2"], "--skip-percent goes with --days"),
+            (["sim", "--bot", "greedy", "--skill", "20"], "--skill only changes the human bot"),
+            (["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/tmp/x", "--skill", "5"], "--skill"),
+        ] {
+            let r = try oceanRun(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr.contains(named), "\(args): \(r.stderr)")
+        }
+        // --time with --days: the first session opens then.
+        let out = try freshPath("ten.replay")
+        let rec = try oceanRun(["replay", "record", "--bot", "greedy", "--seed", "2", "--days", "1", "--date", "2026-03-04",
+                                "--time", "10:00", "--out", out])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains(" session 2026-03-04 10:00\n"))
+        // A --date before the profile's last day is refused, naming both.
+        let path = try freshPath("profile")
+        #expect(try oceanRun(["sim", "--days", "3", "--date", "2026-05-10", "--profile", path]).status == 0)
+        let back = try oceanRun(["sim", "--days", "3", "--date", "2026-05-01", "--profile", path])
+        #expect(back.status == 2)
+        #expect(back.stderr.contains("--date 2026-05-01 is before the next day of the career in --profile"), "\(back.stderr)")
+    }
+
+    // 12: no progress in pipes; Ctrl-C stops cleanly; a replay cannot ask for hours.
+    @Test func longRunsStopCleanlyAndReplaysHaveABudget() throws {
+        let quiet = try oceanRun(["sim", "--games", "3"])
+        #expect(quiet.stderr.isEmpty, "no progress line in a pipe")
+        let stopped = try oceanRun(["sim", "--games", "1000000", "--json"], build: "release", timeout: 30, interruptAfter: 0.5)
+        #expect(stopped.status == 130)
+        #expect(stopped.stderr.contains("stopped by SIGINT: "), "\(stopped.stderr)")
+        #expect(((try? object(stopped.stdout))?["games"] as? Int ?? 0) > 0, "the games played are reported")
+        // A small made-up file: the header, one input, then one at tick 90,000,000.
+        let header = idleReplay.components(separatedBy: "\n").prefix { !$0.hasPrefix("i ") }.joined(separator: "\n")
+        let made = try temporaryFile("made-up.replay", header + "\ni 0 . start\ni 90000000 L\n")
+        for args in [["replay", "run", made], ["replay", "verify", "--keep-going", made]] {
+            let r = try oceanRun(args, timeout: 20)
+            #expect(r.status == 2, "\(args)")
+            #expect((r.stderr + r.stdout).contains("no further than one checkpoint interval past its last checkpoint"),
+                    "\(r.stdout)\(r.stderr)")
+        }
+        #expect(try oceanRun(["replay", "run", "--help"]).stdout.contains("one checkpoint interval"))
+    }
+
+    // 13: messages that say what is wrong.
+    @Test func messagesSayWhatIsWrong() throws {
+        #expect(try oceanRun(["sim", "--games", "-1"]).stderr.contains("--games: -1 is out of range"))
+        #expect(try oceanRun(["sim", "--date", "2026-02-30"]).stderr.contains("'2026-02-30' is not a calendar date"))
+        #expect(try oceanRun(["sim", "--date", "26-2-3"]).stderr.contains("is not a date written YYYY-MM-DD"))
+        #expect(try oceanRun(["sim", "--bot", "greedy,wizard"]).stderr.contains("'wizard' is not a bot"))
+        let empty = try oceanRun(["profile", "show", "--profile", ""])
+        #expect(empty.status == 2 && empty.stderr.contains("--profile: an empty path"))
+        let v0 = try temporaryFile("v0.profile", "OCEAN-PROFILE 0\nengine x\nstate AA==\nchecksum 0000000000000000\n")
+        let r0 = try oceanRun(["profile", "show", "--profile", v0])
+        #expect(r0.status == 2)
+        #expect(r0.stderr.contains("unknown profile version 0"), "\(r0.stderr)")
+        // No HOME, no XDG_DATA_HOME: no guessed profile in /tmp.
+        let homeless = try oceanRun(["profile", "show"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(homeless.status == 2)
+        #expect(homeless.stderr.contains("--profile PATH"), "\(homeless.stderr)")
+        // Every balance problem in a replay, not "and 1 more".
+        let two = fixedChecksum(idleReplay.replacingOccurrences(of: "balance items.max_live 512", with: "balance items.max_live 0")
+            .replacingOccurrences(of: "balance items.spawn_burst 1", with: "balance items.spawn_burst 0"))
+        let bad = try oceanRun(["replay", "info", try temporaryFile("two-bad.replay", two)])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("items.max_live") && bad.stderr.contains("items.spawn_burst"), "\(bad.stderr)")
+        #expect(!bad.stderr.contains("more balance problems"))
+        // A truncated replay: run says so, exit 2.
+        let cut = try temporaryFile("cut-run.replay", String(idleReplay.prefix(idleReplay.count * 2 / 3)))
+        let run = try oceanRun(["replay", "run", cut])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("truncated at tick"))
+        // update a bad c: a and c are updated, b reported, exit 2 at the end.
+        let a = try temporaryFile("upd-a.replay", idleReplay), c = try temporaryFile("upd-c.replay", idleReplay)
+        let u = try oceanRun(["replay", "update", a, "/nonexistent/b.replay", c])
+        #expect(u.status == 2)
+        #expect(u.stdout.contains("upd-a.replay: unchanged") && u.stdout.contains("upd-c.replay: unchanged"), "\(u.stdout)")
+        #expect(u.stderr.contains("1 of 3 not updated: /nonexistent/b.replay"))
+        // An inline table where a number belongs.
+        let table = shippedBalanceText.replacingOccurrences(of: "max_live = 512", with: "max_live = {a = 1}")
+        let t = try oceanRun(["sim", "--balance", try temporaryFile("table.toml", table)])
+        #expect(t.status == 2)
+        #expect(t.stderr.contains("items.max_live: expected a whole number, found a table"), "\(t.stderr)")
+        #expect(!t.stderr.contains("unknown key"))
+    }
+
+    // 14: what a person reads.
+    @Test func outputReadsWell() throws {
+        #expect(try oceanRun(["--version"]).stdout == "0.1.0\n")
+        let sim = try oceanRun(["sim"])
+        #expect(sim.stdout.range(of: #"\(\d+:\d\d of play\)"#, options: .regularExpression) != nil, "\(sim.stdout)")
+        for s in ["flow", "physics", "scoring", "ocean", "career"] {
+            #expect(sim.stdout.range(of: "\(s) [0-9a-f]{16}", options: .regularExpression) != nil, "\(s)")
+        }
+        let day = try oceanRun(["sim", "--days", "1"])
+        #expect(day.stdout.contains("streak        1 day (best 1)"), "\(day.stdout)")
+        #expect(day.stderr.contains("nothing was saved"))
+        let info = try oceanRun(["replay", "info", "replays/idle-bot.replay"])
+        #expect(info.stdout.contains("summary       1 game, "))
+        #expect(info.stdout.contains("health 2.00 % (Polluted)"), "\(info.stdout)")
+        let bench = try oceanRun(["bench", "--seconds", "0.1", "--items", "500"], build: "release")
+        #expect(bench.status == 0)
+        #expect(bench.stdout.range(of: #"\d\.\d{3}"#, options: .regularExpression) == nil, "\(bench.stdout)")
+    }
+}
