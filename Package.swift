@@ -58,6 +58,6 @@ let package = Package(
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "OceanFrontTests",
-                    dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "TestSupport"]),
+                    dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem", "TestSupport"]),
     ]
 )

@@ -1,8 +1,7 @@
 import OceanKernel
 
 /// What one theme and sprite sheet become once, at start: sprites resolved to
-/// pixels, and a prebuilt background per phase (sky, sea, seabed, coral, panels),
-/// so a frame starts with one copy instead of thousands of gradient pixels.
+/// pixels and a prebuilt background per phase, so drawing a frame only copies.
 struct Look: Sendable {
     let backgrounds: [[UInt32]]
     let items: [Bitmap]
@@ -31,10 +30,9 @@ struct Look: Sendable {
         fish = resolve("fish")
         coral = resolve("coral")
         pets = PetForm.allCases.map { resolve($0.key) }
-        var backgrounds: [[UInt32]] = []
-        for phase in 0..<5 {
-            backgrounds.append(Backdrop.build(phase: phase, theme: theme, layout: layout, coral: coral, seed: seed))
+        let coral = self.coral
+        backgrounds = Phase.allCases.map {
+            Backdrop.build(phase: $0.rawValue, theme: theme, layout: layout, coral: coral, seed: seed)
         }
-        self.backgrounds = backgrounds
     }
 }
