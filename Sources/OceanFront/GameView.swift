@@ -69,10 +69,11 @@ public final class GameView {
         let tick = state.tick
         for event in events {
             switch event {
-            case .caught(_, let grams, _, _):
-                popups.spawn(x: layout.x(Double(state.bin.x)), y: layout.y(Double(rules.rim)), value: grams, tick: tick)
+            case .caught(let kind, let grams, _, _):
+                popups.spawn(x: layout.x(Double(lastX(of: kind, near: state.bin.x))), y: layout.y(Double(rules.rim)),
+                             value: grams, tick: tick)
             case .missed(let kind):
-                splashes.spawn(x: layout.x(Double(missedX(kind))), y: layout.waterY, value: 0, tick: tick)
+                splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(_, let to):
                 crossfade.from = crossfade.to
                 crossfade.to = to
@@ -91,13 +92,16 @@ public final class GameView {
         previousItems.append(contentsOf: state.items)
     }
 
-    /// Where a missed item of `kind` was: the lowest one of that kind last tick.
-    func missedX(_ kind: ItemKind) -> Int {
+    /// Where an item of `kind` that just left the playfield was last tick (events
+    /// carry no position): the lowest one of that kind, or with `near`, the lowest
+    /// within the bin's mouth. Only for placing effects, so a guess is fine.
+    func lastX(of kind: ItemKind, near binX: Int?) -> Int {
         var best: Item?
         for item in previousItems where item.kind == kind {
+            if let binX, abs(item.x - binX) > 2 * rules.binHalfWidth { continue }
             if best == nil || item.y > best!.y { best = item }
         }
-        return best?.x ?? binTo
+        return best?.x ?? binX ?? binTo
     }
 
     /// Draws the moment `fraction` (0…1) of the way from the previous tick to `state`.
