@@ -67,11 +67,15 @@ public final class GameView {
         binFrom = binTo
         binTo = state.bin.x
         let tick = state.tick
+        var popupsThisTick = 0
         for event in events {
             switch event {
             case .caught(let kind, let grams, _, _):
-                popups.spawn(x: layout.x(Double(lastX(of: kind, near: state.bin.x))), y: layout.y(Double(rules.rim)),
-                             value: grams, tick: tick)
+                // Several catches in one tick stack their popups a line apart.
+                let lift = popupsThisTick * assets.font.cellHeight * assets.theme.fontScale
+                popupsThisTick += 1
+                popups.spawn(x: layout.x(Double(lastX(of: kind, near: state.bin.x))),
+                             y: layout.y(Double(rules.rim)) - lift, value: grams, tick: tick)
             case .missed(let kind):
                 splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(_, let to):

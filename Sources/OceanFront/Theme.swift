@@ -10,6 +10,8 @@ public struct Theme: Sendable, Equatable {
     public var murkPercent = Theme.perPhase
     public var fishCount = Theme.perPhase, coralCount = Theme.perPhase
     public var murk = 0
+    /// The sun and the clouds, shown as much as the water is clear.
+    public var sun = 0, sunRadiusPx = 0, cloud = 0
 
     // Layout.
     public var seaDepthPx = 0, marginPx = 0, lineGapPx = 0

@@ -32,6 +32,9 @@ public enum ThemeSchema {
             add(p + "coral", "corals", 0...64, \.coralCount[i])
         }
         rgb("sea.murk", \.murk)
+        rgb("sky.sun", \.sun)
+        add("sky.sun_radius_px", "px", 0...60, \.sunRadiusPx)
+        rgb("sky.cloud", \.cloud)
 
         add("layout.sea_depth_px", "px", 40...200, \.seaDepthPx)
         add("layout.margin_px", "px", 0...40, \.marginPx)
