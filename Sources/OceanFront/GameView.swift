@@ -111,7 +111,7 @@ public final class GameView {
     /// Draws the moment `fraction` (0…1) of the way from the previous tick to `state`.
     /// Any number of times per tick; allocates nothing once warm.
     public func render(_ state: GameState, fraction: Double, into framebuffer: inout Framebuffer) {
-        let f = min(1, max(0, fraction))
+        let f = fraction.isNaN ? 1 : min(1, max(0, fraction))
         let (w, h) = (framebuffer.width, framebuffer.height)
         precondition(w == GameView.width && h == GameView.height, "the framebuffer must be 640×360")
         let theme = assets.theme
@@ -128,6 +128,7 @@ public final class GameView {
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
             hud.draw(pen, state: state, pets: look.pets, seconds: seconds)
+            if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
             if state.mode == .idle {
                 if let summary { screens.summary(pen, summary) } else { screens.title(pen) }
             }

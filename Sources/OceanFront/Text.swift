@@ -22,7 +22,8 @@ struct TextPen {
     @discardableResult
     func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
         var pen = x
-        var v = value
+        // Int.min has no positive twin: show the largest number instead of trapping.
+        var v = value == Int.min ? Int.max : value
         if v < 0 {
             glyph(Int(UInt8(ascii: "-")), x: pen, y: y, scale: scale, colour)
             pen += font.cellWidth * scale
@@ -44,7 +45,8 @@ struct TextPen {
 
     /// Width of a number in pixels.
     func width(of value: Int, scale: Int) -> Int {
-        font.width(ofCharacters: TextPen.digits(abs(value)) + (value < 0 ? 1 : 0), scale: scale)
+        let v = value == Int.min ? Int.max : value
+        return font.width(ofCharacters: TextPen.digits(abs(v)) + (v < 0 ? 1 : 0), scale: scale)
     }
 
     static func digits(_ v: Int) -> Int {

@@ -169,4 +169,12 @@ import TestSupport
         view.render(state, fraction: 1, into: &done)
         #expect(done.pixels[at] == render(state).pixels[at])
     }
+
+    @Test func aRoundBreakAnnouncesTheNextRound() {
+        var state = scene(.recovering).state
+        state.items = []
+        var rest = state
+        rest.mode = .roundBreak
+        #expect(differing(render(state), render(rest), x: 200, y: 40, w: 240, h: 120) > 100)
+    }
 }
