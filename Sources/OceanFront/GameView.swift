@@ -121,7 +121,7 @@ public final class GameView {
             let canvas = Canvas(pixels: buffer, width: w, height: h)
             let phase = drawBackground(canvas, state: state, fraction: f)
             scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
-            scene.drawFish(canvas, sprite: look.fish, bubble: Colour.opaque(theme.bubble),
+            scene.drawFish(canvas, sprite: look.fish, theme: theme,
                            count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, fraction: f)
@@ -178,7 +178,8 @@ public final class GameView {
             // Droplets thrown up and falling back.
             let height = Double(theme.splashRadiusPx) * 4 * age * (1 - age)
             for d in -1...1 {
-                pen.canvas.fill(x: e.x + d * r / 2 + d, y: e.y - 2 - Int(height * (d == 0 ? 1.4 : 1)), w: 2, h: 2, splash)
+                pen.canvas.fill(x: e.x + d * r / 2 + d, y: e.y - theme.dropletPx - Int(height * (d == 0 ? 1.4 : 1)),
+                                w: theme.dropletPx, h: theme.dropletPx, splash)
             }
         }
         let popup = Colour.opaque(theme.popup)

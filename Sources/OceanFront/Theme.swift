@@ -34,6 +34,9 @@ public struct Theme: Sendable, Equatable {
     public var crossfadeMs = 0
     public var waveAmplitudePx = 0, waveLengthPx = 0, wavePeriodMs = 0
     public var fishSpeedPxPerS = 0
+    public var fishBobPx = 0, bubblePx = 0, bubbleRisePx = 0
+    public var dropletPx = 0
+    public var seabedPx = 0, lightShafts = 0, clouds = 0
     public var bubble = 0
     public var binBody = 0, binRim = 0
 
