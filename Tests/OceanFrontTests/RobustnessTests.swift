@@ -14,7 +14,7 @@ import TestSupport
         s.round = [0, 1, 99][i % 3]
         s.health = [0, Rules.fullHealth, -5, Rules.fullHealth * 3][i % 4]
         s.phase = Phase(rawValue: i % 5)!
-        s.game.score = [0, 999_999_999_999, Int.max, -1][i % 4]
+        s.game.score = [0, 999_999_999_999, Int.max, Int.min][i % 4]
         s.game.combo = [0, 1_000_000, -3][i % 3]
         s.game.grams = [0, Int.max / 2][i % 2]
         s.career.gramsToday = [0, 123_456_789, -7][i % 3]
@@ -44,7 +44,7 @@ import TestSupport
                                          .gameOver(summary)])
             view.paused = i % 2 == 1
             var fb = Framebuffer(width: GameView.width, height: GameView.height)
-            for fraction in [-1.0, 0, 0.5, 1, 2] { view.render(state, fraction: fraction, into: &fb) }
+            for fraction in [-1.0, 0, 0.5, 1, 2, .nan, .infinity] { view.render(state, fraction: fraction, into: &fb) }
             #expect(fb.pixels.allSatisfy { $0 >> 24 == 0xFF })
         }
     }
