@@ -123,6 +123,8 @@ public final class GameView {
             scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
             scene.drawFish(canvas, sprite: look.fish, theme: theme,
                            count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
+            scene.drawDebris(canvas, sprites: look.items, theme: theme, count: theme.debrisCount[phase.rawValue],
+                             layout: layout, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))

@@ -13,7 +13,8 @@ struct OceanScene {
 
     init(theme: Theme, layout: Layout, seed: UInt64) {
         var random = CosmeticRandom(seed: seed, salt: 2)
-        let most = theme.fishCount.max() ?? 0
+        // One drifter per fish or floating piece of trash, whichever a phase has most of.
+        let most = max(theme.fishCount.max() ?? 0, theme.debrisCount.max() ?? 0)
         // Between the waves and the seabed, a fish's height clear of each.
         let top = layout.waterY + theme.waveAmplitudePx + 2 * theme.fishBobPx
         let bottom = layout.screenHeight - layout.seabedHeight - 2 * theme.fishBobPx - 7
@@ -40,6 +41,17 @@ struct OceanScene {
             let top = layout.waterY + offset
             canvas.fill(x: x, y: top, w: 1, h: bottom - top, surface)
             canvas.fill(x: x, y: top, w: 1, h: 1, crest)
+        }
+    }
+
+    /// `count` pieces of trash bobbing on the surface, drifting slowly with the waves.
+    func drawDebris(_ canvas: Canvas, sprites: [Bitmap], theme: Theme, count: Int, layout: Layout, seconds: Double) {
+        let span = Double(layout.screenWidth)
+        for (i, f) in fish.prefix(count).enumerated() {
+            let sprite = sprites[i % sprites.count]
+            let x = (f.x + f.speed * seconds / 4).truncatingRemainder(dividingBy: span)
+            let bob = Int((Double(theme.waveAmplitudePx) * sinApprox(seconds + f.bobPhase)).rounded())
+            canvas.blit(sprite, x: Int(x) - sprite.width / 2, y: layout.waterY - sprite.height / 2 + bob)
         }
     }
 

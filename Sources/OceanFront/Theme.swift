@@ -9,6 +9,8 @@ public struct Theme: Sendable, Equatable {
     /// How much of the murk colour is mixed into the sea (0–100 %).
     public var murkPercent = Theme.perPhase
     public var fishCount = Theme.perPhase, coralCount = Theme.perPhase
+    /// Trash floating on the surface: the ocean's state at a glance.
+    public var debrisCount = Theme.perPhase
     public var murk = 0
     /// The sun and the clouds, shown as much as the water is clear.
     public var sun = 0, sunRadiusPx = 0, cloud = 0

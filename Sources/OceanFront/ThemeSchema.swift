@@ -30,6 +30,7 @@ public enum ThemeSchema {
             add(p + "murk_percent", "%", 0...100, \.murkPercent[i])
             add(p + "fish", "fish", 0...64, \.fishCount[i])
             add(p + "coral", "corals", 0...64, \.coralCount[i])
+            add(p + "debris", "pieces", 0...32, \.debrisCount[i])
         }
         rgb("sea.murk", \.murk)
         rgb("sky.sun", \.sun)
@@ -120,6 +121,8 @@ public enum ThemeSchema {
                     "must be at least phase.\(before.key).fish (\(t.fishCount[before.rawValue]))")
             require(t.coralCount[phase.rawValue] >= t.coralCount[before.rawValue], "phase.\(phase.key).coral",
                     "must be at least phase.\(before.key).coral (\(t.coralCount[before.rawValue]))")
+            require(t.debrisCount[phase.rawValue] <= t.debrisCount[before.rawValue], "phase.\(phase.key).debris",
+                    "must be at most phase.\(before.key).debris (\(t.debrisCount[before.rawValue]))")
             require(t.murkPercent[phase.rawValue] <= t.murkPercent[before.rawValue], "phase.\(phase.key).murk_percent",
                     "must be at most phase.\(before.key).murk_percent (\(t.murkPercent[before.rawValue]))")
         }
