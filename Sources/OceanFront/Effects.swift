@@ -9,8 +9,9 @@ struct EffectPool {
         var x = 0, y = 0
         /// The value it shows (grams for a popup).
         var value = 0
-        /// The tick it was spawned on; `nil`-free: `alive` says whether it is in use.
+        /// The tick it was spawned on.
         var born = 0
+        /// Whether the slot is in use.
         var alive = false
     }
 
