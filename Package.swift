@@ -26,8 +26,11 @@ let package = Package(
         // Saved and shipped data: TOML data files, the profile.
         .target(
             name: "OceanStore",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanFront",
+                           .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O).
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance"]),
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
@@ -54,5 +57,7 @@ let package = Package(
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "OceanFrontTests",
+                    dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem", "TestSupport"]),
     ]
 )

@@ -1,0 +1,91 @@
+/// Text on the canvas from the bitmap font, without building strings per frame:
+/// literals are walked byte by byte and numbers are drawn digit by digit.
+struct TextPen {
+    let canvas: Canvas
+    let font: BitmapFont
+    /// Drawn one pixel down-right under every glyph, so text reads over any water.
+    let shadow: UInt32
+
+    /// Draws `text` (ASCII; anything else shows as '?') with its top-left at (x, y);
+    /// returns the x after it.
+    @discardableResult
+    func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+        var pen = x
+        for byte in text.utf8 {
+            glyph(Int(byte), x: pen, y: y, scale: scale, colour)
+            pen += font.cellWidth * scale
+        }
+        return pen
+    }
+
+    /// Draws a whole number; returns the x after it.
+    @discardableResult
+    func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+        var pen = x
+        // Int.min has no positive twin: show the largest number instead of trapping.
+        var v = value == Int.min ? Int.max : value
+        if v < 0 {
+            glyph(Int(UInt8(ascii: "-")), x: pen, y: y, scale: scale, colour)
+            pen += font.cellWidth * scale
+            v = -v
+        }
+        let count = TextPen.digits(v)
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
+            pen += font.cellWidth * scale
+            divisor /= 10
+        }
+        return pen
+    }
+
+    /// Width of `text` in pixels, for centring.
+    func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
+
+    /// Width of a number in pixels.
+    func width(of value: Int, scale: Int) -> Int {
+        let v = value == Int.min ? Int.max : value
+        return font.width(ofCharacters: TextPen.digits(abs(v)) + (v < 0 ? 1 : 0), scale: scale)
+    }
+
+    static func digits(_ v: Int) -> Int {
+        var n = 1, v = v
+        while v >= 10 { v /= 10; n += 1 }
+        return n
+    }
+
+    /// One glyph and its shadow. Glyphs wholly on screen (nearly all) are written
+    /// straight to memory; the rest go through the clipping fill.
+    func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
+        let c = (BitmapFont.first...BitmapFont.last).contains(code) ? code : Int(UInt8(ascii: "?"))
+        if c == 32 { return }
+        let base = (c - BitmapFont.first) * font.glyphHeight
+        let gw = font.glyphWidth, gh = font.glyphHeight
+        let offset = scale > 1 ? scale / 2 : 1
+        let inside = x >= 0 && y >= 0 && x + gw * scale + offset <= canvas.width && y + gh * scale + offset <= canvas.height
+        let pixels = canvas.pixels, width = canvas.width
+        font.rows.withUnsafeBufferPointer { rows in
+            for pass in 0..<2 {
+                let (d, ink) = pass == 0 ? (offset, shadow) : (0, colour)
+                for row in 0..<gh {
+                    let bits = rows[base + row]
+                    if bits == 0 { continue }
+                    for col in 0..<gw where bits & (1 << (gw - 1 - col)) != 0 {
+                        let px = x + col * scale + d, py = y + row * scale + d
+                        if !inside {
+                            canvas.fill(x: px, y: py, w: scale, h: scale, ink)
+                        } else if scale == 1 {
+                            pixels[py * width + px] = ink
+                        } else {
+                            for sy in 0..<scale {
+                                let at = (py + sy) * width + px
+                                for sx in 0..<scale { pixels[at + sx] = ink }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
