@@ -36,11 +36,18 @@ let package = Package(
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
+        // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
+        .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
+        // STAND-IN for the front branch's OceanFront (same API, a test pattern) until it lands.
+        .target(name: "OceanFront", dependencies: ["OceanKernel"], path: "Sources/OceanFrontStandIn"),
+        // The thin shell around the game: window, input, presenting, clock, PNG files.
+        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem"]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench",
+                           "OceanBench", "OceanFront", "OceanPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -54,5 +61,6 @@ let package = Package(
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
     ]
 )
