@@ -53,8 +53,11 @@ public final class GameView {
             }
         }
         func fill(_ cx: Int, _ cy: Int, _ w: Int, _ h: Int, _ c: UInt32) {
-            for y in max(0, cy - h / 2)..<min(fb.height, cy + h / 2) {
-                for x in max(0, cx - w / 2)..<min(fb.width, cx + w / 2) { fb.pixels[y * fb.width + x] = c }
+            let x0 = max(0, cx - w / 2), x1 = min(fb.width, cx + w / 2)
+            let y0 = max(0, cy - h / 2), y1 = min(fb.height, cy + h / 2)
+            guard x0 < x1, y0 < y1 else { return }
+            for y in y0..<y1 {
+                for x in x0..<x1 { fb.pixels[y * fb.width + x] = c }
             }
         }
         let binX = Double(previousBinX) + (Double(currentBinX - previousBinX) * fraction)
