@@ -84,7 +84,7 @@ struct PlayWindowTests {
         let dir = freshFolder("close")
         let tool = dir + "/wm-close"
         let r = try script("""
-            cc -O2 Tests/Tools/wm-close.c -lX11 -o "\(tool)" || exit 5
+            $(command -v cc || command -v clang) -O2 Tests/Tools/wm-close.c -lX11 -o "\(tool)" || exit 5
 
             """ + playing("--quick --profile \(dir)/data/profile", actions: """
             xdotool keydown Left; sleep 1.2; xdotool keyup Left
