@@ -98,6 +98,28 @@ struct PlayWindowTests {
         #expect(verify.stdout.contains("PASS"))
     }
 
+    @Test func theCareerIsSavedAfterEveryGameAndContinuedNextTime() throws {
+        // A one-round, one-item game is over in about three seconds.
+        let dir = freshFolder("career")
+        let short = shippedBalanceText.replacingOccurrences(of: "per_game = 5 ", with: "per_game = 1 ")
+            .replacingOccurrences(of: "first_round_items = 6 ", with: "first_round_items = 1 ")
+        try short.write(toFile: dir + "/short.toml", atomically: true, encoding: .utf8)
+        for run in 1...2 {
+            let replay = dir + "/run\(run).replay"
+            let r = try script(playing("--quick --balance \(dir)/short.toml --record \(replay) --profile \(dir)/profile",
+                                       actions: "sleep 6; xdotool key ctrl+q"), environment: ["DIR": dir])
+            #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+            let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--balance", dir + "/short.toml", "--json"])
+            #expect(show.status == 0, "\(show.stderr)")
+            #expect(show.stdout.contains("\"games\": \(run)"), "after run \(run): \(show.stdout)")
+            let verify = try ocean(["replay", "verify", replay])
+            #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+            let text = try String(contentsOfFile: replay, encoding: .utf8)
+            // The second run starts from the saved career, not a new one.
+            #expect(text.contains("start-state ") == (run == 2))
+        }
+    }
+
     @Test func aKilledConnectionLeavesAReplayThatVerifiesUpToItsLastTick() throws {
         // xdotool windowkill cuts the X connection: Xlib ends the process at once, so
         // the replay is truncated, but what the recorder flushed (every second) holds.
