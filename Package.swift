@@ -62,5 +62,6 @@ let package = Package(
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "CSDL2", "TestSupport"]),
     ]
 )

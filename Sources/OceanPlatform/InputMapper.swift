@@ -52,8 +52,9 @@ struct InputMapper {
         return .none
     }
 
-    /// Takes one SDL event. `window` converts positions to the logical screen.
-    mutating func handle(_ event: SDL_Event, window: Window) {
+    /// Takes one SDL event. `window` converts touch positions to the logical screen
+    /// (without one, as in tests, touches are ignored).
+    mutating func handle(_ event: SDL_Event, window: Window?) {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             requests.quit = true
@@ -77,6 +78,7 @@ struct InputMapper {
         case SDL_MOUSEMOTION where pointerX != nil:
             pointerX = Float(event.motion.x)
         case SDL_FINGERDOWN, SDL_FINGERMOTION:
+            guard let window else { break }
             // Fingers arrive normalised to the window; the letterbox is undone here.
             let size = window.size
             pointerX = window.logical(windowX: event.tfinger.x * Float(size.width),
