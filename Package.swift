@@ -26,8 +26,11 @@ let package = Package(
         // Saved and shipped data: TOML data files, the profile.
         .target(
             name: "OceanStore",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanFront",
+                           .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O).
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance"]),
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
@@ -39,8 +42,6 @@ let package = Package(
         // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
-        // STAND-IN for the front branch's OceanFront (same API, a test pattern) until it lands.
-        .target(name: "OceanFront", dependencies: ["OceanKernel"], path: "Sources/OceanFrontStandIn"),
         // The thin shell around the game: window, input, presenting, clock, PNG files.
         .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem"]),
         // The command-line tool: argument parsing and wiring only.
@@ -61,7 +62,9 @@ let package = Package(
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "OceanFrontTests",
+                    dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
-        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "CSDL2", "TestSupport"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "CSDL2", "TestSupport"]),
     ]
 )

@@ -40,13 +40,13 @@ public enum PlayLoop {
     /// through `recorder`; `afterStep` sees the state and events after each one
     /// (the caller saves the career when a game ends). The caller finishes the recording.
     public static func run<Sink: ReplaySink>(
-        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, session: Command,
+        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command,
         options: PlayOptions, afterStep: (GameState, [Event]) -> Void
     ) -> PlayStats {
         // Initialisation
         let window = screen.window
         let rules = recorder.simulation.rules
-        var input = InputMapper(playfieldX: PlayfieldLayout(rules: rules).playfieldX)
+        var input = InputMapper(playfieldX: PlayfieldLayout(rules: rules, theme: theme).playfieldX)
         var pending: [Command] = [session] + (options.quick ? [.startGame] : [])
         var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
         var clock = FrameClock()

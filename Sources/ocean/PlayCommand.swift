@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
         let balance = balanceOption.load()
         let rules = Rules(balance)
         let assets: FrontAssets
-        do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(String(describing: error)) }
+        do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
         let profilePath = profileOption.path
         let saved: GameState?
         do { saved = try Profile.load(path: profilePath, rules: rules) } catch {
@@ -71,7 +71,7 @@ struct PlayCommand: ParsableCommand {
         options.quitAfterSeconds = quitAfter
         options.launchNanos = launch
         var saveError: String?
-        let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view,
+        let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme,
                                  session: .beginSession(now.date, minuteOfDay: now.minute), options: options) { state, events in
             // The career is saved after every game.
             guard events.contains(where: { if case .gameOver = $0 { true } else { false } }) else { return }

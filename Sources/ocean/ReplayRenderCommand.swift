@@ -2,6 +2,7 @@ import ArgumentParser
 import OceanFront
 import OceanPlatform
 import OceanReplay
+import OceanStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,7 @@ extension ReplayCommand {
 
         func run() throws {
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(String(describing: error)) }
+            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let read = readOrExit(file)
             let replay = read.replay
             let first = replay.header.startTick, last = ReplayFrames.lastTick(replay)

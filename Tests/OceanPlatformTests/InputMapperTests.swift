@@ -2,6 +2,7 @@ import CSDL2
 import OceanFront
 import OceanKernel
 @testable import OceanPlatform
+import OceanStore
 import TestSupport
 import Testing
 
@@ -107,9 +108,13 @@ import Testing
 
     @Test func thePlayfieldsEdgesMapToItsWalls() {
         let rules = shippedRules
-        let layout = PlayfieldLayout(rules: rules)
+        let theme = try! FrontAssetsLoader.load(theme: nil).theme
+        let layout = PlayfieldLayout(rules: rules, theme: theme)
+        // The screen's edges are past the walls (the panels); its middle is the field's.
         #expect(layout.playfieldX(0) == 0)
         #expect(layout.playfieldX(Float(GameView.width)) == rules.width)
-        #expect(layout.playfieldX(Float(GameView.width) / 2) == rules.width / 2)
+        #expect(abs(layout.playfieldX(Float(GameView.width) / 2) - rules.width / 2) <= Fixed.one)
+        // Just inside the left panel's edge is just right of the left wall.
+        #expect(layout.playfieldX(Float(theme.panelWidthPx) + 40) > 0)
     }
 }

@@ -1,0 +1,56 @@
+/// Paints the still part of a phase's scene once, at start: the sky and sea
+/// gradients with the phase's murk, the seabed, the coral, and the side panels. A
+/// frame then starts with one copy of it instead of thousands of gradient pixels.
+enum Backdrop {
+    static func build(phase: Int, theme: Theme, layout: Layout, coral: Bitmap, seed: UInt64) -> [UInt32] {
+        let (w, h) = (layout.screenWidth, layout.screenHeight)
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(pixels: buffer, width: w, height: h)
+            let water = layout.waterY
+            for y in 0..<water {
+                let t = UInt32(y * 256 / max(1, water))
+                canvas.fill(x: 0, y: y, w: w, h: 1, Colour.mix(Colour.opaque(theme.skyTop[phase]),
+                                                              Colour.opaque(theme.skyBottom[phase]), t))
+            }
+            for y in water..<h {
+                let t = UInt32((y - water) * 256 / max(1, h - water))
+                canvas.fill(x: 0, y: y, w: w, h: 1, layout.seaColour(theme: theme, phase: phase, t: t))
+            }
+            // Light shafts in the water: a few soft vertical bands, brighter in clear water.
+            var random = CosmeticRandom(seed: seed, salt: 1)
+            let clarity = UInt32((100 - theme.murkPercent[phase]) * 40 / 100)
+            for _ in 0..<6 {
+                let x = random.below(w)
+                canvas.blend(x: x, y: water, w: 6 + random.below(10), h: h - water,
+                             Colour.opaque(theme.wave[phase]), alpha: clarity / 2)
+            }
+            // The seabed: a sandy bumpy strip along the bottom.
+            let bed = Colour.opaque(theme.seabed[phase])
+            let bedTop = h - layout.seabedHeight
+            var bump = 0
+            for x in 0..<w {
+                if x % 8 == 0 { bump = random.below(3) }
+                canvas.fill(x: x, y: bedTop + bump, w: 1, h: h - bedTop - bump, bed)
+            }
+            // Coral along the seabed, spread evenly with a little jitter; bigger ones
+            // where there are fewer, so the reef fills up as the ocean thrives.
+            let corals = theme.coralCount[phase]
+            if corals > 0 {
+                let slot = w / corals
+                for i in 0..<corals {
+                    let scale = (i % 3 == 1) ? 2 : 1
+                    let x = i * slot + random.below(max(1, slot - coral.width * scale))
+                    canvas.blit(coral, x: x, y: bedTop + 3 - coral.height * scale, scale: scale)
+                }
+            }
+            // The side panels behind the HUD and the pet.
+            let panel = Colour.opaque(theme.panel)
+            let alpha = UInt32(theme.panelAlphaPercent * 256 / 100)
+            for rect in [layout.leftPanel, layout.rightPanel] {
+                canvas.blend(x: rect.x, y: rect.y, w: rect.w, h: rect.h, panel, alpha: alpha)
+            }
+        }
+        return pixels
+    }
+}

@@ -1,0 +1,97 @@
+/// Drawing primitives over the framebuffer's memory, borrowed for one frame
+/// (`withUnsafeMutableBufferPointer`), so fills and blits run without bounds checks
+/// or copies. Everything clips to the screen.
+struct Canvas {
+    let pixels: UnsafeMutableBufferPointer<UInt32>
+    let width: Int
+    let height: Int
+
+    /// A filled rectangle.
+    func fill(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32) {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for row in y0..<y1 {
+            let base = row * width
+            for i in (base + x0)..<(base + x1) { pixels[i] = colour }
+        }
+    }
+
+    /// A rectangle mixed over what is there by `alpha` of 256.
+    func blend(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32, alpha: UInt32) {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for row in y0..<y1 {
+            let base = row * width
+            for i in (base + x0)..<(base + x1) { pixels[i] = Colour.mix(pixels[i], colour, alpha) }
+        }
+    }
+
+    /// A whole screen copied in (a background).
+    func copy(from source: [UInt32]) {
+        source.withUnsafeBufferPointer { src in
+            _ = pixels.baseAddress!.update(from: src.baseAddress!, count: min(src.count, pixels.count))
+        }
+    }
+
+    /// Two screens mixed (`t` of 256 toward `b`), for the phase crossfade.
+    func crossfade(_ a: [UInt32], _ b: [UInt32], t: UInt32) {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                for i in 0..<min(pixels.count, pa.count, pb.count) { pixels[i] = Colour.mix(pa[i], pb[i], t) }
+            }
+        }
+    }
+
+    /// A sprite with its top-left corner at (x, y); pixels equal to 0 are transparent.
+    func blit(_ sprite: Bitmap, x: Int, y: Int, flipped: Bool = false) {
+        let x0 = max(0, x), x1 = min(width, x + sprite.width)
+        let y0 = max(0, y), y1 = min(height, y + sprite.height)
+        guard x0 < x1, y0 < y1 else { return }
+        sprite.pixels.withUnsafeBufferPointer { src in
+            for row in y0..<y1 {
+                let srcRow = (row - y) * sprite.width
+                let dst = row * width
+                for col in x0..<x1 {
+                    let sx = flipped ? sprite.width - 1 - (col - x) : col - x
+                    let p = src[srcRow + sx]
+                    if p != 0 { pixels[dst + col] = p }
+                }
+            }
+        }
+    }
+
+    /// A sprite scaled by a whole factor.
+    func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int) {
+        guard scale > 1 else { return blit(sprite, x: x, y: y) }
+        sprite.pixels.withUnsafeBufferPointer { src in
+            for sy in 0..<sprite.height {
+                for sx in 0..<sprite.width {
+                    let p = src[sy * sprite.width + sx]
+                    if p != 0 { fill(x: x + sx * scale, y: y + sy * scale, w: scale, h: scale, p) }
+                }
+            }
+        }
+    }
+
+    /// A filled circle (splashes, bubbles).
+    func disc(cx: Int, cy: Int, r: Int, _ colour: UInt32, alpha: UInt32 = 256) {
+        guard r > 0 else { return }
+        for dy in -r...r {
+            let y = cy + dy
+            guard y >= 0, y < height else { continue }
+            var half = 0
+            while (half + 1) * (half + 1) + dy * dy <= r * r { half += 1 }
+            if alpha >= 256 { fill(x: cx - half, y: y, w: 2 * half + 1, h: 1, colour) }
+            else { blend(x: cx - half, y: y, w: 2 * half + 1, h: 1, colour, alpha: alpha) }
+        }
+    }
+}
+
+/// A sprite resolved to pixels for one theme: 0 is transparent, anything else opaque.
+struct Bitmap: Sendable {
+    let width: Int
+    let height: Int
+    let pixels: [UInt32]
+
+    static let empty = Bitmap(width: 0, height: 0, pixels: [])
+}

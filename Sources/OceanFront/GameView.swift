@@ -1,0 +1,187 @@
+import OceanKernel
+
+/// The game's screen: watches the kernel's states and events (`observe`) and draws
+/// any moment between two ticks into a framebuffer (`render`). Plain Swift, no
+/// window: the platform layer presents the pixels, tests read them.
+///
+/// Nothing here touches the kernel's random stream; cosmetic variety comes from a
+/// private generator seeded by the replay's seed, and animation follows the tick,
+/// so the same replay renders the same pixels.
+public final class GameView {
+    /// The fixed logical resolution.
+    public static let width = 640, height = 360
+
+    /// Draws a "Paused" banner over the game when true.
+    public var paused = false
+
+    let assets: FrontAssets
+    let rules: Rules
+    let layout: Layout
+    let look: Look
+    let scene: OceanScene
+    let hud: Hud
+    let screens: Screens
+
+    /// The bin's x at the previous and the current tick, for interpolation.
+    var binFrom: Int
+    var binTo: Int
+    var popups: EffectPool
+    var splashes: EffectPool
+    var crossfade: Crossfade
+    /// The last game's summary, shown while idle after it.
+    var summary: GameSummary?
+    /// The previous tick's items: where a missed item was when it hit the water.
+    var previousItems: [Item] = []
+    var observedAny = false
+
+    /// Effects kept at once; the oldest is reused past this.
+    static let poolCapacity = 32
+
+    public init(assets: FrontAssets, rules: Rules, seed: UInt64) {
+        self.assets = assets
+        self.rules = rules
+        let theme = assets.theme
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        look = Look(assets: assets, layout: layout, seed: seed)
+        scene = OceanScene(theme: theme, layout: layout, seed: seed)
+        hud = Hud(theme: theme, layout: layout, rules: rules)
+        screens = Screens(theme: theme, layout: layout)
+        binFrom = rules.width / 2
+        binTo = binFrom
+        popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
+        splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
+        crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
+        previousItems.reserveCapacity(max(rules.maxLive, 64))
+    }
+
+    /// Once after every kernel step with that step's events (and once before the
+    /// first step, with none): spawns popups, splashes and phase crossfades, and
+    /// keeps what interpolation needs.
+    public func observe(_ state: GameState, events: [Event]) {
+        if !observedAny {
+            observedAny = true
+            binTo = state.bin.x
+            crossfade.from = state.phase
+            crossfade.to = state.phase
+        }
+        binFrom = binTo
+        binTo = state.bin.x
+        let tick = state.tick
+        for event in events {
+            switch event {
+            case .caught(_, let grams, _, _):
+                popups.spawn(x: layout.x(Double(state.bin.x)), y: layout.y(Double(rules.rim)), value: grams, tick: tick)
+            case .missed(let kind):
+                splashes.spawn(x: layout.x(Double(missedX(kind))), y: layout.waterY, value: 0, tick: tick)
+            case .phaseChanged(_, let to):
+                crossfade.from = crossfade.to
+                crossfade.to = to
+                crossfade.started = tick
+            case .gameStarted:
+                summary = nil
+            case .gameOver(let s):
+                summary = s
+            default:
+                break
+            }
+        }
+        popups.expire(tick: tick)
+        splashes.expire(tick: tick)
+        previousItems.removeAll(keepingCapacity: true)
+        previousItems.append(contentsOf: state.items)
+    }
+
+    /// Where a missed item of `kind` was: the lowest one of that kind last tick.
+    func missedX(_ kind: ItemKind) -> Int {
+        var best: Item?
+        for item in previousItems where item.kind == kind {
+            if best == nil || item.y > best!.y { best = item }
+        }
+        return best?.x ?? binTo
+    }
+
+    /// Draws the moment `fraction` (0…1) of the way from the previous tick to `state`.
+    /// Any number of times per tick; allocates nothing once warm.
+    public func render(_ state: GameState, fraction: Double, into framebuffer: inout Framebuffer) {
+        let f = min(1, max(0, fraction))
+        let (w, h) = (framebuffer.width, framebuffer.height)
+        precondition(w == GameView.width && h == GameView.height, "the framebuffer must be 640×360")
+        let theme = assets.theme
+        // Animation time follows the ticks, so a replay's frame is the same every run.
+        let seconds = max(0, Double(state.tick - 1) + f) / Double(Fixed.ticksPerSecond)
+        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(pixels: buffer, width: w, height: h)
+            let phase = drawBackground(canvas, state: state, fraction: f)
+            scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
+            scene.drawFish(canvas, sprite: look.fish, bubble: Colour.opaque(theme.bubble),
+                           count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
+            drawItems(canvas, state: state, fraction: f)
+            drawBin(canvas, fraction: f)
+            let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
+            drawEffects(pen, tick: state.tick, fraction: f)
+            hud.draw(pen, state: state, pets: look.pets, seconds: seconds)
+            if state.mode == .idle {
+                if let summary { screens.summary(pen, summary) } else { screens.title(pen) }
+            }
+            if paused { screens.paused(pen) }
+        }
+    }
+
+    /// The phase's backdrop, or two mixed while a phase change fades in. Returns the
+    /// phase whose living things (fish, waves) to draw.
+    func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> Phase {
+        let amount = crossfade.amount(tick: state.tick, fraction: fraction)
+        if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 {
+            canvas.crossfade(look.backgrounds[crossfade.from.rawValue], look.backgrounds[state.phase.rawValue],
+                             t: amount)
+            return amount < 128 ? crossfade.from : state.phase
+        }
+        canvas.copy(from: look.backgrounds[state.phase.rawValue])
+        return state.phase
+    }
+
+    /// Items have no identity (the kernel swap-removes them), so each is drawn back
+    /// along its own velocity: fraction 1 is now, fraction 0 the tick before.
+    func drawItems(_ canvas: Canvas, state: GameState, fraction: Double) {
+        let back = 1 - fraction
+        for item in state.items {
+            let sprite = look.items[item.kind.rawValue]
+            let x = layout.x(Double(item.x) - Double(item.vx) * back)
+            let y = layout.y(Double(item.y) - Double(item.vy) * back)
+            canvas.blit(sprite, x: x - sprite.width / 2, y: y - sprite.height / 2)
+        }
+    }
+
+    func drawBin(_ canvas: Canvas, fraction: Double) {
+        let x = Double(binFrom) + Double(binTo - binFrom) * fraction
+        let sprite = look.bin
+        canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: layout.y(Double(rules.rim)) - 2)
+    }
+
+    func drawEffects(_ pen: TextPen, tick: Int, fraction: Double) {
+        let theme = assets.theme
+        let splash = Colour.opaque(theme.splash)
+        for e in splashes.effects where e.alive {
+            let age = splashes.age(e, tick: tick, fraction: fraction)
+            let r = max(1, Int(Double(theme.splashRadiusPx) * age))
+            let alpha = UInt32(200 * (1 - age))
+            pen.canvas.blend(x: e.x - r, y: e.y - 1, w: 2 * r + 1, h: 3, splash, alpha: alpha)
+            // Droplets thrown up and falling back.
+            let height = Double(theme.splashRadiusPx) * 4 * age * (1 - age)
+            for d in -1...1 {
+                pen.canvas.fill(x: e.x + d * r / 2 + d, y: e.y - 2 - Int(height * (d == 0 ? 1.4 : 1)), w: 2, h: 2, splash)
+            }
+        }
+        let popup = Colour.opaque(theme.popup)
+        let s = theme.fontScale
+        for e in popups.effects where e.alive {
+            let age = popups.age(e, tick: tick, fraction: fraction)
+            let y = e.y - pen.font.cellHeight * s - Int(Double(theme.popupRisePx) * age)
+            let w = pen.width("+", scale: s) + pen.width(of: e.value, scale: s) + pen.width(" g", scale: s)
+            var x = e.x - w / 2
+            x = pen.text("+", x: x, y: y, scale: s, popup)
+            x = pen.number(e.value, x: x, y: y, scale: s, popup)
+            pen.text(" g", x: x, y: y, scale: s, popup)
+        }
+    }
+}

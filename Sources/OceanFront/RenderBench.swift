@@ -1,0 +1,55 @@
+import OceanKernel
+
+/// How fast the front draws a busy Thriving scene (40 items, fish, coral, popups,
+/// the HUD and the pet) at 640×360 on one core, for `ocean bench`.
+public enum RenderBench {
+    /// A Thriving game in full swing, reached by stepping the kernel with real inputs
+    /// (a session, a pet, a game), then filled up to `items` falling items, with a
+    /// tick's worth of catches and misses to spawn popups and splashes.
+    public static func busyScene(rules: Rules, seed: UInt64 = 1, items: Int = 40) -> (state: GameState, events: [Event]) {
+        var sim = Simulation(rules: rules, seed: seed)
+        sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600)))
+        sim.step(TickInput(command: .adopt(.dragon)))
+        sim.step(TickInput(command: .startGame))
+        for t in 0..<240 { sim.step(TickInput(move: t % 120 < 60 ? .left : .right)) }
+        var state = sim.state
+        state.health = rules.phaseFloor[Phase.thriving.rawValue] + 500
+        state.phase = .thriving
+        state.career.pet.stage = .adult
+        state.game.combo = 7
+        var random = CosmeticRandom(seed: seed, salt: 3)
+        let kinds = ItemKind.allCases
+        while state.items.count < items {
+            let i = state.items.count
+            state.items.append(Item(x: Fixed.px(10) + random.below(rules.width - Fixed.px(20)),
+                                    y: random.below(rules.rim), vx: Int32(random.below(Fixed.one) - Fixed.one / 2),
+                                    vy: Int32(Fixed.pxPerSecond(120 + random.below(200))), ax: 0,
+                                    kind: kinds[i % kinds.count]))
+        }
+        var events: [Event] = []
+        for i in 0..<8 { events.append(.caught(kind: kinds[i % kinds.count], grams: 5 + i, combo: i + 1, points: 10)) }
+        events.append(.missed(kind: .plasticBag))
+        events.append(.missed(kind: .cardboard))
+        return (state, events)
+    }
+
+    /// Renders the busy scene for about `seconds` of wall time; returns the frames
+    /// drawn and the seconds they took.
+    public static func run(seconds: Double, assets: FrontAssets, rules: Rules) -> (frames: Int, seconds: Double) {
+        let (state, events) = busyScene(rules: rules)
+        let view = GameView(assets: assets, rules: rules, seed: 1)
+        view.observe(state, events: events)
+        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var frames = 0
+        var elapsed = 0.0
+        while elapsed < seconds {
+            for i in 0..<50 { view.render(state, fraction: Double(i) / 50, into: &framebuffer) }
+            frames += 50
+            let d = clock.now - start
+            elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        return (frames, elapsed)
+    }
+}

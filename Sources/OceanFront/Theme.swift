@@ -1,0 +1,44 @@
+/// Every colour, size, font scale and duration the front draws with, read from
+/// `assets/themes/*.toml` (see `ThemeSchema`). Whole numbers only: colours are
+/// `0xRRGGBB`, sizes px, durations ms. Per-phase values are indexed by `Phase.rawValue`.
+public struct Theme: Sendable, Equatable {
+    // Per phase (polluted … thriving).
+    public var skyTop = Theme.perPhase, skyBottom = Theme.perPhase
+    public var seaTop = Theme.perPhase, seaBottom = Theme.perPhase
+    public var wave = Theme.perPhase, seabed = Theme.perPhase
+    /// How much of the murk colour is mixed into the sea (0–100 %).
+    public var murkPercent = Theme.perPhase
+    public var fishCount = Theme.perPhase, coralCount = Theme.perPhase
+    public var murk = 0
+
+    // Layout.
+    public var seaDepthPx = 0, marginPx = 0, lineGapPx = 0
+    public var fontScale = 1, bigFontScale = 2
+    public var panelWidthPx = 0
+
+    // Panels and text.
+    public var panel = 0, panelAlphaPercent = 0
+    public var text = 0, textShadow = 0, accent = 0, dim = 0, good = 0
+    public var overlay = 0, overlayAlphaPercent = 0
+
+    // Health bar and combo meter.
+    public var healthFill = 0, healthLow = 0, healthBack = 0
+    public var healthBarWidthPx = 0, healthBarHeightPx = 0
+    public var comboFill = 0, comboBack = 0, comboMeterHeightPx = 0
+
+    // Effects.
+    public var popup = 0, popupMs = 0, popupRisePx = 0
+    public var splash = 0, splashMs = 0, splashRadiusPx = 0
+    public var crossfadeMs = 0
+    public var waveAmplitudePx = 0, waveLengthPx = 0, wavePeriodMs = 0
+    public var fishSpeedPxPerS = 0
+    public var bubble = 0
+    public var binBody = 0, binRim = 0
+
+    // The pet's scenes (indexed by `PetScene.rawValue`).
+    public var petScene = [Int](repeating: 0, count: 4)
+
+    public init() {}
+
+    static let perPhase = [Int](repeating: 0, count: 5)
+}

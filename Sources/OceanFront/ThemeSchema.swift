@@ -1,0 +1,119 @@
+import OceanBalance
+import OceanKernel
+
+/// One theme setting.
+public typealias ThemeField = SchemaField<Theme>
+
+/// Every theme setting with its range, and the rules between them, validated by the
+/// same `Schema.validate` as the balance: each problem named with file, line and key.
+public enum ThemeSchema {
+    static let colour = 0...0xFF_FFFF
+
+    public static let fields: [ThemeField] = {
+        var f: [ThemeField] = []
+        func add(_ key: String, _ unit: String, _ range: ClosedRange<Int>,
+                 _ path: WritableKeyPath<Theme, Int> & Sendable) {
+            f.append(SchemaField(key: key, unit: unit, range: range, path: path))
+        }
+        func rgb(_ key: String, _ path: WritableKeyPath<Theme, Int> & Sendable) {
+            add(key, "0xRRGGBB", colour, path)
+        }
+        for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
+            let p = "phase.\(phase.key)."
+            let i = phase.rawValue
+            rgb(p + "sky_top", \.skyTop[i])
+            rgb(p + "sky_bottom", \.skyBottom[i])
+            rgb(p + "sea_top", \.seaTop[i])
+            rgb(p + "sea_bottom", \.seaBottom[i])
+            rgb(p + "wave", \.wave[i])
+            rgb(p + "seabed", \.seabed[i])
+            add(p + "murk_percent", "%", 0...100, \.murkPercent[i])
+            add(p + "fish", "fish", 0...64, \.fishCount[i])
+            add(p + "coral", "corals", 0...64, \.coralCount[i])
+        }
+        rgb("sea.murk", \.murk)
+
+        add("layout.sea_depth_px", "px", 40...200, \.seaDepthPx)
+        add("layout.margin_px", "px", 0...40, \.marginPx)
+        add("layout.line_gap_px", "px", 0...20, \.lineGapPx)
+        add("layout.panel_width_px", "px", 80...220, \.panelWidthPx)
+        add("font.scale", "×", 1...4, \.fontScale)
+        add("font.big_scale", "×", 1...6, \.bigFontScale)
+
+        rgb("panel.colour", \.panel)
+        add("panel.alpha_percent", "%", 0...100, \.panelAlphaPercent)
+        rgb("text.colour", \.text)
+        rgb("text.shadow", \.textShadow)
+        rgb("text.accent", \.accent)
+        rgb("text.dim", \.dim)
+        rgb("text.good", \.good)
+        rgb("overlay.colour", \.overlay)
+        add("overlay.alpha_percent", "%", 0...100, \.overlayAlphaPercent)
+
+        rgb("health.fill", \.healthFill)
+        rgb("health.low", \.healthLow)
+        rgb("health.back", \.healthBack)
+        add("health.bar_width_px", "px", 20...200, \.healthBarWidthPx)
+        add("health.bar_height_px", "px", 2...20, \.healthBarHeightPx)
+        rgb("combo.fill", \.comboFill)
+        rgb("combo.back", \.comboBack)
+        add("combo.meter_height_px", "px", 2...20, \.comboMeterHeightPx)
+
+        rgb("popup.colour", \.popup)
+        add("popup.ms", "ms", 100...5_000, \.popupMs)
+        add("popup.rise_px", "px", 0...100, \.popupRisePx)
+        rgb("splash.colour", \.splash)
+        add("splash.ms", "ms", 100...5_000, \.splashMs)
+        add("splash.radius_px", "px", 2...40, \.splashRadiusPx)
+        add("phase.crossfade_ms", "ms", 1...10_000, \.crossfadeMs)
+        add("waves.amplitude_px", "px", 0...12, \.waveAmplitudePx)
+        add("waves.length_px", "px", 8...400, \.waveLengthPx)
+        add("waves.period_ms", "ms", 100...20_000, \.wavePeriodMs)
+        add("fish.speed_px_per_s", "px/s", 1...200, \.fishSpeedPxPerS)
+        rgb("fish.bubble", \.bubble)
+        rgb("bin.body", \.binBody)
+        rgb("bin.rim", \.binRim)
+
+        for scene in PetScene.allCases {
+            rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])
+        }
+        return f
+    }()
+
+    /// The fields and their rules, for the validator.
+    public static let schema = Schema(fields: fields, check: check)
+
+    /// Reads a theme from the entries of a TOML file (see `Schema.validate`).
+    public static func validate(_ entries: [RawEntry], file: String,
+                                lineOfMissing: (String) -> Int? = { _ in nil }) throws(DataError) -> Theme {
+        try schema.validate(entries, into: Theme(), file: file, lineOfMissing: lineOfMissing)
+    }
+
+    /// The rules between fields: the ocean only improves phase by phase (fish from
+    /// Recovering, coral from Flourishing, never fewer than the phase before), and
+    /// the big font is at least the small one.
+    @Sendable public static func check(_ t: Theme) -> [SchemaProblem] {
+        var problems: [SchemaProblem] = []
+        func require(_ ok: Bool, _ key: String, _ message: String) {
+            if !ok { problems.append(SchemaProblem(key: key, message: message)) }
+        }
+        for phase in [Phase.polluted, .stabilizing] {
+            require(t.fishCount[phase.rawValue] == 0, "phase.\(phase.key).fish", "must be 0: fish appear from Recovering")
+        }
+        for phase in [Phase.polluted, .stabilizing, .recovering] {
+            require(t.coralCount[phase.rawValue] == 0, "phase.\(phase.key).coral",
+                    "must be 0: coral appears from Flourishing")
+        }
+        for phase in [Phase.stabilizing, .recovering, .flourishing, .thriving] {
+            let before = Phase(rawValue: phase.rawValue - 1)!
+            require(t.fishCount[phase.rawValue] >= t.fishCount[before.rawValue], "phase.\(phase.key).fish",
+                    "must be at least phase.\(before.key).fish (\(t.fishCount[before.rawValue]))")
+            require(t.coralCount[phase.rawValue] >= t.coralCount[before.rawValue], "phase.\(phase.key).coral",
+                    "must be at least phase.\(before.key).coral (\(t.coralCount[before.rawValue]))")
+            require(t.murkPercent[phase.rawValue] <= t.murkPercent[before.rawValue], "phase.\(phase.key).murk_percent",
+                    "must be at most phase.\(before.key).murk_percent (\(t.murkPercent[before.rawValue]))")
+        }
+        require(t.bigFontScale >= t.fontScale, "font.big_scale", "must be at least font.scale (\(t.fontScale))")
+        return problems
+    }
+}

@@ -1,0 +1,50 @@
+import OceanBalance
+import OceanFront
+import OceanSystem
+
+/// Reads the front's data files — a theme (`assets/themes/*.toml`), the font
+/// (`assets/font.txt`) and the sprites (`assets/sprites.txt`) — and validates each,
+/// naming file, line and key of every problem.
+public enum FrontAssetsLoader {
+    /// The themes shipped in `assets/themes/`.
+    public static let shippedThemes = ["default", "high-contrast"]
+
+    /// - Parameter theme: nil for the default theme, a shipped theme's name, or the
+    ///   path of a `.toml` file.
+    public static func load(theme: String?) throws(DataError) -> FrontAssets {
+        let themePath = try themeFile(theme)
+        let (entries, locator) = try TOMLEntries.read(path: themePath)
+        let loaded = try ThemeSchema.validate(entries, file: themePath, lineOfMissing: locator.nearestLine(of:))
+        let font = try BitmapFont.parse(text: try text(of: asset("font.txt")), file: try asset("font.txt"))
+        let sprites = try SpriteSheet.parse(text: try text(of: asset("sprites.txt")), file: try asset("sprites.txt"))
+        return FrontAssets(theme: loaded, font: font, sprites: sprites)
+    }
+
+    /// The file a theme argument names.
+    static func themeFile(_ theme: String?) throws(DataError) -> String {
+        let name = theme ?? "default"
+        if name.hasSuffix(".toml") || name.contains("/") { return name }
+        guard let path = findAsset("themes/" + name + ".toml") else {
+            throw DataError(issues: [DataIssue(
+                file: "assets/themes/\(name).toml", line: nil, key: nil,
+                message: "unknown theme '\(name)'; shipped themes: \(shippedThemes.joined(separator: ", "))")])
+        }
+        return path
+    }
+
+    static func asset(_ name: String) throws(DataError) -> String {
+        guard let path = findAsset(name) else {
+            throw DataError(issues: [DataIssue(file: "assets/" + name, line: nil, key: nil,
+                                               message: "not found beside the working directory or the executable")])
+        }
+        return path
+    }
+
+    static func text(of path: String) throws(DataError) -> String {
+        guard let text = readTextFile(path) else {
+            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
+                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
+        }
+        return text
+    }
+}

@@ -1,0 +1,145 @@
+import OceanBalance
+@testable import OceanFront
+import OceanKernel
+import Testing
+import TestSupport
+
+/// What the screen shows, read back from the pixels.
+@Suite struct RenderTests {
+    @Test func theOceanBrightensAndBluesPhaseByPhase() {
+        var brightnessByPhase: [Double] = []
+        var blueByPhase: [Double] = []
+        for phase in Phase.allCases {
+            let fb = render(scene(phase).state)
+            brightnessByPhase.append(mean(fb, brightness))
+            blueByPhase.append(mean(fb, blue))
+        }
+        for i in 1..<brightnessByPhase.count {
+            #expect(brightnessByPhase[i] > brightnessByPhase[i - 1], "brightness \(brightnessByPhase)")
+            #expect(blueByPhase[i] > blueByPhase[i - 1], "blue \(blueByPhase)")
+        }
+    }
+
+    @Test func theHighContrastThemeAlsoBrightensPhaseByPhase() {
+        let hc = assets("high-contrast")
+        let means = Phase.allCases.map { mean(render(scene($0).state, assets: hc), brightness) }
+        for i in 1..<means.count { #expect(means[i] > means[i - 1], "\(means)") }
+    }
+
+    @Test func fishSwimOnlyFromRecovering() {
+        // The sea band's pixels with fish drawn against a theme with the fish count zeroed.
+        var noFish = defaultAssets
+        noFish.theme.fishCount = [0, 0, 0, 0, 0]
+        let seaTop = GameView.height - defaultAssets.theme.seaDepthPx + 6
+        for phase in Phase.allCases {
+            let state = scene(phase).state
+            let changed = differing(render(state), render(state, assets: noFish), y: seaTop, h: GameView.height - seaTop)
+            if phase < .recovering { #expect(changed == 0, "\(phase)") } else { #expect(changed > 20, "\(phase)") }
+        }
+    }
+
+    @Test func hudTextIsDrawn() {
+        let state = scene(.recovering).state
+        var blank = defaultAssets
+        blank.theme.text = blank.theme.panel
+        blank.theme.accent = blank.theme.panel
+        blank.theme.dim = blank.theme.panel
+        blank.theme.textShadow = blank.theme.panel
+        // The score area: the left panel's top lines.
+        let t = defaultAssets.theme
+        let x = t.marginPx, y = t.marginPx
+        #expect(differing(render(state), render(state, assets: blank), x: x, y: y, w: 150, h: 40) > 50)
+    }
+
+    @Test func sameStateAndEventsRenderIdenticalBytes() {
+        let (state, events) = RenderBench.busyScene(rules: shippedRules)
+        let a = render(state, events: events, fraction: 0.37)
+        let b = render(state, events: events, fraction: 0.37)
+        let same = a.pixels == b.pixels
+        #expect(same)
+    }
+
+    @Test func aChangedThemeValueReachesThePixels() {
+        let state = scene(.thriving).state
+        var changed = defaultAssets
+        changed.theme.skyTop[Phase.thriving.rawValue] = 0xFF0000
+        let fb = render(state, assets: changed)
+        let middle = GameView.width / 2
+        #expect(fb.pixels[middle] == 0xFFFF_0000)
+        #expect(render(state).pixels[middle] != 0xFFFF_0000)
+    }
+
+    @Test func popupsAndSplashesAppearOnTheirEvents() {
+        let state = scene(.recovering).state
+        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        view.observe(state, events: [])
+        var quiet = Framebuffer(width: 640, height: 360)
+        view.render(state, fraction: 1, into: &quiet)
+        #expect(view.popups.liveCount == 0 && view.splashes.liveCount == 0)
+        view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10),
+                                     .missed(kind: .plasticBag)])
+        #expect(view.popups.liveCount == 1)
+        #expect(view.splashes.liveCount == 1)
+        var busy = Framebuffer(width: 640, height: 360)
+        view.render(state, fraction: 1, into: &busy)
+        #expect(differing(quiet, busy) > 20)
+        // They fade out after their time.
+        var later = state
+        later.tick += 600
+        view.observe(later, events: [])
+        #expect(view.popups.liveCount == 0 && view.splashes.liveCount == 0)
+    }
+
+    @Test func itemsInterpolateAlongTheirVelocity() {
+        // One item alone, moving; at fraction 0 it is drawn where it was a tick ago.
+        var sim = scene(.recovering)
+        sim.state.items = [Item(x: Fixed.px(200), y: Fixed.px(200), vx: Int32(Fixed.px(3)), vy: Int32(Fixed.px(9)),
+                                ax: 0, kind: .aluminiumCan)]
+        let now = sim.state
+        var before = now
+        before.items[0].x -= Int(now.items[0].vx)
+        before.items[0].y -= Int(now.items[0].vy)
+        // Only the playfield above the water: waves, fish and the pet move with time.
+        #expect(differing(render(now, fraction: 0), render(before, fraction: 1), x: 200, w: 240, h: 250) == 0)
+        #expect(differing(render(now, fraction: 1), render(now, fraction: 0), x: 200, w: 240, h: 250) > 0)
+    }
+
+    @Test func theBinInterpolatesBetweenTicks() {
+        var state = scene(.recovering).state
+        state.items = []
+        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        state.bin.x = Fixed.px(100)
+        view.observe(state, events: [])
+        state.bin.x = Fixed.px(300)
+        view.observe(state, events: [])
+        var at0 = Framebuffer(width: 640, height: 360), at1 = at0
+        view.render(state, fraction: 0, into: &at0)
+        view.render(state, fraction: 1, into: &at1)
+        var leftState = state
+        leftState.bin.x = Fixed.px(100)
+        // The playfield above the water only: waves and the pet move with time.
+        #expect(differing(at0, render(leftState, fraction: 0), x: 200, w: 240, h: 300) == 0)
+        #expect(differing(at1, render(state), x: 200, w: 240, h: 300) == 0)
+        #expect(differing(at0, at1, x: 200, w: 240, h: 300) > 0)
+    }
+
+    @Test func theSummaryShowsAfterAGameAndTheTitleBefore() {
+        var sim = scene(.stabilizing)
+        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        var fb = Framebuffer(width: 640, height: 360)
+        var idle = Simulation(rules: shippedRules, seed: 1)
+        view.observe(idle.state, events: [])
+        view.render(idle.state, fraction: 1, into: &fb)
+        let title = fb
+        while sim.state.mode != .idle { sim.step(.idle); view.observe(sim.state, events: sim.events) }
+        #expect(view.summary != nil)
+        view.render(sim.state, fraction: 1, into: &fb)
+        #expect(differing(fb, title, x: 200, y: 20, w: 240, h: 200) > 100)
+        idle.step(.idle)
+    }
+
+    @Test func pausedDrawsABanner() {
+        let state = scene(.flourishing).state
+        #expect(differing(render(state), render(state, paused: true)) > 200)
+    }
+}

@@ -1,0 +1,52 @@
+import OceanFront
+import OceanKernel
+import OceanStore
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Screenshots for people to look at: with `OCEAN_FRONT_SHOTS=DIR`, writes each
+/// scene as `DIR/NAME.rgba` (width and height as 4-byte little-endian words, then
+/// the pixels); a throwaway script turns them into PNGs. Without it, does nothing.
+@Test func screenshots() throws {
+    guard let dir = getenv("OCEAN_FRONT_SHOTS").map({ String(cString: $0) }) else { return }
+    func save(_ name: String, _ fb: Framebuffer) {
+        guard let file = fopen(dir + "/" + name + ".rgba", "wb") else { return }
+        var header = [UInt32(fb.width), UInt32(fb.height)]
+        fwrite(&header, 4, 2, file)
+        var pixels = fb.pixels
+        fwrite(&pixels, 4, pixels.count, file)
+        fclose(file)
+    }
+    for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
+        var played = Played(phase: phase)
+        played.play(ticks: 900)
+        save("phase-\(phase.rawValue)-\(phase.key)", played.render(fraction: 0.5))
+    }
+    var title = Played(phase: .polluted, start: false)
+    title.play(ticks: 30)
+    save("title", title.render())
+    var over = Played(phase: .recovering)
+    _ = over.playToGameOver()
+    over.play(ticks: 20)
+    save("summary", over.render())
+    var paused = Played(phase: .flourishing)
+    paused.play(ticks: 600)
+    paused.view.paused = true
+    save("paused", paused.render())
+    let contrast = try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/high-contrast.toml")
+    for phase in [Phase.polluted, .thriving] {
+        var played = Played(phase: phase, assets: contrast)
+        played.play(ticks: 900)
+        save("high-contrast-\(phase.key)", played.render(fraction: 0.5))
+    }
+    let (state, events) = RenderBench.busyScene(rules: shippedRules)
+    let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
+    view.observe(state, events: [])
+    view.observe(state, events: events)
+    var fb = Framebuffer(width: GameView.width, height: GameView.height)
+    view.render(state, fraction: 0.3, into: &fb)
+    save("bench-scene", fb)
+}

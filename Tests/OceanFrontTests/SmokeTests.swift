@@ -1,0 +1,13 @@
+import OceanFront
+import OceanKernel
+import Testing
+import TestSupport
+
+@Test func aFreshGameRendersTheSkyAndSea() {
+    let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 1)
+    let state = GameState(rules: shippedRules, seed: 1)
+    view.observe(state, events: [])
+    var fb = Framebuffer(width: GameView.width, height: GameView.height)
+    view.render(state, fraction: 0, into: &fb)
+    #expect(Set(fb.pixels).count > 10)
+}

@@ -1,0 +1,58 @@
+import OceanBalance
+import OceanFront
+import OceanKernel
+import OceanStore
+import TestSupport
+
+/// The shipped assets with a theme (nil: default), loaded as the game does.
+func assets(_ theme: String? = nil) -> FrontAssets {
+    do { return try FrontAssetsLoader.load(theme: theme.map { repoRoot + "/assets/themes/\($0).toml" }) } catch {
+        fatalError("the front's assets do not load: \(error)")
+    }
+}
+
+let defaultAssets = assets()
+
+/// A game in progress, reached by stepping the kernel with real inputs, then put in
+/// `phase` (health set inside the phase's band).
+func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) -> Simulation {
+    let rules = shippedRules
+    var sim = Simulation(rules: rules, seed: seed)
+    sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
+    sim.step(TickInput(command: .adopt(.cat)))
+    sim.step(TickInput(command: .startGame))
+    for t in 0..<ticks { sim.step(TickInput(move: t % 90 < 45 ? .left : .right)) }
+    sim.state.health = rules.phaseFloor[phase.rawValue] + 100
+    sim.state.phase = phase
+    return sim
+}
+
+/// Renders `state` once with a fresh view that has observed it (and `events`).
+func render(_ state: GameState, events: [Event] = [], assets: FrontAssets = defaultAssets,
+            fraction: Double = 1, paused: Bool = false) -> Framebuffer {
+    let view = GameView(assets: assets, rules: shippedRules, seed: 7)
+    view.observe(state, events: events)
+    view.paused = paused
+    var fb = Framebuffer(width: GameView.width, height: GameView.height)
+    view.render(state, fraction: fraction, into: &fb)
+    return fb
+}
+
+/// Mean of a channel (or luma) over a rectangle.
+func mean(_ fb: Framebuffer, x: Int = 0, y: Int = 0, w: Int? = nil, h: Int? = nil,
+          _ channel: (UInt32) -> Int) -> Double {
+    let w = w ?? fb.width - x, h = h ?? fb.height - y
+    var sum = 0
+    for row in y..<(y + h) { for col in x..<(x + w) { sum += channel(fb.pixels[row * fb.width + col]) } }
+    return Double(sum) / Double(w * h)
+}
+
+func blue(_ p: UInt32) -> Int { Int(p & 0xFF) }
+func brightness(_ p: UInt32) -> Int { (Int(p >> 16 & 0xFF) * 299 + Int(p >> 8 & 0xFF) * 587 + Int(p & 0xFF) * 114) / 1000 }
+
+/// Pixels that differ between two framebuffers inside a rectangle.
+func differing(_ a: Framebuffer, _ b: Framebuffer, x: Int = 0, y: Int = 0, w: Int = 640, h: Int = 360) -> Int {
+    var n = 0
+    for row in y..<(y + h) { for col in x..<(x + w) where a.pixels[row * 640 + col] != b.pixels[row * 640 + col] { n += 1 } }
+    return n
+}
