@@ -148,6 +148,15 @@ struct PlayWindowTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/last-game.replay"), "nothing written without a window")
     }
 
+    @Test func aDisplayThatLeadsNowhereIsOneLineAndExitTwo() throws {
+        let dir = freshFolder("baddisplay")
+        let r = try script("env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:77 .build/debug/ocean play --profile \(dir)/profile",
+                           seconds: 30)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("ocean sim") && r.stderr.contains("ocean replay render"))
+    }
+
     @Test func aBadThemeExitsTwo() throws {
         let r = try ocean(["play", "--theme", "no-such-theme"])
         #expect(r.status == 2, "\(r.stderr)")
