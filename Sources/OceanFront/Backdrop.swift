@@ -13,14 +13,28 @@ enum Backdrop {
                 canvas.fill(x: 0, y: y, w: w, h: 1, Colour.mix(Colour.opaque(theme.skyTop[phase]),
                                                               Colour.opaque(theme.skyBottom[phase]), t))
             }
+            // The sun and a few clouds, as bright as the water is clear: hidden by smog
+            // when Polluted, full when Thriving.
+            var random = CosmeticRandom(seed: seed, salt: 1)
+            let clear = UInt32((100 - theme.murkPercent[phase]) * 256 / 100)
+            let sunX = layout.screenWidth - theme.panelWidthPx - 3 * theme.sunRadiusPx
+            canvas.disc(cx: sunX, cy: 3 * theme.sunRadiusPx, r: theme.sunRadiusPx, Colour.opaque(theme.sun),
+                        alpha: clear * 3 / 4)
+            for i in 0..<theme.clouds {
+                let cx = theme.panelWidthPx + random.below(max(1, w - 2 * theme.panelWidthPx))
+                let cy = theme.sunRadiusPx + i * water / 12 + random.below(theme.sunRadiusPx)
+                for puff in 0..<3 {
+                    canvas.disc(cx: cx + puff * 9 - 9, cy: cy - (puff == 1 ? 4 : 0), r: puff == 1 ? 8 : 6,
+                                Colour.opaque(theme.cloud), alpha: clear / 3)
+                }
+            }
             for y in water..<h {
                 let t = UInt32((y - water) * 256 / max(1, h - water))
                 canvas.fill(x: 0, y: y, w: w, h: 1, layout.seaColour(theme: theme, phase: phase, t: t))
             }
             // Light shafts in the water: a few soft vertical bands, brighter in clear water.
-            var random = CosmeticRandom(seed: seed, salt: 1)
             let clarity = UInt32((100 - theme.murkPercent[phase]) * 40 / 100)
-            for _ in 0..<6 {
+            for _ in 0..<theme.lightShafts {
                 let x = random.below(w)
                 canvas.blend(x: x, y: water, w: 6 + random.below(10), h: h - water,
                              Colour.opaque(theme.wave[phase]), alpha: clarity / 2)

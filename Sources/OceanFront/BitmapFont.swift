@@ -14,8 +14,8 @@ public struct BitmapFont: Sendable, Equatable {
 
     static let first = 32, last = 126
 
-    /// Advance per character at scale 1 (the grids include their spacing column).
-    public var cellWidth: Int { glyphWidth }
+    /// Advance per character at scale 1: the glyph and one pixel of spacing.
+    public var cellWidth: Int { glyphWidth + 1 }
     public var cellHeight: Int { glyphHeight + 1 }
 
     /// Parses a font file; every problem names the file and line.
@@ -94,6 +94,6 @@ public struct BitmapFont: Sendable, Equatable {
 
     /// Width in pixels of `count` characters at `scale`.
     public func width(ofCharacters count: Int, scale: Int) -> Int {
-        count * cellWidth * scale
+        count == 0 ? 0 : (count * cellWidth - 1) * scale
     }
 }

@@ -67,12 +67,17 @@ public final class GameView {
         binFrom = binTo
         binTo = state.bin.x
         let tick = state.tick
+        var popupsThisTick = 0
         for event in events {
             switch event {
-            case .caught(_, let grams, _, _):
-                popups.spawn(x: layout.x(Double(state.bin.x)), y: layout.y(Double(rules.rim)), value: grams, tick: tick)
+            case .caught(let kind, let grams, _, _):
+                // Several catches in one tick stack their popups a line apart.
+                let lift = popupsThisTick * assets.font.cellHeight * assets.theme.fontScale
+                popupsThisTick += 1
+                popups.spawn(x: layout.x(Double(lastX(of: kind, near: state.bin.x))),
+                             y: layout.y(Double(rules.rim)) - lift, value: grams, tick: tick)
             case .missed(let kind):
-                splashes.spawn(x: layout.x(Double(missedX(kind))), y: layout.waterY, value: 0, tick: tick)
+                splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(_, let to):
                 crossfade.from = crossfade.to
                 crossfade.to = to
@@ -91,19 +96,22 @@ public final class GameView {
         previousItems.append(contentsOf: state.items)
     }
 
-    /// Where a missed item of `kind` was: the lowest one of that kind last tick.
-    func missedX(_ kind: ItemKind) -> Int {
+    /// Where an item of `kind` that just left the playfield was last tick (events
+    /// carry no position): the lowest one of that kind, or with `near`, the lowest
+    /// within the bin's mouth. Only for placing effects, so a guess is fine.
+    func lastX(of kind: ItemKind, near binX: Int?) -> Int {
         var best: Item?
         for item in previousItems where item.kind == kind {
+            if let binX, abs(item.x - binX) > 2 * rules.binHalfWidth { continue }
             if best == nil || item.y > best!.y { best = item }
         }
-        return best?.x ?? binTo
+        return best?.x ?? binX ?? binTo
     }
 
     /// Draws the moment `fraction` (0…1) of the way from the previous tick to `state`.
     /// Any number of times per tick; allocates nothing once warm.
     public func render(_ state: GameState, fraction: Double, into framebuffer: inout Framebuffer) {
-        let f = min(1, max(0, fraction))
+        let f = fraction.isNaN ? 1 : min(1, max(0, fraction))
         let (w, h) = (framebuffer.width, framebuffer.height)
         precondition(w == GameView.width && h == GameView.height, "the framebuffer must be 640×360")
         let theme = assets.theme
@@ -113,13 +121,14 @@ public final class GameView {
             let canvas = Canvas(pixels: buffer, width: w, height: h)
             let phase = drawBackground(canvas, state: state, fraction: f)
             scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
-            scene.drawFish(canvas, sprite: look.fish, bubble: Colour.opaque(theme.bubble),
+            scene.drawFish(canvas, sprite: look.fish, theme: theme,
                            count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
             hud.draw(pen, state: state, pets: look.pets, seconds: seconds)
+            if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
             if state.mode == .idle {
                 if let summary { screens.summary(pen, summary) } else { screens.title(pen) }
             }
@@ -169,7 +178,8 @@ public final class GameView {
             // Droplets thrown up and falling back.
             let height = Double(theme.splashRadiusPx) * 4 * age * (1 - age)
             for d in -1...1 {
-                pen.canvas.fill(x: e.x + d * r / 2 + d, y: e.y - 2 - Int(height * (d == 0 ? 1.4 : 1)), w: 2, h: 2, splash)
+                pen.canvas.fill(x: e.x + d * r / 2 + d, y: e.y - theme.dropletPx - Int(height * (d == 0 ? 1.4 : 1)),
+                                w: theme.dropletPx, h: theme.dropletPx, splash)
             }
         }
         let popup = Colour.opaque(theme.popup)

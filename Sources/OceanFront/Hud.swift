@@ -104,11 +104,12 @@ struct Hud {
         y += line
         let scene = state.petScene(rules: rules)
         let boxW = panel.w - 2 * t.marginPx
-        let boxH = boxW * 3 / 4
+        let boxH = boxW / 2
         pen.canvas.fill(x: x, y: y, w: boxW, h: boxH, Colour.opaque(t.petScene[scene.rawValue]))
         pen.canvas.fill(x: x, y: y + boxH - boxH / 5, w: boxW, h: boxH / 5, Colour.opaque(t.panel))
         let sprite = pets[pet.form.rawValue]
-        let scale = 1 + (pet.stage.rawValue + 1) / 2
+        // Baby and Child ×2, Teen and Adult ×3, Elder ×4 (the sprites are 16 px).
+        let scale = 2 + (pet.stage.rawValue + 1) / 2
         // A gentle hop: one pixel up every half second, faster when excited.
         let hopRate = pet.mood == .excited ? 4.0 : (pet.mood == .sleepy ? 0.5 : 2.0)
         let hop = Int(seconds * hopRate) % 2 * scale

@@ -33,7 +33,7 @@ struct Layout: Sendable {
         let m = theme.marginPx
         leftPanel = Rect(x: m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
         rightPanel = Rect(x: width - theme.panelWidthPx + m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
-        seabedHeight = max(4, theme.seaDepthPx / 7)
+        seabedHeight = theme.seabedPx
     }
 
     /// Screen x of a fixed-point world x.

@@ -14,8 +14,9 @@ struct OceanScene {
     init(theme: Theme, layout: Layout, seed: UInt64) {
         var random = CosmeticRandom(seed: seed, salt: 2)
         let most = theme.fishCount.max() ?? 0
-        let top = layout.waterY + 8
-        let bottom = layout.screenHeight - layout.seabedHeight - 12
+        // Between the waves and the seabed, a fish's height clear of each.
+        let top = layout.waterY + theme.waveAmplitudePx + 2 * theme.fishBobPx
+        let bottom = layout.screenHeight - layout.seabedHeight - 2 * theme.fishBobPx - 7
         fish = (0..<most).map { _ in
             Fish(x: random.unit() * Double(layout.screenWidth),
                  y: top + random.below(max(1, bottom - top)),
@@ -43,19 +44,22 @@ struct OceanScene {
     }
 
     /// `count` fish at `seconds`, each with a bubble now and then.
-    func drawFish(_ canvas: Canvas, sprite: Bitmap, bubble: UInt32, count: Int, layout: Layout, seconds: Double) {
+    func drawFish(_ canvas: Canvas, sprite: Bitmap, theme: Theme, count: Int, layout: Layout, seconds: Double) {
+        let bubble = Colour.opaque(theme.bubble)
         let span = Double(layout.screenWidth + 2 * sprite.width)
         for f in fish.prefix(count) {
             var x = (f.x + f.speed * seconds).truncatingRemainder(dividingBy: span)
             if f.leftward { x = span - x }
             let sx = Int(x) - sprite.width
-            let sy = f.y + Int((1.5 * sinApprox(seconds * 2 + f.bobPhase)).rounded())
+            let sy = f.y + Int((Double(theme.fishBobPx) * sinApprox(seconds * 2 + f.bobPhase)).rounded())
             canvas.blit(sprite, x: sx, y: sy, flipped: f.leftward)
             // A bubble rising from the fish's mouth over each second.
             let rise = (seconds + f.bobPhase).truncatingRemainder(dividingBy: 1.5)
             let bx = f.leftward ? sx - 2 : sx + sprite.width + 1
-            let by = sy + 1 - Int(rise * 8)
-            if by > layout.waterY + 2 { canvas.fill(x: bx, y: by, w: 2, h: 2, bubble) }
+            let by = sy + 1 - Int(rise / 1.5 * Double(theme.bubbleRisePx))
+            if by > layout.waterY + theme.waveAmplitudePx {
+                canvas.fill(x: bx, y: by, w: theme.bubblePx, h: theme.bubblePx, bubble)
+            }
         }
     }
 }

@@ -57,6 +57,18 @@ struct Screens {
         centred(pen, "Space to play again", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
     }
 
+    /// Between rounds: which round comes next.
+    func roundBreak(_ pen: TextPen, next round: Int) {
+        let big = theme.bigFontScale
+        let y = layout.waterY / 3
+        let label = "ROUND "
+        let w = pen.width(label, scale: big) + pen.width(of: round, scale: big)
+        let x = pen.text(label, x: (layout.screenWidth - w) / 2, y: y, scale: big, Colour.opaque(theme.accent))
+        pen.number(round, x: x, y: y, scale: big, Colour.opaque(theme.accent))
+        centred(pen, "Get ready!", y: y + pen.font.cellHeight * big + 2 * theme.lineGapPx,
+                scale: theme.fontScale, Colour.opaque(theme.text))
+    }
+
     func paused(_ pen: TextPen) {
         let big = theme.bigFontScale
         let h = pen.font.cellHeight * big + 4 * theme.lineGapPx

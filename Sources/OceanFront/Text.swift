@@ -22,7 +22,8 @@ struct TextPen {
     @discardableResult
     func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
         var pen = x
-        var v = value
+        // Int.min has no positive twin: show the largest number instead of trapping.
+        var v = value == Int.min ? Int.max : value
         if v < 0 {
             glyph(Int(UInt8(ascii: "-")), x: pen, y: y, scale: scale, colour)
             pen += font.cellWidth * scale
@@ -44,7 +45,8 @@ struct TextPen {
 
     /// Width of a number in pixels.
     func width(of value: Int, scale: Int) -> Int {
-        font.width(ofCharacters: TextPen.digits(abs(value)) + (value < 0 ? 1 : 0), scale: scale)
+        let v = value == Int.min ? Int.max : value
+        return font.width(ofCharacters: TextPen.digits(abs(v)) + (v < 0 ? 1 : 0), scale: scale)
     }
 
     static func digits(_ v: Int) -> Int {
@@ -53,19 +55,34 @@ struct TextPen {
         return n
     }
 
+    /// One glyph and its shadow. Glyphs wholly on screen (nearly all) are written
+    /// straight to memory; the rest go through the clipping fill.
     func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
         let c = (BitmapFont.first...BitmapFont.last).contains(code) ? code : Int(UInt8(ascii: "?"))
         if c == 32 { return }
         let base = (c - BitmapFont.first) * font.glyphHeight
+        let gw = font.glyphWidth, gh = font.glyphHeight
+        let offset = scale > 1 ? scale / 2 : 1
+        let inside = x >= 0 && y >= 0 && x + gw * scale + offset <= canvas.width && y + gh * scale + offset <= canvas.height
+        let pixels = canvas.pixels, width = canvas.width
         font.rows.withUnsafeBufferPointer { rows in
             for pass in 0..<2 {
-                let (dx, ink) = pass == 0 ? (scale > 1 ? scale / 2 + 0 : 1, shadow) : (0, colour)
-                let dy = dx
-                for row in 0..<font.glyphHeight {
+                let (d, ink) = pass == 0 ? (offset, shadow) : (0, colour)
+                for row in 0..<gh {
                     let bits = rows[base + row]
                     if bits == 0 { continue }
-                    for col in 0..<font.glyphWidth where bits & (1 << (font.glyphWidth - 1 - col)) != 0 {
-                        canvas.fill(x: x + col * scale + dx, y: y + row * scale + dy, w: scale, h: scale, ink)
+                    for col in 0..<gw where bits & (1 << (gw - 1 - col)) != 0 {
+                        let px = x + col * scale + d, py = y + row * scale + d
+                        if !inside {
+                            canvas.fill(x: px, y: py, w: scale, h: scale, ink)
+                        } else if scale == 1 {
+                            pixels[py * width + px] = ink
+                        } else {
+                            for sy in 0..<scale {
+                                let at = (py + sy) * width + px
+                                for sx in 0..<scale { pixels[at + sx] = ink }
+                            }
+                        }
                     }
                 }
             }

@@ -10,6 +10,8 @@ public struct Theme: Sendable, Equatable {
     public var murkPercent = Theme.perPhase
     public var fishCount = Theme.perPhase, coralCount = Theme.perPhase
     public var murk = 0
+    /// The sun and the clouds, shown as much as the water is clear.
+    public var sun = 0, sunRadiusPx = 0, cloud = 0
 
     // Layout.
     public var seaDepthPx = 0, marginPx = 0, lineGapPx = 0
@@ -32,6 +34,9 @@ public struct Theme: Sendable, Equatable {
     public var crossfadeMs = 0
     public var waveAmplitudePx = 0, waveLengthPx = 0, wavePeriodMs = 0
     public var fishSpeedPxPerS = 0
+    public var fishBobPx = 0, bubblePx = 0, bubbleRisePx = 0
+    public var dropletPx = 0
+    public var seabedPx = 0, lightShafts = 0, clouds = 0
     public var bubble = 0
     public var binBody = 0, binRim = 0
 

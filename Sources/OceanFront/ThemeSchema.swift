@@ -32,6 +32,9 @@ public enum ThemeSchema {
             add(p + "coral", "corals", 0...64, \.coralCount[i])
         }
         rgb("sea.murk", \.murk)
+        rgb("sky.sun", \.sun)
+        add("sky.sun_radius_px", "px", 0...60, \.sunRadiusPx)
+        rgb("sky.cloud", \.cloud)
 
         add("layout.sea_depth_px", "px", 40...200, \.seaDepthPx)
         add("layout.margin_px", "px", 0...40, \.marginPx)
@@ -70,6 +73,13 @@ public enum ThemeSchema {
         add("waves.length_px", "px", 8...400, \.waveLengthPx)
         add("waves.period_ms", "ms", 100...20_000, \.wavePeriodMs)
         add("fish.speed_px_per_s", "px/s", 1...200, \.fishSpeedPxPerS)
+        add("fish.bob_px", "px", 0...8, \.fishBobPx)
+        add("fish.bubble_px", "px", 0...8, \.bubblePx)
+        add("fish.bubble_rise_px", "px", 0...60, \.bubbleRisePx)
+        add("splash.droplet_px", "px", 0...8, \.dropletPx)
+        add("sea.seabed_px", "px", 2...60, \.seabedPx)
+        add("sea.light_shafts", "shafts", 0...32, \.lightShafts)
+        add("sky.clouds", "clouds", 0...16, \.clouds)
         rgb("fish.bubble", \.bubble)
         rgb("bin.body", \.binBody)
         rgb("bin.rim", \.binRim)

@@ -142,4 +142,39 @@ import TestSupport
         let state = scene(.flourishing).state
         #expect(differing(render(state), render(state, paused: true)) > 200)
     }
+
+    @Test func aPhaseChangeCrossfadesTheOcean() {
+        var state = scene(.stabilizing).state
+        state.items = []
+        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        view.observe(state, events: [])
+        var before = Framebuffer(width: 640, height: 360)
+        view.render(state, fraction: 1, into: &before)
+        state.tick += 1
+        state.phase = .recovering
+        view.observe(state, events: [.phaseChanged(from: .stabilizing, to: .recovering)])
+        var early = Framebuffer(width: 640, height: 360)
+        var halfway = state
+        halfway.tick += defaultAssets.theme.crossfadeMs * 60 / 2000
+        view.render(halfway, fraction: 0, into: &early)
+        let settled = render(state)  // a view that never saw the change: the new phase at once
+        // A sky pixel between the panels and the playfield: part way between old and new.
+        let at = 200 * 640 + 198
+        let (old, mid, new) = (blue(before.pixels[at]), blue(early.pixels[at]), blue(settled.pixels[at]))
+        #expect(mid != old && mid != new, "\(old) \(mid) \(new)")
+        // After the theme's crossfade time, it is the new phase exactly.
+        state.tick += defaultAssets.theme.crossfadeMs * 60 / 1000 + 1
+        view.observe(state, events: [])
+        var done = Framebuffer(width: 640, height: 360)
+        view.render(state, fraction: 1, into: &done)
+        #expect(done.pixels[at] == render(state).pixels[at])
+    }
+
+    @Test func aRoundBreakAnnouncesTheNextRound() {
+        var state = scene(.recovering).state
+        state.items = []
+        var rest = state
+        rest.mode = .roundBreak
+        #expect(differing(render(state), render(rest), x: 200, y: 40, w: 240, h: 120) > 100)
+    }
 }

@@ -23,6 +23,15 @@ struct Played {
         if start { step(TickInput(command: .startGame)) }
     }
 
+    /// Puts the ocean back in the middle of `phase`'s band without a step (play moves
+    /// health), so a screenshot shows the phase it is named after.
+    mutating func settle(in phase: Phase) {
+        let floor = shippedRules.phaseFloor[phase.rawValue]
+        let ceiling = phase == .thriving ? Rules.fullHealth : shippedRules.phaseFloor[phase.rawValue + 1]
+        sim.state.health = (floor + ceiling) / 2
+        sim.state.phase = phase
+    }
+
     /// One kernel step, observed; returns its events.
     @discardableResult
     mutating func step(_ input: TickInput = .idle) -> [Event] {

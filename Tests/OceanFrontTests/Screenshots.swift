@@ -23,6 +23,7 @@ import Glibc
     for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
         var played = Played(phase: phase)
         played.play(ticks: 900)
+        played.settle(in: phase)
         save("phase-\(phase.rawValue)-\(phase.key)", played.render(fraction: 0.5))
     }
     var title = Played(phase: .polluted, start: false)
@@ -40,8 +41,19 @@ import Glibc
     for phase in [Phase.polluted, .thriving] {
         var played = Played(phase: phase, assets: contrast)
         played.play(ticks: 900)
+        played.settle(in: phase)
         save("high-contrast-\(phase.key)", played.render(fraction: 0.5))
     }
+    // Halfway through the crossfade from Stabilizing to Flourishing.
+    var fade = Played(phase: .stabilizing)
+    fade.play(ticks: 300)
+    fade.settle(in: .flourishing)
+    fade.view.observe(fade.sim.state, events: [.phaseChanged(from: .stabilizing, to: .flourishing)])
+    for _ in 0..<Int(Double(shippedAssets.theme.crossfadeMs) * 0.06 / 2) {
+        fade.view.observe(fade.sim.state, events: [])
+        fade.sim.state.tick += 1
+    }
+    save("crossfade-half", fade.render())
     let (state, events) = RenderBench.busyScene(rules: shippedRules)
     let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
     view.observe(state, events: [])
