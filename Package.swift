@@ -36,11 +36,14 @@ let package = Package(
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
+        // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
+        // limiter; the live device and `ocean audio render` call the same code.
+        .target(name: "OceanAudio", dependencies: ["OceanKernel", "OceanBalance"]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench",
+                           "OceanBench", "OceanAudio",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -54,5 +57,8 @@ let package = Package(
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "OceanAudioTests",
+                    dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
+                                   "OceanDrivers", "TestSupport"]),
     ]
 )
