@@ -38,7 +38,7 @@ struct Rumble {
             advance(&phaseA, incA)
             advance(&phaseB, incB)
             advance(&lfo, incLFO)
-            let swell = 0.65 + 0.35 * sine.sin(lfo)
+            let swell = 0.65 + 0.35 * sine.sin(lfo)  // (cheap enough per sample)
             let tones = (sine.sin(phaseA) + 0.8 * sine.sin(phaseB)) * 0.16 * swell
             let s = (brown + tones) * b.gain[i]
             b.left[i] += s
@@ -74,62 +74,95 @@ struct Surf {
     }
 
     mutating func render(_ b: LayerBlock, sine: SineTable) {
-        for i in 0..<b.count {
-            advance(&wave, incWave)
-            var lagged = wave - 0.06
-            if lagged < 0 { lagged += 1 }
-            let (bodyL, foamAmountL) = Surf.swell(wave, sine: sine)
-            let (bodyR, foamAmountR) = Surf.swell(lagged, sine: sine)
+        // The swell moves slowly (seconds): taken at the block's ends, interpolated.
+        let n = b.count
+        func lag(_ u: Float) -> Float { u < 0.06 ? u + 0.94 : u - 0.06 }
+        let startL = Surf.swell(wave, sine: sine), startR = Surf.swell(lag(wave), sine: sine)
+        wave += incWave * Float(n)
+        if wave >= 1 { wave -= 1 }
+        let endL = Surf.swell(wave, sine: sine), endR = Surf.swell(lag(wave), sine: sine)
+        let inv = 1 / Float(n)
+        let dBodyL = (endL.body - startL.body) * inv, dBodyR = (endR.body - startR.body) * inv
+        let dFoamL = (endL.foam - startL.foam) * inv, dFoamR = (endR.foam - startR.foam) * inv
+        for i in 0..<n {
+            let t = Float(i)
             let nl = noiseL.sample(), nr = noiseR.sample()
             let hissL = nl - foamL.run(nl), hissR = nr - foamR.run(nr)
-            let l = bandL.bandPass(nl) * bodyL * 0.9 + hissL * foamAmountL * 0.05
-            let r = bandR.bandPass(nr) * bodyR * 0.9 + hissR * foamAmountR * 0.05
+            let l = bandL.bandPass(nl) * (startL.body + dBodyL * t) * 0.9 + hissL * (startL.foam + dFoamL * t) * 0.05
+            let r = bandR.bandPass(nr) * (startR.body + dBodyR * t) * 0.9 + hissR * (startR.foam + dFoamR * t) * 0.05
             b.left[i] += l * b.gain[i]
             b.right[i] += r * b.gain[i]
         }
     }
 }
 
-/// A slow major chord (root, fifth, octave, third, twelfth), each partial breathing
-/// at its own rate, detuned a little between the sides for width.
+/// A slow major chord (root, fifth, octave, third, twelfth, two octaves), each
+/// partial breathing at its own slow rate, detuned a little between the sides for
+/// width. The partials are rotating phasors (4 multiplies a sample, renormalised
+/// each block); the breaths move once a block and are interpolated across it.
 struct Pad {
     static let ratios: [Float] = [1, 1.5, 2, 2.5, 3, 4]
     static let levels: [Float] = [0.34, 0.26, 0.22, 0.17, 0.13, 0.08]
     static let breaths: [Float] = [0.071, 0.113, 0.053, 0.089, 0.137, 0.061]
-    private var phases: [Float]
-    private let increments: [Float]
-    private let count: Int
+    static let partials = 6
+    /// Per oscillator (left partials, then right): the phasor (cos, sin) and its step.
+    private var cosine: [Float], sine: [Float]
+    private let stepCos: [Float], stepSin: [Float]
+    private var breath: [Float]
+    private let breathStep: [Float]
+    /// Each partial's level at the block's start and end.
+    private var level: [Float], nextLevel: [Float]
 
     init(hz: Float, rate: Float) {
-        count = Pad.ratios.count
-        var inc: [Float] = []
-        for k in 0..<count {
-            inc.append(hz * Pad.ratios[k] * 0.998 / rate)  // left
-            inc.append(hz * Pad.ratios[k] * 1.002 / rate)  // right
-            inc.append(Pad.breaths[k] / rate)              // breath
+        var c: [Float] = [], s: [Float] = [], sc: [Float] = [], ss: [Float] = []
+        for side in [Float(0.998), 1.002] {
+            for k in 0..<Pad.partials {
+                let w = 2 * Double.pi * Double(hz * Pad.ratios[k] * side / rate)
+                let start = 2 * Double.pi * Double(k) / 7
+                c.append(Float(cosD(start))); s.append(Float(sinD(start)))
+                sc.append(Float(cosD(w))); ss.append(Float(sinD(w)))
+            }
         }
-        increments = inc
-        phases = (0..<inc.count).map { Float($0 % 7) / 7 }
+        cosine = c; sine = s; stepCos = sc; stepSin = ss
+        breath = (0..<Pad.partials).map { Float($0) / 7 }
+        breathStep = Pad.breaths.map { $0 / rate }
+        level = Array(repeating: 0, count: Pad.partials)
+        nextLevel = level
     }
 
-    mutating func render(_ b: LayerBlock, sine: SineTable) {
-        let count = count
-        increments.withUnsafeBufferPointer { inc in
-            phases.withUnsafeMutableBufferPointer { ph in
-                Pad.levels.withUnsafeBufferPointer { level in
-                    for i in 0..<b.count {
-                        var l: Float = 0, r: Float = 0
-                        for k in 0..<count {
-                            let j = 3 * k
-                            advance(&ph[j], inc[j])
-                            advance(&ph[j + 1], inc[j + 1])
-                            advance(&ph[j + 2], inc[j + 2])
-                            let a = level[k] * (0.55 + 0.45 * sine.sin(ph[j + 2]))
-                            l += a * sine.sin(ph[j])
-                            r += a * sine.sin(ph[j + 1])
+    mutating func render(_ b: LayerBlock, sine table: SineTable) {
+        let n = b.count, parts = Pad.partials
+        // The breaths at the block's start and end.
+        for k in 0..<parts {
+            level[k] = Pad.levels[k] * (0.55 + 0.45 * table.sin(breath[k]))
+            breath[k] += breathStep[k] * Float(n)
+            if breath[k] >= 1 { breath[k] -= 1 }
+            nextLevel[k] = Pad.levels[k] * (0.55 + 0.45 * table.sin(breath[k]))
+        }
+        let inv = 1 / Float(n)
+        cosine.withUnsafeMutableBufferPointer { c in
+            sine.withUnsafeMutableBufferPointer { s in
+                stepCos.withUnsafeBufferPointer { sc in
+                    stepSin.withUnsafeBufferPointer { ss in
+                        for k in 0..<parts {
+                            let a0 = level[k], da = (nextLevel[k] - level[k]) * inv
+                            var cl = c[k], sl = s[k], cr = c[k + parts], sr = s[k + parts]
+                            let scl = sc[k], ssl = ss[k], scr = sc[k + parts], ssr = ss[k + parts]
+                            for i in 0..<n {
+                                let a = (a0 + da * Float(i)) * b.gain[i]
+                                b.left[i] += a * sl
+                                b.right[i] += a * sr
+                                let ncl = cl * scl - sl * ssl
+                                sl = sl * scl + cl * ssl
+                                cl = ncl
+                                let ncr = cr * scr - sr * ssr
+                                sr = sr * scr + cr * ssr
+                                cr = ncr
+                            }
+                            // Back onto the unit circle (the rounding of a block's steps).
+                            let gl = 1.5 - 0.5 * (cl * cl + sl * sl), gr = 1.5 - 0.5 * (cr * cr + sr * sr)
+                            c[k] = cl * gl; s[k] = sl * gl; c[k + parts] = cr * gr; s[k + parts] = sr * gr
                         }
-                        b.left[i] += l * b.gain[i]
-                        b.right[i] += r * b.gain[i]
                     }
                 }
             }
@@ -139,16 +172,19 @@ struct Pad {
 
 /// Struck bells: at random moments a note of a pentatonic scale rings with three
 /// inharmonic partials (1, 2.76, 5.4: a free bar), each dying away at its own rate,
-/// panned somewhere between the sides. Up to `voices` ring at once.
+/// panned somewhere between the sides. Each partial is a damped resonator
+/// (y ← c₁·y₁ − c₂·y₂: two multiplies a sample). Up to `voices` ring at once.
 struct Chimes {
     static let scale: [Float] = [1, 9.0 / 8, 5.0 / 4, 3.0 / 2, 5.0 / 3, 2, 9.0 / 4]
     static let partials: [Float] = [1, 2.76, 5.4]
     static let partialLevels: [Float] = [0.32, 0.14, 0.06]
     static let partialSeconds: [Float] = [1.4, 0.55, 0.22]
     static let voices = 8
+    static let silent: Float = 3e-4
 
-    /// Per voice and partial: phase, increment, amplitude, decay per sample.
-    private var phase: [Float], increment: [Float], amplitude: [Float], decay: [Float]
+    /// Per voice and partial: the last two outputs and the two coefficients.
+    private var y1: [Float], y2: [Float], c1: [Float], c2: [Float]
+    private var decayPerBlock: [Float], envelope: [Float]
     private var pan: [Float]
     private var attack: [Float]
     private var random: Noise
@@ -158,10 +194,12 @@ struct Chimes {
 
     init(hz: Float, perMinute: Int, rate: Float, seed: UInt64) {
         let n = Chimes.voices * Chimes.partials.count
-        phase = Array(repeating: 0, count: n)
-        increment = Array(repeating: 0, count: n)
-        amplitude = Array(repeating: 0, count: n)
-        decay = Array(repeating: 1, count: n)
+        y1 = Array(repeating: 0, count: n)
+        y2 = Array(repeating: 0, count: n)
+        c1 = Array(repeating: 0, count: n)
+        c2 = Array(repeating: 0, count: n)
+        decayPerBlock = Array(repeating: 0, count: Chimes.voices)
+        envelope = Array(repeating: 0, count: Chimes.voices)
         pan = Array(repeating: 0.5, count: Chimes.voices)
         attack = Array(repeating: 1, count: Chimes.voices)
         random = Noise(seed: seed)
@@ -178,42 +216,43 @@ struct Chimes {
         let velocity = random.uniform(0.5, 1)
         for p in 0..<Chimes.partials.count {
             let j = v * Chimes.partials.count + p
-            increment[j] = min(0.45, note * Chimes.partials[p] / rate)
-            amplitude[j] = Chimes.partialLevels[p] * velocity
-            decay[j] = expf(-1 / (Chimes.partialSeconds[p] * rate))
-            phase[j] = 0
+            let w = 2 * Double.pi * Double(min(0.45, note * Chimes.partials[p] / rate))
+            let r = expD(-1 / Double(Chimes.partialSeconds[p] * rate))
+            c1[j] = Float(2 * r * cosD(w))
+            c2[j] = Float(r * r)
+            y2[j] = 0
+            y1[j] = Float(Double(Chimes.partialLevels[p] * velocity) * r * sinD(w))
         }
+        // The longest partial's level, followed per sample to know when it is done.
+        envelope[v] = Chimes.partialLevels[0] * velocity
+        decayPerBlock[v] = expf(-1 / (Chimes.partialSeconds[0] * rate))
         pan[v] = random.uniform(0.15, 0.85)
         attack[v] = 0
     }
 
     mutating func render(_ b: LayerBlock, sine: SineTable) {
-        let partials = Chimes.partials.count
         let attackStep = 1 / (0.002 * rate)
         var start = 0
         while start < b.count {
             let end = min(b.count, start + untilNext)
-            phase.withUnsafeMutableBufferPointer { ph in
-                amplitude.withUnsafeMutableBufferPointer { amp in
-                    for v in 0..<Chimes.voices where amp[v * partials] > 1e-5 {
-                        let panR = pan[v], panL = 1 - panR
-                        var a = attack[v]
-                        for i in start..<end {
-                            a = min(1, a + attackStep)
-                            var s: Float = 0
-                            for p in 0..<partials {
-                                let j = v * partials + p
-                                advance(&ph[j], increment[j])
-                                amp[j] *= decay[j]
-                                s += amp[j] * sine.sin(ph[j])
-                            }
-                            s *= a * b.gain[i]
-                            b.left[i] += s * panL
-                            b.right[i] += s * panR
-                        }
-                        attack[v] = a
-                    }
+            for v in 0..<Chimes.voices where envelope[v] > Chimes.silent {
+                let j = v * 3
+                var a1 = y1[j], a2 = y2[j], b1 = y1[j + 1], b2 = y2[j + 1], d1 = y1[j + 2], d2 = y2[j + 2]
+                let ac1 = c1[j], ac2 = c2[j], bc1 = c1[j + 1], bc2 = c2[j + 1], dc1 = c1[j + 2], dc2 = c2[j + 2]
+                let panR = pan[v], panL = 1 - panR
+                var a = attack[v]
+                for i in start..<end {
+                    a = min(1, a + attackStep)
+                    let s = (a1 + b1 + d1) * a * b.gain[i]
+                    b.left[i] += s * panL
+                    b.right[i] += s * panR
+                    let na = ac1 * a1 - ac2 * a2; a2 = a1; a1 = na
+                    let nb = bc1 * b1 - bc2 * b2; b2 = b1; b1 = nb
+                    let nd = dc1 * d1 - dc2 * d2; d2 = d1; d1 = nd
                 }
+                y1[j] = a1; y2[j] = a2; y1[j + 1] = b1; y2[j + 1] = b2; y1[j + 2] = d1; y2[j + 2] = d2
+                attack[v] = a
+                envelope[v] *= powf(decayPerBlock[v], Float(end - start))
             }
             untilNext -= end - start
             start = end

@@ -29,7 +29,7 @@ public final class AudioEngine {
 
     // The layers.
     private var rumble: Rumble, surf: Surf, pad: Pad, chimes: Chimes, birds: Birds
-    private let curves: [GainCurve]
+    private let curves: GainCurves
     private var effects: EffectBank
 
     // Parameters and their smoothed values.
@@ -68,7 +68,7 @@ public final class AudioEngine {
                         rate: rate, seed: seed &+ 3)
         birds = Birds(hz: hz(.birds), perMinute: layers[AudioDesign.Layer.birds.rawValue].perMinute,
                       rate: rate, seed: seed &+ 4)
-        curves = layers.map(GainCurve.init)
+        curves = GainCurves(layers)
         effects = EffectBank(design: design, rate: rate, seed: seed &+ 5)
         targetHealth = AudioEngine.unit(health)
         self.health = targetHealth
@@ -82,6 +82,7 @@ public final class AudioEngine {
     deinit {
         scratch.deallocate()
         effects.free()
+        curves.free()
     }
 
     private static func unit(_ health: Int) -> Float { Float(max(0, min(10_000, health))) / 10_000 }
@@ -95,11 +96,11 @@ public final class AudioEngine {
     public var currentHealth: Float { health }
 
     /// Each layer's gain now, in the order of `AudioDesign.Layer`.
-    public func layerGain(_ layer: AudioDesign.Layer) -> Float { curves[layer.rawValue](health) }
+    public func layerGain(_ layer: AudioDesign.Layer) -> Float { curves.gain(layer.rawValue, health) }
 
     /// The gain a layer settles at for `health` (1/10000).
     public func targetGain(_ layer: AudioDesign.Layer, health: Int) -> Float {
-        curves[layer.rawValue](AudioEngine.unit(health))
+        curves.gain(layer.rawValue, AudioEngine.unit(health))
     }
 
     /// How long the ambience takes to follow a health change of `from` → `to`.
@@ -137,9 +138,15 @@ public final class AudioEngine {
         let gains = scratch + 3 * block
         var h = health
         let target = targetHealth, step = seekPerSample
-        for i in 0..<n {
-            if h < target { h = min(target, h + step) } else if h > target { h = max(target, h - step) }
-            for l in 0..<curves.count { gains[l * block + i] = curves[l](h) }
+        let curves = curves
+        if h == target {
+            // At rest (most blocks): one gain per layer.
+            for l in 0..<curves.count { (gains + l * block).update(repeating: curves.gain(l, h), count: n) }
+        } else {
+            for i in 0..<n {
+                if h < target { h = min(target, h + step) } else if h > target { h = max(target, h - step) }
+                for l in 0..<curves.count { gains[l * block + i] = curves.gain(l, h) }
+            }
         }
         health = h
 

@@ -72,6 +72,9 @@ struct LivePartial {
     var decay: Float = 1
     var noise = false
     var lowPassed: Float = 0
+    /// A steady sine with its decay is a damped resonator: y ← c₁·y₁ − c₂·y₂.
+    var resonator = false
+    var y1: Float = 0, y2: Float = 0, c1: Float = 0, c2: Float = 0
 }
 
 /// Every effect's recipe, and the pool that plays them.
@@ -86,13 +89,22 @@ struct EffectBank {
     /// Scratch for one cue's recipe (no allocation per cue).
     private var recipe: UnsafeMutablePointer<PartialRecipe>
     private var recipeCount = 0
+    /// Scratch: the pool slots rendered as SIMD lanes this block.
+    private var steady: UnsafeMutablePointer<Int>
     static let maxPartials = 8
+    // Pitches and chords, made once (a cue must not allocate).
+    static let arpeggio: [Float] = [1, 1.25, 1.5, 2]
+    static let bell: [Float] = [784, 988, 1_175]
+    static let shimmer: [Float] = [392, 494, 587]
+    static let major: [Float] = [1, 1.25, 1.5, 2]
+    static let minor: [Float] = [1, 1.2, 1.5]
 
     init(design: AudioDesign, rate: Float, seed: UInt64) {
         pool = .allocate(capacity: EffectBank.poolSize)
         pool.initialize(repeating: LivePartial(), count: EffectBank.poolSize)
         recipe = .allocate(capacity: EffectBank.maxPartials)
         recipe.initialize(repeating: PartialRecipe(hz: 0, level: 0, decay: 1), count: EffectBank.maxPartials)
+        steady = .allocate(capacity: EffectBank.poolSize)
         noise = Noise(seed: seed)
         self.rate = rate
         self.design = design
@@ -101,6 +113,7 @@ struct EffectBank {
     func free() {
         pool.deallocate()
         recipe.deallocate()
+        steady.deallocate()
     }
 
     var activeCount: Int { (0..<EffectBank.poolSize).reduce(0) { $0 + (pool[$1].active ? 1 : 0) } }
@@ -132,18 +145,18 @@ struct EffectBank {
             add(PartialRecipe(hz: 741, toHz: 349, glide: 0.28, level: 0.12, attack: 0.004, decay: 0.15))
         case .levelUp:
             // A rising arpeggio.
-            for (k, r) in [Float(1), 1.25, 1.5, 2].enumerated() {
+            for (k, r) in EffectBank.arpeggio.enumerated() {
                 add(PartialRecipe(delay: Float(k) * 0.08, hz: 523.25 * r, level: 0.26, decay: k == 3 ? 0.4 : 0.14))
             }
         case .achievement:
             // A bell chord: partials of struck bars, entering one after another.
-            for (k, f) in [Float(784), 988, 1_175].enumerated() {
+            for (k, f) in EffectBank.bell.enumerated() {
                 add(PartialRecipe(delay: Float(k) * 0.06, hz: f, level: 0.2, decay: 0.9))
                 add(PartialRecipe(delay: Float(k) * 0.06, hz: f * 2.76, level: 0.07, decay: 0.3))
             }
         case .petEvolved:
             // Three voices gliding up an octave: a shimmer.
-            for (k, f) in [Float(392), 494, 587].enumerated() {
+            for (k, f) in EffectBank.shimmer.enumerated() {
                 add(PartialRecipe(delay: Float(k) * 0.05, hz: f, toHz: f * 2, glide: 0.6, level: 0.16,
                                   attack: 0.03, decay: 0.45))
             }
@@ -152,7 +165,7 @@ struct EffectBank {
             // minor chord an octave down when the ocean loses one.
             let up = cue.kind == .phaseUp
             let root = Float(design.stingerHz) * powf(2, Float(cue.value) * 2 / 12) * (up ? 1 : 0.5)
-            let chord: [Float] = up ? [1, 1.25, 1.5, 2] : [1, 1.2, 1.5]
+            let chord = up ? EffectBank.major : EffectBank.minor
             for (k, r) in chord.enumerated() {
                 add(PartialRecipe(delay: Float(k) * (up ? 0.09 : 0.12), hz: root * r, level: up ? 0.17 : 0.22,
                                   attack: 0.015, decay: 0.7))
@@ -177,8 +190,8 @@ struct EffectBank {
             var p = LivePartial()
             p.active = true
             p.wait = Int(r.delay * rate)
-            // Until the decay is 70 dB down: a cut there is inaudible.
-            p.remaining = Int((r.attack + r.decay * 8) * rate)
+            // Until the decay is 60 dB down: a cut there is inaudible.
+            p.remaining = Int((r.attack + r.decay * 7) * rate)
             p.increment = r.hz / rate
             if let to = r.toHz, r.glide > 0 {
                 p.glideLeft = max(1, Int(r.glide * rate))
@@ -188,40 +201,109 @@ struct EffectBank {
             p.attackStep = 1 / max(1, r.attack * rate)
             p.decay = expf(-1 / (r.decay * rate))
             p.noise = r.noise
+            if !r.noise && p.glideLeft == 0 {
+                let w = 2 * Double.pi * Double(p.increment), d = Double(p.decay)
+                p.resonator = true
+                p.c1 = Float(2 * d * cosD(w))
+                p.c2 = Float(d * d)
+                p.y1 = Float(Double(r.level) * sinD(w))
+            }
             pool[slot] = p
         }
     }
 
     /// Adds the pool's partials into a mono block.
     mutating func render(into out: UnsafeMutablePointer<Float>, count: Int, sine: SineTable) {
+        // Steady resonators (no wait, attack done, sounding past this block) four at
+        // a time as SIMD lanes: independent chains, so they run side by side.
+        var lanes = 0
+        for s in 0..<EffectBank.poolSize {
+            let p = pool[s]
+            guard p.active, p.resonator, p.wait == 0, p.attack >= 1, p.remaining > count else { continue }
+            steady[lanes] = s
+            lanes += 1
+        }
+        var g = 0
+        while g < lanes {
+            var y1 = SIMD4<Float>(repeating: 0), y2 = y1, c1 = y1, c2 = y1
+            let width = min(4, lanes - g)
+            for k in 0..<width {
+                let p = pool[steady[g + k]]
+                y1[k] = p.y1; y2[k] = p.y2; c1[k] = p.c1; c2[k] = p.c2
+            }
+            for i in 0..<count {
+                out[i] += y1.sum()
+                let y = c1 * y1 - c2 * y2
+                y2 = y1
+                y1 = y
+            }
+            for k in 0..<width {
+                let s = steady[g + k]
+                pool[s].y1 = y1[k]; pool[s].y2 = y2[k]
+                pool[s].remaining -= count
+            }
+            g += 4
+        }
         let twoPi = 2 * Float.pi
         for s in 0..<EffectBank.poolSize where pool[s].active {
-            var p = pool[s]
+            let q = pool[s]
+            if q.resonator, q.wait == 0, q.attack >= 1, q.remaining > count { continue }  // done above
+            var p = q
             var i = 0
             if p.wait > 0 {
                 let skip = min(p.wait, count)
                 p.wait -= skip
                 i = skip
             }
-            while i < count && p.remaining > 0 {
-                p.attack = min(1, p.attack + p.attackStep)
-                p.envelope *= p.decay
-                let a = p.level * p.attack * p.envelope
-                let x: Float
-                if p.noise {
-                    p.lowPassed += min(1, twoPi * p.increment) * (noise.sample() - p.lowPassed)
-                    x = p.lowPassed
-                } else {
-                    x = sine.sin(p.phase)
-                    advance(&p.phase, p.increment)
+            let end = min(count, i + p.remaining)
+            p.remaining -= end - i
+            if !p.resonator {
+                // Glides, attacks and noise, sample by sample; a sine whose glide and
+                // attack are over becomes a resonator from the same phase and level.
+                while i < end {
+                    if !p.noise && p.glideLeft == 0 && p.attack >= 1 {
+                        let w = 2 * Float.pi * p.increment
+                        let level = p.level * p.envelope
+                        p.c1 = 2 * p.decay * cosf(w)
+                        p.c2 = p.decay * p.decay
+                        p.y1 = level * sine.sin(p.phase)
+                        var previous = p.phase - p.increment
+                        if previous < 0 { previous += 1 }
+                        p.y2 = level / p.decay * sine.sin(previous)
+                        p.resonator = true
+                        break
+                    }
+                    p.attack = min(1, p.attack + p.attackStep)
+                    p.envelope *= p.decay
+                    let a = p.level * p.attack * p.envelope
+                    let x: Float
+                    if p.noise {
+                        p.lowPassed += min(1, twoPi * p.increment) * (noise.sample() - p.lowPassed)
+                        x = p.lowPassed
+                    } else {
+                        x = sine.sin(p.phase)
+                        advance(&p.phase, p.increment)
+                    }
+                    out[i] += a * x
+                    if p.glideLeft > 0 {
+                        p.increment = min(0.45, p.increment * p.glide)
+                        p.glideLeft -= 1
+                    }
+                    i += 1
                 }
-                out[i] += a * x
-                if p.glideLeft > 0 {
-                    p.increment = min(0.45, p.increment * p.glide)
-                    p.glideLeft -= 1
+            }
+            if p.resonator {
+                var y1 = p.y1, y2 = p.y2, a = p.attack
+                let c1 = p.c1, c2 = p.c2, step = p.attackStep
+                while i < end {
+                    a = min(1, a + step)
+                    out[i] += a * y1
+                    let y = c1 * y1 - c2 * y2
+                    y2 = y1
+                    y1 = y
+                    i += 1
                 }
-                p.remaining -= 1
-                i += 1
+                (p.y1, p.y2, p.attack) = (y1, y2, a)
             }
             if p.remaining <= 0 { p.active = false }
             pool[s] = p

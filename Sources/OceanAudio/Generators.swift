@@ -9,6 +9,8 @@ import Glibc
 
 @inline(__always) func sinD(_ x: Double) -> Double { Glibc.sin(x) }
 @inline(__always) func tanD(_ x: Double) -> Double { Glibc.tan(x) }
+@inline(__always) func cosD(_ x: Double) -> Double { Glibc.cos(x) }
+@inline(__always) func expD(_ x: Double) -> Double { Glibc.exp(x) }
 
 /// White noise from xorshift32: the audio's own random stream, never the game's
 /// (DOOM's `M_Random` beside `P_Random`), so sound can never change a replay.
@@ -124,19 +126,26 @@ struct StateVariableFilter {
     }
 }
 
-/// One layer's gain over health, tabulated at 1,025 points so a per-sample lookup
-/// is one multiply and an interpolation. Between two points of the design the
-/// gain moves with equal power: g² moves linearly, so a layer fading out and one
-/// fading in over the same span keep g₁² + g₂² constant.
-struct GainCurve {
+/// Every layer's gain over health, tabulated at 1,025 points each so a per-sample
+/// lookup is one multiply and an interpolation. Between two points of the design
+/// the gain moves with equal power: g² moves linearly, so a layer fading out and
+/// one fading in over the same span keep g₁² + g₂² constant.
+struct GainCurves {
     static let steps = 1_024
-    private var table: [Float]
+    private let table: UnsafeMutablePointer<Float>
+    let count: Int
 
-    init(_ layer: AudioDesign.LayerDesign) {
-        table = (0...GainCurve.steps).map { i in
-            GainCurve.gain(layer, health: Float(i) / Float(GainCurve.steps))
+    init(_ layers: [AudioDesign.LayerDesign]) {
+        count = layers.count
+        table = .allocate(capacity: count * (GainCurves.steps + 1))
+        for (l, layer) in layers.enumerated() {
+            for i in 0...GainCurves.steps {
+                table[l * (GainCurves.steps + 1) + i] = GainCurves.gain(layer, health: Float(i) / Float(GainCurves.steps))
+            }
         }
     }
+
+    func free() { table.deallocate() }
 
     /// The design's gain at `health` (0…1), straight from its points.
     static func gain(_ layer: AudioDesign.LayerDesign, health: Float) -> Float {
@@ -150,13 +159,12 @@ struct GainCurve {
         return g[g.count - 1]
     }
 
-    /// The gain at `health` (0…1), from the table.
-    @inline(__always) func callAsFunction(_ health: Float) -> Float {
-        table.withUnsafeBufferPointer { t in
-            let x = max(0, min(1, health)) * Float(GainCurve.steps)
-            let i = min(Int(x), GainCurve.steps - 1)
-            let f = x - Float(i)
-            return t[i] + (t[i + 1] - t[i]) * f
-        }
+    /// Layer `layer`'s gain at `health` (0…1), from the table.
+    @inline(__always) func gain(_ layer: Int, _ health: Float) -> Float {
+        let x = max(0, min(1, health)) * Float(GainCurves.steps)
+        let i = min(Int(x), GainCurves.steps - 1)
+        let f = x - Float(i)
+        let t = table + layer * (GainCurves.steps + 1)
+        return t[i] + (t[i + 1] - t[i]) * f
     }
 }
