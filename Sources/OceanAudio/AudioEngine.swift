@@ -108,6 +108,13 @@ public final class AudioEngine {
         Double(abs(to - from)) / Double(design.seekPerSecond)
     }
 
+    /// Jumps the smoothed volumes to their settings (at start-up: a game that starts
+    /// muted must not fade out its first 20 ms).
+    public func snapVolumes() {
+        music = muted ? 0 : max(0, min(1, musicVolume))
+        sfx = muted ? 0 : max(0, min(1, effectsVolume))
+    }
+
     /// Plays an effect from the next sample on.
     public func trigger(_ cue: SoundCue) { effects.trigger(cue) }
 

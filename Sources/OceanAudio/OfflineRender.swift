@@ -53,23 +53,41 @@ public enum OfflineRender {
 /// a splash, a combo break, a level-up, an achievement, an evolution and a stinger
 /// every second), in blocks the size of the device's buffer.
 public enum AudioBench {
+    /// The device's buffer: 1,024 frames (21 ms).
+    public static let frames = 1_024
+    static let others: [SoundCue.Kind] = [.missed, .comboBroken, .levelUp, .achievement, .petEvolved, .phaseUp, .phaseDown]
+
+    /// One device buffer of the busy stream, as the callback does it: the cues that
+    /// arrived, then the render. About 47 blocks a second: a catch every 5 blocks
+    /// (~107 ms) with a rising combo, one other cue every 47 (~1 s).
+    public static func busyBlock(_ engine: AudioEngine, _ buffer: UnsafeMutableBufferPointer<Float>, _ block: Int) {
+        if block % 5 == 0 { engine.trigger(SoundCue(.caught, Int32(block / 5 % 30))) }
+        if block % 47 == 0 { engine.trigger(SoundCue(others[block / 47 % others.count], 2)) }
+        engine.render(into: buffer, frames: frames)
+    }
+
+    /// Heap allocations made by `blocks` busy blocks after a warm-up (every cue
+    /// once), counted by `count` (which runs its argument and returns the count).
+    public static func callbackAllocations(design: AudioDesign, blocks: Int, count: (() -> Void) -> Int) -> Int {
+        let engine = AudioEngine(design: design, health: 7_500)
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames * 2)
+        defer { buffer.deallocate() }
+        for kind in SoundCue.Kind.allCases { engine.trigger(SoundCue(kind, 3)) }
+        for b in 0..<50 { busyBlock(engine, buffer, b) }
+        return count { for b in 50..<(50 + blocks) { busyBlock(engine, buffer, b) } }
+    }
+
     public static func realtimeFactor(design: AudioDesign, seconds: Double,
                                       now: () -> UInt64) -> (factor: Double, audioSeconds: Double) {
-        let engine = AudioEngine(design: design, health: 7_500)
         // Health where every layer sounds.
-        engine.setHealth(7_500)
-        let frames = 1_024
+        let engine = AudioEngine(design: design, health: 7_500)
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames * 2)
         defer { buffer.deallocate() }
         let start = now()
         var rendered = 0
         var block = 0
-        let cues: [SoundCue.Kind] = [.missed, .comboBroken, .levelUp, .achievement, .petEvolved, .phaseUp, .phaseDown]
         while true {
-            // About 47 blocks a second: a catch every 5 blocks (~107 ms), one other cue every 47.
-            if block % 5 == 0 { engine.trigger(SoundCue(.caught, Int32(block / 5 % 30))) }
-            if block % 47 == 0 { engine.trigger(SoundCue(cues[block / 47 % cues.count], 2)) }
-            engine.render(into: buffer, frames: frames)
+            busyBlock(engine, buffer, block)
             rendered += frames
             block += 1
             if block % 64 == 0, Double(now() - start) / 1e9 >= seconds { break }

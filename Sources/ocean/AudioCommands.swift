@@ -18,6 +18,9 @@ struct AudioDesignOption: ParsableArguments {
     @Option(name: .customLong("audio"), help: "The sound design (TOML). Default: assets/audio.toml of this checkout.")
     var path: String?
 
+    init() {}
+    init(path: String?) { self.path = path }
+
     /// The loaded, validated design, or an exit 2 with every problem listed.
     func load() -> AudioDesign {
         guard let path = path ?? findAsset("audio.toml") else {
@@ -111,13 +114,8 @@ extension AudioCommand {
         }
 
         func run() throws {
-            let r = AudioBench.realtimeFactor(design: design.load(), seconds: seconds, now: monotonicNanos)
-            if json {
-                print("{\"audio\": {\"realtimeFactor\": \(Int(r.factor)), \"audioSeconds\": \(fixed(r.audioSeconds, 1))}}")
-            } else {
-                print("audio          \(Int(r.factor))× real time (\(fixed(r.audioSeconds, 1)) s of audio, "
-                    + "all layers and a busy stream of effects; target ≥ 200×)")
-            }
+            let a = AudioBenchResult.measure(design.load(), seconds: seconds)
+            print(json ? "{\"audio\": \(a.json)}" : a.text)
         }
     }
 
@@ -150,6 +148,31 @@ extension AudioCommand {
             if changing, !AudioSettingsFile.save(s, path: path) { fail("\(path): cannot be written") }
             print("\(path): \(s.mute == 1 ? "muted" : "sound on"), music \(s.musicPercent) %, effects \(s.effectsPercent) %")
         }
+    }
+}
+
+/// The audio line of `ocean bench` and `ocean audio bench`.
+struct AudioBenchResult {
+    var factor: Double
+    var audioSeconds: Double
+    /// Allocations in 500 busy device buffers (cues and render); nil if not counted.
+    var allocations: Int?
+
+    static func measure(_ design: AudioDesign, seconds: Double) -> AudioBenchResult {
+        let r = AudioBench.realtimeFactor(design: design, seconds: seconds, now: threadCPUNanos)
+        let allocations = AllocationCounter.isActive
+            ? AudioBench.callbackAllocations(design: design, blocks: 500, count: AllocationCounter.measure) : nil
+        return AudioBenchResult(factor: r.factor, audioSeconds: r.audioSeconds, allocations: allocations)
+    }
+
+    var json: String {
+        "{\"realtimeFactor\": \(Int(factor)), \"audioSeconds\": \(fixed(audioSeconds, 1)), "
+            + "\"callbackAllocations\": \(allocations.map(String.init) ?? "null")}"
+    }
+
+    var text: String {
+        "audio          \(Int(factor))× real time (\(fixed(audioSeconds, 1)) s of audio: all layers and a busy stream "
+            + "of effects; target ≥ 200×); \(allocations.map(String.init) ?? "uncounted") allocations in 500 device buffers"
     }
 }
 

@@ -166,6 +166,7 @@ struct BenchCommand: ParsableCommand {
         if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }
         let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
                                                        counter: counter)
+        let audio = AudioBenchResult.measure(AudioDesignOption(path: nil).load(), seconds: min(seconds, 2))
         if json {
             print("""
             {"typical": {"ticksPerSecond": \(Int(r.typicalTicksPerSecond)), "ticks": \(r.typicalTicks), \
@@ -173,7 +174,7 @@ struct BenchCommand: ParsableCommand {
             "ticksPerSecond": \(Int(r.stressTicksPerSecond)), "nsPerItemUpdate": \(r.nanosPerItemUpdate), \
             "ticks": \(r.stressTicks), "seconds": \(r.stressSeconds), \
             "referenceCNsPerItemUpdate": \(r.referenceNanosPerItemUpdate), "versusC": \(r.stressVersusC)}, \
-            "peakMemoryBytes": \(r.peakMemory), "allocations": \(allocations.json)}
+            "peakMemoryBytes": \(r.peakMemory), "allocations": \(allocations.json), "audio": \(audio.json)}
             """)
         } else {
             print("typical game   \(Int(r.typicalTicksPerSecond)) ticks/s (\(r.typicalTicks) ticks in \(r.typicalSeconds) s)")
@@ -183,6 +184,7 @@ struct BenchCommand: ParsableCommand {
                 + "\(r.stressVersusC)× as long (target ≤ 2×)")
             print("peak memory    \(r.peakMemory / 1024) KiB")
             print("allocations    \(allocations.text)")
+            print(audio.text)
         }
     }
 }
