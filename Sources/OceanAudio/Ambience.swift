@@ -216,12 +216,15 @@ struct Chimes {
         let velocity = random.uniform(0.5, 1)
         for p in 0..<Chimes.partials.count {
             let j = v * Chimes.partials.count + p
-            let w = 2 * Double.pi * Double(min(0.45, note * Chimes.partials[p] / rate))
+            // A partial above 10 kHz is left out: it would only hiss (and alias near Nyquist).
+            let f = note * Chimes.partials[p]
+            let level = f > 10_000 ? 0 : Chimes.partialLevels[p] * velocity
+            let w = 2 * Double.pi * Double(min(0.45, f / rate))
             let r = expD(-1 / Double(Chimes.partialSeconds[p] * rate))
             c1[j] = Float(2 * r * cosD(w))
             c2[j] = Float(r * r)
             y2[j] = 0
-            y1[j] = Float(Double(Chimes.partialLevels[p] * velocity) * r * sinD(w))
+            y1[j] = Float(Double(level) * r * sinD(w))
         }
         // The longest partial's level, followed per sample to know when it is done.
         envelope[v] = Chimes.partialLevels[0] * velocity
