@@ -116,7 +116,10 @@ public final class AudioEngine {
     }
 
     /// Plays an effect from the next sample on.
-    public func trigger(_ cue: SoundCue) { effects.trigger(cue) }
+    public func trigger(_ cue: SoundCue) { effects.trigger(cue, frame: framesRendered) }
+
+    /// Frames rendered since the engine was made.
+    public private(set) var framesRendered: UInt64 = 0
 
     /// Cues dropped because too many effects were sounding.
     public var droppedCues: Int { effects.dropped }
@@ -133,6 +136,7 @@ public final class AudioEngine {
             let n = min(AudioEngine.block, frames - done)
             renderBlock(base + 2 * done, n)
             done += n
+            framesRendered += UInt64(n)
         }
     }
 

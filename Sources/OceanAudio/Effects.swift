@@ -72,6 +72,9 @@ struct LivePartial {
     var decay: Float = 1
     var noise = false
     var lowPassed: Float = 0
+    /// A noise partial's own stream, seeded by when and what it is: a cue sounds the
+    /// same whatever else is playing, so the effects bus is a plain sum of its cues.
+    var stream = Noise(seed: 0)
     /// A steady sine with its decay is a damped resonator: y ← c₁·y₁ − c₂·y₂.
     var resonator = false
     var y1: Float = 0, y2: Float = 0, c1: Float = 0, c2: Float = 0
@@ -81,7 +84,7 @@ struct LivePartial {
 struct EffectBank {
     static let poolSize = 96
     private var pool: UnsafeMutablePointer<LivePartial>
-    private var noise: Noise
+    private let seed: UInt64
     private let rate: Float
     private let design: AudioDesign
     /// Cues dropped because the pool was full.
@@ -105,7 +108,7 @@ struct EffectBank {
         recipe = .allocate(capacity: EffectBank.maxPartials)
         recipe.initialize(repeating: PartialRecipe(hz: 0, level: 0, decay: 1), count: EffectBank.maxPartials)
         steady = .allocate(capacity: EffectBank.poolSize)
-        noise = Noise(seed: seed)
+        self.seed = seed
         self.rate = rate
         self.design = design
     }
@@ -174,8 +177,9 @@ struct EffectBank {
         }
     }
 
-    /// Starts a cue's partials now. Allocates nothing.
-    mutating func trigger(_ cue: SoundCue) {
+    /// Starts a cue's partials now (`frame`: the engine's frames rendered so far).
+    /// Allocates nothing.
+    mutating func trigger(_ cue: SoundCue, frame: UInt64) {
         compose(cue)
         var free = 0
         for i in 0..<EffectBank.poolSize where !pool[i].active { free += 1 }
@@ -201,6 +205,7 @@ struct EffectBank {
             p.attackStep = 1 / max(1, r.attack * rate)
             p.decay = expf(-1 / (r.decay * rate))
             p.noise = r.noise
+            p.stream = Noise(seed: seed ^ frame &* 31 &+ UInt64(k) &* 7 &+ UInt64(cue.kind.rawValue))
             if !r.noise && p.glideLeft == 0 {
                 let w = 2 * Double.pi * Double(p.increment), d = Double(p.decay)
                 p.resonator = true
@@ -278,7 +283,7 @@ struct EffectBank {
                     let a = p.level * p.attack * p.envelope
                     let x: Float
                     if p.noise {
-                        p.lowPassed += min(1, twoPi * p.increment) * (noise.sample() - p.lowPassed)
+                        p.lowPassed += min(1, twoPi * p.increment) * (p.stream.sample() - p.lowPassed)
                         x = p.lowPassed
                     } else {
                         x = sine.sin(p.phase)
