@@ -4,12 +4,14 @@ SWIFT ?= swift
 export SWIFT_BACKTRACE := enable=no
 
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
-# `cmd` (a command on PATH) or `pc` (a pkg-config module). The kernel, replays and
-# CLI need none beyond Swift; the SDL front will add `pc:sdl2:libsdl2-dev` and the like.
-DEBIAN_NEEDS :=
+# `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
+# SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
+# xdotool so the window tests can run headless.
+DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
+	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz replay-check
+.PHONY: deps build test sim bench clean fuzz replay-check play screenshots
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -35,6 +37,16 @@ build: deps
 test: build
 	$(SWIFT) test
 	$(MAKE) --no-print-directory replay-check
+
+## play: the game in a window (release build)
+play: deps
+	$(SWIFT) build -c release
+	.build/release/ocean play
+
+## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast) from the golden replays, no display
+screenshots: deps
+	$(SWIFT) build -c release
+	OCEAN=.build/release/ocean scripts/screenshots.sh
 
 ## sim: a few headless games with each bot
 sim: build

@@ -39,11 +39,19 @@ let package = Package(
         // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
         // limiter; the live device and `ocean audio render` call the same code.
         .target(name: "OceanAudio", dependencies: ["OceanKernel", "OceanBalance"]),
+        // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
+        .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
+                       providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
+        // STAND-IN for the front branch's OceanFront (same API, a test pattern) until it lands.
+        .target(name: "OceanFront", dependencies: ["OceanKernel"], path: "Sources/OceanFrontStandIn"),
+        // The thin shell around the game: window, input, presenting, clock, PNG files.
+        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
+                                                      "OceanAudio", "OceanBalance"]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench", "OceanAudio",
+                           "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -60,5 +68,7 @@ let package = Package(
         .testTarget(name: "OceanAudioTests",
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),
+        .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "CSDL2", "TestSupport"]),
     ]
 )

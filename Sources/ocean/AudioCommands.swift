@@ -3,14 +3,18 @@ import OceanAudio
 import OceanBalance
 import OceanDrivers
 import OceanKernel
+import OceanPlatform
 import OceanStore
 import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct AudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audio",
         abstract: "Render the ocean's sound to a WAV file, time the DSP, keep the sound settings.",
-        subcommands: [Render.self, AudioBenchCommand.self, Settings.self])
+        subcommands: [Render.self, Play.self, AudioBenchCommand.self, Settings.self])
 }
 
 /// `--audio FILE`: the sound design (default: assets/audio.toml).
@@ -98,6 +102,56 @@ extension AudioCommand {
             print("rendered \(out): \(fixed(audioSeconds, 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
                 + "\(cues) cues (\(engine.droppedCues) dropped); peak \(fixed(Double(wav.peak), 3)) of full scale, "
                 + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time")
+        }
+    }
+
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play the ocean's ambience live on the audio device (SDL_mixer), at a health or along a path.")
+
+        @Option(help: "One health, 0 to 1.") var health: Double?
+        @Option(help: "A file of 'SECONDS HEALTH' lines (health 0 to 1).") var healthPath: String?
+        @Option(help: "Seconds of audio to play (counted in samples the device took, not wall time).")
+        var seconds: Double = 10
+        @Option(help: "The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml).")
+        var settings: String?
+        @OptionGroup var design: AudioDesignOption
+
+        func validate() throws {
+            guard (health != nil) != (healthPath != nil) else { throw ValidationError("give one of --health, --health-path") }
+            if let health, !(0...1).contains(health) { throw ValidationError("--health: allowed 0 to 1") }
+            guard seconds > 0 && seconds <= 3_600 else { throw ValidationError("--seconds: allowed above 0, up to 3600") }
+        }
+
+        func run() throws {
+            let design = design.load()
+            var path: HealthPath?
+            if let healthPath {
+                guard let text = readTextFile(healthPath) else { fail("\(healthPath): cannot read the file") }
+                switch HealthPath.parse(text, file: healthPath) {
+                case .success(let p): path = p
+                case .failure(let e): fail(e.description)
+                }
+            }
+            let settingsPath = settings ?? AudioSettingsFile.defaultPath()
+            let s: AudioSettings
+            do { s = try AudioSettingsFile.load(path: settingsPath) } catch { fail(error.description) }
+            let startHealth = health.map { Int(($0 * 10_000).rounded()) } ?? path!.health(at: 0)
+            let device: AudioDevice
+            switch AudioDevice.open(design: design, health: startHealth, settings: s) {
+            case .success(let d): device = d
+            case .failure(let notice):
+                print("ocean: \(notice)")
+                return
+            }
+            let total = Int(seconds * Double(AudioEngine.sampleRate))
+            while device.framesRendered < total {
+                if let path { device.link.post(health: path.health(at: Double(device.framesRendered) / 48_000)) }
+                var ts = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+                nanosleep(&ts, nil)
+            }
+            device.close()
+            print("played \(device.framesRendered) frames (48 kHz stereo 16-bit) through the audio device")
         }
     }
 

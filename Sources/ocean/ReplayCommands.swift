@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Record runs, verify them headlessly, find where they diverge.",
-        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self])
+        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self, Render.self])
 }
 
 /// Reads a replay or exits 2 with `file:line: message`.

@@ -17,7 +17,8 @@ struct Ocean: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocean",
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
-        subcommands: [Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self, AudioCommand.self]
+        subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self,
+                      AudioCommand.self]
     )
 }
 

@@ -1,0 +1,126 @@
+import CSDL2
+import OceanFront
+import OceanKernel
+import OceanReplay
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `ocean play` runs.
+public struct PlayOptions: Sendable {
+    /// Start a game at once instead of waiting for Space, Enter or a click.
+    public var quick = false
+    /// Frames per second to pace at: nil follows the display (vsync, or its refresh
+    /// rate where vsync does not block, as under Xvfb); 0 presents as fast as it can.
+    public var fps: Int?
+    /// Quit by itself after this much wall time (measuring, tests).
+    public var quitAfterSeconds: Double?
+    /// When the process started (`monotonicNanos`), for launch-to-first-frame.
+    public var launchNanos: UInt64?
+
+    public init() {}
+}
+
+/// What a play session measured.
+public struct PlayStats: Sendable {
+    public var firstFrameMs: Double?
+    public var presents = 0
+    public var ticks = 0
+    public var seconds = 0.0
+    public var presentsPerSecond: Double { seconds > 0 ? Double(presents) / seconds : 0 }
+}
+
+/// The game as a person plays it, in raylib's four parts: open the window; then
+/// each frame read SDL's events into input, run as many fixed ticks as are owed,
+/// draw with the interpolation fraction, present; then close. Nothing is simulated
+/// while drawing, and paused means no ticks at all.
+public enum PlayLoop {
+    /// Plays until the player quits (Ctrl+Q or closing the window). Every tick goes
+    /// through `recorder`; `afterStep` sees the state and events after each one
+    /// (the caller saves the career when a game ends). The caller finishes the recording.
+    public static func run<Sink: ReplaySink>(
+        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, session: Command,
+        options: PlayOptions, afterStep: (GameState, [Event]) -> Void
+    ) -> PlayStats {
+        // Initialisation
+        let window = screen.window
+        let rules = recorder.simulation.rules
+        var input = InputMapper(playfieldX: PlayfieldLayout(rules: rules).playfieldX)
+        var pending: [Command] = [session] + (options.quick ? [.startGame] : [])
+        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+        var clock = FrameClock()
+        var stats = PlayStats()
+        var pacer = FramePacer(fps: options.fps ?? window.refreshRate ?? 60)
+        let start = MonotonicClock.nanos()
+        view.observe(recorder.simulation.state, events: [])
+
+        while true {
+            // Input
+            var event = SDL_Event()
+            while SDL_PollEvent(&event) != 0 { input.handle(event, window: window) }
+            let asked = input.takeRequests()
+            if asked.quit { break }
+            if asked.fullscreen { window.toggleFullscreen() }
+            if asked.togglePause { view.paused.toggle() }
+            if asked.pause { view.paused = true }
+            if asked.start {
+                if view.paused { view.paused = false }
+                else if recorder.simulation.state.mode == .idle && !pending.contains(.startGame) { pending.append(.startGame) }
+            }
+
+            // Update: the ticks owed since the last frame, none while paused.
+            let now = MonotonicClock.nanos()
+            var fraction = 0.0
+            if view.paused {
+                clock.hold(at: now)
+            } else {
+                let frame = clock.advance(to: now)
+                for _ in 0..<frame.ticks {
+                    let state = recorder.simulation.state
+                    let command = pending.isEmpty ? Command.none : pending.removeFirst()
+                    recorder.step(TickInput(move: input.move(binX: state.bin.x), command: command))
+                    view.observe(recorder.simulation.state, events: recorder.simulation.events)
+                    afterStep(recorder.simulation.state, recorder.simulation.events)
+                    stats.ticks += 1
+                }
+                fraction = frame.fraction
+            }
+
+            // Draw, then present.
+            view.render(recorder.simulation.state, fraction: fraction, into: &framebuffer)
+            window.present(framebuffer)
+            stats.presents += 1
+            if stats.firstFrameMs == nil, let launch = options.launchNanos {
+                stats.firstFrameMs = Double(monotonicNanos() - launch) / 1e6
+            }
+            if let limit = options.quitAfterSeconds, Double(MonotonicClock.nanos() - start) / 1e9 >= limit { break }
+            pacer.wait()
+        }
+
+        // De-initialisation: PlayScreen closes the window and SDL when released.
+        stats.seconds = Double(MonotonicClock.nanos() - start) / 1e9
+        return stats
+    }
+}
+
+/// Paces frames at a steady rate when vsync does not (Xvfb, some drivers), so the
+/// loop does not spin a core presenting frames nobody sees.
+struct FramePacer {
+    let period: UInt64
+    var next: UInt64 = 0
+
+    init(fps: Int) { period = fps > 0 ? 1_000_000_000 / UInt64(fps) : 0 }
+
+    mutating func wait() {
+        guard period > 0 else { return }
+        let now = MonotonicClock.nanos()
+        if next == 0 || now > next + period { next = now }  // first frame, or fell behind: no burst
+        next += period
+        if next > now {
+            let ns = next - now
+            var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+            nanosleep(&ts, nil)
+        }
+    }
+}

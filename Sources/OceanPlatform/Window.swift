@@ -1,0 +1,89 @@
+import CSDL2
+import OceanFront
+
+/// The game's window: a fixed 640×360 logical screen, scaled by whole numbers with
+/// nearest-neighbour sampling and letterboxed, through one streaming ARGB8888
+/// texture that each frame's framebuffer is copied into.
+final class Window {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let texture: OpaquePointer
+    let width: Int, height: Int
+    private(set) var fullscreen = false
+
+    /// Opens the window. SDL's video subsystem must already be initialised.
+    init(title: String, width: Int, height: Int, vsync: Bool) throws(PlatformError) {
+        self.width = width
+        self.height = height
+        // Nearest-neighbour: the hint applies to textures created after it.
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest")
+        guard let w = SDL_CreateWindow(title, Int32(ocean_window_pos_centered()), Int32(ocean_window_pos_centered()),
+                                       Int32(width * 2), Int32(height * 2),
+                                       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
+            throw .sdl("SDL_CreateWindow: \(String(cString: SDL_GetError()))")
+        }
+        let flags = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+        guard let r = SDL_CreateRenderer(w, -1, flags) ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(w)
+            throw .sdl("SDL_CreateRenderer: \(String(cString: SDL_GetError()))")
+        }
+        SDL_RenderSetLogicalSize(r, Int32(width), Int32(height))
+        SDL_RenderSetIntegerScale(r, SDL_TRUE)
+        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        Int32(width), Int32(height)) else {
+            SDL_DestroyRenderer(r)
+            SDL_DestroyWindow(w)
+            throw .sdl("SDL_CreateTexture: \(String(cString: SDL_GetError()))")
+        }
+        window = w
+        renderer = r
+        texture = t
+    }
+
+    /// Closes the window; called before SDL_Quit (a deinit would run after it).
+    func close() {
+        SDL_DestroyTexture(texture)
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Copies the framebuffer to the screen: upload, clear (the letterbox bars),
+    /// copy (scaled), present.
+    func present(_ framebuffer: Framebuffer) {
+        framebuffer.pixels.withUnsafeBytes { bytes in
+            _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(framebuffer.width * 4))
+        }
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// F11: borderless fullscreen at the desktop's size, or back to a window.
+    func toggleFullscreen() {
+        fullscreen.toggle()
+        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// The display's refresh rate, or nil if SDL does not know it.
+    var refreshRate: Int? {
+        var mode = SDL_DisplayMode()
+        let index = SDL_GetWindowDisplayIndex(window)
+        guard index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Int(mode.refresh_rate)
+    }
+
+    /// A window position (pixels) in the logical 640×360 screen.
+    func logical(windowX: Float, windowY: Float) -> (x: Float, y: Float) {
+        var lx: Float = 0, ly: Float = 0
+        SDL_RenderWindowToLogical(renderer, Int32(windowX), Int32(windowY), &lx, &ly)
+        return (lx, ly)
+    }
+
+    /// The window's size in pixels (for touch positions, which come normalised).
+    var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import OceanFront
+import OceanKernel
+import OceanPlatform
+import OceanReplay
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `ocean play`: the game in a window. Parsing and wiring only; the loop is
+/// OceanPlatform's `PlayLoop`.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play in a window (←/→ or A/D, drag, pad; Space starts, Esc pauses, F11 fullscreen, Ctrl+Q quits).")
+
+    @Flag(help: "Start a game at once.") var quick = false
+    @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
+    var record: String?
+    @Option(help: "The seed of a new career's gameplay random stream (default: from the clock).") var seed: UInt64?
+    @OptionGroup var balanceOption: BalanceOption
+    @OptionGroup var profileOption: ProfileOption
+    @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+    @Option(help: "Frames per second to pace at (0: as fast as it can; default: the display's).") var fps: Int?
+    @Option(help: "Quit by itself after this many seconds (measuring).") var quitAfter: Double?
+    @Flag(help: "Print launch-to-first-frame ms, presents per second and ticks on exit.") var printTiming = false
+
+    func validate() throws {
+        if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
+        if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
+    }
+
+    func run() throws {
+        let launch = monotonicNanos()
+        let balance = balanceOption.load()
+        let rules = Rules(balance)
+        let assets: FrontAssets
+        do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(String(describing: error)) }
+        let profilePath = profileOption.path
+        let saved: GameState?
+        do { saved = try Profile.load(path: profilePath, rules: rules) } catch {
+            fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
+        }
+
+        let screen: PlayScreen
+        do { screen = try PlayScreen(vsync: fps == nil) } catch {
+            if case .noDisplay(let why) = error {
+                fail("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
+            }
+            fail("ocean play: \(error.description)")
+        }
+
+        let now = localNow()
+        var header = ReplayHeader()
+        header.balance = balance
+        header.seed = seed ?? (UInt64(time(nil)) &* 0x9E37_79B9_7F4A_7C15 ^ monotonicNanos())
+        header.date = now.date
+        header.minuteOfDay = now.minute
+        header.recordedBy = "person"
+        header.startState = saved
+        let path = record ?? lastGamePath(profile: profilePath)
+        guard let sink = FileSink(path: path) else { fail("\(path): cannot create the replay file") }
+        var recorder = ReplayRecorder(header: header, sink: sink)
+        let view = GameView(assets: assets, rules: rules, seed: header.seed)
+
+        var options = PlayOptions()
+        options.quick = quick
+        options.fps = fps
+        options.quitAfterSeconds = quitAfter
+        options.launchNanos = launch
+        var saveError: String?
+        let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view,
+                                 session: .beginSession(now.date, minuteOfDay: now.minute), options: options) { state, events in
+            // The career is saved after every game.
+            guard events.contains(where: { if case .gameOver = $0 { true } else { false } }) else { return }
+            do { try Profile.save(state, path: profilePath) } catch { saveError = String(describing: error) }
+        }
+        recorder.finish()
+        if let saveError { printError("ocean play: \(saveError)") }
+        guard sink.ok else { fail("\(path): writing the replay failed (disk full?)") }
+        if printTiming {
+            print("first-frame-ms \(stats.firstFrameMs.map { format2($0) } ?? "none")")
+            print("presents-per-second \(format2(stats.presentsPerSecond))")
+            print("presents \(stats.presents) ticks \(stats.ticks) seconds \(format2(stats.seconds))")
+        }
+    }
+
+    /// `last-game.replay` beside the profile, its folder made if need be.
+    private func lastGamePath(profile: String) -> String {
+        let folder = profile.lastIndex(of: "/").map { String(profile[..<$0]) } ?? "."
+        var partial = ""
+        for part in folder.split(separator: "/") {
+            partial += "/" + part
+            mkdir(partial, 0o755)
+        }
+        return folder + "/last-game.replay"
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import OceanFront
+import OceanPlatform
+import OceanReplay
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ReplayCommand {
+    /// `ocean replay render`: frames of a replay as PNG files, with no display.
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a replay's frame at a tick (or every K ticks) as PNG, with no display.")
+
+        @Argument(help: "A replay file.") var file: String
+        @Option(help: "The tick to draw (with --out).") var tick: Int?
+        @Option(help: "The PNG to write (with --tick).") var out: String?
+        @Option(help: "Draw every K ticks from the start (with --out-dir).") var every: Int?
+        @Option(help: "The folder for --every's PNGs (tick-000123.png …).") var outDir: String?
+        @Option(help: "Scale each pixel by a whole number (1 to 8).") var scale: Int = 1
+        @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+
+        func validate() throws {
+            guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
+            switch (tick, out, every, outDir) {
+            case (.some(let t), .some, nil, nil):
+                guard t >= 0 else { throw ValidationError("--tick: must be 0 or more") }
+            case (nil, nil, .some(let k), .some):
+                guard (1...1_000_000).contains(k) else { throw ValidationError("--every: allowed 1 to 1000000") }
+            default:
+                throw ValidationError("give either --tick N --out FILE.png or --every K --out-dir DIR")
+            }
+        }
+
+        func run() throws {
+            let assets: FrontAssets
+            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(String(describing: error)) }
+            let read = readOrExit(file)
+            let replay = read.replay
+            let first = replay.header.startTick, last = ReplayFrames.lastTick(replay)
+            let ticks: [Int]
+            if let tick {
+                guard (first...last).contains(tick) else { fail("--tick: \(file) runs from tick \(first) to \(last); \(tick) is outside") }
+                ticks = [tick]
+            } else {
+                ticks = Array(stride(from: first, through: last, by: every!))
+                mkdir(outDir!, 0o755)
+            }
+            do {
+                try ReplayFrames.render(replay, assets: assets, ticks: ticks) { (t: Int, frame: Framebuffer) throws(PlatformError) in
+                    let path = out ?? "\(outDir!)/tick-\(String(repeating: "0", count: max(0, 6 - String(t).count)))\(t).png"
+                    try PNGWriter.write(frame, scale: scale, to: path)
+                }
+            } catch {
+                fail(error.description)
+            }
+            print(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
+                ?? "wrote \(ticks.count) frames to \(outDir!) (\(GameView.width * scale)×\(GameView.height * scale))")
+        }
+    }
+}

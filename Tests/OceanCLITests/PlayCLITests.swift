@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+/// Whether a command is on PATH.
+func onPath(_ command: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(command)")
+    }
+}
+
+/// Runs a bash script under `timeout`, which kills its whole process group (Xvfb,
+/// the game, xdotool) if the script overruns. Output goes to files, so a stray child
+/// holding a pipe cannot hang the test.
+func script(_ text: String, seconds: Int = 90, environment: [String: String] = [:]) throws -> Run {
+    let dir = freshFolder("script")
+    let file = dir + "/run.sh"
+    try ("set -u\ncd '\(repoRoot)'\nexport SWIFT_BACKTRACE=enable=no\n" + text).write(toFile: file, atomically: true, encoding: .utf8)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    p.arguments = ["-k", "5", "\(seconds)", "bash", file]
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    p.environment = env
+    _ = FileManager.default.createFile(atPath: dir + "/out", contents: nil)
+    _ = FileManager.default.createFile(atPath: dir + "/err", contents: nil)
+    p.standardOutput = FileHandle(forWritingAtPath: dir + "/out")
+    p.standardError = FileHandle(forWritingAtPath: dir + "/err")
+    try p.run()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus,
+               stdout: (try? String(contentsOfFile: dir + "/out", encoding: .utf8)) ?? "",
+               stderr: (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? "")
+}
+
+/// The game's window under Xvfb, driven by xdotool: skipped, saying so, on a machine
+/// without xvfb-run (`make deps` installs it).
+@Suite(.serialized, .enabled(if: onPath("xvfb-run") && onPath("xdotool"), "xvfb-run or xdotool missing: `make deps` installs them"))
+struct PlayWindowTests {
+    /// A shell script that starts `ocean play ARGS` in a virtual display, waits for its
+    /// window, runs `actions` (with $W the window), and waits (bounded) for it to exit.
+    func playing(_ args: String, actions: String) -> String {
+        """
+        cat > "$DIR/inner.sh" <<'INNER'
+        .build/debug/ocean play \(args) > "$DIR/play.out" 2> "$DIR/play.err" &
+        pid=$!
+        W=$(timeout 30 xdotool search --sync --name "Ocean Rescue" | head -1)
+        [ -n "$W" ] || { echo "no window appeared" >&2; kill $pid; exit 3; }
+        # No window manager under Xvfb: focus the window directly.
+        xdotool windowactivate --sync $W 2>/dev/null || xdotool windowfocus --sync $W
+        \(actions)
+        for i in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+        if kill -0 $pid 2>/dev/null; then echo "ocean play did not exit" >&2; kill -9 $pid; exit 4; fi
+        wait $pid
+        echo "play-exit $?"
+        INNER
+        DIR="$DIR" xvfb-run -a -s "-screen 0 1280x720x24" bash "$DIR/inner.sh"
+        cat "$DIR/play.err" >&2
+        """
+    }
+
+    @Test func arrowKeysAreRecordedAndCtrlQFinishesTheReplay() throws {
+        let dir = freshFolder("play")
+        let replay = dir + "/keys.replay"
+        let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile --print-timing", actions: """
+            sleep 0.5; xdotool keydown Right; sleep 1; xdotool keyup Right; sleep 0.3
+            xdotool key ctrl+q
+            """), environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        let verify = try ocean(["replay", "verify", replay])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        let text = try String(contentsOfFile: replay, encoding: .utf8)
+        let rights = text.split(separator: "\n").filter { $0.hasPrefix("i ") && $0.split(separator: " ").dropFirst(2).first == "R" }
+        #expect(!rights.isEmpty, "no right-move records in\n\(text.prefix(2000))")
+        #expect(text.contains(" start"), "--quick starts a game")
+        #expect(text.contains("recorded-by person"))
+        let timing = try String(contentsOfFile: dir + "/play.out", encoding: .utf8)
+        #expect(timing.contains("first-frame-ms "), "\(timing)")
+    }
+
+    @Test func closingTheWindowMidGameLeavesAReplayThatVerifies() throws {
+        // The window manager's close (WM_DELETE_WINDOW), as a person clicking ×.
+        let dir = freshFolder("close")
+        let tool = dir + "/wm-close"
+        let r = try script("""
+            $(command -v cc || command -v clang) -O2 Tests/Tools/wm-close.c -lX11 -o "\(tool)" || exit 5
+
+            """ + playing("--quick --profile \(dir)/data/profile", actions: """
+            xdotool keydown Left; sleep 1.2; xdotool keyup Left
+            "\(tool)" $W
+            """), environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        // Without --record the game is kept beside the profile.
+        let replay = dir + "/data/last-game.replay"
+        let verify = try ocean(["replay", "verify", replay])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("PASS"))
+    }
+
+    @Test func theCareerIsSavedAfterEveryGameAndContinuedNextTime() throws {
+        // A one-round, one-item game is over in about three seconds.
+        let dir = freshFolder("career")
+        let short = shippedBalanceText.replacingOccurrences(of: "per_game = 5 ", with: "per_game = 1 ")
+            .replacingOccurrences(of: "first_round_items = 6 ", with: "first_round_items = 1 ")
+        try short.write(toFile: dir + "/short.toml", atomically: true, encoding: .utf8)
+        for run in 1...2 {
+            let replay = dir + "/run\(run).replay"
+            let r = try script(playing("--quick --balance \(dir)/short.toml --record \(replay) --profile \(dir)/profile",
+                                       actions: "sleep 6; xdotool key ctrl+q"), environment: ["DIR": dir])
+            #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+            let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--balance", dir + "/short.toml", "--json"])
+            #expect(show.status == 0, "\(show.stderr)")
+            #expect(show.stdout.contains("\"games\": \(run)"), "after run \(run): \(show.stdout)")
+            let verify = try ocean(["replay", "verify", replay])
+            #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+            let text = try String(contentsOfFile: replay, encoding: .utf8)
+            // The second run starts from the saved career, not a new one.
+            #expect(text.contains("start-state ") == (run == 2))
+        }
+    }
+
+    @Test func aKilledConnectionLeavesAReplayThatVerifiesUpToItsLastTick() throws {
+        // xdotool windowkill cuts the X connection: Xlib ends the process at once, so
+        // the replay is truncated, but what the recorder flushed (every second) holds.
+        let dir = freshFolder("kill")
+        let replay = dir + "/killed.replay"
+        let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
+            xdotool keydown Right; sleep 2.2; xdotool keyup Right
+            xdotool windowkill $W
+            """), environment: ["DIR": dir])
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        let verify = try ocean(["replay", "verify", replay])
+        #expect(verify.stdout.contains("the checkpoints up to there match"), "\(verify.stdout)\(verify.stderr)")
+        #expect(!verify.stdout.contains("FAIL"))
+    }
+}
+
+@Suite struct PlayHeadlessTests {
+    @Test func noDisplayIsOneLineAndExitTwo() throws {
+        let dir = freshFolder("nodisplay")
+        let r = try script("env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER .build/debug/ocean play --profile \(dir)/profile",
+                           seconds: 30)
+        #expect(r.status == 2)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("no display") && r.stderr.contains("ocean sim") && r.stderr.contains("ocean replay render"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/last-game.replay"), "nothing written without a window")
+    }
+
+    @Test func aBadThemeExitsTwo() throws {
+        let r = try ocean(["play", "--theme", "no-such-theme"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("no-such-theme"))
+        let render = try ocean(["replay", "render", "replays/greedy-bot.replay", "--tick", "1", "--out", "/tmp/x.png",
+                                "--theme", "no-such-theme"])
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("no-such-theme"))
+    }
+}
+
+@Suite struct ReplayRenderTests {
+    /// Width and height from a PNG's IHDR chunk (bytes 16…23, big-endian).
+    func pngSize(_ path: String) throws -> (Int, Int) {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(Array(bytes[12..<16]) == Array("IHDR".utf8))
+        let be = { (i: Int) in bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+
+    @Test func writesAPNGOfTheRightSizeTheSameEachTime() throws {
+        let dir = freshFolder("render")
+        for (scale, size) in [(1, (640, 360)), (2, (1280, 720))] {
+            let a = dir + "/a\(scale).png", b = dir + "/b\(scale).png"
+            for out in [a, b] {
+                let r = try ocean(["replay", "render", "replays/greedy-bot.replay", "--tick", "600", "--out", out,
+                                   "--scale", "\(scale)"], build: "release")
+                #expect(r.status == 0, "\(r.stderr)")
+            }
+            let got = try pngSize(a)
+            #expect(got == size)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        }
+    }
+
+    @Test func everyKTicksWritesAFolderOfFrames() throws {
+        let dir = freshFolder("every")
+        let r = try ocean(["replay", "render", "replays/greedy-bot.replay", "--every", "600", "--out-dir", dir + "/frames"],
+                          build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").sorted()
+        #expect(files.first == "tick-000000.png")
+        #expect(files.contains("tick-000600.png"))
+    }
+
+    @Test(arguments: [
+        ["--tick", "5"],                                      // no --out
+        ["--every", "10", "--out", "x.png"],                  // --every wants --out-dir
+        ["--tick", "1", "--out", "x.png", "--scale", "0"],
+        ["--tick", "99999999", "--out", "x.png"],             // past the end
+        ["--tick", "-3", "--out", "x.png"],
+    ])
+    func badArgumentsExitTwo(args: [String]) throws {
+        let r = try ocean(["replay", "render", "replays/greedy-bot.replay"] + args)
+        #expect(r.status == 2, "\(args): \(r.stdout)\(r.stderr)")
+        #expect(!r.stderr.isEmpty)
+    }
+}

@@ -1,0 +1,30 @@
+#!/bin/bash
+# Regenerates docs/screenshots/*.png from the golden replays with `ocean replay render`
+# (no display needed): each ocean phase mid-game, a game's summary screen, and the
+# high-contrast theme. The ticks are found from the replays' checkpoints (health is
+# the 11th field, live items the 12th), so a rule change moves them with the game.
+set -euo pipefail
+OCEAN=${OCEAN:-.build/release/ocean}
+OUT=${OUT:-docs/screenshots}
+SCALE=${SCALE:-2}
+mkdir -p "$OUT"
+
+# The first checkpoint of FILE with health in [LOW, HIGH) and items falling.
+tick_with_health() {
+  awk -v low="$1" -v high="$2" '$1 == "c" && $11 >= low && $11 < high && $12 > 0 { print $2; exit }' "$3"
+}
+
+render() {  # NAME FILE TICK [theme]
+  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" ${4:+--theme "$4"}
+}
+
+game=replays/greedy-bot.replay
+render phase-1-polluted    $game "$(tick_with_health 0    2500  $game)"
+render phase-2-stabilizing $game "$(tick_with_health 2800 4500  $game)"
+render phase-3-recovering  $game "$(tick_with_health 4800 6500  $game)"
+render phase-4-flourishing $game "$(tick_with_health 6800 8000  $game)"
+render phase-5-thriving    $game "$(tick_with_health 8300 10001 $game)"
+# A game's last tick: the summary screen.
+perfect=replays/perfect-game.replay
+render summary $perfect "$(awk '$1 == "end" { print $2 }' $perfect)"
+render high-contrast $game "$(tick_with_health 4800 6500 $game)" high-contrast
