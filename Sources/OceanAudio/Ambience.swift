@@ -97,8 +97,8 @@ struct Surf {
 }
 
 /// A slow major chord (root, fifth, octave, third, twelfth, two octaves), each
-/// partial breathing at its own slow rate, detuned 0.2 % between the sides for
-/// width (a beat under 0.5 Hz at the root when the sides are summed). The partials are rotating phasors (4 multiplies a sample, renormalised
+/// partial breathing at its own slow rate; the right side 60° ahead of the left
+/// for width (detuning the sides instead made the chord beat when summed to mono). The partials are rotating phasors (4 multiplies a sample, renormalised
 /// each block); the breaths move once a block and are interpolated across it.
 struct Pad {
     static let ratios: [Float] = [1, 1.5, 2, 2.5, 3, 4]
@@ -115,10 +115,10 @@ struct Pad {
 
     init(hz: Float, rate: Float) {
         var c: [Float] = [], s: [Float] = [], sc: [Float] = [], ss: [Float] = []
-        for side in [Float(0.999), 1.001] {
+        for side in 0..<2 {
             for k in 0..<Pad.partials {
-                let w = 2 * Double.pi * Double(hz * Pad.ratios[k] * side / rate)
-                let start = 2 * Double.pi * Double(k) / 7
+                let w = 2 * Double.pi * Double(hz * Pad.ratios[k] / rate)
+                let start = 2 * Double.pi * Double(k) / 7 + Double(side) * Double.pi / 3
                 c.append(Float(cosD(start))); s.append(Float(sinD(start)))
                 sc.append(Float(cosD(w))); ss.append(Float(sinD(w)))
             }
