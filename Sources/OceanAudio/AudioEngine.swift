@@ -121,6 +121,9 @@ public final class AudioEngine {
     /// Frames rendered since the engine was made.
     public private(set) var framesRendered: UInt64 = 0
 
+    /// The lowest the limiter's gain has been (1: it never had to act).
+    public private(set) var lowestLimiterGain: Float = 1
+
     /// Cues dropped because too many effects were sounding.
     public var droppedCues: Int { effects.dropped }
 
@@ -189,9 +192,13 @@ public final class AudioEngine {
             let r = right[i] * ambienceBus * m + f
             let peak = max(abs(l), abs(r))
             g += release * (1 - g)
-            if peak * g > ceiling { g = ceiling / peak }
-            out[2 * i] = l * g
-            out[2 * i + 1] = r * g
+            if peak * g > ceiling {
+                g = ceiling / peak
+                if g < lowestLimiterGain { lowestLimiterGain = g }
+            }
+            // (The clamp only catches the last bit of rounding in ceiling / peak.)
+            out[2 * i] = max(-ceiling, min(ceiling, l * g))
+            out[2 * i + 1] = max(-ceiling, min(ceiling, r * g))
         }
         music = m
         sfx = e

@@ -68,13 +68,23 @@ public enum AudioBench {
 
     /// Heap allocations made by `blocks` busy blocks after a warm-up (every cue
     /// once), counted by `count` (which runs its argument and returns the count).
+    /// Each block goes the live way: the game posts its health and cues to an
+    /// `AudioLink`, the callback applies them and renders.
     public static func callbackAllocations(design: AudioDesign, blocks: Int, count: (() -> Void) -> Int) -> Int {
         let engine = AudioEngine(design: design, health: 7_500)
+        let link = AudioLink(health: 7_500)
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: frames * 2)
         defer { buffer.deallocate() }
+        func block(_ b: Int) {
+            link.post(health: 5_000 + b % 2 * 4_000)
+            if b % 5 == 0 { link.post(SoundCue(.caught, Int32(b / 5 % 30))) }
+            if b % 47 == 0 { link.post(SoundCue(others[b / 47 % others.count], 2)) }
+            link.apply(to: engine)
+            engine.render(into: buffer, frames: frames)
+        }
         for kind in SoundCue.Kind.allCases { engine.trigger(SoundCue(kind, 3)) }
-        for b in 0..<50 { busyBlock(engine, buffer, b) }
-        return count { for b in 50..<(50 + blocks) { busyBlock(engine, buffer, b) } }
+        for b in 0..<50 { block(b) }
+        return count { for b in 50..<(50 + blocks) { block(b) } }
     }
 
     public static func realtimeFactor(design: AudioDesign, seconds: Double,

@@ -13,7 +13,7 @@ import TestSupport
 /// `keep` picks which ticks' cues are played, by their index among the ticks with cues.
 func renderReplay(_ name: String, seconds: Double, music: Float = 1, extraCues: Bool = false,
                   keep: (Int) -> Bool = { _ in true })
-    -> (samples: [Float], cueFrames: [Int], cues: Int, dropped: Int) {
+    -> (samples: [Float], cueFrames: [Int], cues: Int, dropped: Int, lowestLimiterGain: Float) {
     let read = try! ReplayReader.read(path: repoRoot + "/replays/" + name)
     let ticks = Int(seconds * 60)
     let start = read.replay.header.initialState(rules: Rules(read.replay.header.balance)).health
@@ -44,7 +44,7 @@ func renderReplay(_ name: String, seconds: Double, music: Float = 1, extraCues: 
         ticker.tick { samples.append(contentsOf: $0) }
         done += 1
     }
-    return (samples, cueFrames, cues, engine.droppedCues)
+    return (samples, cueFrames, cues, engine.droppedCues, engine.lowestLimiterGain)
 }
 
 /// Where sound starts in `x` (mono): the first 1 ms window at or after `from`
@@ -108,7 +108,7 @@ struct EffectTests {
         #expect(late.isEmpty)
     }
 
-    @Test("No clipping anywhere in 60 s of a busy replay with every kind of cue on top, at full volumes")
+    @Test("No clipping anywhere in 60 s of a busy replay with every kind of cue on top, at full volumes; the limiter ducks the ambience by under 1 dB")
     func busyReplayNeverClips() {
         let r = renderReplay("top-difficulty.replay", seconds: 60, extraCues: true)
         let ceiling = Float(shippedDesign.ceilingPerMille) / 1_000
@@ -120,6 +120,30 @@ struct EffectTests {
         #expect(peak <= ceiling)
         #expect(fullScale == 0)
         #expect(r.samples.allSatisfy { $0.isFinite })
+        // Effects never starve the ambience: the headroom holds them, so the limiter
+        // never turns the whole mix down by more than 1 dB.
+        print("lowest limiter gain \(r.lowestLimiterGain)")
+        #expect(r.lowestLimiterGain > 0.89)
+        #expect(r.dropped == 0)
+    }
+
+    @Test("Pushed far past full scale (no headroom, twenty cues at once), the limiter still holds every sample at the ceiling")
+    func limiterHoldsWhenPushed() {
+        var loud = shippedDesign
+        loud.headroomPerMille = 1_000
+        loud.effectsPerMille = 1_000
+        loud.ambiencePerMille = 1_000
+        let engine = AudioEngine(design: loud, health: 9_000)
+        for k in 0..<20 { engine.trigger(SoundCue(SoundCue.Kind.allCases[k % SoundCue.Kind.allCases.count], 1)) }
+        let s = OfflineRender.steady(engine, seconds: 2)
+        let ceiling = Float(loud.ceilingPerMille) / 1_000
+        let peak = s.reduce(Float(0)) { max($0, abs($1)) }
+        print("pushed: peak \(peak), lowest limiter gain \(engine.lowestLimiterGain)")
+        #expect(engine.lowestLimiterGain < 0.9)
+        #expect(peak <= ceiling)
+        // (With no look-ahead, a limiter pushed 15 dB past its ceiling shapes the
+        // waves it catches: audible, but never a clip; the shipped headroom keeps
+        // it from acting at all in play, see `busyReplayNeverClips`.)
     }
 
     @Test("Every event that should sound has a cue; a catch rises with the combo")
