@@ -11,7 +11,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots
+.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots audio-sweep
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -90,3 +90,9 @@ fuzz-profile:
 ## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ in format 2)
 replay-check: build
 	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay --jobs 2
+
+## audio-sweep: render a 40 s sweep of ocean health from 0 to 1 and draw its spectrogram (docs/audio/health-sweep.png)
+audio-sweep: build
+	printf '0 0\n40 1\n' > .build/health-sweep.txt
+	.build/release/ocean audio render --health-path .build/health-sweep.txt --out .build/health-sweep.wav
+	python3 scripts/spectrogram.py .build/health-sweep.wav docs/audio/health-sweep.png

@@ -39,16 +39,20 @@ let package = Package(
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
+        // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
+        // limiter; the live device and `ocean audio render` call the same code.
+        .target(name: "OceanAudio", dependencies: ["OceanKernel", "OceanBalance"]),
         // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
         // The thin shell around the game: window, input, presenting, clock, PNG files.
-        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem"]),
+        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
+                                                      "OceanAudio", "OceanBalance"]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench", "OceanFront", "OceanPlatform",
+                           "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -64,6 +68,9 @@ let package = Package(
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "OceanFrontTests",
                     dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem", "TestSupport"]),
+        .testTarget(name: "OceanAudioTests",
+                    dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
+                                   "OceanDrivers", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
         .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "CSDL2", "TestSupport"]),
     ]

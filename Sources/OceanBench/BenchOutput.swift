@@ -5,6 +5,8 @@ import OceanDrivers
 public struct BenchOutput: Encodable, Sendable {
     public var report: BenchReport
     public var allocations: AllocationReport
+    /// Further rooms' figures (the audio DSP, the renderer), each under its key.
+    public var sections: [BenchSection] = []
 
     public init(report: BenchReport, allocations: AllocationReport) {
         (self.report, self.allocations) = (report, allocations)
@@ -29,6 +31,7 @@ public struct BenchOutput: Encodable, Sendable {
         try stress.encode(rounded2(r.stressVersusC), forKey: JSONKey("versusC"))
         try c.encode(r.peakMemory, forKey: JSONKey("peakMemoryBytes"))
         try c.encode(allocations, forKey: JSONKey("allocations"))
+        for section in sections { try c.encode(section.value, forKey: JSONKey(section.key)) }
     }
 
     public var text: String {
@@ -39,7 +42,7 @@ public struct BenchOutput: Encodable, Sendable {
         C reference    \(decimal(r.referenceNanosPerItemUpdate)) ns per item update: the kernel takes \(decimal(r.stressVersusC))× as long (target ≤ 2×)
         peak memory    \(r.peakMemory / 1024) KiB
         allocations    \(allocations.text)
-        """
+        """ + sections.map { "\n" + $0.text }.joined()
     }
 }
 
@@ -57,4 +60,17 @@ extension AllocationReport: Encodable {
         try c.encode(stressTicks, forKey: JSONKey("stressTicks"))
         try c.encode(s, forKey: JSONKey("stressAllocations"))
     }
+}
+
+/// One more room's benchmark: its JSON under `key`, and its line of text.
+public struct BenchSection: Encodable, Sendable {
+    public var key: String
+    public var value: any Encodable & Sendable
+    public var text: String
+
+    public init(key: String, value: any Encodable & Sendable, text: String) {
+        (self.key, self.value, self.text) = (key, value, text)
+    }
+
+    public func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

@@ -30,7 +30,9 @@ struct BenchCommand: ParsableCommand {
         if AllocationCounter.isActive { counter = { AllocationCounter.measure($0) } }
         let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
                                                        counter: counter)
-        let output = BenchOutput(report: r, allocations: allocations)
+        var output = BenchOutput(report: r, allocations: allocations)
+        let audio = AudioBenchResult.measure(AudioDesignOption(path: nil).load(), seconds: min(seconds, 2))
+        output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
         print(json ? output.json : output.text)
     }
 }

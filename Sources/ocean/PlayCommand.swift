@@ -1,6 +1,7 @@
 import ArgumentParser
 import OceanDrivers
 import OceanFront
+import OceanBalance
 import OceanKernel
 import OceanPlatform
 import OceanReplay
@@ -28,6 +29,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Frames per second to pace at (0: as fast as it can; default: the display's).") var fps: Int?
     @Option(help: "Quit by itself after this many seconds (measuring).") var quitAfter: Double?
     @Flag(help: "Print launch-to-first-frame ms, presents per second and ticks on exit.") var printTiming = false
+    @Flag(help: "No sound (the settings file's volumes otherwise: `ocean audio settings`).") var mute = false
+    @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
@@ -56,6 +59,8 @@ struct PlayCommand: ParsableCommand {
             fail("ocean play: \(error.description)")
         }
 
+        let audio = openAudio(health: saved?.health ?? rules.healthStart)
+
         let now = localNow()
         var header = ReplayHeader()
         header.balance = balance
@@ -80,10 +85,12 @@ struct PlayCommand: ParsableCommand {
         var saveError: String?
         let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme,
                                  session: .beginSession(now.date, minuteOfDay: now.minute), options: options) { state, events in
+            audio?.link.post(health: state.health, events: events)
             // The career is saved after every game.
             guard events.contains(where: { if case .gameOver = $0 { true } else { false } }) else { return }
             do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
         }
+        audio?.close()
         recorder.finish()
         if let saveError { printError("ocean play: \(saveError)") }
         do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
@@ -91,6 +98,23 @@ struct PlayCommand: ParsableCommand {
             print("first-frame-ms \(stats.firstFrameMs.map { decimal($0) } ?? "none")")
             print("presents-per-second \(decimal(stats.presentsPerSecond))")
             print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
+        }
+    }
+
+    /// The sound, unless muted; no device (or no settings) is a one-line notice.
+    private func openAudio(health: Int) -> AudioDevice? {
+        guard !mute else { return nil }
+        let settings: AudioSettings
+        do { settings = try AudioSettingsFile.load(path: AudioSettingsFile.defaultPath()) } catch {
+            printError("ocean play: sound settings unusable, playing in silence: \(error.description)")
+            return nil
+        }
+        guard settings.mute == 0 else { return nil }
+        switch AudioDevice.open(design: audioDesign.load(), health: health, settings: settings) {
+        case .success(let device): return device
+        case .failure(let notice):
+            printError("ocean play: \(notice)")
+            return nil
         }
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+import OceanBalance
+import OceanSystem
+
+/// The sound settings file beside the profile: `$XDG_DATA_HOME/ocean-rescue/audio-settings.toml`.
+/// A missing file is the defaults; a broken one is an error naming file, line and key.
+public enum AudioSettingsFile {
+    public static func defaultPath() -> String {
+        let profile = Profile.defaultPath()
+        return String(profile[..<(profile.lastIndex(of: "/") ?? profile.endIndex)]) + "/audio-settings.toml"
+    }
+
+    public static func load(path: String) throws(DataError) -> AudioSettings {
+        guard access(path, F_OK) == 0 else { return AudioSettings() }
+        let (entries, locator) = try TOMLEntries.read(path: path)
+        return try AudioSettings.schema.validate(entries, into: AudioSettings(), file: path,
+                                                 lineOfMissing: locator.nearestLine(of:))
+    }
+
+    /// Writes atomically, creating the folder if needed; the system's reason on failure.
+    public static func save(_ settings: AudioSettings, path: String) throws(FileError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try replaceFile(path, with: settings.text)
+    }
+}

@@ -1,0 +1,245 @@
+import ArgumentParser
+import OceanAudio
+import OceanBalance
+import OceanDrivers
+import OceanKernel
+import OceanPlatform
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct AudioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audio",
+        abstract: "Render the ocean's sound to a WAV file, time the DSP, keep the sound settings.",
+        subcommands: [Render.self, Play.self, AudioBenchCommand.self, Settings.self])
+}
+
+/// `--audio FILE`: the sound design (default: assets/audio.toml).
+struct AudioDesignOption: ParsableArguments {
+    @Option(name: .customLong("audio"), help: "The sound design (TOML). Default: assets/audio.toml of this checkout.")
+    var path: String?
+
+    init() {}
+    init(path: String?) { self.path = path }
+
+    /// The loaded, validated design, or an exit 2 with every problem listed.
+    func load() -> AudioDesign {
+        guard let path = path ?? findAsset("audio.toml") else {
+            fail("ocean: cannot find assets/audio.toml; name a sound design with --audio FILE")
+        }
+        do { return try AudioLoader.load(path: path) } catch { fail(error.description) }
+    }
+}
+
+extension AudioCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render the ambience of a health, a health path or a replay (with its effects) to a WAV file.")
+
+        @Option(help: "One health for the whole render, 0 to 1.") var health: Double?
+        @Option(help: "A file of 'SECONDS HEALTH' lines (health 0 to 1), followed in straight lines.")
+        var healthPath: String?
+        @Option(help: "A replay: its health drives the ambience, its events the effects.") var replay: String?
+        @Option(help: "Seconds to render (default: 10 for --health, the path's or replay's length otherwise).")
+        var seconds: Double?
+        @Option(help: "Where to write the WAV (48 kHz, stereo, 16-bit).") var out: String
+        @Option(help: "Seed of the audio's own random stream.") var seed: UInt64 = 1
+        @OptionGroup var design: AudioDesignOption
+
+        func validate() throws {
+            let sources = [health != nil, healthPath != nil, replay != nil].filter { $0 }.count
+            guard sources == 1 else { throw ValidationError("give exactly one of --health, --health-path, --replay") }
+            if let health, !(0...1).contains(health) { throw ValidationError("--health: allowed 0 to 1") }
+            if let seconds, !(seconds > 0 && seconds <= 3_600) { throw ValidationError("--seconds: allowed above 0, up to 3600") }
+        }
+
+        func run() throws {
+            let design = design.load()
+            var path: HealthPath?
+            if let healthPath {
+                guard let text = readTextFile(healthPath) else { fail("\(healthPath): cannot read the file") }
+                switch HealthPath.parse(text, file: healthPath) {
+                case .success(let p): path = p
+                case .failure(let e): fail(e.description)
+                }
+            }
+            let read = replay.map(readOrExit)
+            let replayTicks = read.map { ($0.replay.end?.tick ?? $0.replay.lastTick) - $0.replay.header.startTick } ?? 0
+            let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / 60 : 10)
+            let ticks = max(1, Int(((seconds ?? defaultSeconds) * 60).rounded()))
+
+            let startHealth = health.map { Int(($0 * 10_000).rounded()) }
+                ?? path?.health(at: 0) ?? read?.replay.header.initialState(rules: Rules(read!.replay.header.balance)).health ?? 5_000
+            let engine = AudioEngine(design: design, health: startHealth, seed: seed)
+            let ticker = OfflineRender.Ticker(engine)
+            guard let file = BinaryFileWriter(path: out) else { fail("\(out): cannot create the file") }
+            let wav = WAVStream(frames: ticks * OfflineRender.framesPerTick, write: file.write)
+            var cues = 0
+            let start = monotonicNanos()
+            if let read {
+                var done = 0
+                forEachTick(of: read.replay) { sim in
+                    guard done < ticks else { return }
+                    engine.setHealth(sim.state.health)
+                    for event in sim.events { if let cue = SoundCue(event) { engine.trigger(cue); cues += 1 } }
+                    ticker.tick(wav.append)
+                    done += 1
+                }
+                // A --seconds past the replay's end: the ocean as it was left.
+                while done < ticks { ticker.tick(wav.append); done += 1 }
+            } else {
+                for t in 0..<ticks {
+                    if let path { engine.setHealth(path.health(at: Double(t) / 60)) }
+                    ticker.tick(wav.append)
+                }
+            }
+            let cpu = Double(monotonicNanos() - start) / 1e9
+            guard file.finish() else { fail("\(out): writing failed (disk full?)") }
+            let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
+            print("rendered \(out): \(fixed(audioSeconds, 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
+                + "\(cues) cues (\(engine.droppedCues) dropped); peak \(fixed(Double(wav.peak), 3)) of full scale, "
+                + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time")
+        }
+    }
+
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play the ocean's ambience live on the audio device (SDL_mixer), at a health or along a path.")
+
+        @Option(help: "One health, 0 to 1.") var health: Double?
+        @Option(help: "A file of 'SECONDS HEALTH' lines (health 0 to 1).") var healthPath: String?
+        @Option(help: "Seconds of audio to play (counted in samples the device took, not wall time).")
+        var seconds: Double = 10
+        @Option(help: "The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml).")
+        var settings: String?
+        @OptionGroup var design: AudioDesignOption
+
+        func validate() throws {
+            guard (health != nil) != (healthPath != nil) else { throw ValidationError("give one of --health, --health-path") }
+            if let health, !(0...1).contains(health) { throw ValidationError("--health: allowed 0 to 1") }
+            guard seconds > 0 && seconds <= 3_600 else { throw ValidationError("--seconds: allowed above 0, up to 3600") }
+        }
+
+        func run() throws {
+            let design = design.load()
+            var path: HealthPath?
+            if let healthPath {
+                guard let text = readTextFile(healthPath) else { fail("\(healthPath): cannot read the file") }
+                switch HealthPath.parse(text, file: healthPath) {
+                case .success(let p): path = p
+                case .failure(let e): fail(e.description)
+                }
+            }
+            let settingsPath = settings ?? AudioSettingsFile.defaultPath()
+            let s: AudioSettings
+            do { s = try AudioSettingsFile.load(path: settingsPath) } catch { fail(error.description) }
+            let startHealth = health.map { Int(($0 * 10_000).rounded()) } ?? path!.health(at: 0)
+            let device: AudioDevice
+            switch AudioDevice.open(design: design, health: startHealth, settings: s) {
+            case .success(let d): device = d
+            case .failure(let notice):
+                print("ocean: \(notice)")
+                return
+            }
+            let total = Int(seconds * Double(AudioEngine.sampleRate))
+            while device.framesRendered < total {
+                if let path { device.link.post(health: path.health(at: Double(device.framesRendered) / 48_000)) }
+                var ts = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+                nanosleep(&ts, nil)
+            }
+            device.close()
+            print("played \(device.framesRendered) frames (48 kHz stereo 16-bit) through the audio device")
+        }
+    }
+
+    struct AudioBenchCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "bench", abstract: "Time the DSP: seconds of audio rendered per second of CPU.")
+
+        @Option(help: "Seconds to measure (0.1 to 600).") var seconds: Double = 2
+        @Flag(help: "Print one JSON object.") var json = false
+        @OptionGroup var design: AudioDesignOption
+
+        func validate() throws {
+            guard seconds >= 0.1, seconds <= 600 else { throw ValidationError("--seconds: allowed 0.1 to 600") }
+        }
+
+        func run() throws {
+            let a = AudioBenchResult.measure(design.load(), seconds: seconds)
+            print(json ? JSONOutput.text(["audio": a]) : a.text)
+        }
+    }
+
+    struct Settings: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change the sound settings (mute, music and effects volumes).")
+
+        @Flag(help: "Mute all sound.") var mute = false
+        @Flag(help: "Sound on again.") var unmute = false
+        @Option(help: "The ambience's volume, 0 to 100 %.") var music: Int?
+        @Option(help: "The effects' volume, 0 to 100 %.") var effects: Int?
+        @Option(help: "The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml).")
+        var settings: String?
+
+        func validate() throws {
+            guard !(mute && unmute) else { throw ValidationError("--mute and --unmute: give one") }
+            if let music, !(0...100).contains(music) { throw ValidationError("--music: allowed 0 to 100") }
+            if let effects, !(0...100).contains(effects) { throw ValidationError("--effects: allowed 0 to 100") }
+        }
+
+        func run() throws {
+            let path = settings ?? AudioSettingsFile.defaultPath()
+            var s: AudioSettings
+            do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
+            let changing = mute || unmute || music != nil || effects != nil
+            if mute { s.mute = 1 }
+            if unmute { s.mute = 0 }
+            if let music { s.musicPercent = music }
+            if let effects { s.effectsPercent = effects }
+            if changing {
+                do { try AudioSettingsFile.save(s, path: path) } catch { fail(error.description) }
+            }
+            print("\(path): \(s.mute == 1 ? "muted" : "sound on"), music \(s.musicPercent) %, effects \(s.effectsPercent) %")
+        }
+    }
+}
+
+/// The audio line of `ocean bench` and `ocean audio bench`.
+struct AudioBenchResult: Encodable {
+    var factor: Double
+    var audioSeconds: Double
+    /// Allocations in 500 busy device buffers (cues and render); nil if not counted.
+    var allocations: Int?
+
+    static func measure(_ design: AudioDesign, seconds: Double) -> AudioBenchResult {
+        let r = AudioBench.realtimeFactor(design: design, seconds: seconds, now: threadCPUNanos)
+        let allocations = AllocationCounter.isActive
+            ? AudioBench.callbackAllocations(design: design, blocks: 500, count: AllocationCounter.measure) : nil
+        return AudioBenchResult(factor: r.factor, audioSeconds: r.audioSeconds, allocations: allocations)
+    }
+
+    enum CodingKeys: String, CodingKey { case realtimeFactor, audioSeconds, callbackAllocations }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Int(factor), forKey: .realtimeFactor)
+        try c.encode(rounded2(audioSeconds), forKey: .audioSeconds)
+        try c.encode(allocations, forKey: .callbackAllocations)  // null when not counted
+    }
+
+    var text: String {
+        "audio          \(Int(factor))× real time (\(fixed(audioSeconds, 1)) s of audio: all layers and a busy stream "
+            + "of effects; target ≥ 200×); \(allocations.map(String.init) ?? "uncounted") allocations in 500 device buffers"
+    }
+}
+
+/// `x` with `digits` decimals.
+private func fixed(_ x: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let v = (x * scale).rounded() / scale
+    return "\(v)"
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+@Suite struct AudioCLITests {
+    @Test func renderWritesA48kHzStereo16BitWAV() throws {
+        let out = try temporaryFile("steady.wav", "")
+        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", out], build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("0 clipped"))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(bytes.count == 44 + 48_000 * 4)
+        #expect(Array(bytes[0..<4]) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WAVE".utf8))
+        let u32 = { (i: Int) in Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24 }
+        let u16 = { (i: Int) in Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+        #expect(u16(20) == 1 && u16(22) == 2 && u32(24) == 48_000 && u16(34) == 16)
+        // The same render twice is the same bytes.
+        let again = try temporaryFile("again.wav", "")
+        _ = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", again], build: "release")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(bytes))
+    }
+
+    @Test func renderFollowsAReplayAndAHealthPath() throws {
+        let out = try temporaryFile("replay.wav", "")
+        let r = try ocean(["audio", "render", "--replay", "replays/health-rising.replay", "--seconds", "5", "--out", out],
+                          build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("5.0 s"))
+        let path = try temporaryFile("sweep.txt", "# a sweep\n0 0\n2 1\n")
+        let r2 = try ocean(["audio", "render", "--health-path", path, "--out", out], build: "release")
+        #expect(r2.status == 0 && r2.stdout.contains("2.0 s"), "\(r2.stderr)")
+    }
+
+    @Test func badInputIsExit2WithFileLineAndKey() throws {
+        let out = try temporaryFile("bad.wav", "")
+        let path = try temporaryFile("bad-path.txt", "0 0\n1 1.5\nfoo\n")
+        let r = try ocean(["audio", "render", "--health-path", path, "--out", out])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("bad-path.txt:2: health 1.5 is out of range"))
+        #expect(r.stderr.contains("bad-path.txt:3: expected"))
+
+        let design = try String(contentsOfFile: repoRoot + "/assets/audio.toml", encoding: .utf8)
+            .replacingOccurrences(of: "release_ms = 150", with: "release_ms = -1")
+        let file = try temporaryFile("audio.toml", design)
+        let r2 = try ocean(["audio", "render", "--health", "0.5", "--audio", file, "--out", out])
+        #expect(r2.status == 2)
+        #expect(r2.stderr.contains("audio.toml:") && r2.stderr.contains("mix.release_ms: -1 is out of range"))
+
+        #expect(try ocean(["audio", "render", "--health", "2", "--out", out]).status == 2)
+        #expect(try ocean(["audio", "render", "--health", "0.5", "--replay", "x", "--out", out]).status == 2)
+    }
+
+    @Test func benchReportsTheRealTimeFactorAndNoAllocations() throws {
+        let r = try ocean(["audio", "bench", "--seconds", "0.5", "--json"], build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let audio = object["audio"] as! [String: Any]
+        #expect((audio["realtimeFactor"] as? Int ?? 0) > 20)  // the target (200×) is for an idle machine
+        #expect(audio["callbackAllocations"] as? Int == 0)
+    }
+
+    @Test func settingsAreKeptBesideTheProfile() throws {
+        let dir = try temporaryFile("xdg-placeholder", "")
+        let file = dir + "-settings.toml"
+        let r = try ocean(["audio", "settings", "--mute", "--music", "40", "--settings", file])
+        #expect(r.status == 0 && r.stdout.contains("muted, music 40 %, effects 100 %"), "\(r.stderr)")
+        let r2 = try ocean(["audio", "settings", "--unmute", "--settings", file])
+        #expect(r2.stdout.contains("sound on, music 40 %"))
+        #expect(try ocean(["audio", "settings", "--music", "101", "--settings", file]).status == 2)
+    }
+}
