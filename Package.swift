@@ -36,11 +36,15 @@ let package = Package(
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
+        // Balance sweeps: specs, statistics, halving, shards, charts, what-if over replays.
+        .target(name: "OceanTune",
+                dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
+                               .product(name: "TOMLKit", package: "TOMLKit")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench",
+                           "OceanBench", "OceanTune",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -54,5 +58,7 @@ let package = Package(
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "OceanTuneTests",
+                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
     ]
 )

@@ -17,7 +17,7 @@ struct Ocean: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocean",
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
-        subcommands: [Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self]
+        subcommands: [Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self, TuneCommand.self]
     )
 }
 
