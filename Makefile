@@ -9,7 +9,7 @@ export SWIFT_BACKTRACE := enable=no
 DEBIAN_NEEDS :=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz replay-check
+.PHONY: deps build test sim bench clean fuzz replay-check test-cluster
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -64,3 +64,7 @@ fuzz:
 ## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ in format 2)
 replay-check: build
 	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay --jobs 2
+
+## test-cluster: a real one-node Slurm (root; installs slurm-wlm, munge): the example sweep as an array of 3, merged, compared with one machine's bytes
+test-cluster: build
+	scripts/test-cluster.sh
