@@ -130,7 +130,7 @@ public enum Sweep {
                 let out = play(alive, games: g, rung: r)
                 for line in out { final[line.point] = line }
                 let ranked = out.sorted { ($0.distance ?? .infinity, $0.point) < ($1.distance ?? .infinity, $1.point) }
-                let keep = r == spec.rungs - 1 ? ranked.count : max(1, (ranked.count * spec.keepPercent + 99) / 100)
+                let keep = r == spec.rungs - 1 ? 1 : max(1, (ranked.count * spec.keepPercent + 99) / 100)
                 let kept = Set(ranked.prefix(keep).map(\.point))
                 rungs.append(SweepHeader.Rung(rung: r, games: g, played: alive.map(\.index),
                                               kept: alive.map(\.index).filter { kept.contains($0) },

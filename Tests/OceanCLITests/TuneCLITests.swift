@@ -76,7 +76,7 @@ import TestSupport
             ("bots = [\"idle\"]\n[vary]\n\"bin.nope\" = [64]\n", ":3: vary.bin.nope: unknown balance key"),
             ("bots = [\"robot\"]\n[vary]\n\"bin.width_px\" = [64]\n", ":1: bots: 'robot' is not a bot"),
             ("bots = [\"idle\"]\n[vary]\n\"bin.width_px\" = [64]\n[targets.idle]\nfun = 1\n", ":5: targets.idle.fun: unknown metric"),
-            ("bots = [\"idle\"\n", ": not valid TOML"),
+            ("bots = [\"idle\"\n", ":1: not valid TOML"),
         ]
         for (i, (text, message)) in cases.enumerated() {
             let path = try temporaryFile("bad-spec-\(i).toml", text)
