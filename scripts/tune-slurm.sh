@@ -16,7 +16,7 @@ if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
 ocean=$(realpath "${OCEAN:-.build/release/ocean}")
 parts="${out%.jsonl}.shards"
 rm -rf "$parts"; mkdir -p "$parts"
-extra=$(printf ' %q' "$@")
+extra=""; if [ $# -gt 0 ]; then extra=$(printf ' %q' "$@"); fi
 # Each task: its own shard file; --wait returns when the whole array has ended.
 sbatch --array=0-$((shards - 1)) --wait --job-name=ocean-tune -o "$parts/task-%a.log" \
   --wrap "$(printf '%q' "$ocean") tune $(printf '%q' "$spec") --shard auto --quiet --out $(printf '%q' "$parts")/shard-\$SLURM_ARRAY_TASK_ID.jsonl$extra"
