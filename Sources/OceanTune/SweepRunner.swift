@@ -42,6 +42,10 @@ public struct Cell: Sendable {
     public var player: TuneSpec.Player
     public var games: Int
     public var careers: Int
+
+    public init(rules: Rules, player: TuneSpec.Player, games: Int, careers: Int) {
+        (self.rules, self.player, self.games, self.careers) = (rules, player, games, careers)
+    }
 }
 
 /// Plays many cells' games on `jobs` threads. Each game's outcome lands in its own
@@ -113,13 +117,27 @@ public struct SweepRunner {
         }
     }
 
-    /// One game from a fresh ocean, the session opened at the default date and time.
+    /// One game from a fresh ocean, the session opened at the default date and time:
+    /// the same inputs `GamePlan` gives (`ocean sim`), driven here with the bot's own
+    /// type so that nothing is copied or boxed per tick.
     public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64) -> GameOutcome {
         let seed = Seeds.game(base: seedBase, index: index)
-        var sim = Simulation(rules: cell.rules, seed: seed)
-        var plan = GamePlan(bot: cell.player.kind.make(seed: seed, skill: cell.player.skill), games: 1,
-                            session: DefaultSession.command)
-        while let input = plan.input(for: sim) { sim.step(input) }
+        let skill = cell.player.skill
+        switch cell.player.kind {
+        case .idle: return play(IdleBot(), cell.rules, seed)
+        case .greedy: return play(GreedyBot(), cell.rules, seed)
+        case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed)
+        case .dodge: return play(DodgeBot(), cell.rules, seed)
+        }
+    }
+
+    @inline(__always)
+    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64) -> GameOutcome {
+        var bot = bot
+        var sim = Simulation(rules: rules, seed: seed)
+        sim.step(TickInput(command: DefaultSession.command))
+        sim.step(TickInput(move: bot.move(sim.state, rules: rules), command: .startGame))
+        while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
         let t = sim.state.totals
         var o = GameOutcome()
         (o.catches, o.misses, o.bestCombo, o.score, o.grams) = (t.catches, t.misses, t.bestCombo, t.score, t.grams)

@@ -260,3 +260,19 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         #expect(wider.dCatches != 0 || wider.dMisses != 0)
     }
 }
+
+@Suite struct AgreementTests {
+    /// A sweep's game is the game `ocean sim --games 1` plays with the same seed.
+    @Test func aSweepGameIsTheGameSimPlays() {
+        for kind in BotKind.allCases {
+            for index in 0..<3 {
+                let seed = Seeds.game(base: 9, index: index)
+                let cell = Cell(rules: shippedRules, player: TuneSpec.Player("\(kind.rawValue)")!, games: 1, careers: 0)
+                let o = SweepRunner.playGame(cell, index: index, seedBase: 9)
+                let r = runGames(rules: shippedRules, seed: seed, bot: kind, games: 1, skill: 70).summary
+                #expect(o.catches == r.catches && o.misses == r.misses && o.score == r.score && o.grams == r.grams
+                        && o.bestCombo == r.bestCombo && o.health == r.health && o.perfect == (r.perfectGames == 1), "\(kind) \(index)")
+            }
+        }
+    }
+}
