@@ -44,13 +44,15 @@ public enum SweepReport {
                         let s = d[m]!
                         return "\(m) \(s.days.n > 0 ? fixed(s.days.mean, 1) : "–") d (\(s.reached.successes)/\(s.reached.n))"
                     }
-                    rows.append(["", "", "  careers: days to", "\(r.careers ?? 0)", milestones.joined(separator: ", "), "", "", "", "", ""])
+                    // Printed as it is, outside the columns.
+                    rows.append(["\u{0}      \(r.bot): \(r.careers ?? 0) careers, days to " + milestones.joined(separator: ", ")])
                 }
             }
         }
-        let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max()! }
+        let widths = rows[0].indices.map { c in rows.filter { $0.count > 1 }.map { $0[c].count }.max()! }
         var out = rows.map { row in
-            row.indices.map { pad(row[$0], $0 == row.count - 1 ? 0 : widths[$0]) }.joined(separator: "  ")
+            if row.count == 1 { return String(row[0].dropFirst()) }
+            return row.indices.map { pad(row[$0], $0 == row.count - 1 ? 0 : widths[$0]) }.joined(separator: "  ")
                 .replacingTrailingSpaces()
         }.joined(separator: "\n") + "\n"
         let hidden = (ranked.isEmpty ? lines.count : ranked.count) - shown.count

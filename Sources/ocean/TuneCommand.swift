@@ -125,7 +125,8 @@ struct TuneRun: ParsableCommand {
         if !quiet {
             print(SweepReport.table(header: output.header, lines: output.lines), terminator: "")
             print(bestNote, terminator: "")
-            printError("\(output.gamesPlayed) games in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
+            let careers = spec.career.careers > 0 ? " (and \(spec.career.careers) careers per point and bot)" : ""
+            printError("\(output.gamesPlayed) games\(careers) in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
                 + "on \(options.jobs) thread\(options.jobs == 1 ? "" : "s") (\(Int(rate / Double(min(options.jobs, allCores())))) per core)")
         }
     }

@@ -276,3 +276,26 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         }
     }
 }
+
+@Suite struct CareerMetricTests {
+    @Test func careersReportDaysToEachMilestoneCountingThoseThatNeverReachIt() throws {
+        let s = try spec("""
+        bots = ["greedy"]
+        games = 1
+        [vary]
+        "pet.elder_from_grams" = [1000]
+        [career]
+        careers = 2
+        days = 3
+        """)
+        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let d = try #require(out.lines[0].results[0].daysTo)
+        #expect(Set(d.keys) == Set(CareerOutcome.milestones))
+        for m in CareerOutcome.milestones { #expect(d[m]!.reached.n == 2) }
+        // The shipped balance: a greedy player's ocean is past Stabilizing on day 1;
+        // no pet is Adult within three days.
+        #expect(d["stabilizing"]!.reached.successes == 2 && d["stabilizing"]!.days.mean == 1)
+        #expect(d["adult"]!.reached.successes == 0 && d["adult"]!.days.n == 0)
+        #expect(out.lines[0].results[0].value(of: .daysToAdult, careerDays: 3) == 4)
+    }
+}
