@@ -6,7 +6,7 @@ export SWIFT_BACKTRACE := enable=no
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH) or `pc` (a pkg-config module). The kernel, replays and
 # CLI need none beyond Swift; the SDL front will add `pc:sdl2:libsdl2-dev` and the like.
-DEBIAN_NEEDS :=
+DEBIAN_NEEDS := cmd:parallel:parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz replay-check test-cluster
