@@ -63,6 +63,9 @@ struct TuneRun: ParsableCommand {
     @Option(help: "Also draw a chart (SVG) of --metric over the first one or two varied keys here.")
     var chart: String?
 
+    @Option(help: "Also draw the chart as a PNG here (the same data; no text).")
+    var png: String?
+
     @Option(help: "The chart's metric: \(Metric.names).")
     var metric: String = "catch_rate"
 
@@ -113,6 +116,11 @@ struct TuneRun: ParsableCommand {
         if let chart {
             let bot = chartBot ?? spec.players.first?.description ?? ""
             write(chart, SweepChart.svg(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot))
+        }
+        if let png {
+            let bot = chartBot ?? spec.players.first?.description ?? ""
+            let bytes = ChartPNG.png(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot)
+            guard ChartPNG.write(bytes, to: png) else { fail("ocean: cannot write \(png)") }
         }
         var bestNote = ""
         if !spec.targets.isEmpty, let top = Sweep.ranked(output.lines).first, let balance = top.balance(base: base) {

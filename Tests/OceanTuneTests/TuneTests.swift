@@ -299,3 +299,22 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         #expect(out.lines[0].results[0].value(of: .daysToAdult, careerDays: 3) == 4)
     }
 }
+
+@Suite struct ChartTests {
+    @Test func chartsAreAnSVGAndAnUncompressedPNGOfTheSweep() throws {
+        let s = try spec("""
+        bots = ["idle"]
+        games = 2
+        [vary]
+        "bin.width_px" = [64, 84, 104]
+        """)
+        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let svg = SweepChart.svg(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
+        #expect(svg.hasPrefix("<svg") && svg.contains("<polygon") && svg.contains("bin.width_px"))
+        let png = ChartPNG.png(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // 640 × 400 RGB rows with a filter byte each, in stored blocks, plus the chunks.
+        let raw = (640 * 3 + 1) * 400
+        #expect(png.count == 8 + 25 + 12 + 2 + raw + 5 * ((raw + 65_534) / 65_535) + 4 + 12)
+    }
+}
