@@ -6,12 +6,12 @@ export SWIFT_BACKTRACE := enable=no
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
-# xdotool so the window tests can run headless.
+# xdotool so the window tests can run headless; GNU parallel for the sweep's shard test.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
-	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool
+	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots audio-sweep
+.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots audio-sweep test-cluster
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -96,3 +96,7 @@ audio-sweep: build
 	printf '0 0\n40 1\n' > .build/health-sweep.txt
 	.build/release/ocean audio render --health-path .build/health-sweep.txt --out .build/health-sweep.wav
 	python3 scripts/spectrogram.py .build/health-sweep.wav docs/audio/health-sweep.png
+
+## test-cluster: a real one-node Slurm (root; installs slurm-wlm, munge): the example sweep as an array of 3, merged, compared with one machine's bytes
+test-cluster: build
+	scripts/test-cluster.sh

@@ -48,11 +48,15 @@ let package = Package(
         // The thin shell around the game: window, input, presenting, clock, PNG files.
         .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
                                                       "OceanAudio", "OceanBalance"]),
+        // Balance sweeps: specs, statistics, halving, shards, charts, what-if over replays.
+        .target(name: "OceanTune",
+                dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
+                               .product(name: "TOMLKit", package: "TOMLKit")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform",
+                           "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform", "OceanTune",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
@@ -73,5 +77,7 @@ let package = Package(
                                    "OceanDrivers", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
         .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "CSDL2", "TestSupport"]),
+        .testTarget(name: "OceanTuneTests",
+                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
     ]
 )

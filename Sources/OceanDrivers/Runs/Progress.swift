@@ -4,29 +4,44 @@ import Synchronization
 import Glibc
 #endif
 
-/// A progress line on standard error for runs that take a while: only when standard
-/// error is a terminal (never in pipes, files or tests), at most a few times a
-/// second, with the rate and the time left; erased when the run is done.
+/// A progress line on standard error for runs that take a while: on a terminal, one
+/// line rewritten at most a few times a second with the rate and the time left and
+/// erased when the run is done; elsewhere nothing, or with `plainLines` a line at
+/// every tenth (for a batch job's log). Safe to update from several threads.
 public final class Progress: @unchecked Sendable {
     private let label: String
     private let unit: String
-    private let total: Int
+    private var total: Int
     private let enabled: Bool
     private let start = monotonicNanos()
     private var lastPrint: UInt64 = 0
     private var shown = false
+    private let plain: Bool
+    private var lastTenth = 0
     private let lock = Mutex(())
 
     /// `quiet` (for `--json`) turns it off as well.
-    public init(_ label: String, total: Int, unit: String, quiet: Bool = false) {
+    public init(_ label: String, total: Int, unit: String, quiet: Bool = false, plainLines: Bool = false) {
         self.label = label
         self.total = max(1, total)
         self.unit = unit
-        enabled = !quiet && isatty(2) != 0
+        let terminal = isatty(2) != 0
+        enabled = !quiet && terminal
+        plain = !quiet && !terminal && plainLines
     }
 
     /// `done` units of `total` are done.
     public func update(_ done: Int) {
+        if plain {
+            lock.withLock { _ in
+                let tenth = done * 10 / total
+                guard tenth > lastTenth else { return }
+                lastTenth = tenth
+                let rate = Double(done) / max(1e-9, Double(monotonicNanos() - start) / 1e9)
+                printError("\(label): \(done) of \(total) \(unit) (\(tenth * 10) %), \(Int(rate)) \(unit)/s")
+            }
+            return
+        }
         guard enabled else { return }
         lock.withLock { _ in
             let now = monotonicNanos()
@@ -41,6 +56,12 @@ public final class Progress: @unchecked Sendable {
             printError("\r\u{1b}[K" + line + " (Ctrl-C stops)", newline: false)
             shown = true
         }
+    }
+
+    /// `done` of `total` (for work whose size is known only as it runs).
+    public func update(_ done: Int, of total: Int) {
+        lock.withLock { _ in self.total = max(1, total) }
+        update(done)
     }
 
     /// Erases the line.

@@ -1,0 +1,147 @@
+import Foundation
+import OceanKernel
+
+/// The first line of every sweep output: what produced it. Shards carry `shard`
+/// "i/n"; a whole run and a merge carry "all", so their bytes are the same.
+public struct SweepHeader: Codable, Sendable, Equatable {
+    public var kind = "ocean-tune"
+    public var format = 1
+    public var spec: String
+    public var engine: String
+    public var balance: String
+    public var games: Int
+    public var careers: Int
+    public var points: Int
+    public var shard: String
+    public var bots: [String]
+    public var keys: [String]
+    public var seedBase: UInt64
+    public var seeds: String
+    public var sampling: String
+    public var strategy: String
+    /// What successive halving kept and dropped at each rung (halving only).
+    public var halving: [Rung]?
+
+    public struct Rung: Codable, Sendable, Equatable {
+        public var rung: Int
+        public var games: Int
+        public var played: [Int]
+        public var kept: [Int]
+        public var dropped: [Int]
+    }
+
+    /// The same sweep, whatever the shard: what merging compares.
+    func sameSweep(as other: SweepHeader) -> Bool {
+        var a = self, b = other
+        a.shard = ""; b.shard = ""
+        return a == b
+    }
+}
+
+/// One player's results at one point.
+public struct PlayerResult: Codable, Sendable, Equatable {
+    public var bot: String
+    public var games: Int
+    /// Items caught of items that reached the rim or the water (Wilson over items).
+    public var catchRate: RateStat
+    /// Perfect games of games (Wilson over games).
+    public var perfectRate: RateStat
+    public var bestCombo: MeanStat
+    public var score: MeanStat
+    public var grams: MeanStat
+    /// Ocean health at the game's end, in 1/10000 (from the balance's start).
+    public var health: MeanStat
+    /// With careers: days to each milestone (see `CareerOutcome.milestones`).
+    public var careers: Int?
+    public var daysTo: [String: ReachStat]?
+
+    public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int) {
+        self.bot = bot
+        self.games = games.count
+        let caught = games.reduce(0) { $0 + $1.catches }, missed = games.reduce(0) { $0 + $1.misses }
+        catchRate = RateStat(successes: caught, n: caught + missed)
+        perfectRate = RateStat(successes: games.filter(\.perfect).count, n: games.count)
+        bestCombo = MeanStat(games.map(\.bestCombo))
+        score = MeanStat(games.map(\.score))
+        grams = MeanStat(games.map(\.grams))
+        health = MeanStat(games.map(\.health))
+        if !careers.isEmpty {
+            self.careers = careers.count
+            var d: [String: ReachStat] = [:]
+            for (i, name) in CareerOutcome.milestones.enumerated() {
+                d[name] = ReachStat(days: careers.map { $0.day[i] == 0 ? nil : $0.day[i] })
+            }
+            daysTo = d
+        }
+        _ = careerDays
+    }
+
+    /// The value a target is compared with. Days to a milestone count a career
+    /// that never reached it as the plan's length + 1.
+    public func value(of metric: Metric, careerDays: Int) -> Double {
+        switch metric {
+        case .catchRate: return catchRate.rate
+        case .perfectRate: return perfectRate.rate
+        case .bestCombo: return bestCombo.mean
+        case .score: return score.mean
+        case .grams: return grams.mean
+        case .health: return health.mean
+        default:
+            let name = ["days_to_stabilizing": "stabilizing", "days_to_recovering": "recovering",
+                        "days_to_flourishing": "flourishing", "days_to_thriving": "thriving",
+                        "days_to_level_10": "level_10", "days_to_adult": "adult"][metric.rawValue]!
+            guard let r = daysTo?[name], r.reached.n > 0 else { return .nan }
+            let never = Double(r.reached.n - r.reached.successes) * Double(careerDays + 1)
+            return (r.days.mean * Double(r.days.n) + never) / Double(r.reached.n)
+        }
+    }
+
+    /// The interval of a metric's value, for tables and charts.
+    public func interval(of metric: Metric) -> (Double, Double)? {
+        switch metric {
+        case .catchRate: (catchRate.ciLow, catchRate.ciHigh)
+        case .perfectRate: (perfectRate.ciLow, perfectRate.ciHigh)
+        case .bestCombo: (bestCombo.ciLow, bestCombo.ciHigh)
+        case .score: (score.ciLow, score.ciHigh)
+        case .grams: (grams.ciLow, grams.ciHigh)
+        case .health: (health.ciLow, health.ciHigh)
+        default: nil
+        }
+    }
+}
+
+/// One line of a sweep's output: one point, every player.
+public struct PointLine: Codable, Sendable, Equatable {
+    public var point: Int
+    public var params: [String: Int]
+    public var valid: Bool
+    /// Why the point's balance fails validation (then nothing was played).
+    public var invalid: String?
+    public var seedBase: UInt64
+    /// Distance to the spec's targets (0: all met), when the spec has targets.
+    public var distance: Double?
+    /// With halving: the last rung the point played in.
+    public var rung: Int?
+    public var results: [PlayerResult]
+}
+
+/// JSON as the sweep writes it: keys sorted, no spaces, so equal values are equal bytes.
+enum JSONLines {
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try! e.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ line: Substring) -> T? {
+        let d = JSONDecoder()
+        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try? d.decode(type, from: Data(line.utf8))
+    }
+}
+
+func hex(_ x: UInt64) -> String {
+    let s = String(x, radix: 16)
+    return String(repeating: "0", count: 16 - s.count) + s
+}

@@ -1,0 +1,102 @@
+import OceanKernel
+
+/// The readable table, the CSV, and the halving story of a sweep.
+public enum SweepReport {
+    public static func fixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return "–" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let v = (abs(x) * scale).rounded()
+        let whole = Int(v / scale), frac = Int(v.truncatingRemainder(dividingBy: scale))
+        var f = String(frac)
+        while f.count < digits { f = "0" + f }
+        return (x < 0 && v != 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + f : "")
+    }
+
+    static func pct(_ r: RateStat) -> String {
+        "\(fixed(r.rate * 100, 1)) % [\(fixed(r.ciLow * 100, 1))–\(fixed(r.ciHigh * 100, 1))]"
+    }
+
+    static func params(_ p: [String: Int], keys: [String]) -> String {
+        keys.map { "\($0.split(separator: ".").last!)=\(p[$0].map(String.init) ?? "?")" }.joined(separator: " ")
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+
+    /// Best first when the spec has targets, else in point order; at most `limit` points.
+    public static func table(header: SweepHeader, lines: [PointLine], limit: Int = 20) -> String {
+        let ranked = Sweep.ranked(lines)
+        let shown = ranked.isEmpty ? Array(lines.prefix(limit)) : Array(ranked.prefix(limit))
+        var rows: [[String]] = [["point", "values", "bot", "n", "catch rate [95% Wilson]", "perfect [95% Wilson]",
+                                 "best combo mean (p95)", "score mean ±ci", "grams mean", "distance"]]
+        for line in shown {
+            if !line.valid {
+                rows.append(["\(line.point)", params(line.params, keys: header.keys), "–", "0", "not run: \(line.invalid ?? "")", "", "", "", "", ""])
+                continue
+            }
+            for r in line.results {
+                rows.append(["\(line.point)", params(line.params, keys: header.keys), r.bot, "\(r.games)", pct(r.catchRate),
+                             pct(r.perfectRate), "\(fixed(r.bestCombo.mean, 1)) (\(fixed(r.bestCombo.p95, 0)))",
+                             "\(fixed(r.score.mean, 0)) ±\(fixed((r.score.ciHigh - r.score.ciLow) / 2, 0))",
+                             fixed(r.grams.mean, 1), line.distance.map { fixed($0, 4) } ?? ""])
+                if let d = r.daysTo {
+                    let milestones = CareerOutcome.milestones.map { m -> String in
+                        let s = d[m]!
+                        return "\(m) \(s.days.n > 0 ? fixed(s.days.mean, 1) : "–") d (\(s.reached.successes)/\(s.reached.n))"
+                    }
+                    // Printed as it is, outside the columns.
+                    rows.append(["\u{0}      \(r.bot): \(r.careers ?? 0) careers, days to " + milestones.joined(separator: ", ")])
+                }
+            }
+        }
+        let widths = rows[0].indices.map { c in rows.filter { $0.count > 1 }.map { $0[c].count }.max()! }
+        var out = rows.map { row in
+            if row.count == 1 { return String(row[0].dropFirst()) }
+            return row.indices.map { pad(row[$0], $0 == row.count - 1 ? 0 : widths[$0]) }.joined(separator: "  ")
+                .replacingTrailingSpaces()
+        }.joined(separator: "\n") + "\n"
+        let hidden = (ranked.isEmpty ? lines.count : ranked.count) - shown.count
+        if hidden > 0 { out += "(\(hidden) more points in the JSON Lines file)\n" }
+        let invalid = lines.filter { !$0.valid }.count
+        if invalid > 0 { out += "\(invalid) point\(invalid == 1 ? "" : "s") not run: the balance fails validation (reason in the file)\n" }
+        if let rungs = header.halving {
+            for r in rungs {
+                out += "halving rung \(r.rung): \(r.played.count) points × \(r.games) games; kept \(r.kept.map(String.init).joined(separator: ","))"
+                out += r.dropped.isEmpty ? "\n" : "; dropped \(r.dropped.map(String.init).joined(separator: ","))\n"
+            }
+        }
+        return out
+    }
+
+    /// One row per point and bot, a column per statistic.
+    public static func csv(header: SweepHeader, lines: [PointLine]) -> String {
+        var cols = ["point", "valid"] + header.keys + ["bot", "games"]
+        for m in ["catch_rate", "perfect_rate"] { cols += [m, m + "_ci_low", m + "_ci_high", m + "_n"] }
+        for m in ["best_combo", "score", "grams", "health"] { cols += [m + "_mean", m + "_sd", m + "_ci_low", m + "_ci_high", m + "_n"] }
+        cols += ["best_combo_median", "best_combo_p95", "distance"]
+        var out = cols.joined(separator: ",") + "\n"
+        for line in lines {
+            let lead = ["\(line.point)", "\(line.valid)"] + header.keys.map { line.params[$0].map(String.init) ?? "" }
+            if !line.valid {
+                out += (lead + Array(repeating: "", count: cols.count - lead.count)).joined(separator: ",") + "\n"
+                continue
+            }
+            for r in line.results {
+                var row = lead + [r.bot, "\(r.games)"]
+                for s in [r.catchRate, r.perfectRate] { row += ["\(s.rate)", "\(s.ciLow)", "\(s.ciHigh)", "\(s.n)"] }
+                for s in [r.bestCombo, r.score, r.grams, r.health] { row += ["\(s.mean)", "\(s.sd)", "\(s.ciLow)", "\(s.ciHigh)", "\(s.n)"] }
+                row += ["\(r.bestCombo.median)", "\(r.bestCombo.p95)", line.distance.map { "\($0)" } ?? ""]
+                out += row.joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,178 @@
+import OceanBalance
+import OceanKernel
+import OceanSystem
+
+/// Which part of a sweep to run: shard `index` of `count` (1-based) takes the points
+/// whose index modulo `count` is `index − 1`, a split that depends on nothing else.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+    public static let whole = Shard(index: 1, count: 1)
+
+    public init(index: Int, count: Int) { (self.index, self.count) = (index, count) }
+
+    /// `i/n` as written on the command line.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(i) else { return nil }
+        (index, count) = (i, n)
+    }
+
+    /// The shard a batch system's task is: a Slurm array task
+    /// (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of `SLURM_ARRAY_TASK_COUNT`) or a
+    /// Kubernetes Indexed Job's pod (`JOB_COMPLETION_INDEX` + 1 of `count`, which the job
+    /// states: `--shard-count` or `OCEAN_SHARD_COUNT`).
+    public static func auto(environment: [String: String], count: Int?) -> Result<Shard, ShardError> {
+        if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
+            guard let min = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init),
+                  let n = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init), n >= 1, (1...n).contains(id - min + 1) else {
+                return .failure(ShardError("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is missing or inconsistent"))
+            }
+            return .success(Shard(index: id - min + 1, count: n))
+        }
+        if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
+            guard let n = count ?? environment["OCEAN_SHARD_COUNT"].flatMap(Int.init), n >= 1 else {
+                return .failure(ShardError("JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N or OCEAN_SHARD_COUNT"))
+            }
+            guard (0..<n).contains(index) else {
+                return .failure(ShardError("JOB_COMPLETION_INDEX \(index) is outside 0…\(n - 1)"))
+            }
+            return .success(Shard(index: index + 1, count: n))
+        }
+        return .failure(ShardError("--shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set"))
+    }
+
+    public func contains(_ point: Int) -> Bool { point % count == index - 1 }
+    public var description: String { count == 1 ? "all" : "\(index)/\(count)" }
+}
+
+public struct ShardError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ d: String) { description = d }
+}
+
+/// A finished sweep: its header, one line per point (in point order), and how long it took.
+public struct SweepOutput: Sendable {
+    public var header: SweepHeader
+    public var lines: [PointLine]
+    public var gamesPlayed: Int
+    public var seconds: Double
+
+    /// The JSON Lines file: the header, then the points.
+    public var jsonl: String {
+        ([JSONLines.encode(header)] + lines.map { JSONLines.encode($0) }).joined(separator: "\n") + "\n"
+    }
+}
+
+/// Runs a spec: its points, for every player, in parallel; ranks by the targets.
+public enum Sweep {
+    public struct Options: Sendable {
+        public var games: Int?
+        public var jobs = 1
+        public var shard = Shard.whole
+        public var progress: (@Sendable (Int, Int) -> Void)?
+        public init() {}
+    }
+
+    public static func run(spec: TuneSpec, base: Balance, file: String, options: Options) -> SweepOutput {
+        let start = monotonicNanos()
+        let games = options.games ?? spec.games
+        let points = PointSampler.points(for: spec, base: base, file: file)
+        var header = SweepHeader(spec: hex(spec.fingerprint), engine: Engine.version,
+                                 balance: hex(PointSampler.fingerprint(base)), games: games,
+                                 careers: spec.career.careers, points: points.count,
+                                 shard: options.shard.description, bots: spec.players.map(\.description),
+                                 keys: spec.axes.map(\.key), seedBase: spec.seedBase, seeds: Seeds.rule,
+                                 sampling: spec.sampling.rawValue, strategy: spec.strategy.rawValue)
+        var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
+        runner.progress = options.progress
+        var played = 0
+        func play(_ chosen: [TunePoint], games: Int, rung: Int?) -> [PointLine] {
+            let valid = chosen.filter { $0.balance != nil }
+            var cells: [Cell] = []
+            for p in valid {
+                let rules = Rules(p.balance!)
+                for player in spec.players {
+                    cells.append(Cell(rules: rules, player: player, games: games, careers: spec.career.careers))
+                }
+            }
+            let results = runner.run(cells)
+            played += cells.count * games
+            var byPoint: [Int: [PlayerResult]] = [:]
+            for (v, p) in valid.enumerated() {
+                byPoint[p.index] = spec.players.indices.map { k in
+                    let r = results[v * spec.players.count + k]
+                    return PlayerResult(bot: spec.players[k].description, games: r.games, careers: r.careers,
+                                        careerDays: spec.career.days)
+                }
+            }
+            return chosen.map { p in
+                let results = byPoint[p.index] ?? []
+                return PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                                 valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
+                                 distance: p.balance == nil || spec.targets.isEmpty ? nil : distance(results, spec: spec),
+                                 rung: rung, results: results)
+            }
+        }
+        var lines: [PointLine]
+        switch spec.strategy {
+        case .sweep:
+            lines = play(points.filter { options.shard.contains($0.index) }, games: games, rung: nil)
+        case .halving:
+            var final: [Int: PointLine] = [:]
+            for p in points where p.balance == nil {
+                final[p.index] = play([p], games: games, rung: nil)[0]
+            }
+            var alive = points.filter { $0.balance != nil }
+            var rungs: [SweepHeader.Rung] = []
+            var g = games
+            for r in 0..<spec.rungs {
+                let out = play(alive, games: g, rung: r)
+                for line in out { final[line.point] = line }
+                let ranked = out.sorted { ($0.distance ?? .infinity, $0.point) < ($1.distance ?? .infinity, $1.point) }
+                let keep = r == spec.rungs - 1 ? 1 : max(1, (ranked.count * spec.keepPercent + 99) / 100)
+                let kept = Set(ranked.prefix(keep).map(\.point))
+                rungs.append(SweepHeader.Rung(rung: r, games: g, played: alive.map(\.index),
+                                              kept: alive.map(\.index).filter { kept.contains($0) },
+                                              dropped: alive.map(\.index).filter { !kept.contains($0) }))
+                alive = alive.filter { kept.contains($0.index) }
+                if alive.count <= 1 && r < spec.rungs - 1 {
+                    // One candidate left: give it the last rung's games, so its figures are the sharpest.
+                    g = games * Int(pow(Double(spec.growth), Double(spec.rungs - 1)))
+                    let last = play(alive, games: g, rung: r + 1)
+                    for line in last { final[line.point] = line }
+                    rungs.append(SweepHeader.Rung(rung: r + 1, games: g, played: alive.map(\.index), kept: alive.map(\.index), dropped: []))
+                    break
+                }
+                g *= spec.growth
+            }
+            header.halving = rungs
+            lines = final.keys.sorted().map { final[$0]! }
+        }
+        return SweepOutput(header: header, lines: lines, gamesPlayed: played,
+                           seconds: Double(monotonicNanos() - start) / 1e9)
+    }
+
+    /// Root mean square of each target's error relative to the target (absolute when
+    /// the target is 0): 0 when every target is met exactly.
+    public static func distance(_ results: [PlayerResult], spec: TuneSpec) -> Double {
+        var sum = 0.0
+        for t in spec.targets {
+            guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
+            let v = r.value(of: t.metric, careerDays: spec.career.days)
+            let e = (v - t.value) / (t.value == 0 ? 1 : abs(t.value))
+            sum += e.isNaN ? 1e6 : e * e
+        }
+        return rounded((sum / Double(max(1, spec.targets.count))).squareRoot())
+    }
+
+    /// The points ranked by distance (best first; ties by point), valid ones only.
+    public static func ranked(_ lines: [PointLine]) -> [PointLine] {
+        lines.filter { $0.valid && $0.distance != nil }
+            .sorted { ($0.rung ?? 0, -$0.distance!, $1.point) > ($1.rung ?? 0, -$1.distance!, $0.point) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,185 @@
+import Dispatch
+import OceanDrivers
+import OceanKernel
+import OceanReplay
+import OceanSystem
+import Synchronization
+
+/// How one game ended, as the metrics need it.
+public struct GameOutcome: Sendable, Equatable {
+    public var catches = 0, misses = 0, bestCombo = 0, score = 0, grams = 0, health = 0
+    public var perfect = false
+    public init() {}
+}
+
+/// The day (1 = the career's first) each milestone was first reached; 0: never.
+public struct CareerOutcome: Sendable, Equatable {
+    public static let milestones = ["stabilizing", "recovering", "flourishing", "thriving", "level_10", "adult"]
+    public var day = [Int](repeating: 0, count: CareerOutcome.milestones.count)
+    public init() {}
+}
+
+/// Seeds derive from the seed base and the game's (or career's) index only, so every
+/// point and every bot meets the same games: common random numbers.
+public enum Seeds {
+    public static func game(base: UInt64, index: Int) -> UInt64 { splitmix(base &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(index + 1)) }
+    public static func career(base: UInt64, index: Int) -> UInt64 {
+        splitmix((base ^ 0x4341_5245_4552_5321) &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(index + 1))
+    }
+    public static let rule = "game i: splitmix64(seed_base + 0x9E3779B97F4A7C15·(i+1)); career i: splitmix64((seed_base ^ 0x4341524545525321) + 0x9E3779B97F4A7C15·(i+1))"
+
+    static func splitmix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One (point, player) pair to play: its games and careers.
+public struct Cell: Sendable {
+    public var rules: Rules
+    public var player: TuneSpec.Player
+    public var games: Int
+    public var careers: Int
+
+    public init(rules: Rules, player: TuneSpec.Player, games: Int, careers: Int) {
+        (self.rules, self.player, self.games, self.careers) = (rules, player, games, careers)
+    }
+}
+
+/// Plays many cells' games on `jobs` threads. Each game's outcome lands in its own
+/// slot, so the results (and everything computed from them in order) are the same
+/// whatever the number of threads and whichever thread played what.
+public struct SweepRunner {
+    public var jobs: Int
+    public var career: TuneSpec.Career
+    public var seedBase: UInt64
+    /// Called now and then with (games done, games total); from any thread.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(jobs: Int, career: TuneSpec.Career, seedBase: UInt64) {
+        self.jobs = max(1, jobs)
+        self.career = career
+        self.seedBase = seedBase
+    }
+
+    /// Games per unit of work: big enough that taking one costs nothing, small
+    /// enough that two threads finish together.
+    static let chunk = 32
+
+    public func run(_ cells: [Cell]) -> [(games: [GameOutcome], careers: [CareerOutcome])] {
+        struct Unit { var cell: Int; var first: Int; var count: Int; var career: Bool }
+        var units: [Unit] = []
+        var gameOffset = [Int](), careerOffset = [Int]()
+        var totalGames = 0, totalCareers = 0
+        for (c, cell) in cells.enumerated() {
+            gameOffset.append(totalGames)
+            careerOffset.append(totalCareers)
+            // Careers first: they are the long units, so they do not finish last.
+            for first in 0..<cell.careers { units.append(Unit(cell: c, first: first, count: 1, career: true)) }
+            for first in stride(from: 0, to: cell.games, by: SweepRunner.chunk) {
+                units.append(Unit(cell: c, first: first, count: min(SweepRunner.chunk, cell.games - first), career: false))
+            }
+            totalGames += cell.games
+            totalCareers += cell.careers
+        }
+        let games = Slots<GameOutcome>(count: totalGames, fill: GameOutcome())
+        let careers = Slots<CareerOutcome>(count: totalCareers, fill: CareerOutcome())
+        let work = totalGames + totalCareers * max(1, career.days * max(1, career.gamesPerDay))
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let units_ = units, gameOffset_ = gameOffset, careerOffset_ = careerOffset
+        let seedBase = self.seedBase, careerOptions = self.career, progress = self.progress
+        let worker = { @Sendable () -> Void in
+            while true {
+                let u = next.add(1, ordering: .relaxed).oldValue
+                guard u < units_.count else { return }
+                let unit = units_[u]
+                let cell = cells[unit.cell]
+                if unit.career {
+                    careers[careerOffset_[unit.cell] + unit.first] =
+                        SweepRunner.playCareer(cell, index: unit.first, seedBase: seedBase, options: careerOptions)
+                } else {
+                    for g in unit.first..<(unit.first + unit.count) {
+                        games[gameOffset_[unit.cell] + g] = SweepRunner.playGame(cell, index: g, seedBase: seedBase)
+                    }
+                }
+                let weight = unit.career ? max(1, careerOptions.days * max(1, careerOptions.gamesPerDay)) : unit.count
+                let before = done.add(weight, ordering: .relaxed).oldValue
+                progress?(before + weight, work)
+            }
+        }
+        if jobs == 1 { worker() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in worker() } }
+        return cells.indices.map { c in
+            (Array(games.buffer[gameOffset[c]..<(gameOffset[c] + cells[c].games)]),
+             Array(careers.buffer[careerOffset[c]..<(careerOffset[c] + cells[c].careers)]))
+        }
+    }
+
+    /// One game from a fresh ocean, the session opened at the default date and time:
+    /// the same inputs `GamePlan` gives (`ocean sim`), driven here with the bot's own
+    /// type so that nothing is copied or boxed per tick.
+    public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64) -> GameOutcome {
+        let seed = Seeds.game(base: seedBase, index: index)
+        let skill = cell.player.skill
+        switch cell.player.kind {
+        case .idle: return play(IdleBot(), cell.rules, seed)
+        case .greedy: return play(GreedyBot(), cell.rules, seed)
+        case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed)
+        case .dodge: return play(DodgeBot(), cell.rules, seed)
+        }
+    }
+
+    @inline(__always)
+    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64) -> GameOutcome {
+        var bot = bot
+        var sim = Simulation(rules: rules, seed: seed)
+        sim.step(TickInput(command: DefaultSession.command))
+        sim.step(TickInput(move: bot.move(sim.state, rules: rules), command: .startGame))
+        while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
+        let t = sim.state.totals
+        var o = GameOutcome()
+        (o.catches, o.misses, o.bestCombo, o.score, o.grams) = (t.catches, t.misses, t.bestCombo, t.score, t.grams)
+        o.perfect = t.perfectGames > 0
+        o.health = sim.state.health
+        return o
+    }
+
+    /// One career (see `CareerPlan`): the first day each milestone was reached.
+    public static func playCareer(_ cell: Cell, index: Int, seedBase: UInt64, options: TuneSpec.Career) -> CareerOutcome {
+        let seed = Seeds.career(base: seedBase, index: index)
+        var o = CareerPlan.Options()
+        o.days = options.days
+        o.gamesPerDay = options.gamesPerDay
+        o.skipPercent = options.skipPercent
+        let plan = CareerPlan(options: o, bots: [cell.player.kind.make(seed: seed, skill: cell.player.skill)], seed: seed)
+        let startDay = o.start.dayNumber
+        var outcome = CareerOutcome()
+        _ = runCareer(rules: cell.rules, state: GameState(rules: cell.rules, seed: seed), plan: plan) { (s: GameState) in
+            guard s.career.hasSession else { return }
+            let day = s.career.today - startDay + 1
+            let reached = [s.phase >= .stabilizing, s.phase >= .recovering, s.phase >= .flourishing, s.phase >= .thriving,
+                           s.career.level >= 10, s.career.pet.adopted && s.career.pet.stage >= .adult]
+            for (i, r) in reached.enumerated() where r && outcome.day[i] == 0 { outcome.day[i] = day }
+        }
+        return outcome
+    }
+}
+
+/// Slots that threads fill, each slot by exactly one thread.
+final class Slots<T>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<T>
+    init(count: Int, fill: T) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: fill)
+    }
+    subscript(i: Int) -> T {
+        get { buffer[i] }
+        set { buffer[i] = newValue }
+    }
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+}

@@ -1,0 +1,107 @@
+import OceanBalance
+import OceanDrivers
+import OceanKernel
+
+/// What a tuning sweep varies, who plays, how many games, and what it aims for: the
+/// contents of a spec file (`assets/tune/example.toml` documents every key).
+public struct TuneSpec: Sendable {
+    /// How the points of a sweep are chosen from the varied keys.
+    public enum Sampling: String, Sendable, CaseIterable {
+        /// Every combination of every key's values.
+        case grid
+        /// The i-th point takes the i-th value of every key (all lists the same length).
+        case list
+        /// `samples` points, each key drawn uniformly from its range.
+        case random
+        /// `samples` points; each key's range cut into `samples` strata, each used once.
+        case latin
+    }
+
+    /// What is done with the points.
+    public enum Strategy: String, Sendable, CaseIterable {
+        /// Every point with `games` games.
+        case sweep
+        /// Successive halving: every point with `games` games, the best `keep` fraction
+        /// again with `growth`× the games, and so on for `rungs` rungs.
+        case halving
+    }
+
+    /// One varied balance key: its values (grid, list) or its range (random, latin).
+    public struct Axis: Sendable, Equatable {
+        public var key: String
+        public var values: [Int]
+        public var range: ClosedRange<Int>?
+    }
+
+    /// A bot and its skill, written `human@50` (skill only for `human`; default 70).
+    public struct Player: Sendable, Equatable, Hashable, CustomStringConvertible {
+        public var kind: BotKind
+        public var skill: Int
+        public var description: String { kind == .human ? "\(kind.rawValue)@\(skill)" : kind.rawValue }
+
+        public init?(_ text: String) {
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let kind = BotKind(rawValue: String(parts[0])) else { return nil }
+            var skill = 70
+            if parts.count == 2 {
+                guard kind == .human, let s = Int(parts[1]), (0...100).contains(s) else { return nil }
+                skill = s
+            }
+            self.kind = kind
+            self.skill = skill
+        }
+    }
+
+    /// A wanted value of one metric for one player.
+    public struct Target: Sendable, Equatable {
+        public var player: Player
+        public var metric: Metric
+        public var value: Double
+    }
+
+    /// Careers played per point and player, in addition to single games.
+    public struct Career: Sendable, Equatable {
+        public var careers = 0
+        public var days = 30
+        public var gamesPerDay = 1
+        public var skipPercent = 15
+    }
+
+    public var seedBase: UInt64 = 1
+    public var games = 100
+    public var sampling = Sampling.grid
+    public var strategy = Strategy.sweep
+    public var samples = 0
+    public var sampleSeed: UInt64 = 1
+    public var players: [Player] = []
+    public var axes: [Axis] = []
+    public var career = Career()
+    public var targets: [Target] = []
+    public var rungs = 3
+    public var keepPercent = 50
+    public var growth = 2
+    /// A balance file to start from, relative to the spec's folder; nil: the shipped one.
+    public var balancePath: String?
+    /// FNV-1a of the spec file's bytes, so shards of different specs are not merged.
+    public var fingerprint: UInt64 = 0
+
+    public init() {}
+}
+
+/// A metric a sweep reports and a target may name.
+public enum Metric: String, Sendable, CaseIterable, Codable {
+    case catchRate = "catch_rate", perfectRate = "perfect_rate", bestCombo = "best_combo", score, grams, health
+    case daysToStabilizing = "days_to_stabilizing", daysToRecovering = "days_to_recovering"
+    case daysToFlourishing = "days_to_flourishing", daysToThriving = "days_to_thriving"
+    case daysToLevel10 = "days_to_level_10", daysToAdult = "days_to_adult"
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Measured over careers rather than single games.
+    public var needsCareers: Bool {
+        switch self {
+        case .catchRate, .perfectRate, .bestCombo, .score, .grams, .health: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import OceanBalance
+import OceanDrivers
+import OceanKernel
+import OceanStore
+import OceanSystem
+import TOMLKit
+
+/// Reads a tune spec (TOML) into a `TuneSpec`, reporting every problem at once with
+/// file, line and key, the way the balance loader does: unknown keys (with a guess),
+/// wrong types, bad ranges, unknown balance keys, bots and metrics.
+public enum TuneSpecReader {
+    /// The keys a spec may hold at its top level and in its tables, each with what it
+    /// must be (for messages).
+    static let topKeys: [String: String] = [
+        "seed_base": "a whole number from 0 to 2^63-1", "games": "a whole number from 1 to 1000000",
+        "sampling": "one of \"grid\", \"list\", \"random\", \"latin\"", "strategy": "one of \"sweep\", \"halving\"",
+        "samples": "a whole number from 1 to 100000", "sample_seed": "a whole number from 0 to 2^63-1",
+        "bots": "a list of bots such as [\"human@50\", \"greedy\"]", "balance": "a path to a balance file",
+        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot",
+        "halving": "a table",
+    ]
+    static let careerKeys: [String: String] = [
+        "careers": "a whole number from 0 to 100000", "days": "a whole number from 1 to 3650",
+        "games_per_day": "a whole number from 0 to 100", "skip_percent": "a whole number from 0 to 100",
+    ]
+    static let halvingKeys: [String: String] = [
+        "rungs": "a whole number from 1 to 20", "keep_percent": "a whole number from 1 to 99",
+        "growth": "a whole number from 1 to 16",
+    ]
+
+    public static func read(path: String) throws(DataError) -> TuneSpec {
+        guard let text = readTextFile(path) else {
+            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
+                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
+        }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(DataError) -> TuneSpec {
+        // TOMLEntries reports syntax errors with their line and finds each key's line.
+        let (_, locator) = try TOMLEntries.parse(text, file: file)
+        let table: TOMLTable
+        do { table = try TOMLTable(string: text) } catch {
+            throw DataError(issues: [DataIssue(file: file, line: nil, key: nil, message: "not valid TOML: \(error)")])
+        }
+        var reader = Reader(file: file, locator: locator)
+        var spec = reader.spec(table)
+        guard reader.issues.isEmpty else { throw DataError(issues: reader.issues) }
+        spec.fingerprint = fnv1a(Array(text.utf8))
+        return spec
+    }
+
+    struct Reader {
+        let file: String
+        let locator: KeyLocator
+        var issues: [DataIssue] = []
+
+        mutating func problem(_ key: String, _ message: String) {
+            issues.append(DataIssue(file: file, line: locator.nearestLine(of: key), key: key, message: message))
+        }
+
+        mutating func unknownKeys(_ table: TOMLTable, _ known: [String: String], prefix: String) {
+            for key in table.keys where known[key] == nil {
+                let full = prefix.isEmpty ? key : prefix + "." + key
+                let guess = known.keys.sorted().min { editDistance(key, $0) < editDistance(key, $1) }
+                var message = "unknown key"
+                if let guess, editDistance(key, guess) <= max(3, key.count / 3) { message += "; did you mean '\(guess)'?" }
+                message += "; allowed here: " + known.keys.sorted().joined(separator: ", ")
+                problem(full, message)
+            }
+        }
+
+        mutating func whole(_ table: TOMLTable, _ key: String, _ full: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+            guard let value = table[key] else { return nil }
+            guard let n = value.int else { problem(full, "expected \(what), found \(describe(value))"); return nil }
+            guard range.contains(n) else { problem(full, "\(n) is out of range; expected \(what)"); return nil }
+            return n
+        }
+
+        mutating func word<E: RawRepresentable & CaseIterable>(_ table: TOMLTable, _ key: String, _ what: String,
+                                                                 as: E.Type) -> E? where E.RawValue == String {
+            guard let value = table[key] else { return nil }
+            guard let s = value.string else { problem(key, "expected \(what), found \(describe(value))"); return nil }
+            guard let e = E(rawValue: s) else { problem(key, "'\(s)' is not allowed; expected \(what)"); return nil }
+            return e
+        }
+
+        mutating func spec(_ table: TOMLTable) -> TuneSpec {
+            var spec = TuneSpec()
+            unknownKeys(table, TuneSpecReader.topKeys, prefix: "")
+            let k = TuneSpecReader.topKeys
+            if let n = whole(table, "seed_base", "seed_base", 0...Int.max, k["seed_base"]!) { spec.seedBase = UInt64(n) }
+            if let n = whole(table, "games", "games", 1...1_000_000, k["games"]!) { spec.games = n }
+            if let n = whole(table, "samples", "samples", 1...100_000, k["samples"]!) { spec.samples = n }
+            if let n = whole(table, "sample_seed", "sample_seed", 0...Int.max, k["sample_seed"]!) { spec.sampleSeed = UInt64(n) }
+            if let s = word(table, "sampling", k["sampling"]!, as: TuneSpec.Sampling.self) { spec.sampling = s }
+            if let s = word(table, "strategy", k["strategy"]!, as: TuneSpec.Strategy.self) { spec.strategy = s }
+            if let b = table["balance"] {
+                if let s = b.string { spec.balancePath = s } else { problem("balance", "expected a path (a string), found \(describe(b))") }
+            }
+            spec.players = players(table)
+            if let vary = table["vary"] {
+                if let t = vary.table { spec.axes = axes(t, sampling: spec.sampling) } else { problem("vary", "expected a table of balance keys") }
+            } else {
+                problem("vary", "missing; name at least one balance key to vary, e.g. [vary] \"bin.width_px\" = [64, 84]")
+            }
+            if let c = table["career"] {
+                if let t = c.table { spec.career = career(t) } else { problem("career", "expected a table") }
+            }
+            if let h = table["halving"] {
+                if let t = h.table {
+                    unknownKeys(t, TuneSpecReader.halvingKeys, prefix: "halving")
+                    let hk = TuneSpecReader.halvingKeys
+                    if let n = whole(t, "rungs", "halving.rungs", 1...20, hk["rungs"]!) { spec.rungs = n }
+                    if let n = whole(t, "keep_percent", "halving.keep_percent", 1...99, hk["keep_percent"]!) { spec.keepPercent = n }
+                    if let n = whole(t, "growth", "halving.growth", 1...16, hk["growth"]!) { spec.growth = n }
+                } else { problem("halving", "expected a table") }
+            }
+            if let t = table["targets"] {
+                if let t = t.table { spec.targets = targets(t, players: spec.players, career: spec.career) } else {
+                    problem("targets", "expected a table of tables, e.g. [targets.\"human@50\"] catch_rate = 0.75")
+                }
+            }
+            if spec.strategy == .halving && spec.targets.isEmpty {
+                problem("strategy", "\"halving\" needs targets to rank the points by; add a [targets.\"BOT\"] table")
+            }
+            if (spec.sampling == .random || spec.sampling == .latin) && table["samples"] == nil {
+                problem("samples", "missing; \"\(spec.sampling.rawValue)\" sampling needs the number of points to draw")
+            }
+            if spec.sampling == .list, let first = spec.axes.first,
+               let odd = spec.axes.first(where: { $0.values.count != first.values.count }) {
+                problem("vary." + odd.key, "has \(odd.values.count) values but vary.\(first.key) has \(first.values.count); \"list\" sampling pairs the i-th values, so every list must be as long")
+            }
+            return spec
+        }
+
+        mutating func players(_ table: TOMLTable) -> [TuneSpec.Player] {
+            guard let value = table["bots"] else {
+                problem("bots", "missing; expected \(TuneSpecReader.topKeys["bots"]!)")
+                return []
+            }
+            guard let array = value.array, !array.isEmpty else {
+                problem("bots", "expected \(TuneSpecReader.topKeys["bots"]!), found \(describe(value))")
+                return []
+            }
+            var players: [TuneSpec.Player] = []
+            for element in array {
+                guard let s = element.string, let p = TuneSpec.Player(s) else {
+                    problem("bots", "'\(element.string ?? describe(element))' is not a bot; allowed: \(BotKind.names), human with a skill 0–100 as human@50")
+                    continue
+                }
+                if players.contains(p) { problem("bots", "\(p) is listed twice") } else { players.append(p) }
+            }
+            return players
+        }
+
+        mutating func axes(_ table: TOMLTable, sampling: TuneSpec.Sampling) -> [TuneSpec.Axis] {
+            var axes: [TuneSpec.Axis] = []
+            if table.keys.isEmpty { problem("vary", "empty; name at least one balance key to vary") }
+            for key in table.keys {
+                let full = "vary." + key
+                guard BalanceSchema.schema.field(key) != nil else {
+                    var message = "unknown balance key"
+                    if let guess = BalanceSchema.schema.closestKey(to: key) { message += "; did you mean '\(guess)'?" }
+                    problem(full, message)
+                    continue
+                }
+                let value = table[key]!
+                if let array = value.array {
+                    let numbers = array.compactMap(\.int)
+                    guard numbers.count == array.count, !numbers.isEmpty else {
+                        problem(full, "expected a list of whole numbers, e.g. [64, 84, 104]")
+                        continue
+                    }
+                    guard sampling == .grid || sampling == .list else {
+                        problem(full, "\"\(sampling.rawValue)\" sampling draws from a range; write { from = A, to = B }")
+                        continue
+                    }
+                    axes.append(TuneSpec.Axis(key: key, values: numbers, range: nil))
+                } else if let t = value.table {
+                    let known = ["from": "a whole number", "to": "a whole number", "step": "a whole number above 0"]
+                    unknownKeys(t, known, prefix: full)
+                    let from = whole(t, "from", full + ".from", Int.min...Int.max, "a whole number")
+                    let to = whole(t, "to", full + ".to", Int.min...Int.max, "a whole number")
+                    let step = whole(t, "step", full + ".step", 1...Int.max, "a whole number above 0")
+                    guard let from, let to else {
+                        if t["from"] == nil || t["to"] == nil { problem(full, "a range needs both from and to") }
+                        continue
+                    }
+                    guard from <= to else { problem(full, "bad range: from (\(from)) is above to (\(to))"); continue }
+                    switch sampling {
+                    case .grid, .list:
+                        guard let step else {
+                            if t["step"] == nil { problem(full, "a range in \"\(sampling.rawValue)\" sampling needs a step") }
+                            continue
+                        }
+                        guard (to - from) / step < 10_000 else { problem(full, "bad range: more than 10000 values"); continue }
+                        axes.append(TuneSpec.Axis(key: key, values: Array(stride(from: from, through: to, by: step)), range: from...to))
+                    case .random, .latin:
+                        if t["step"] != nil { problem(full + ".step", "\"\(sampling.rawValue)\" sampling draws from the whole range; remove step") }
+                        axes.append(TuneSpec.Axis(key: key, values: [], range: from...to))
+                    }
+                } else {
+                    problem(full, "expected a list of whole numbers or a range { from = A, to = B, step = C }, found \(describe(value))")
+                }
+            }
+            return axes
+        }
+
+        mutating func career(_ t: TOMLTable) -> TuneSpec.Career {
+            var c = TuneSpec.Career()
+            unknownKeys(t, TuneSpecReader.careerKeys, prefix: "career")
+            let ck = TuneSpecReader.careerKeys
+            if let n = whole(t, "careers", "career.careers", 0...100_000, ck["careers"]!) { c.careers = n }
+            if let n = whole(t, "days", "career.days", 1...3_650, ck["days"]!) { c.days = n }
+            if let n = whole(t, "games_per_day", "career.games_per_day", 0...100, ck["games_per_day"]!) { c.gamesPerDay = n }
+            if let n = whole(t, "skip_percent", "career.skip_percent", 0...100, ck["skip_percent"]!) { c.skipPercent = n }
+            return c
+        }
+
+        mutating func targets(_ t: TOMLTable, players: [TuneSpec.Player], career: TuneSpec.Career) -> [TuneSpec.Target] {
+            var targets: [TuneSpec.Target] = []
+            for name in t.keys {
+                let full = "targets." + name
+                guard let player = TuneSpec.Player(name), players.contains(player) else {
+                    problem(full, "'\(name)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
+                    continue
+                }
+                guard let metrics = t[name]!.table else { problem(full, "expected a table of metric = value"); continue }
+                for m in metrics.keys {
+                    guard let metric = Metric(rawValue: m) else {
+                        problem(full + "." + m, "unknown metric; allowed: \(Metric.names)")
+                        continue
+                    }
+                    let v = metrics[m]!
+                    guard let value = v.double ?? v.int.map(Double.init) else {
+                        problem(full + "." + m, "expected a number, found \(describe(v))")
+                        continue
+                    }
+                    if metric.needsCareers && career.careers == 0 {
+                        problem(full + "." + m, "needs careers; set [career] careers = N")
+                    }
+                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value))
+                }
+            }
+            return targets
+        }
+
+        func describe(_ value: TOMLValueConvertible) -> String {
+            switch value.type {
+            case .double: "a decimal number (\(value.debugDescription))"
+            case .string: "a string (\(value.debugDescription))"
+            case .bool: "a boolean (\(value.debugDescription))"
+            case .array: "an array"
+            case .table: "a table"
+            case .date, .time, .dateTime: "a date or time"
+            case .int: "a whole number (\(value.debugDescription))"
+            }
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: a fingerprint of a file's bytes or a balance's values.
+public func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    return h
+}
