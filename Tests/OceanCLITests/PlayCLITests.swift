@@ -107,7 +107,12 @@ struct PlayWindowTests {
         for run in 1...2 {
             let replay = dir + "/run\(run).replay"
             let r = try script(playing("--quick --balance \(dir)/short.toml --record \(replay) --profile \(dir)/profile",
-                                       actions: "sleep 6; xdotool key ctrl+q"), environment: ["DIR": dir])
+                                       actions: """
+                # Quit once the game's save has landed (a loaded machine may take longer than the game).
+                before=$(cksum < "$DIR/profile" 2>/dev/null)
+                for i in $(seq 1 240); do [ "$(cksum < "$DIR/profile" 2>/dev/null)" != "$before" ] && break; sleep 0.25; done
+                sleep 0.3; xdotool key ctrl+q
+                """), environment: ["DIR": dir])
             #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
             let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--balance", dir + "/short.toml", "--json"])
             #expect(show.status == 0, "\(show.stderr)")
