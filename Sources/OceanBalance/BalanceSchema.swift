@@ -28,7 +28,7 @@ public enum BalanceSchema {
         for kind in ItemKind.allCases {
             let k = "kind.\(kind.key)."
             let i = kind.rawValue
-            add(k + "grams", "g", 1...1_000, \.kinds[i].grams)
+            add(k + "grams", "g", 0...1_000, \.kinds[i].grams)
             add(k + "size_px", "px", 2...400, \.kinds[i].sizePx)
             add(k + "terminal_speed_px_per_s", "px/s", 1...3_000, \.kinds[i].terminalSpeedPxPerS)
             add(k + "fall_percent", "% of gravity", 1...500, \.kinds[i].fallPercent)
@@ -63,6 +63,8 @@ public enum BalanceSchema {
         add("health.flourishing_from", "1/10000", 1...10_000, \.health.flourishingFrom)
         add("health.thriving_from", "1/10000", 1...10_000, \.health.thrivingFrom)
         add("health.hysteresis", "1/10000", 0...2_000, \.health.hysteresis)
+        add("health.daily_rise_cap", "1/10000 above the day's start", 0...10_000, \.health.dailyRiseCap)
+        add("health.daily_fall_cap", "1/10000 below the day's start", 0...10_000, \.health.dailyFallCap)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
         add("career.max_level", "level", 2...1_000, \.career.maxLevel)

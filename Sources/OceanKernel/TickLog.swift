@@ -3,9 +3,9 @@
 /// a later one reads it. Scratch space, reset at the start of every tick, never part
 /// of the state (so never hashed or saved).
 struct TickLog {
-    /// Trash caught, missed or scanned, and absence to charge, in the order it
-    /// happened; the item and scan systems and the session write it, scoring and
-    /// health read it.
+    /// Trash caught, missed or scanned, absence to charge and a new day, in the
+    /// order it happened; the item and scan systems and the session write it,
+    /// scoring and health read it.
     var outcomes: [Outcome] = []
     /// The player pushed the bin or gave a command this tick (the pet notices).
     var playerActed = false
@@ -58,4 +58,6 @@ enum Outcome: Equatable, Sendable {
     case scanned(ItemKind)
     /// Whole days without play or a scan, charged to ocean health.
     case absent(days: Int)
+    /// A new calendar day began (after any absence): the day's health limits start here.
+    case dayBegan
 }

@@ -6,17 +6,34 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 3 writes every enum by its stable key (phase, pet form) instead of its display
-    /// name, may start from a saved state (`start-state`), and hashes state encoding
-    /// 3. 2 added sessions, flashcard study and adoption, the career and pet
-    /// constants and the career subsystem. This engine writes 3 and reads 2 and 3
-    /// (a version 2 file verifies unchanged; `replay update --upgrade` rewrites it as
-    /// 3); a version 1 file lacks constants this engine needs and is refused.
-    public static let version = 3
-    public static let readable = 2...3
+    /// 4 adds the daily health caps (`health.daily_rise_cap`, `daily_fall_cap`) and
+    /// hashes state encoding 4. 3 writes every enum by its stable key (phase, pet
+    /// form) instead of its display name, may start from a saved state
+    /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
+    /// study and adoption, the career and pet constants and the career subsystem.
+    /// This engine writes 4 and reads 2 to 4 (older files verify unchanged, their
+    /// missing constants taken from `addedConstants`; `replay update --upgrade`
+    /// rewrites one as 4); a version 1 file lacks constants this engine needs and is
+    /// refused.
+    public static let version = 4
+    public static let readable = 2...4
 
     /// The state encoding whose hashes a replay of `format` carries.
-    public static func stateEncoding(format: Int) -> UInt64 { format == 2 ? 2 : StateEncoding.version }
+    public static func stateEncoding(format: Int) -> UInt64 {
+        switch format {
+        case 2: 2
+        case 3: 3
+        default: StateEncoding.version
+        }
+    }
+
+    /// Balance constants added after a format, with the value that gives the rules
+    /// that format's files were recorded under: a file older than `since` that does
+    /// not name the key plays with `value`.
+    public static let addedConstants: [(key: String, since: Int, value: Int)] = [
+        ("health.daily_rise_cap", 4, 10_000),  // no daily limit: every event counted
+        ("health.daily_fall_cap", 4, 10_000),
+    ]
 
     /// The words that begin a line, and the commands of an input record.
     public enum Keyword {

@@ -236,6 +236,10 @@ public struct ReplayReader {
         for required in [K.engine, K.seed, K.tickRate, K.checkpointEvery, K.date, K.time] where !seen.contains(required) {
             throw error(at: n, "the header has no '\(required)' line (it must come before the first record)")
         }
+        for added in ReplayFormat.addedConstants
+        where header.formatVersion < added.since && !balanceEntries.contains(where: { $0.key == added.key }) {
+            balanceEntries.append(RawEntry(key: added.key, value: .whole(added.value), line: n))
+        }
         do {
             header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {

@@ -18,7 +18,19 @@ public enum SweepReport {
     }
 
     static func params(_ p: [String: Int], keys: [String]) -> String {
-        keys.map { "\($0.split(separator: ".").last!)=\(p[$0].map(String.init) ?? "?")" }.joined(separator: " ")
+        keys.map { "\(shortName($0, among: keys))=\(p[$0].map(String.init) ?? "?")" }.joined(separator: " ")
+    }
+
+    /// The key's last part, or as many trailing parts as it takes to tell it apart
+    /// from the other keys (`plastic_bottle.grams` beside `food_tray.grams`).
+    static func shortName(_ key: String, among keys: [String]) -> String {
+        let parts = key.split(separator: ".")
+        for n in 1...parts.count {
+            let tail = parts.suffix(n)
+            let clashes = keys.contains { $0 != key && $0.split(separator: ".").suffix(n).elementsEqual(tail) }
+            if !clashes { return tail.joined(separator: ".") }
+        }
+        return key
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }

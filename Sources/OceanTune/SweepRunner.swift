@@ -14,7 +14,8 @@ public struct GameOutcome: Sendable, Equatable {
 
 /// The day (1 = the career's first) each milestone was first reached; 0: never.
 public struct CareerOutcome: Sendable, Equatable {
-    public static let milestones = ["stabilizing", "recovering", "flourishing", "thriving", "level_10", "adult"]
+    public static let milestones = ["stabilizing", "recovering", "flourishing", "thriving", "level_10", "level_50",
+                                    "adult", "elder"]
     public var day = [Int](repeating: 0, count: CareerOutcome.milestones.count)
     public init() {}
 }
@@ -160,7 +161,9 @@ public struct SweepRunner {
             guard s.career.hasSession else { return }
             let day = s.career.today - startDay + 1
             let reached = [s.phase >= .stabilizing, s.phase >= .recovering, s.phase >= .flourishing, s.phase >= .thriving,
-                           s.career.level >= 10, s.career.pet.adopted && s.career.pet.stage >= .adult]
+                           s.career.level >= 10, s.career.level >= 50,
+                           s.career.pet.adopted && s.career.pet.stage >= .adult,
+                           s.career.pet.adopted && s.career.pet.stage >= .elder]
             for (i, r) in reached.enumerated() where r && outcome.day[i] == 0 { outcome.day[i] = day }
         }
         return outcome

@@ -93,7 +93,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case catchRate = "catch_rate", perfectRate = "perfect_rate", bestCombo = "best_combo", score, grams, health
     case daysToStabilizing = "days_to_stabilizing", daysToRecovering = "days_to_recovering"
     case daysToFlourishing = "days_to_flourishing", daysToThriving = "days_to_thriving"
-    case daysToLevel10 = "days_to_level_10", daysToAdult = "days_to_adult"
+    case daysToLevel10 = "days_to_level_10", daysToLevel50 = "days_to_level_50"
+    case daysToAdult = "days_to_adult", daysToElder = "days_to_elder"
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 

@@ -2,10 +2,22 @@ import Testing
 @testable import OceanKernel
 import TestSupport
 
+/// The shipped rules without the daily caps: every event counts, as a whole ocean's
+/// climb and fall in one sitting needs.
+private let uncappedRules: Rules = {
+    var b = shippedBalance
+    (b.health.dailyRiseCap, b.health.dailyFallCap) = (Rules.fullHealth, Rules.fullHealth)
+    return Rules(b)
+}()
+
 @Suite struct OceanHealthTests {
-    private func apply(_ outcomes: [Outcome], from health: Int, rules r: Rules = shippedRules) -> (Int, [Event]) {
+    /// Health after `outcomes` from `health`, on a day that began at `dayStart`
+    /// (by default `health` itself).
+    private func apply(_ outcomes: [Outcome], from health: Int, dayStart: Int? = nil,
+                       rules r: Rules = shippedRules) -> (Int, [Event]) {
         var s = GameState(rules: r, seed: 1)
         s.health = health
+        s.healthDayStart = dayStart ?? health
         var events: [Event] = []
         var log = TickLog()
         log.outcomes = outcomes
@@ -33,6 +45,42 @@ import TestSupport
         // Nothing changes at the bound: no event.
         #expect(apply([.missed(.cardboard)], from: 0).1.isEmpty)
         #expect(apply([.caught(.cardboard)], from: Rules.fullHealth).1.isEmpty)
+    }
+
+    @Test func aDaysPlayMovesHealthOnlyWithinItsCaps() {
+        let r = shippedRules
+        #expect(r.dailyRiseCap == 500 && r.dailyFallCap == 200, "the shipped caps: +5 % and -2 % a day")
+        let catches = [Outcome](repeating: .caught(.plasticBottle), count: 10)
+        // Ten catches would be +20 %: the day stops at +5 %, with scans too.
+        #expect(apply(catches, from: 3_000).0 == 3_000 + r.dailyRiseCap)
+        #expect(apply(catches + [.scanned(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
+        // Misses after the ceiling count again from there; the floor holds the other way.
+        #expect(apply(catches + [.missed(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap - r.healthPerMiss)
+        let misses = [Outcome](repeating: .missed(.plasticBottle), count: 10)
+        #expect(apply(misses, from: 3_000).0 == 3_000 - r.dailyFallCap)
+        // Earlier in the day the ocean had climbed: a catch never lowers health, a miss never raises it.
+        #expect(apply([.caught(.glassBottle)], from: 4_000, dayStart: 3_000).0 == 4_000)
+        #expect(apply([.missed(.glassBottle)], from: 2_000, dayStart: 3_000).0 == 2_000)
+        // A new day: absence is charged first, then the band starts from there.
+        let (h, _) = apply([.absent(days: 2), .dayBegan] + catches, from: 3_000, dayStart: 2_000)
+        #expect(h == 3_000 - 2 * r.career.absenceHealthPerDay + r.dailyRiseCap)
+        // With both caps at full health, every event counts (the rules before the caps).
+        #expect(apply(catches, from: 3_000, rules: uncappedRules).0 == 3_000 + 10 * r.healthPerCatch)
+    }
+
+    @Test func theDaysBandFollowsTheCalendar() {
+        let r = shippedRules
+        var sim = Simulation(rules: r, seed: 1)
+        sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 1), minuteOfDay: 600)))
+        for _ in 0..<10 { sim.step(TickInput(command: .scan(.plasticBottle))) }
+        #expect(sim.state.health == r.healthStart + r.dailyRiseCap, "ten scans, one day: the cap")
+        sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 1), minuteOfDay: 900)))
+        sim.step(TickInput(command: .scan(.plasticBottle)))
+        #expect(sim.state.health == r.healthStart + r.dailyRiseCap, "the same day again: still capped")
+        sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
+        #expect(sim.state.healthDayStart == r.healthStart + r.dailyRiseCap)
+        for _ in 0..<10 { sim.step(TickInput(command: .scan(.plasticBottle))) }
+        #expect(sim.state.health == r.healthStart + 2 * r.dailyRiseCap, "the next day: another cap's worth")
     }
 
     @Test func oneHealthEventPerTickWithTheNetChange() {
@@ -86,7 +134,7 @@ import TestSupport
     }
 
     @Test func onePhaseEventPerTransitionOverAWholeClimbAndFall() {
-        let r = shippedRules
+        let r = uncappedRules
         var sim = Simulation(rules: r, seed: 1)
         sim.state.health = 0
         sim.state.phase = .polluted

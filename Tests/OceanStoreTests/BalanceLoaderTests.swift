@@ -50,9 +50,9 @@ private func line(of prefix: String) -> Int {
     }
 
     @Test func aWrongTypeNamesLineKeyAndWhatIsAllowed() {
-        let (text, n) = edited("grams = 2", "grams = 2.5")
+        let (text, n) = edited("grams = 1", "grams = 1.5")
         #expect(issues(text) == [DataIssue(file: "b.toml", line: n, key: "kind.plastic_bottle.grams",
-            message: "expected a whole number, found a decimal number (2.5); allowed: a whole number from 1 to 1000 (g)")])
+            message: "expected a whole number, found a decimal number (1.5); allowed: a whole number from 0 to 1000 (g)")])
         let (text2, n2) = edited("per_game = 5", "per_game = \"five\"")
         #expect(issues(text2).map(\.line) == [n2])
         #expect(issues(text2).first?.message.hasPrefix("expected a whole number, found a string") == true)

@@ -59,6 +59,10 @@ public struct Balance: Equatable, Sendable {
         public var flourishingFrom = 0
         public var thrivingFrom = 0
         public var hysteresis = 0
+        /// How far one calendar day's play and scans may lift health above, or
+        /// drop it below, where the day began (`Rules.fullHealth`: no limit).
+        public var dailyRiseCap = 0
+        public var dailyFallCap = 0
     }
 
     public struct Career: Equatable, Sendable {

@@ -51,6 +51,9 @@ public final class Rules: Sendable {
     /// The lowest health of each phase, indexed by `Phase.rawValue`.
     public let phaseFloor: [Int]
     public let hysteresis: Int
+    /// Health a day's play can add above, or take below, the day's starting health.
+    public let dailyRiseCap: Int
+    public let dailyFallCap: Int
 
     public let career: Balance.Career
     public let pet: Balance.Pet
@@ -124,6 +127,8 @@ public final class Rules: Sendable {
         scanGrams = h.scanGrams
         phaseFloor = [0, h.stabilizingFrom, h.recoveringFrom, h.flourishingFrom, h.thrivingFrom]
         hysteresis = h.hysteresis
+        dailyRiseCap = h.dailyRiseCap
+        dailyFallCap = h.dailyFallCap
 
         career = b.career
         pet = b.pet

@@ -84,7 +84,7 @@ enum ProgressSystem {
             case .scanned(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.scanGrams
-            case .missed, .absent:
+            case .missed, .absent, .dayBegan:
                 break
             }
         }

@@ -5,7 +5,9 @@
 ///   days passed with no game and no scan, the streak breaks (reported now, not at
 ///   the next play), each such day costs `career.absence_health_per_day` of ocean
 ///   health (once per day, however many sessions see it), and after
-///   `pet.missing_you_days` of them the pet misses the player.
+///   `pet.missing_you_days` of them the pet misses the player. Then the day's
+///   health limits (`health.daily_rise_cap`, `daily_fall_cap`) start from the
+///   health the ocean has now.
 /// - An earlier date (a device clock set back): reported as `dateWentBack`; the
 ///   calendar stays on the later date, so nothing counted can be counted twice.
 /// - An invalid date or minute: ignored, and reported.
@@ -33,6 +35,7 @@ enum SessionSystem {
         s.career.monthOfToday = date.monthNumber
         s.career.gramsToday = 0
         let last = s.career.lastActiveDay
+        defer { log.outcomes.append(.dayBegan) }
         guard last != CareerState.never else { return }
         let away = day - last - 1
         if away >= 1 && s.career.streak > 0 {

@@ -45,12 +45,13 @@ public struct ByteBuffer: ByteSink, Sendable {
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
-    /// 3 added the career's per-kind tallies and lifetime months (replacing the ring
-    /// of the last twelve) and a count before every array. 2 added the career. A
-    /// current state still encodes as version 2, which is how replays recorded in
-    /// format 2 keep verifying (their hashes are over version 2); versions 1 and 2
+    /// 4 added the health the day began with (the daily health caps). 3 added the
+    /// career's per-kind tallies and lifetime months (replacing the ring of the last
+    /// twelve) and a count before every array. 2 added the career. A current state
+    /// still encodes as versions 2 and 3, which is how replays recorded in formats 2
+    /// and 3 keep verifying (their hashes are over those versions); versions 1 to 3
     /// decode, which is how older saved profiles migrate.
-    public static let version: UInt64 = 3
+    public static let version: UInt64 = 4
 
     public static func writeHeader<S: ByteSink>(version: UInt64 = version, to sink: inout S) {
         sink.write(magic)
@@ -62,7 +63,7 @@ public enum StateEncoding {
         for subsystem in Subsystem.allCases { write(subsystem, of: s, version: version, to: &sink) }
     }
 
-    /// One subsystem's words. `version` is 2 or 3; only the career differs.
+    /// One subsystem's words. `version` is 2, 3 or 4; only the ocean and the career differ.
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
         func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
@@ -84,6 +85,7 @@ public enum StateEncoding {
             w(t.grams); w(t.scans)
         case .ocean:
             w(s.health); w(s.phase.rawValue)
+            if version >= 4 { w(s.healthDayStart) }
         case .career:
             if version == 2 { writeCareerVersion2(s.career, to: &sink) } else { writeCareer(s.career, to: &sink) }
         }
@@ -157,7 +159,7 @@ public enum StateEncoding {
         case trailingBytes
     }
 
-    /// Reads an encoding of any version this engine knows (1 to 3) back. Every enum
+    /// Reads an encoding of any version this engine knows (1 to 4) back. Every enum
     /// and count is checked, so bytes from anywhere give a state or an error, never a
     /// crash; whether the values make sense for a set of rules is
     /// `GameState.validate(rules:)`'s question.
@@ -222,6 +224,8 @@ public enum StateEncoding {
         totals.grams = try int(); totals.scans = try int()
         let health = try int(), phaseRaw = try int()
         guard let phase = Phase(rawValue: phaseRaw) else { throw .badValue("phase \(phaseRaw)") }
+        // Before version 4 the day's band was not kept: it starts from today's health.
+        let healthDayStart = v >= 4 ? try int() : health
         var career = CareerState()
         if v >= 2 {
             let kinds = ItemKind.allCases.count
@@ -270,6 +274,7 @@ public enum StateEncoding {
         s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
         s.game = game; s.totals = totals
+        s.healthDayStart = healthDayStart
         s.career = career
         return s
     }

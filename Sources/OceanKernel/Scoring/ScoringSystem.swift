@@ -28,7 +28,7 @@ enum ScoringSystem {
                 s.totals.scans += 1
                 s.totals.grams += rules.scanGrams
                 events.append(.scanned(kind: kind, grams: rules.scanGrams))
-            case .absent:
+            case .absent, .dayBegan:
                 break
             }
         }

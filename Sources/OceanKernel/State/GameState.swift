@@ -61,6 +61,9 @@ public struct GameState: Equatable, Sendable {
     // Ocean
     public var health: Int
     public var phase: Phase
+    /// Health when the current calendar day began (after any absence was charged):
+    /// the day's play moves health only within `dailyFallCap`/`dailyRiseCap` of it.
+    public var healthDayStart: Int
 
     // Career (and the pet)
     public var career = CareerState()
@@ -72,6 +75,7 @@ public struct GameState: Equatable, Sendable {
         items = []
         items.reserveCapacity(rules.maxLive)
         health = rules.healthStart
+        healthDayStart = rules.healthStart
         phase = rules.phase(forHealth: rules.healthStart)
     }
 
@@ -81,6 +85,7 @@ public struct GameState: Equatable, Sendable {
         self.bin = bin
         self.items = items
         self.health = health
+        healthDayStart = health
         self.phase = phase
     }
 }

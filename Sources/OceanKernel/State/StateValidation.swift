@@ -174,6 +174,7 @@ struct StateChecker {
 
     mutating func ocean(_ s: GameState, rules: Rules) {
         range("health", s.health, 0, Rules.fullHealth)
+        range("healthDayStart", s.healthDayStart, 0, Rules.fullHealth)
         guard s.health >= 0 && s.health <= Rules.fullHealth else { return }
         let kept = PhaseSystem.phase(after: s.phase, health: s.health, rules: rules)
         if kept != s.phase {
