@@ -2,8 +2,9 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ keeps the same corpus as format 2 recorded it: never re-recorded, it
-# proves that a newer engine still verifies older files.
+# replays/v2/ and replays/v3/ keep the corpus as formats 2 and 3 recorded it (under
+# the balance of their day): never re-recorded, they prove that a newer engine still
+# verifies older files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -12,10 +13,10 @@ rm -f replays/*.replay
 r() { "$O" replay record "${D[@]}" "$@"; }
 
 r --bot greedy --seed 3 --balance assets/tunings/gentle.toml --out replays/perfect-game.replay --comment "A perfect game: every item of a 3-round game caught (gentle tuning, greedy bot)."
-r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 60 items; health falls to 0 and clamps there."
+r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 60 items; health falls by the day's fall cap and stays there."
 r --bot greedy --seed 143 --out replays/long-combo.replay --comment "A long combo: the multiplier reaching its cap (greedy bot, shipped constants)."
-r --bot greedy --seed 20 --out replays/health-rising.replay --comment "Health rising from Polluted through every phase to Thriving in one game (greedy bot)."
-r --bot greedy,dodge --seed 5 --games 3 --out replays/health-falling.replay --comment "Health up to Thriving, then falling back down across the phase bounds and their hysteresis (greedy, then dodge)."
+r --days 20 --skip-percent 0 --bot greedy --seed 20 --checkpoint-every 300 --out replays/health-rising.replay --comment "Health rising day by day, by the day's rise cap, from Polluted through every phase to Thriving (greedy bot, a game every day)."
+r --days 46 --skip-percent 0 --bot "$(printf 'greedy,%.0s' {1..14})dodge" --seed 5 --checkpoint-every 600 --out replays/health-falling.replay --comment "Health up to Thriving in 14 days of catching, then falling back down a day's fall cap at a time across the phase bounds and their hysteresis (greedy, then dodge)."
 r --bot greedy --seed 7 --balance assets/tunings/top-difficulty.toml --out replays/top-difficulty.replay --comment "A game at the top difficulty: ten rounds, the last ones at the capped fall speed and shortest gap."
 r --bot idle --seed 11 --out replays/idle-bot.replay --comment "The idle bot: the bin never moves; only items dropping into the centre are caught."
 r --bot greedy --seed 1 --games 3 --out replays/greedy-bot.replay --comment "The greedy bot over three games with the shipped constants."
@@ -26,7 +27,7 @@ r --bot human --seed 3 --games 10 --out replays/ten-minutes.replay --comment "Te
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
-r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the pet grows from Baby to Elder, levels up to Ocean Master."
+r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals to Thriving, the pet grows from Baby to Adult, the player reaches level 41."
 r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."

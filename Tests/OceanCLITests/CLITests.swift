@@ -105,7 +105,7 @@ let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance
     }
 
     @Test(arguments: [
-        ("type", "grams = 2\nsize_px = 28", "grams = 2.5\nsize_px = 28", "kind.plastic_bottle.grams: expected a whole number", "grams = 2.5"),
+        ("type", "grams = 1\nsize_px = 28", "grams = 1.5\nsize_px = 28", "kind.plastic_bottle.grams: expected a whole number", "grams = 1.5"),
         ("range", "max_live = 512", "max_live = 0", "items.max_live: 0 is out of range; allowed: a whole number from 1 to 100000", "max_live = 0"),
         ("missing", "spawn_burst = 1 ", "# (removed) ", "items.spawn_burst: missing", "[items]"),
         ("unknown", "hysteresis = 150", "hysteresis = 150\nhysterisis = 3", "health.hysterisis: unknown key; did you mean 'health.hysteresis'?", "hysterisis = 3"),

@@ -16,7 +16,7 @@ private func json(_ r: Run) throws -> [String: Any] {
         }
         #expect(o["date"] as? String == "2026-01-30")
         let pet = try #require(o["pet"] as? [String: Any])
-        #expect(pet["stage"] as? String == "Elder")
+        #expect(pet["stage"] as? String == "Adult", "GAME_RULES §3: Adult in about a month")
         let text = try ocean(["sim", "--days", "30", "--seed", "1"])
         #expect(text.stdout.contains("pet           "))
         #expect(text.stdout.contains("streak        "))

