@@ -76,7 +76,8 @@ let package = Package(
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
-        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "CSDL2", "TestSupport"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
+                                                               "CSDL2", "TestSupport"]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
     ]
