@@ -52,7 +52,7 @@ screenshots: deps
 sim: build
 	@for bot in idle greedy human; do echo "== $$bot"; .build/release/ocean sim --bot $$bot --seed 1 --games 3; done
 
-## bench: ticks per second, typical and stress, peak memory, allocations per tick
+## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb
 bench: build
 	.build/release/ocean bench
 

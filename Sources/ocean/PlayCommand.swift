@@ -38,7 +38,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let launch = monotonicNanos()
+        // From the process's start where the kernel says it, so loading counts too.
+        let launch = processStartNanos() ?? monotonicNanos()
         let balance = balanceOption.load()
         let rules = Rules(balance)
         let assets: FrontAssets
