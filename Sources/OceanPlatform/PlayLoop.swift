@@ -36,7 +36,8 @@ public struct PlayStats: Sendable {
 /// draw with the interpolation fraction, present; then close. Nothing is simulated
 /// while drawing, and paused means no ticks at all.
 public enum PlayLoop {
-    /// Plays until the player quits (Ctrl+Q or closing the window). Every tick goes
+    /// Plays until the player quits (Ctrl+Q, closing the window, or a signal that
+    /// `Interruption` caught in graceful mode: Ctrl-C in the terminal). Every tick goes
     /// through `recorder`; `afterStep` sees the state and events after each one
     /// (the caller saves the career when a game ends). The caller finishes the recording.
     public static func run<Sink: ReplaySink>(
@@ -60,7 +61,7 @@ public enum PlayLoop {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { input.handle(event, window: window) }
             let asked = input.takeRequests()
-            if asked.quit { break }
+            if asked.quit || Interruption.requested != nil { break }
             if asked.fullscreen { window.toggleFullscreen() }
             if asked.togglePause { view.paused.toggle() }
             if asked.pause { view.paused = true }
