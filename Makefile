@@ -43,7 +43,7 @@ play: deps
 	$(SWIFT) build -c release
 	.build/release/ocean play
 
-## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast) from the golden replays, no display
+## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, no display
 screenshots: deps
 	$(SWIFT) build -c release
 	OCEAN=.build/release/ocean scripts/screenshots.sh
@@ -52,7 +52,7 @@ screenshots: deps
 sim: build
 	@for bot in idle greedy human; do echo "== $$bot"; .build/release/ocean sim --bot $$bot --seed 1 --games 3; done
 
-## bench: ticks per second, typical and stress, peak memory, allocations per tick
+## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb
 bench: build
 	.build/release/ocean bench
 

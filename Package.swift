@@ -35,8 +35,8 @@ let package = Package(
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
         .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"]),
-        // `ocean bench`: the kernel timed against a plain C loop.
-        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "CReferenceLoop"]),
+        // `ocean bench`: the kernel timed against a plain C loop, the renderer, the first frame.
+        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "OceanFront", "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
         // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
@@ -76,7 +76,8 @@ let package = Package(
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
-        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "CSDL2", "TestSupport"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
+                                                               "CSDL2", "TestSupport"]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
     ]

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Regenerates docs/screenshots/*.png from the golden replays with `ocean replay render`
-# (no display needed): each ocean phase mid-game, a game's summary screen, and the
-# high-contrast theme. The ticks are found from the replays' checkpoints (health is
+# (no display needed): each ocean phase mid-game, a game's summary screen, the
+# high-contrast theme, and a long career's pet (the game replays never adopt one). The ticks are found from the replays' checkpoints (health is
 # the 11th field, live items the 12th), so a rule change moves them with the game.
 set -euo pipefail
 OCEAN=${OCEAN:-.build/release/ocean}
@@ -28,3 +28,6 @@ render phase-5-thriving    $game "$(tick_with_health 8300 10001 $game)"
 perfect=replays/perfect-game.replay
 render summary $perfect "$(awk '$1 == "end" { print $2 }' $perfect)"
 render high-contrast $game "$(tick_with_health 4800 6500 $game)" high-contrast
+# The last Thriving checkpoint of a 30-day career with items falling: a grown pet in its panel.
+career=replays/career-30-days.replay
+render career-pet $career "$(awk '$1 == "c" && $11 >= 8300 && $12 > 2 { t = $2 } END { print t }' $career)"

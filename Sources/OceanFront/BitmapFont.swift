@@ -5,6 +5,8 @@ import OceanBalance
 ///
 /// The file: `;` starts a comment line; `size W H` (glyph width ≤ 8, height) comes
 /// first; then for each character `char CODE` followed by H rows of W characters.
+/// A glyph's last row is for descenders only (g, j, p, q, y): it doubles as the gap
+/// between lines, so a line is `glyphHeight` tall and the descenders stay in the cell.
 public struct BitmapFont: Sendable, Equatable {
     public let glyphWidth: Int
     public let glyphHeight: Int
@@ -16,7 +18,8 @@ public struct BitmapFont: Sendable, Equatable {
 
     /// Advance per character at scale 1: the glyph and one pixel of spacing.
     public var cellWidth: Int { glyphWidth + 1 }
-    public var cellHeight: Int { glyphHeight + 1 }
+    /// Advance per line at scale 1: the glyph, whose last row (descenders only) is the gap.
+    public var cellHeight: Int { glyphHeight }
 
     /// Parses a font file; every problem names the file and line.
     public static func parse(text: String, file: String) throws(DataError) -> BitmapFont {

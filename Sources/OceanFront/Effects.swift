@@ -9,6 +9,8 @@ struct EffectPool {
         var x = 0, y = 0
         /// The value it shows (grams for a popup).
         var value = 0
+        /// How wide it is drawn, with its margin (0: never kept clear of others).
+        var width = 0
         /// The tick it was spawned on.
         var born = 0
         /// Whether the slot is in use.
@@ -25,13 +27,35 @@ struct EffectPool {
     }
 
     /// Starts an effect, reusing a dead slot or else the oldest one.
-    mutating func spawn(x: Int, y: Int, value: Int, tick: Int) {
+    mutating func spawn(x: Int, y: Int, value: Int, width: Int = 0, tick: Int) {
         var slot = 0
         for i in effects.indices {
             if !effects[i].alive { slot = i; break }
             if effects[i].born < effects[slot].born { slot = i }
         }
-        effects[slot] = Effect(x: x, y: y, value: value, born: tick, alive: true)
+        effects[slot] = Effect(x: x, y: y, value: value, width: width, born: tick, alive: true)
+    }
+
+    /// The start y, at most `y`, at which an effect `width` wide centred on `x` and
+    /// born at `tick` stays `pitch` clear of every live one it would share columns
+    /// with: lifted above each it would overlap, whatever tick that one was born on.
+    /// All rise `risePx` over the same lifetime, so what is clear at birth stays clear.
+    func clearY(x: Int, y: Int, width: Int, pitch: Int, risePx: Int, tick: Int) -> Int {
+        var y = y
+        var lifted = true
+        // Each lift puts it above one effect for good, so this ends within `effects.count` passes.
+        while lifted {
+            lifted = false
+            for e in effects where e.alive && 2 * abs(e.x - x) < e.width + width {
+                // Where that one stands now, as seen from a newborn one: risen for its age.
+                let top = e.y - risePx * (tick - e.born) / lifetime
+                if y > top - pitch && y < top + pitch {
+                    y = top - pitch
+                    lifted = true
+                }
+            }
+        }
+        return y
     }
 
     /// Retires effects whose time is up.

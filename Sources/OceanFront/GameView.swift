@@ -67,15 +67,12 @@ public final class GameView {
         binFrom = binTo
         binTo = state.bin.x
         let tick = state.tick
-        var popupsThisTick = 0
+        popups.expire(tick: tick)
+        splashes.expire(tick: tick)
         for event in events {
             switch event {
             case .caught(let kind, let grams, _, _):
-                // Several catches in one tick stack their popups a line apart.
-                let lift = popupsThisTick * assets.font.cellHeight * assets.theme.fontScale
-                popupsThisTick += 1
-                popups.spawn(x: layout.x(Double(lastX(of: kind, near: state.bin.x))),
-                             y: layout.y(Double(rules.rim)) - lift, value: grams, tick: tick)
+                spawnPopup(x: layout.x(Double(lastX(of: kind, near: state.bin.x))), grams: grams, tick: tick)
             case .missed(let kind):
                 splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(_, let to):
@@ -90,10 +87,27 @@ public final class GameView {
                 break
             }
         }
-        popups.expire(tick: tick)
-        splashes.expire(tick: tick)
         previousItems.removeAll(keepingCapacity: true)
         previousItems.append(contentsOf: state.items)
+    }
+
+    /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
+    /// close together, on one tick or a few apart, stack their popups a line apart
+    /// instead of printing one over another.
+    func spawnPopup(x: Int, grams: Int, tick: Int) {
+        let s = assets.theme.fontScale
+        // "+N g" and a character's margin, so popups side by side keep a space between.
+        let width = assets.font.width(ofCharacters: 4 + TextPen.characters(of: grams), scale: s)
+        let line = assets.font.cellHeight * s + assets.theme.lineGapPx
+        let y = popups.clearY(x: x, y: binTop, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
+        popups.spawn(x: x, y: y, value: grams, width: width, tick: tick)
+    }
+
+    /// The top of a popup's text at `tick` plus `fraction`: a line above where it
+    /// started, risen with its age.
+    func popupTop(_ e: EffectPool.Effect, tick: Int, fraction: Double) -> Int {
+        let age = popups.age(e, tick: tick, fraction: fraction)
+        return e.y - assets.font.cellHeight * assets.theme.fontScale - Int(Double(assets.theme.popupRisePx) * age)
     }
 
     /// Where an item of `kind` that just left the playfield was last tick (events
@@ -166,8 +180,11 @@ public final class GameView {
     func drawBin(_ canvas: Canvas, fraction: Double) {
         let x = Double(binFrom) + Double(binTo - binFrom) * fraction
         let sprite = look.bin
-        canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: layout.y(Double(rules.rim)) - 2)
+        canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: binTop)
     }
+
+    /// Screen y of the bin sprite's top, two pixels above the rim line where items are caught.
+    var binTop: Int { layout.y(Double(rules.rim)) - 2 }
 
     func drawEffects(_ pen: TextPen, tick: Int, fraction: Double) {
         let theme = assets.theme
@@ -187,8 +204,7 @@ public final class GameView {
         let popup = Colour.opaque(theme.popup)
         let s = theme.fontScale
         for e in popups.effects where e.alive {
-            let age = popups.age(e, tick: tick, fraction: fraction)
-            let y = e.y - pen.font.cellHeight * s - Int(Double(theme.popupRisePx) * age)
+            let y = popupTop(e, tick: tick, fraction: fraction)
             let w = pen.width("+", scale: s) + pen.width(of: e.value, scale: s) + pen.width(" g", scale: s)
             var x = e.x - w / 2
             x = pen.text("+", x: x, y: y, scale: s, popup)

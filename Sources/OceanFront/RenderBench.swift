@@ -36,20 +36,45 @@ public enum RenderBench {
     /// Renders the busy scene for about `seconds` of wall time; returns the frames
     /// drawn and the seconds they took.
     public static func run(seconds: Double, assets: FrontAssets, rules: Rules) -> (frames: Int, seconds: Double) {
-        let (state, events) = busyScene(rules: rules)
-        let view = GameView(assets: assets, rules: rules, seed: 1)
-        view.observe(state, events: events)
-        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+        var busy = Busy(assets: assets, rules: rules)
         let clock = ContinuousClock()
         let start = clock.now
         var frames = 0
         var elapsed = 0.0
         while elapsed < seconds {
-            for i in 0..<50 { view.render(state, fraction: Double(i) / 50, into: &framebuffer) }
+            busy.render(50)
             frames += 50
             let d = clock.now - start
             elapsed = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
         return (frames, elapsed)
+    }
+
+    /// Allocation calls made drawing `frames` busy frames once warm (a first round
+    /// of frames has sized every buffer), as `count` counts them around its work.
+    public static func allocations(frames: Int, assets: FrontAssets, rules: Rules,
+                                   count: (() -> Void) -> Int) -> Int {
+        var busy = Busy(assets: assets, rules: rules)
+        busy.render(50)
+        return count { busy.render(frames) }
+    }
+
+    /// The busy scene observed by a view, and the framebuffer it is drawn into.
+    struct Busy {
+        let state: GameState
+        let view: GameView
+        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+
+        init(assets: FrontAssets, rules: Rules) {
+            let (state, events) = RenderBench.busyScene(rules: rules)
+            self.state = state
+            view = GameView(assets: assets, rules: rules, seed: 1)
+            view.observe(state, events: events)
+        }
+
+        /// `frames` frames, stepping the interpolation fraction across the tick.
+        mutating func render(_ frames: Int) {
+            for i in 0..<frames { view.render(state, fraction: Double(i % 50) / 50, into: &framebuffer) }
+        }
     }
 }

@@ -44,9 +44,12 @@ struct TextPen {
     func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
 
     /// Width of a number in pixels.
-    func width(of value: Int, scale: Int) -> Int {
+    func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
+
+    /// How many characters a number is drawn with: its digits and any minus sign.
+    static func characters(of value: Int) -> Int {
         let v = value == Int.min ? Int.max : value
-        return font.width(ofCharacters: TextPen.digits(abs(v)) + (v < 0 ? 1 : 0), scale: scale)
+        return digits(abs(v)) + (v < 0 ? 1 : 0)
     }
 
     static func digits(_ v: Int) -> Int {

@@ -36,7 +36,8 @@ public struct PlayStats: Sendable {
 /// draw with the interpolation fraction, present; then close. Nothing is simulated
 /// while drawing, and paused means no ticks at all.
 public enum PlayLoop {
-    /// Plays until the player quits (Ctrl+Q or closing the window). Every tick goes
+    /// Plays until the player quits (Ctrl+Q, closing the window, or a signal that
+    /// `Interruption` caught in graceful mode: Ctrl-C in the terminal). Every tick goes
     /// through `recorder`; `afterStep` sees the state and events after each one
     /// (the caller saves the career when a game ends). The caller finishes the recording.
     public static func run<Sink: ReplaySink>(
@@ -60,7 +61,7 @@ public enum PlayLoop {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { input.handle(event, window: window) }
             let asked = input.takeRequests()
-            if asked.quit { break }
+            if asked.quit || Interruption.requested != nil { break }
             if asked.fullscreen { window.toggleFullscreen() }
             if asked.togglePause { view.paused.toggle() }
             if asked.pause { view.paused = true }
@@ -77,11 +78,7 @@ public enum PlayLoop {
             } else {
                 let frame = clock.advance(to: now)
                 for _ in 0..<frame.ticks {
-                    let state = recorder.simulation.state
-                    let command = pending.isEmpty ? Command.none : pending.removeFirst()
-                    recorder.step(TickInput(move: input.move(binX: state.bin.x), command: command))
-                    view.observe(recorder.simulation.state, events: recorder.simulation.events)
-                    afterStep(recorder.simulation.state, recorder.simulation.events)
+                    tick(&recorder, input: input, pending: &pending, view: view, afterStep: afterStep)
                     stats.ticks += 1
                 }
                 fraction = frame.fraction
@@ -101,6 +98,20 @@ public enum PlayLoop {
         // De-initialisation: PlayScreen closes the window and SDL when released.
         stats.seconds = Double(MonotonicClock.nanos() - start) / 1e9
         return stats
+    }
+
+    /// One fixed tick: the player's move and the next waiting command go through the
+    /// recorder, then the view and `afterStep` see the new state and its events.
+    static func tick<Sink: ReplaySink>(_ recorder: inout ReplayRecorder<Sink>, input: InputMapper, pending: inout [Command],
+                                       view: GameView, afterStep: (GameState, [Event]) -> Void) {
+        // Only the bin's x is read before stepping: a copy of the state held across
+        // the step would share its item array, which the step would then copy (an
+        // allocation every tick). The view and `afterStep` borrow the state, keep none of it.
+        let binX = recorder.simulation.state.bin.x
+        let command = pending.isEmpty ? Command.none : pending.removeFirst()
+        recorder.step(TickInput(move: input.move(binX: binX), command: command))
+        view.observe(recorder.simulation.state, events: recorder.simulation.events)
+        afterStep(recorder.simulation.state, recorder.simulation.events)
     }
 }
 

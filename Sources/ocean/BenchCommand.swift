@@ -1,11 +1,14 @@
 import ArgumentParser
 import OceanBench
 import OceanDrivers
+import OceanFront
+import OceanKernel
+import OceanStore
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure ticks per second for a typical game and a stress scenario.")
+        abstract: "Measure ticks per second (a typical game, a stress scenario), the audio DSP, the renderer and the first frame.")
 
     @Option(help: "Seconds to measure each scenario (0.1 to 600).")
     var seconds: Double = 3
@@ -33,6 +36,13 @@ struct BenchCommand: ParsableCommand {
         var output = BenchOutput(report: r, allocations: allocations)
         let audio = AudioBenchResult.measure(AudioDesignOption(path: nil).load(), seconds: min(seconds, 2))
         output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
+        let assets: FrontAssets
+        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+        let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), seconds: min(seconds, 2),
+                                               counter: counter)
+        output.sections.append(BenchSection(key: "render", value: render, text: render.text))
+        let firstFrame = FirstFrameResult.measure()
+        output.sections.append(BenchSection(key: "firstFrameMs", value: firstFrame, text: firstFrame.text))
         print(json ? output.json : output.text)
     }
 }

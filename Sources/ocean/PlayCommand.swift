@@ -38,7 +38,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let launch = monotonicNanos()
+        // From the process's start where the kernel says it, so loading counts too.
+        let launch = processStartNanos() ?? monotonicNanos()
         let balance = balanceOption.load()
         let rules = Rules(balance)
         let assets: FrontAssets
@@ -72,7 +73,10 @@ struct PlayCommand: ParsableCommand {
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
         let path = record ?? lastGamePath(profile: profilePath)
-        Interruption.install()
+        // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
+        // recording is finished and kept), then exits 128 + the signal; a second
+        // signal stops at once.
+        Interruption.install(graceful: true)
         let sink = openReplaySink(path, force: record == nil || force)
         var recorder = ReplayRecorder(header: header, sink: sink)
         let view = GameView(assets: assets, rules: rules, seed: header.seed)
@@ -99,6 +103,7 @@ struct PlayCommand: ParsableCommand {
             print("presents-per-second \(decimal(stats.presentsPerSecond))")
             print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
         }
+        exitIfInterrupted("the game's recording is finished in \(path)")
     }
 
     /// The sound, unless muted; no device (or no settings) is a one-line notice.

@@ -155,6 +155,20 @@ let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance
         #expect((allocations["typicalTicks"] as! Int) > 1_000)
         #expect(allocations["typicalAllocations"] as? Int == 0)
         #expect(allocations["stressAllocations"] as? Int == 0)
+        // The renderer's busy Thriving scene: fast enough to count, and nothing
+        // allocated per frame once warm.
+        let render = try #require(o["render"] as? [String: Any])
+        #expect(render["width"] as? Int == 640 && render["height"] as? Int == 360)
+        #expect((render["framesPerSecond"] as! Int) > 0)
+        #expect(render["allocationsPerFrame"] as? Int == 0, "\(render)")
+        // Launch to the first frame under Xvfb: a number where xvfb-run is installed,
+        // otherwise null and the text says why.
+        #expect(o.keys.contains("firstFrameMs"))
+        if onPath("xvfb-run") {
+            #expect((o["firstFrameMs"] as? Double ?? 0) > 0, "\(o["firstFrameMs"] ?? "none")")
+        } else {
+            #expect(o["firstFrameMs"] is NSNull)
+        }
     }
 }
 

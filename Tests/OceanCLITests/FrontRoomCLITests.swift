@@ -226,5 +226,7 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
         let bench = try oceanRun(["bench", "--seconds", "0.1", "--items", "500"], build: "release")
         #expect(bench.status == 0)
         #expect(bench.stdout.range(of: #"\d\.\d{3}"#, options: .regularExpression) == nil, "\(bench.stdout)")
+        // The renderer's line and the first frame's (a figure, or why there is none).
+        #expect(bench.stdout.contains("\nrender ") && bench.stdout.contains("\nfirst frame "), "\(bench.stdout)")
     }
 }

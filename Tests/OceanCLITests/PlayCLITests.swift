@@ -98,6 +98,26 @@ struct PlayWindowTests {
         #expect(verify.stdout.contains("PASS"))
     }
 
+    @Test(arguments: [("INT", 130), ("TERM", 143)])
+    func aSignalInTheTerminalFinishesTheRecordingLikeCtrlQ(signal: String, status: Int) throws {
+        // Ctrl-C in the terminal (or a SIGTERM) ends the game as Ctrl+Q does: the
+        // recording is finished and put in place, then play exits 128 + the signal.
+        let dir = freshFolder("signal")
+        let replay = dir + "/stopped.replay"
+        let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
+            xdotool keydown Left; sleep 1.2; xdotool keyup Left
+            kill -\(signal) $pid
+            """), environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit \(status)"), "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stderr.contains("stopped by SIG\(signal)") && r.stderr.contains(replay), "\(r.stderr)")
+        let verify = try ocean(["replay", "verify", replay])
+        #expect(verify.status == 0 && verify.stdout.contains("PASS"), "\(verify.stdout)\(verify.stderr)")
+        let text = try String(contentsOfFile: replay, encoding: .utf8)
+        #expect(text.contains("\nend "), "the recording has its end record")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp-") }
+        #expect(left.isEmpty, "temporaries left: \(left)")
+    }
+
     @Test func theCareerIsSavedAfterEveryGameAndContinuedNextTime() throws {
         // A one-round, one-item game is over in about three seconds.
         let dir = freshFolder("career")

@@ -11,7 +11,7 @@ import TestSupport
     @Test func shippedThemesLoad() throws {
         for name in FrontAssetsLoader.shippedThemes {
             let a = try FrontAssetsLoader.load(theme: name)
-            #expect(a.font.glyphWidth == 5 && a.font.glyphHeight == 7)
+            #expect(a.font.glyphWidth == 5 && a.font.glyphHeight == 8)
         }
         _ = try FrontAssetsLoader.load(theme: nil)
     }

@@ -1,0 +1,50 @@
+import OceanDrivers
+import OceanFront
+import OceanKernel
+
+/// The renderer's line of `ocean bench`: the busy Thriving scene (40 items, fish,
+/// coral, popups, the HUD, the pet) drawn into the 640×360 framebuffer on one core.
+public struct RenderBenchResult: Encodable, Sendable {
+    public var frames = 0
+    public var seconds = 0.0
+    /// Frames counted for allocations, once warm.
+    public var countedFrames = 0
+    /// Allocation calls in those frames; nil when no counter was available.
+    public var allocations: Int?
+
+    public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+    /// Rounded up to a hundredth, so one stray allocation never shows as 0.
+    public var allocationsPerFrame: Double? {
+        allocations.map { ($0 * 100 + countedFrames - 1) / countedFrames }.map { Double($0) / 100 }
+    }
+
+    /// Draws for about `seconds`, then counts allocations over 500 more frames with
+    /// `counter` (ordo-one's malloc interposer in `ocean`), if given.
+    public static func measure(assets: FrontAssets, rules: Rules, seconds: Double,
+                               counter: ((() -> Void) -> Int)?) -> RenderBenchResult {
+        var r = RenderBenchResult()
+        _ = RenderBench.run(seconds: seconds / 10, assets: assets, rules: rules)  // warm-up
+        (r.frames, r.seconds) = RenderBench.run(seconds: seconds, assets: assets, rules: rules)
+        if let counter {
+            r.countedFrames = 500
+            r.allocations = RenderBench.allocations(frames: r.countedFrames, assets: assets, rules: rules, count: counter)
+        }
+        return r
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.encode(GameView.width, forKey: JSONKey("width"))
+        try c.encode(GameView.height, forKey: JSONKey("height"))
+        try c.encode(Int(framesPerSecond), forKey: JSONKey("framesPerSecond"))
+        try c.encode(allocationsPerFrame, forKey: JSONKey("allocationsPerFrame"))  // null when not counted
+        try c.encode(frames, forKey: JSONKey("frames"))
+        try c.encode(rounded2(seconds), forKey: JSONKey("seconds"))
+    }
+
+    public var text: String {
+        "render         \(Int(framesPerSecond)) frames/s of a busy Thriving scene at \(GameView.width)×\(GameView.height) "
+            + "(target ≥ 2000); "
+            + (allocationsPerFrame.map { "\(decimal($0)) allocations per frame once warm" } ?? "allocations not counted")
+    }
+}
