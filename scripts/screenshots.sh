@@ -18,7 +18,8 @@ render() {  # NAME FILE TICK [theme]
   "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" ${4:+--theme "$4"}
 }
 
-game=replays/greedy-bot.replay
+# Health rises a day's cap at a time, so the phases are days apart: a 20-day career.
+game=replays/health-rising.replay
 render phase-1-polluted    $game "$(tick_with_health 0    2500  $game)"
 render phase-2-stabilizing $game "$(tick_with_health 2800 4500  $game)"
 render phase-3-recovering  $game "$(tick_with_health 4800 6500  $game)"

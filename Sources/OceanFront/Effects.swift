@@ -7,8 +7,10 @@ struct EffectPool {
     struct Effect {
         /// Screen position where it started.
         var x = 0, y = 0
-        /// The value it shows (grams for a popup).
+        /// The value it shows: a popup's grams, or its points for a catch that is not plastic.
         var value = 0
+        /// Whether `value` is grams ("+N g") rather than points ("+N").
+        var inGrams = true
         /// How wide it is drawn, with its margin (0: never kept clear of others).
         var width = 0
         /// The tick it was spawned on.
@@ -27,13 +29,13 @@ struct EffectPool {
     }
 
     /// Starts an effect, reusing a dead slot or else the oldest one.
-    mutating func spawn(x: Int, y: Int, value: Int, width: Int = 0, tick: Int) {
+    mutating func spawn(x: Int, y: Int, value: Int, inGrams: Bool = true, width: Int = 0, tick: Int) {
         var slot = 0
         for i in effects.indices {
             if !effects[i].alive { slot = i; break }
             if effects[i].born < effects[slot].born { slot = i }
         }
-        effects[slot] = Effect(x: x, y: y, value: value, width: width, born: tick, alive: true)
+        effects[slot] = Effect(x: x, y: y, value: value, inGrams: inGrams, width: width, born: tick, alive: true)
     }
 
     /// The start y, at most `y`, at which an effect `width` wide centred on `x` and

@@ -71,8 +71,10 @@ public final class GameView {
         splashes.expire(tick: tick)
         for event in events {
             switch event {
-            case .caught(let kind, let grams, _, _):
-                spawnPopup(x: layout.x(Double(lastX(of: kind, near: state.bin.x))), grams: grams, tick: tick)
+            case .caught(let kind, let grams, _, let points):
+                // Plastic shows its grams; a can, cardboard or glass (0 g of plastic) its points.
+                spawnPopup(x: layout.x(Double(lastX(of: kind, near: state.bin.x))),
+                           value: grams > 0 ? grams : points, inGrams: grams > 0, tick: tick)
             case .missed(let kind):
                 splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(_, let to):
@@ -94,13 +96,13 @@ public final class GameView {
     /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
     /// close together, on one tick or a few apart, stack their popups a line apart
     /// instead of printing one over another.
-    func spawnPopup(x: Int, grams: Int, tick: Int) {
+    func spawnPopup(x: Int, value: Int, inGrams: Bool, tick: Int) {
         let s = assets.theme.fontScale
-        // "+N g" and a character's margin, so popups side by side keep a space between.
-        let width = assets.font.width(ofCharacters: 4 + TextPen.characters(of: grams), scale: s)
+        // "+N g" (or "+N") and a character's margin, so popups side by side keep a space between.
+        let width = assets.font.width(ofCharacters: (inGrams ? 4 : 2) + TextPen.characters(of: value), scale: s)
         let line = assets.font.cellHeight * s + assets.theme.lineGapPx
         let y = popups.clearY(x: x, y: binTop, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
-        popups.spawn(x: x, y: y, value: grams, width: width, tick: tick)
+        popups.spawn(x: x, y: y, value: value, inGrams: inGrams, width: width, tick: tick)
     }
 
     /// The top of a popup's text at `tick` plus `fraction`: a line above where it
@@ -205,11 +207,12 @@ public final class GameView {
         let s = theme.fontScale
         for e in popups.effects where e.alive {
             let y = popupTop(e, tick: tick, fraction: fraction)
-            let w = pen.width("+", scale: s) + pen.width(of: e.value, scale: s) + pen.width(" g", scale: s)
+            let unit = e.inGrams ? " g" : ""
+            let w = pen.width("+", scale: s) + pen.width(of: e.value, scale: s) + pen.width(unit, scale: s)
             var x = e.x - w / 2
             x = pen.text("+", x: x, y: y, scale: s, popup)
             x = pen.number(e.value, x: x, y: y, scale: s, popup)
-            pen.text(" g", x: x, y: y, scale: s, popup)
+            if e.inGrams { pen.text(unit, x: x, y: y, scale: s, popup) }
         }
     }
 }

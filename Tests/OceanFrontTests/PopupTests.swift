@@ -38,4 +38,16 @@ import TestSupport
         let popup = try #require(view.popups.effects.first { $0.alive })
         #expect(popup.y == view.binTop)
     }
+
+    @Test func aCatchThatIsNotPlasticPopsUpItsPointsNotZeroGrams() throws {
+        var state = scene(.thriving).state
+        state.items = []
+        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        view.observe(state, events: [])
+        state.tick += 1
+        view.observe(state, events: [.caught(kind: .aluminiumCan, grams: 0, combo: 3, points: 20),
+                                     .caught(kind: .plasticBag, grams: 1, combo: 4, points: 20)])
+        let live = view.popups.effects.filter(\.alive).sorted { $0.inGrams && !$1.inGrams }
+        #expect(live.map(\.value) == [1, 20] && live.map(\.inGrams) == [true, false])
+    }
 }
