@@ -1,6 +1,5 @@
 import Testing
 @testable import OceanKernel
-import TestSupport
 
 @Suite struct OceanHealthTests {
     private func apply(_ outcomes: [Outcome], from health: Int, rules r: Rules = shippedRules) -> (Int, [Event]) {
