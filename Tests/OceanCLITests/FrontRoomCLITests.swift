@@ -183,6 +183,11 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
         let homeless = try oceanRun(["profile", "show"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(homeless.status == 2)
         #expect(homeless.stderr.contains("--profile PATH"), "\(homeless.stderr)")
+        // The sound settings follow the same rule (they used to fall back to /tmp).
+        let homelessSound = try oceanRun(["audio", "settings", "--mute"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(homelessSound.status == 2)
+        #expect(homelessSound.stderr.contains("no default sound settings file; name one with --settings PATH"),
+                "\(homelessSound.stderr)")
         // Every balance problem in a replay, not "and 1 more".
         let two = fixedChecksum(idleReplay.replacingOccurrences(of: "balance items.max_live 512", with: "balance items.max_live 0")
             .replacingOccurrences(of: "balance items.spawn_burst 1", with: "balance items.spawn_burst 0"))
