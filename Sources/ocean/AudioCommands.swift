@@ -79,7 +79,10 @@ extension AudioCommand {
                 ?? path?.health(at: 0) ?? read?.replay.header.initialState(rules: Rules(read!.replay.header.balance)).health ?? 5_000
             let engine = AudioEngine(design: design, health: startHealth, seed: seed)
             let ticker = OfflineRender.Ticker(engine)
-            guard let file = BinaryFileWriter(path: out) else { fail("\(out): cannot create the file") }
+            // Written to a temporary beside --out, put in place once whole (see AtomicFileStream).
+            Interruption.install()
+            let file: AtomicFileStream
+            do { file = try AtomicFileStream(path: out) } catch { fail(error.description) }
             let wav = WAVStream(frames: ticks * OfflineRender.framesPerTick, write: file.write)
             var cues = 0
             let start = monotonicNanos()
@@ -101,7 +104,7 @@ extension AudioCommand {
                 }
             }
             let cpu = Double(monotonicNanos() - start) / 1e9
-            guard file.finish() else { fail("\(out): writing failed (disk full?)") }
+            do { try file.commit() } catch { fail(error.description) }
             let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
             print("rendered \(out): \(fixed(audioSeconds, 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
                 + "\(cues) cues (\(engine.droppedCues) dropped); peak \(fixed(Double(wav.peak), 3)) of full scale, "
