@@ -57,6 +57,10 @@ extension ReplayCommand {
             guard comment.utf8.count <= ReplayFormat.maxCommentBytes else {
                 throw ValidationError("--comment: \(comment.utf8.count) bytes; a replay line holds at most \(ReplayFormat.maxCommentBytes)")
             }
+            guard recordedBy.utf8.count <= ReplayFormat.maxRecordedByBytes else {
+                throw ValidationError("--bot: \(recordedBy.utf8.count) bytes as the header's recorded-by; a replay line holds "
+                    + "at most \(ReplayFormat.maxRecordedByBytes): name fewer bots (the last one repeats)")
+            }
             try checkRange(days, "--days", 1...10_000)
             try checkRange(gamesPerDay, "--games-per-day", 0...100)
             try checkRange(skipPercent, "--skip-percent", 0...100)
@@ -72,6 +76,13 @@ extension ReplayCommand {
                     throw ValidationError("--days \(days) from --date \(date) would end after 9999-12-31, the last date a replay can hold")
                 }
             }
+        }
+
+        /// The header's `recorded-by`: the bots, the human's skill, a career's days.
+        private var recordedBy: String {
+            var text = bot.contains("human") ? "\(bot) (skill \(skill ?? 70))" : bot
+            if let days { text += ", \(counted(days, "day"))" }
+            return text
         }
 
         func run() throws {
@@ -92,7 +103,7 @@ extension ReplayCommand {
             header.comment = comment
             header.checkpointEvery = checkpointEvery
             let skill = skill ?? 70
-            header.recordedBy = bot.contains("human") ? "\(bot) (skill \(skill))" : bot
+            header.recordedBy = recordedBy
             let now = localNow()
             header.date = try date.map { try parseDate($0) } ?? now.date
             header.minuteOfDay = try time.map { try parseTime($0) } ?? now.minute
@@ -123,7 +134,6 @@ extension ReplayCommand {
                 options.start = header.date
                 if let problem = options.calendarProblem { fail("--days: \(problem)") }
                 options.firstMinute = header.minuteOfDay
-                header.recordedBy += ", \(counted(days, "day"))"
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink)
             } else {

@@ -104,6 +104,7 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
 
     // 8: record refuses, at argument time, what its reader would refuse.
     @Test func recordRefusesWhatItsReaderWouldRefuse() throws {
+        func bots(_ n: Int) -> String { Array(repeating: "idle", count: n).joined(separator: ",") }
         let out = try freshPath("refused.replay")
         let long = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out,
                                  "--comment", String(repeating: "x", count: 5_000)])
@@ -117,7 +118,16 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
                                 timeout: 20)
         #expect(many.status == 2)
         #expect(many.stderr.contains("more than a replay holds"), "\(many.stderr)")
+        // The --bot list goes into one header line: 817 × "idle," is 4084 bytes, one too many.
+        let crowd = try oceanRun(["replay", "record", "--bot", bots(817), "--seed", "1", "--out", out])
+        #expect(crowd.status == 2)
+        #expect(crowd.stderr.contains("--bot: 4084 bytes as the header's recorded-by; a replay line holds at most 4083"),
+                "\(crowd.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+        // One fewer fits, and the reader takes what the recorder wrote.
+        let fits = try oceanRun(["replay", "record", "--bot", bots(816), "--seed", "1", "--out", out])
+        #expect(fits.status == 0, "\(fits.stderr)")
+        #expect(try oceanRun(["replay", "verify", out]).status == 0)
     }
 
     // 11: flags that would be ignored are refused by name, or honoured.
