@@ -45,6 +45,24 @@ private func oceanRun(_ args: [String], build: String = "debug", environment: [S
     return Run(status: timedOut ? -1 : p.terminationStatus, stdout: out, stderr: err)
 }
 
+/// Runs the debug `ocean` with a terminal for its output (`script` gives it a
+/// pseudo-terminal) and returns what the terminal showed.
+private func onTerminal(_ args: [String]) throws -> String {
+    let command = (["\(repoRoot)/.build/debug/ocean"] + args).map { "'\($0)'" }.joined(separator: " ")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    p.arguments = ["-qec", command, "/dev/null"]
+    p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+    p.environment = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "TERM": "dumb"]
+    let out = Pipe()
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = out
+    try p.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return text
+}
+
 private func object(_ text: String) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
 }
@@ -175,6 +193,25 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
                     "\(r.stdout)\(r.stderr)")
         }
         #expect(try oceanRun(["replay", "run", "--help"]).stdout.contains("one checkpoint interval"))
+    }
+
+    // 12: verify and record show progress on a terminal too (after half a second, so
+    // these runs take a few seconds in a debug build), never with --json or in a pipe.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func verifyAndRecordShowProgressOnATerminal() throws {
+        let corpus = try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
+            .filter { $0.hasSuffix(".replay") }.sorted().map { "replays/" + $0 }
+        let verify = try onTerminal(["replay", "verify"] + corpus)
+        #expect(verify.contains("\r\u{1b}[Kreplay verify: ") && verify.contains(" bytes ("), "\(verify)")
+        #expect(verify.contains("\(corpus.count) passed, 0 failed"))
+        #expect(!(try onTerminal(["replay", "verify", "--json"] + corpus)).contains("replay verify:"))
+        #expect(try oceanRun(["replay", "verify"] + corpus).stderr.isEmpty, "nothing in a pipe")
+        let out = try freshPath("progress.replay")
+        let record = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "40", "--out", out])
+        #expect(record.contains("\r\u{1b}[Kreplay record: ") && record.contains(" of 40 games ("), "\(record)")
+        let career = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--days", "12", "--force",
+                                     "--out", out])
+        #expect(career.contains(" of 12 days ("), "\(career)")
     }
 
     // 13: messages that say what is wrong.
