@@ -60,11 +60,15 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
-        // Found once for every test target: the repository root, the shipped balance.
+        // Found once for every test target above the kernel: the repository root, the
+        // shipped balance loaded from its file.
         .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore"], path: "Tests/TestSupport"),
-        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "TestSupport"]),
+        // For the kernel's tests, which use the kernel alone: the balances written as code.
+        .target(name: "KernelTestSupport", dependencies: ["OceanKernel"], path: "Tests/KernelTestSupport"),
+        .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "KernelTestSupport"]),
         .testTarget(name: "OceanStoreTests",
-                    dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport"],
+                    dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport",
+                                   "KernelTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),

@@ -74,6 +74,8 @@ public enum ReplayFormat {
 
     /// The longest `comment` a header line holds (the line's limit, less the keyword).
     public static let maxCommentBytes = maxLineBytes - Keyword.comment.utf8.count - 2
+    /// The longest `recorded-by` a header line holds (a long `--bot` list fills it).
+    public static let maxRecordedByBytes = maxLineBytes - Keyword.recordedBy.utf8.count - 2
 
     /// About 19 days of continuous play.
     public static let maxTick = 100_000_000

@@ -2,12 +2,12 @@ import Foundation
 import OceanBalance
 import OceanSystem
 
-/// The sound settings file beside the profile: `$XDG_DATA_HOME/ocean-rescue/audio-settings.toml`.
+/// The sound settings file beside the profile: `audio-settings.toml` in the data folder.
 /// A missing file is the defaults; a broken one is an error naming file, line and key.
 public enum AudioSettingsFile {
-    public static func defaultPath() -> String {
-        let profile = Profile.defaultPath()
-        return String(profile[..<(profile.lastIndex(of: "/") ?? profile.endIndex)]) + "/audio-settings.toml"
+    /// Nil when there is no data folder (see `DataFolder`): the same rule as the profile's.
+    public static func defaultPathIfKnown(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        DataFolder.path(environment: environment).map { $0 + "/audio-settings.toml" }
     }
 
     public static func load(path: String) throws(DataError) -> AudioSettings {

@@ -21,19 +21,9 @@ public enum Profile {
         public var description: String { "\(path): \(message)" }
     }
 
-    /// `$XDG_DATA_HOME/ocean-rescue/profile`, or `~/.local/share/ocean-rescue/profile`;
-    /// nil when neither `$XDG_DATA_HOME` (absolute) nor `$HOME` says where a user's
-    /// data goes (then a caller asks for a path rather than guess one).
-    public static func defaultPathIfKnown() -> String? {
-        let env = ProcessInfo.processInfo.environment
-        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/ocean-rescue/profile" }
-        guard let home = env["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/share/ocean-rescue/profile"
-    }
-
-    /// As `defaultPathIfKnown`, with `/tmp` standing in for a missing `$HOME`.
-    public static func defaultPath() -> String {
-        defaultPathIfKnown() ?? "/tmp/.local/share/ocean-rescue/profile"
+    /// `profile` in the data folder; nil when there is none (see `DataFolder`).
+    public static func defaultPathIfKnown(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        DataFolder.path(environment: environment).map { $0 + "/profile" }
     }
 
     public static func encode(_ state: GameState, plannedThrough: CalendarDate? = nil) -> String {

@@ -92,14 +92,15 @@ public final class AtomicWriter {
         }
     }
 
-    public func write(_ text: String) throws(FileError) {
-        let bytes = Array(text.utf8)
+    public func write(_ bytes: [UInt8]) throws(FileError) {
         var failure: FileError?
         bytes.withUnsafeBytes { buffer in
             do throws(FileError) { try write(buffer) } catch { failure = error }
         }
         if let failure { throw failure }
     }
+
+    public func write(_ text: String) throws(FileError) { try write(Array(text.utf8)) }
 
     /// Flushes the temporary, gives it the old file's mode and owner, renames it over
     /// the target and flushes the folder. On failure the temporary is removed and the
@@ -155,8 +156,13 @@ public final class AtomicWriter {
 
 /// Replaces `path` with `text` (see `AtomicWriter`).
 public func replaceFile(_ path: String, with text: String) throws(FileError) {
+    try replaceFile(path, with: Array(text.utf8))
+}
+
+/// Replaces `path` with `bytes` (see `AtomicWriter`).
+public func replaceFile(_ path: String, with bytes: [UInt8]) throws(FileError) {
     let writer = try AtomicWriter(path: path)
-    try writer.write(text)
+    try writer.write(bytes)
     try writer.commit()
 }
 

@@ -22,6 +22,12 @@ public func readFileBytes(_ path: String, limit: Int) -> [UInt8]? {
     }
 }
 
+/// The size of the file at `path` in bytes (a link followed); nil if it cannot be examined.
+public func fileSize(_ path: String) -> Int? {
+    var st = stat()
+    return stat(path, &st) == 0 ? Int(st.st_size) : nil
+}
+
 /// A file open for reading in chunks; closed when released.
 public final class FileReader {
     private let file: UnsafeMutablePointer<FILE>

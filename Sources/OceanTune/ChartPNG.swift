@@ -126,12 +126,3 @@ public enum ChartPNG {
         }
     }
 }
-
-import Foundation
-
-extension ChartPNG {
-    /// Writes bytes to `path` (replacing it atomically); false when it cannot.
-    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        (try? Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil
-    }
-}

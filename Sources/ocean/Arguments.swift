@@ -53,11 +53,15 @@ struct ProfileOption: ParsableArguments {
     /// The profile's path; an exit naming `--profile` when no default can be found.
     var path: String {
         if let profile { return profile }
-        guard let path = Profile.defaultPathIfKnown() else {
-            fail("ocean: neither $XDG_DATA_HOME nor $HOME is set, so there is no default profile; name one with --profile PATH")
-        }
+        guard let path = Profile.defaultPathIfKnown() else { failWithoutDataFolder("profile", flag: "--profile") }
         return path
     }
+}
+
+/// Exit 2 when a default file is needed but there is no data folder (`DataFolder`):
+/// the user names the file rather than have one guessed.
+func failWithoutDataFolder(_ what: String, flag: String) -> Never {
+    fail("ocean: neither $XDG_DATA_HOME nor $HOME is set, so there is no default \(what); name one with \(flag) PATH")
 }
 
 // MARK: Checks shared by the commands' validate()

@@ -34,6 +34,10 @@ struct AudioDesignOption: ParsableArguments {
     }
 }
 
+/// `--settings`, as --help says it.
+private let settingsHelp = ArgumentHelp("The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml, "
+    + "else ~/.local/share/ocean-rescue/audio-settings.toml).")
+
 extension AudioCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -75,7 +79,10 @@ extension AudioCommand {
                 ?? path?.health(at: 0) ?? read?.replay.header.initialState(rules: Rules(read!.replay.header.balance)).health ?? 5_000
             let engine = AudioEngine(design: design, health: startHealth, seed: seed)
             let ticker = OfflineRender.Ticker(engine)
-            guard let file = BinaryFileWriter(path: out) else { fail("\(out): cannot create the file") }
+            // Written to a temporary beside --out, put in place once whole (see AtomicFileStream).
+            Interruption.install()
+            let file: AtomicFileStream
+            do { file = try AtomicFileStream(path: out) } catch { fail(error.description) }
             let wav = WAVStream(frames: ticks * OfflineRender.framesPerTick, write: file.write)
             var cues = 0
             let start = monotonicNanos()
@@ -97,7 +104,7 @@ extension AudioCommand {
                 }
             }
             let cpu = Double(monotonicNanos() - start) / 1e9
-            guard file.finish() else { fail("\(out): writing failed (disk full?)") }
+            do { try file.commit() } catch { fail(error.description) }
             let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
             print("rendered \(out): \(fixed(audioSeconds, 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
                 + "\(cues) cues (\(engine.droppedCues) dropped); peak \(fixed(Double(wav.peak), 3)) of full scale, "
@@ -113,7 +120,7 @@ extension AudioCommand {
         @Option(help: "A file of 'SECONDS HEALTH' lines (health 0 to 1).") var healthPath: String?
         @Option(help: "Seconds of audio to play (counted in samples the device took, not wall time).")
         var seconds: Double = 10
-        @Option(help: "The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml).")
+        @Option(help: settingsHelp)
         var settings: String?
         @OptionGroup var design: AudioDesignOption
 
@@ -133,9 +140,11 @@ extension AudioCommand {
                 case .failure(let e): fail(e.description)
                 }
             }
-            let settingsPath = settings ?? AudioSettingsFile.defaultPath()
-            let s: AudioSettings
-            do { s = try AudioSettingsFile.load(path: settingsPath) } catch { fail(error.description) }
+            // Like `ocean play`: without a data folder (and no --settings), the defaults.
+            var s = AudioSettings()
+            if let path = settings ?? AudioSettingsFile.defaultPathIfKnown() {
+                do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
+            }
             let startHealth = health.map { Int(($0 * 10_000).rounded()) } ?? path!.health(at: 0)
             let device: AudioDevice
             switch AudioDevice.open(design: design, health: startHealth, settings: s) {
@@ -181,7 +190,7 @@ extension AudioCommand {
         @Flag(help: "Sound on again.") var unmute = false
         @Option(help: "The ambience's volume, 0 to 100 %.") var music: Int?
         @Option(help: "The effects' volume, 0 to 100 %.") var effects: Int?
-        @Option(help: "The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml).")
+        @Option(help: settingsHelp)
         var settings: String?
 
         func validate() throws {
@@ -191,7 +200,9 @@ extension AudioCommand {
         }
 
         func run() throws {
-            let path = settings ?? AudioSettingsFile.defaultPath()
+            guard let path = settings ?? AudioSettingsFile.defaultPathIfKnown() else {
+                failWithoutDataFolder("sound settings file", flag: "--settings")
+            }
             var s: AudioSettings
             do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
             let changing = mute || unmute || music != nil || effects != nil

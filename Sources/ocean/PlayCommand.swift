@@ -107,10 +107,11 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// The sound, unless muted; no device (or no settings) is a one-line notice.
+    /// Without a data folder there is no settings file to read: the defaults play.
     private func openAudio(health: Int) -> AudioDevice? {
         guard !mute else { return nil }
-        let settings: AudioSettings
-        do { settings = try AudioSettingsFile.load(path: AudioSettingsFile.defaultPath()) } catch {
+        var settings = AudioSettings()
+        do { if let path = AudioSettingsFile.defaultPathIfKnown() { settings = try AudioSettingsFile.load(path: path) } } catch {
             printError("ocean play: sound settings unusable, playing in silence: \(error.description)")
             return nil
         }

@@ -27,7 +27,9 @@ func readOrExit(_ path: String) -> ReadReplay {
 
 extension ReplayCommand {
     struct Record: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Play games with a bot and record them.")
+        static let configuration = CommandConfiguration(
+            abstract: "Play games with a bot and record them.",
+            discussion: "On a terminal a progress line shows on standard error; Ctrl-C stops and keeps any old --out.")
 
         @Option(help: "The bot that plays: \(BotKind.names); or one per game, comma-separated (the last repeats).")
         var bot: String
@@ -57,6 +59,10 @@ extension ReplayCommand {
             guard comment.utf8.count <= ReplayFormat.maxCommentBytes else {
                 throw ValidationError("--comment: \(comment.utf8.count) bytes; a replay line holds at most \(ReplayFormat.maxCommentBytes)")
             }
+            guard recordedBy.utf8.count <= ReplayFormat.maxRecordedByBytes else {
+                throw ValidationError("--bot: \(recordedBy.utf8.count) bytes as the header's recorded-by; a replay line holds "
+                    + "at most \(ReplayFormat.maxRecordedByBytes): name fewer bots (the last one repeats)")
+            }
             try checkRange(days, "--days", 1...10_000)
             try checkRange(gamesPerDay, "--games-per-day", 0...100)
             try checkRange(skipPercent, "--skip-percent", 0...100)
@@ -72,6 +78,13 @@ extension ReplayCommand {
                     throw ValidationError("--days \(days) from --date \(date) would end after 9999-12-31, the last date a replay can hold")
                 }
             }
+        }
+
+        /// The header's `recorded-by`: the bots, the human's skill, a career's days.
+        private var recordedBy: String {
+            var text = bot.contains("human") ? "\(bot) (skill \(skill ?? 70))" : bot
+            if let days { text += ", \(counted(days, "day"))" }
+            return text
         }
 
         func run() throws {
@@ -92,7 +105,7 @@ extension ReplayCommand {
             header.comment = comment
             header.checkpointEvery = checkpointEvery
             let skill = skill ?? 70
-            header.recordedBy = bot.contains("human") ? "\(bot) (skill \(skill))" : bot
+            header.recordedBy = recordedBy
             let now = localNow()
             header.date = try date.map { try parseDate($0) } ?? now.date
             header.minuteOfDay = try time.map { try parseTime($0) } ?? now.minute
@@ -114,6 +127,7 @@ extension ReplayCommand {
             Interruption.install()
             let sink = openReplaySink(out, force: force)
             let schedule = BotSchedule(bot)!
+            let progress = Progress("replay record", total: days ?? games, unit: days != nil ? "days" : "games")
             let recorder: ReplayRecorder<AtomicFileSink>
             if let days {
                 var options = CareerPlan.Options()
@@ -123,12 +137,14 @@ extension ReplayCommand {
                 options.start = header.date
                 if let problem = options.calendarProblem { fail("--days: \(problem)") }
                 options.firstMinute = header.minuteOfDay
-                header.recordedBy += ", \(counted(days, "day"))"
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
-                recorder = recordCareer(header: header, plan: plan, sink: sink)
+                recorder = recordCareer(header: header, plan: plan, sink: sink) { progress.update($0) }
             } else {
-                recorder = recordGames(header: header, schedule: schedule, skill: skill, games: games, sink: sink)
+                recorder = recordGames(header: header, schedule: schedule, skill: skill, games: games, sink: sink) {
+                    progress.update($0)
+                }
             }
+            progress.finish()
             do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
             print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")
@@ -139,7 +155,8 @@ extension ReplayCommand {
         static let configuration = CommandConfiguration(
             abstract: "Re-simulate replays and check them against the hashes they carry.",
             discussion: "Every checkpoint and the end record (summary and final hash) are checked. "
-                + budgetHelp + " Ctrl-C stops and reports the files not verified to their end (exit 2).")
+                + budgetHelp + " On a terminal a progress line shows on standard error (not with --json); "
+                + "Ctrl-C stops and reports the files not verified to their end (exit 2).")
 
         @Argument(help: "Replay files.") var files: [String]
         @Option(parsing: .unconditional, help: "Files verified at once (1 to 64).") var jobs: Int = 1
@@ -154,7 +171,12 @@ extension ReplayCommand {
         func run() throws {
             Interruption.install(graceful: true)
             let start = monotonicNanos()
-            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing) { _ in Interruption.requested == nil }
+            // Sized in bytes of replay: the files' sizes are known before any is read.
+            let progress = Progress("replay verify", total: 1, unit: "bytes", quiet: json)
+            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress) { _ in
+                Interruption.requested == nil
+            }
+            progress.finish()
             let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
             print(json ? report.json : report.text)
             Glibc.exit(report.exitStatus)

@@ -3,6 +3,7 @@ import OceanFront
 import OceanPlatform
 import OceanReplay
 import OceanStore
+import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,6 +48,7 @@ extension ReplayCommand {
                 ticks = Array(stride(from: first, through: last, by: every!))
                 mkdir(outDir!, 0o755)
             }
+            Interruption.install()  // Ctrl-C removes the temporary of the frame being written
             do {
                 try ReplayFrames.render(replay, assets: assets, ticks: ticks) { (t: Int, frame: Framebuffer) throws(PlatformError) in
                     let path = out ?? "\(outDir!)/tick-\(String(repeating: "0", count: max(0, 6 - String(t).count)))\(t).png"

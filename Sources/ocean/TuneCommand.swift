@@ -31,8 +31,11 @@ private func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
 
 private func allCores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-private func write(_ path: String, _ text: String) {
-    do { try replaceFile(path, with: text) } catch { fail(error.description) }
+/// Every file `tune` writes goes through the safe replace (see `AtomicWriter`).
+private func write(_ path: String, _ text: String) { write(path, Array(text.utf8)) }
+
+private func write(_ path: String, _ bytes: [UInt8]) {
+    do { try replaceFile(path, with: bytes) } catch { fail(error.description) }
 }
 
 struct TuneRun: ParsableCommand {
@@ -124,7 +127,7 @@ struct TuneRun: ParsableCommand {
         if let png {
             let bot = chartBot ?? spec.players.first?.description ?? ""
             let bytes = ChartPNG.png(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot)
-            guard ChartPNG.write(bytes, to: png) else { fail("ocean: cannot write \(png)") }
+            write(png, bytes)
         }
         var bestNote = ""
         if !spec.targets.isEmpty, let top = Sweep.ranked(output.lines).first, let balance = top.balance(base: base) {

@@ -32,6 +32,45 @@ import TestSupport
         #expect(r2.status == 0 && r2.stdout.contains("2.0 s"), "\(r2.stderr)")
     }
 
+    // Written through the safe replace: a link's target is replaced and the link kept,
+    // with the old file's mode; a render stopped halfway leaves the old file whole.
+    @Test func renderReplacesALinksTargetAndNeverLeavesHalfAFile() throws {
+        let dir = freshFolder("wav")
+        let target = dir + "/real.wav", link = dir + "/link.wav"
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        chmod(target, 0o640)
+        symlink("real.wav", link)
+        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "0.1", "--out", link])
+        #expect(r.status == 0, "\(r.stderr)")
+        var st = stat()
+        #expect(lstat(link, &st) == 0 && st.st_mode & 0o170000 == 0o120000, "still a link")
+        let wav = [UInt8](try Data(contentsOf: URL(fileURLWithPath: target)))
+        #expect(wav.count == 44 + 4_800 * 4 && Array(wav[0..<4]) == Array("RIFF".utf8))
+        #expect(stat(target, &st) == 0 && st.st_mode & 0o7777 == 0o640, "the mode kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.wav", "real.wav"])
+
+        // An hour's render killed after its first writes: the old WAV is untouched.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "\(repoRoot)/.build/debug/ocean")
+        p.arguments = ["audio", "render", "--health", "0.5", "--seconds", "3600", "--out", link]
+        p.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
+        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        func temporaryBytes() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            var st = stat()
+            return names.filter { $0.hasPrefix(".real.wav.tmp-") }
+                .map { stat(dir + "/" + $0, &st) == 0 ? Int(st.st_size) : 0 }.max() ?? 0
+        }
+        for _ in 0..<3_000 where temporaryBytes() < 1 << 20 { usleep(10_000) }
+        #expect(temporaryBytes() >= 1 << 20, "the render wrote a megabyte to its temporary")
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(wav))
+    }
+
     @Test func badInputIsExit2WithFileLineAndKey() throws {
         let out = try temporaryFile("bad.wav", "")
         let path = try temporaryFile("bad-path.txt", "0 0\n1 1.5\nfoo\n")

@@ -45,6 +45,24 @@ private func oceanRun(_ args: [String], build: String = "debug", environment: [S
     return Run(status: timedOut ? -1 : p.terminationStatus, stdout: out, stderr: err)
 }
 
+/// Runs the debug `ocean` with a terminal for its output (`script` gives it a
+/// pseudo-terminal) and returns what the terminal showed.
+private func onTerminal(_ args: [String]) throws -> String {
+    let command = (["\(repoRoot)/.build/debug/ocean"] + args).map { "'\($0)'" }.joined(separator: " ")
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    p.arguments = ["-qec", command, "/dev/null"]
+    p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+    p.environment = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "TERM": "dumb"]
+    let out = Pipe()
+    p.standardInput = FileHandle.nullDevice
+    p.standardOutput = out
+    try p.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return text
+}
+
 private func object(_ text: String) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
 }
@@ -104,6 +122,7 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
 
     // 8: record refuses, at argument time, what its reader would refuse.
     @Test func recordRefusesWhatItsReaderWouldRefuse() throws {
+        func bots(_ n: Int) -> String { Array(repeating: "idle", count: n).joined(separator: ",") }
         let out = try freshPath("refused.replay")
         let long = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out,
                                  "--comment", String(repeating: "x", count: 5_000)])
@@ -117,7 +136,16 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
                                 timeout: 20)
         #expect(many.status == 2)
         #expect(many.stderr.contains("more than a replay holds"), "\(many.stderr)")
+        // The --bot list goes into one header line: 817 × "idle," is 4084 bytes, one too many.
+        let crowd = try oceanRun(["replay", "record", "--bot", bots(817), "--seed", "1", "--out", out])
+        #expect(crowd.status == 2)
+        #expect(crowd.stderr.contains("--bot: 4084 bytes as the header's recorded-by; a replay line holds at most 4083"),
+                "\(crowd.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
+        // One fewer fits, and the reader takes what the recorder wrote.
+        let fits = try oceanRun(["replay", "record", "--bot", bots(816), "--seed", "1", "--out", out])
+        #expect(fits.status == 0, "\(fits.stderr)")
+        #expect(try oceanRun(["replay", "verify", out]).status == 0)
     }
 
     // 11: flags that would be ignored are refused by name, or honoured.
@@ -167,6 +195,25 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
         #expect(try oceanRun(["replay", "run", "--help"]).stdout.contains("one checkpoint interval"))
     }
 
+    // 12: verify and record show progress on a terminal too (after half a second, so
+    // these runs take a few seconds in a debug build), never with --json or in a pipe.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func verifyAndRecordShowProgressOnATerminal() throws {
+        let corpus = try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
+            .filter { $0.hasSuffix(".replay") }.sorted().map { "replays/" + $0 }
+        let verify = try onTerminal(["replay", "verify"] + corpus)
+        #expect(verify.contains("\r\u{1b}[Kreplay verify: ") && verify.contains(" bytes ("), "\(verify)")
+        #expect(verify.contains("\(corpus.count) passed, 0 failed"))
+        #expect(!(try onTerminal(["replay", "verify", "--json"] + corpus)).contains("replay verify:"))
+        #expect(try oceanRun(["replay", "verify"] + corpus).stderr.isEmpty, "nothing in a pipe")
+        let out = try freshPath("progress.replay")
+        let record = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "40", "--out", out])
+        #expect(record.contains("\r\u{1b}[Kreplay record: ") && record.contains(" of 40 games ("), "\(record)")
+        let career = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--days", "12", "--force",
+                                     "--out", out])
+        #expect(career.contains(" of 12 days ("), "\(career)")
+    }
+
     // 13: messages that say what is wrong.
     @Test func messagesSayWhatIsWrong() throws {
         #expect(try oceanRun(["sim", "--games", "-1"]).stderr.contains("--games: -1 is out of range"))
@@ -183,6 +230,11 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
         let homeless = try oceanRun(["profile", "show"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(homeless.status == 2)
         #expect(homeless.stderr.contains("--profile PATH"), "\(homeless.stderr)")
+        // The sound settings follow the same rule (they used to fall back to /tmp).
+        let homelessSound = try oceanRun(["audio", "settings", "--mute"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(homelessSound.status == 2)
+        #expect(homelessSound.stderr.contains("no default sound settings file; name one with --settings PATH"),
+                "\(homelessSound.stderr)")
         // Every balance problem in a replay, not "and 1 more".
         let two = fixedChecksum(idleReplay.replacingOccurrences(of: "balance items.max_live 512", with: "balance items.max_live 0")
             .replacingOccurrences(of: "balance items.spawn_burst 1", with: "balance items.spawn_burst 0"))

@@ -1,6 +1,5 @@
 import Testing
 import OceanKernel
-import TestSupport
 
 /// The tick's buffers keep their capacity: after warm-up, stepping never grows or
 /// replaces the storage of the item array (a cheap, always-on companion to the

@@ -1,6 +1,6 @@
 import Testing
 @testable import OceanKernel
-import TestSupport
+import KernelTestSupport
 
 /// A career driven by hand: each call is one tick with one command.
 struct Career {
@@ -234,7 +234,7 @@ struct Career {
         #expect(scholar == [.ecoScholar])
         let streaks = unlocked { k in for d in 1...8 { k.day(2026, 3, d); k.step(.startGame); k.sim.state.mode = .idle } }
         #expect(streaks.filter { $0 == .reefDefender || $0 == .oceanSentinel } == [.reefDefender, .oceanSentinel])
-        let gentle = Rules(loadBalance("assets/tunings/gentle.toml"))
+        let gentle = Rules(BalanceAsCode.gentle)
         let flawless = unlocked(gentle) { k in
             k.sim = Simulation(rules: gentle, seed: 3)
             k.day(2026, 1, 1, at: 9 * 60)

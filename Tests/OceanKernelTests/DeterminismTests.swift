@@ -1,6 +1,5 @@
 import Testing
 import OceanKernel
-import TestSupport
 
 /// Plays `ticks` ticks of random inputs and returns the final state.
 private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) -> GameState {

@@ -1,6 +1,5 @@
 import Testing
 @testable import OceanKernel
-import TestSupport
 
 /// The shipped rules without the daily caps: every event counts, as a whole ocean's
 /// climb and fall in one sitting needs.

@@ -1,6 +1,5 @@
 import Testing
 @testable import OceanKernel
-import TestSupport
 
 /// An item that is already at its terminal speed, so its next step is exactly `term`.
 private func fallingItem(_ r: Rules, kind: ItemKind = .plasticBottle, x: Int, bottom: Int) -> Item {

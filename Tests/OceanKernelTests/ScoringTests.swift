@@ -1,6 +1,5 @@
 import Testing
 @testable import OceanKernel
-import TestSupport
 
 @Suite struct ScoringTests {
     private func score(_ outcomes: [Outcome], rules r: Rules = shippedRules) -> (GameState, [Event]) {

@@ -1,6 +1,5 @@
 import Testing
 import OceanKernel
-import TestSupport
 
 @Suite struct StateValidationTests {
     private let r = shippedRules

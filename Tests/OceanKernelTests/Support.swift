@@ -1,5 +1,10 @@
 import OceanKernel
-import TestSupport
+import KernelTestSupport
+
+/// The shipped balance as code (no file, no TOML: these tests depend on the kernel
+/// alone); `OceanStoreTests` checks it against `assets/balance.toml`.
+let shippedBalance = BalanceAsCode.shipped
+let shippedRules = Rules(shippedBalance)
 
 /// Rules from the shipped balance with some constants changed (checked against the
 /// rules between keys by the balance tests; here only the kernel is under test).

@@ -4,14 +4,9 @@ import OceanKernel
 import TestSupport
 import OceanSystem
 import OceanBalance
+import KernelTestSupport
 
-private let root: String = {
-    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
-
-private let shippedText = readTextFile(root + "/assets/balance.toml")!
+private let shippedText = readTextFile(repoRoot + "/assets/balance.toml")!
 
 /// The shipped file with one line replaced (or removed, for an empty replacement).
 private func edited(_ line: String, _ replacement: String?) -> (text: String, line: Int) {
@@ -39,6 +34,18 @@ private func line(of prefix: String) -> Int {
         let b = try BalanceLoader.parse(shippedText, file: "balance.toml")
         #expect(BalanceSchema.check(b).isEmpty)
         #expect(b.bin.rimPx == 580 && b.health.start == 1500)
+    }
+
+    @Test func theKernelTestsBalancesAreTheFilesTheyCopy() {
+        // Kernel tests read no files (they depend on the kernel alone), so they carry
+        // these balances as code; a change to either file must reach that copy too.
+        for (file, code) in [("assets/balance.toml", BalanceAsCode.shipped),
+                             ("assets/tunings/gentle.toml", BalanceAsCode.gentle)] {
+            let loaded = loadBalance(file)
+            let differing = BalanceSchema.fields.filter { loaded[keyPath: $0.path] != code[keyPath: $0.path] }.map(\.key)
+            #expect(differing.isEmpty, "\(file): Tests/KernelTestSupport/BalanceAsCode.swift differs at \(differing)")
+            if differing.isEmpty { #expect(loaded == code) }
+        }
     }
 
     @Test func everyConstantIsWrittenWithAComment() {

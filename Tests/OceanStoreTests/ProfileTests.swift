@@ -37,6 +37,20 @@ private func careerState(days: Int = 5) -> GameState {
         #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["profile"])
     }
 
+    @Test func theProfileAndTheSoundSettingsShareOneDataFolderAndNoGuess() {
+        let xdg = ["XDG_DATA_HOME": "/x", "HOME": "/h"]
+        #expect(Profile.defaultPathIfKnown(environment: xdg) == "/x/ocean-rescue/profile")
+        #expect(AudioSettingsFile.defaultPathIfKnown(environment: xdg) == "/x/ocean-rescue/audio-settings.toml")
+        let home = ["XDG_DATA_HOME": "relative", "HOME": "/h"]
+        #expect(AudioSettingsFile.defaultPathIfKnown(environment: home) == "/h/.local/share/ocean-rescue/audio-settings.toml")
+        // Neither: no folder at all, never one under /tmp that anyone can write.
+        for env in [[:], ["HOME": ""], ["XDG_DATA_HOME": "relative"]] {
+            #expect(DataFolder.path(environment: env) == nil)
+            #expect(Profile.defaultPathIfKnown(environment: env) == nil)
+            #expect(AudioSettingsFile.defaultPathIfKnown(environment: env) == nil)
+        }
+    }
+
     @Test func noFileIsANewPlayer() throws {
         #expect(try Profile.load(path: temporaryPath("absent"), rules: rules) == nil)
     }

@@ -46,21 +46,32 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
 }
 
 /// Plays `games` games with a bot and records them as a replay into `sink`.
+/// `progress` hears the games finished so far every `InputFeed.checkEvery` ticks.
 public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int,
-                                           sink: Sink) -> ReplayRecorder<Sink> {
+                                           sink: Sink, progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = schedule.plan(seed: header.seed, skill: skill, games: games,
                              session: .beginSession(header.date, minuteOfDay: header.minuteOfDay))
-    while let input = plan.input(for: recorder.simulation) { recorder.step(input) }
+    let before = recorder.simulation.state.totals.games  // a starting state has games of its own
+    while let input = plan.input(for: recorder.simulation) {
+        let s = recorder.simulation.state
+        if let progress, s.tick % InputFeed.checkEvery == 0 { progress(s.totals.games - before) }
+        recorder.step(input)
+    }
     recorder.finish()
     return recorder
 }
 
 /// Plays a career of `days` days (see `CareerPlan`) and records it as one replay.
-public func recordCareer<Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlan, sink: Sink) -> ReplayRecorder<Sink> {
+/// `progress` hears the days begun so far every `InputFeed.checkEvery` ticks.
+public func recordCareer<Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlan, sink: Sink,
+                                           progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = plan
-    while let input = plan.input(for: recorder.simulation) { recorder.step(input) }
+    while let input = plan.input(for: recorder.simulation) {
+        if let progress, recorder.simulation.state.tick % InputFeed.checkEvery == 0 { progress(max(0, plan.day)) }
+        recorder.step(input)
+    }
     recorder.finish()
     return recorder
 }

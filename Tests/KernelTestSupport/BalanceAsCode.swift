@@ -1,0 +1,137 @@
+import OceanKernel
+
+/// Balances written out as code, so that kernel tests need no file, no TOML parser
+/// and no room above the kernel. `OceanStoreTests` checks that each equals the file
+/// it copies, so a change to the file fails there until this copy follows.
+public enum BalanceAsCode {
+    /// `assets/balance.toml`.
+    public static let shipped: Balance = {
+        var b = Balance()
+        func kind(_ k: ItemKind, grams: Int, sizePx: Int, terminalSpeedPxPerS: Int, fallPercent: Int,
+                  swaySpeedPxPerS: Int, swayAccelPxPerS2: Int, spawnWeight: Int) {
+            b.kinds[k.rawValue].grams = grams
+            b.kinds[k.rawValue].sizePx = sizePx
+            b.kinds[k.rawValue].terminalSpeedPxPerS = terminalSpeedPxPerS
+            b.kinds[k.rawValue].fallPercent = fallPercent
+            b.kinds[k.rawValue].swaySpeedPxPerS = swaySpeedPxPerS
+            b.kinds[k.rawValue].swayAccelPxPerS2 = swayAccelPxPerS2
+            b.kinds[k.rawValue].spawnWeight = spawnWeight
+        }
+
+        // [playfield]
+        b.playfield.widthPx = 480
+        b.playfield.waterLinePx = 640
+
+        // [bin]
+        b.bin.widthPx = 84
+        b.bin.rimPx = 580
+        b.bin.accelPxPerS2 = 3000
+        b.bin.maxSpeedPxPerS = 540
+        b.bin.frictionPxPerS2 = 2400
+
+        // [items]
+        b.items.gravityPxPerS2 = 240
+        b.items.maxLive = 512
+        b.items.spawnBurst = 1
+
+        // [kind.*]
+        kind(.plasticBottle, grams: 1, sizePx: 28, terminalSpeedPxPerS: 260, fallPercent: 100,
+             swaySpeedPxPerS: 30, swayAccelPxPerS2: 60, spawnWeight: 30)
+        kind(.aluminiumCan, grams: 0, sizePx: 20, terminalSpeedPxPerS: 300, fallPercent: 110,
+             swaySpeedPxPerS: 10, swayAccelPxPerS2: 40, spawnWeight: 20)
+        kind(.cardboard, grams: 0, sizePx: 34, terminalSpeedPxPerS: 180, fallPercent: 80,
+             swaySpeedPxPerS: 50, swayAccelPxPerS2: 80, spawnWeight: 15)
+        kind(.glassBottle, grams: 0, sizePx: 30, terminalSpeedPxPerS: 340, fallPercent: 120,
+             swaySpeedPxPerS: 5, swayAccelPxPerS2: 20, spawnWeight: 10)
+        kind(.plasticBag, grams: 1, sizePx: 36, terminalSpeedPxPerS: 110, fallPercent: 40,
+             swaySpeedPxPerS: 90, swayAccelPxPerS2: 120, spawnWeight: 15)
+        kind(.foodTray, grams: 1, sizePx: 32, terminalSpeedPxPerS: 220, fallPercent: 90,
+             swaySpeedPxPerS: 40, swayAccelPxPerS2: 70, spawnWeight: 10)
+
+        // [rounds]
+        b.rounds.perGame = 5
+        b.rounds.firstRoundItems = 6
+        b.rounds.itemsAddedPerRound = 3
+        b.rounds.firstSpawnDelayMs = 500
+        b.rounds.firstRoundGapMs = 1100
+        b.rounds.gapShrinkPerRoundMs = 150
+        b.rounds.minGapMs = 300
+        b.rounds.speedPercentAddedPerRound = 15
+        b.rounds.maxSpeedPercent = 200
+        b.rounds.breakMs = 1500
+
+        // [scoring]
+        b.scoring.pointsPerCatch = 10
+        b.scoring.comboStep = 5
+        b.scoring.multiplierCap = 5
+        b.scoring.perfectGameBonus = 500
+
+        // [health]
+        b.health.start = 1500
+        b.health.perScan = 150
+        b.health.perCatch = 200
+        b.health.perMiss = 100
+        b.health.scanGrams = 5
+        b.health.stabilizingFrom = 2500
+        b.health.recoveringFrom = 4500
+        b.health.flourishingFrom = 6500
+        b.health.thrivingFrom = 8000
+        b.health.hysteresis = 150
+        b.health.dailyRiseCap = 500
+        b.health.dailyFallCap = 200
+
+        // [career]
+        b.career.gramsPerLevel = 25
+        b.career.maxLevel = 50
+        b.career.shoreGuardianFrom = 4
+        b.career.reefProtectorFrom = 8
+        b.career.oceanStewardFrom = 13
+        b.career.seaChampionFrom = 19
+        b.career.marineHeroFrom = 26
+        b.career.oceanLegendFrom = 36
+        b.career.oceanMasterFrom = 50
+        b.career.dailyGoalGrams = 25
+        b.career.masteryDays = 2
+        b.career.absenceHealthPerDay = 200
+        b.career.reefDefenderStreak = 3
+        b.career.oceanSentinelStreak = 7
+        b.career.oceanHeroHealthAbove = 8000
+        b.career.comboMasterCombo = 25
+        b.career.plasticHaulerGrams = 1000
+        b.career.goalGetterDays = 5
+        b.career.earlyBirdBeforeMinute = 480
+
+        // [pet]
+        b.pet.childFromGrams = 100
+        b.pet.teenFromGrams = 300
+        b.pet.adultFromGrams = 900
+        b.pet.elderFromGrams = 2500
+        b.pet.missingYouDays = 2
+        b.pet.excitedCombo = 10
+        b.pet.excitedMs = 5000
+        b.pet.happyMs = 60_000
+        b.pet.sleepyFromMinute = 1320
+        b.pet.sleepyUntilMinute = 360
+        b.pet.sleepyIdleMs = 120_000
+        b.pet.outdoorFromMinute = 480
+        b.pet.outdoorUntilMinute = 1080
+        return b
+    }()
+
+    /// `assets/tunings/gentle.toml`: the shipped balance with its `(gentle)` values,
+    /// and the plastic, pet and ocean pacing from before the shipped retune (no daily
+    /// caps), which the replays recorded with it keep.
+    public static let gentle: Balance = {
+        var b = shipped
+        for (kind, grams) in zip(ItemKind.allCases, [2, 1, 2, 3, 1, 2]) { b.kinds[kind.rawValue].grams = grams }
+        (b.health.dailyRiseCap, b.health.dailyFallCap) = (10_000, 10_000)
+        b.career.absenceHealthPerDay = 50
+        (b.pet.adultFromGrams, b.pet.elderFromGrams) = (600, 1000)
+        b.bin.widthPx = 120
+        b.rounds.perGame = 3
+        b.rounds.firstRoundGapMs = 1600
+        b.rounds.minGapMs = 900
+        b.rounds.speedPercentAddedPerRound = 5
+        return b
+    }()
+}
