@@ -51,7 +51,7 @@ let package = Package(
         // Balance sweeps: specs, statistics, halving, shards, charts, what-if over replays.
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
-                               .product(name: "TOMLKit", package: "TOMLKit")]),
+                               "OceanFront", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
@@ -83,6 +83,7 @@ let package = Package(
         .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
                                                                "CSDL2", "TestSupport"]),
         .testTarget(name: "OceanTuneTests",
-                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
+                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanFront",
+                                   "TestSupport"]),
     ]
 )

@@ -95,6 +95,14 @@ public struct BitmapFont: Sendable, Equatable {
         throw DataError(issues: issues)
     }
 
+    /// Whether pixel (`x`, `y`) of `character`'s glyph is lit (a blank for anything
+    /// outside ASCII 32–126), for drawing into images other than the framebuffer.
+    public func isLit(_ character: Character, x: Int, y: Int) -> Bool {
+        guard let a = character.asciiValue, Int(a) >= Self.first, Int(a) <= Self.last,
+              (0..<glyphWidth).contains(x), (0..<glyphHeight).contains(y) else { return false }
+        return rows[(Int(a) - Self.first) * glyphHeight + y] & (1 << (glyphWidth - 1 - x)) != 0
+    }
+
     /// Width in pixels of `count` characters at `scale`.
     public func width(ofCharacters count: Int, scale: Int) -> Int {
         count == 0 ? 0 : (count * cellWidth - 1) * scale

@@ -1,10 +1,16 @@
+import OceanFront
+
 /// The chart as a PNG, drawn without any library: the same data as the SVG (a line
-/// with its 95 % band, or a heatmap), axes and grid lines, no text (the SVG carries
-/// the labels). Written uncompressed (zlib "stored" blocks), so no codec is needed.
+/// with its 95 % band, or a heatmap with each cell's value), axes, grid lines and
+/// their labels in the game's own bitmap font. Written uncompressed (zlib "stored"
+/// blocks), so no codec is needed.
 public enum ChartPNG {
-    public static func png(header: SweepHeader, lines: [PointLine], metric: Metric, bot: String) -> [UInt8] {
+    public static func png(header: SweepHeader, lines: [PointLine], metric: Metric, bot: String,
+                           font: BitmapFont) -> [UInt8] {
         let (w, h) = (640, 400)
-        var image = Image(width: w, height: h)
+        var image = Image(width: w, height: h, font: font)
+        let ink: (UInt8, UInt8, UInt8) = (40, 40, 40)
+        image.text("\(metric.rawValue) for \(bot)", x: w / 2, y: 8, scale: 2, centred: true, ink)
         let valid = lines.filter(\.valid)
         func value(_ l: PointLine) -> (Double, (Double, Double)?)? {
             guard let r = l.results.first(where: { $0.bot == bot }) else { return nil }
@@ -19,6 +25,8 @@ public enum ChartPNG {
                 if let x = l.params[header.keys[0]], let y = l.params[header.keys[1]], let v = value(l)?.0 { cells[[x, y], default: []].append(v) }
             }
             let xs = Set(cells.keys.map { $0[0] }).sorted(), ys = Set(cells.keys.map { $0[1] }).sorted()
+            image.text(header.keys[0], x: (left + w - right) / 2, y: h - 14, scale: 1, centred: true, ink)
+            image.text(header.keys[1], x: 4, y: top - 12, scale: 1, centred: false, ink)
             let avg = cells.mapValues { $0.reduce(0, +) / Double($0.count) }
             if let lo = avg.values.min(), let hi0 = avg.values.max() {
                 let hi = max(hi0, lo + 1e-9)
@@ -29,7 +37,14 @@ public enum ChartPNG {
                         let t = (v - lo) / (hi - lo)
                         let x0 = left + cw * i, y0 = h - bottom - ch * (j + 1)
                         image.fill(x0 + 1, y0 + 1, x0 + cw - 1, y0 + ch - 1, (UInt8(40 + 200 * t), 80, UInt8(240 - 200 * t)))
+                        image.text(label(v), x: x0 + cw / 2, y: y0 + ch / 2 - 4, scale: 1, centred: true, (255, 255, 255))
                     }
+                }
+                for (i, x) in xs.enumerated() {
+                    image.text(String(x), x: left + cw * i + cw / 2, y: h - bottom + 6, scale: 1, centred: true, ink)
+                }
+                for (j, y) in ys.enumerated() {
+                    image.text(String(y), x: 4, y: h - bottom - ch * j - ch / 2 - 4, scale: 1, centred: false, ink)
                 }
             }
         } else if let key = header.keys.first {
@@ -50,7 +65,13 @@ public enum ChartPNG {
                 y0 -= pad; y1 += pad
                 func sx(_ x: Double) -> Double { Double(left) + (x - x0) / (x1 - x0) * Double(w - left - right) }
                 func sy(_ y: Double) -> Double { Double(h - bottom) - (y - y0) / (y1 - y0) * Double(h - top - bottom) }
-                for i in 0...4 { image.hline(left, w - right, Int(sy(y0 + (y1 - y0) * Double(i) / 4)), (220, 220, 220)) }
+                for i in 0...4 {
+                    let v = y0 + (y1 - y0) * Double(i) / 4
+                    image.hline(left, w - right, Int(sy(v)), (220, 220, 220))
+                    image.text(label(v), x: 4, y: Int(sy(v)) - 4, scale: 1, centred: false, ink)
+                }
+                for p in pts { image.text(String(Int(p.0)), x: Int(sx(p.0)), y: h - bottom + 6, scale: 1, centred: true, ink) }
+                image.text("\(key)  (band: 95 % interval)", x: (left + w - right) / 2, y: h - 14, scale: 1, centred: true, ink)
                 // The band: for every pixel column, between the interpolated bounds.
                 for px in Int(sx(x0))...Int(sx(x1)) {
                     let x = x0 + (Double(px) - sx(x0)) / (sx(x1) - sx(x0)) * (x1 - x0)
@@ -69,16 +90,40 @@ public enum ChartPNG {
         return image.png()
     }
 
+    /// A value as a label: three significant figures, rates as percentages.
+    static func label(_ v: Double) -> String {
+        let a = abs(v)
+        return SweepReport.fixed(v, a >= 100 ? 0 : (a >= 10 ? 1 : (a >= 1 ? 2 : 3)))
+    }
+
     struct Image {
         let width: Int, height: Int
         var rgb: [UInt8]
-        init(width: Int, height: Int) {
-            (self.width, self.height) = (width, height)
+        let font: BitmapFont
+        init(width: Int, height: Int, font: BitmapFont) {
+            (self.width, self.height, self.font) = (width, height, font)
             rgb = [UInt8](repeating: 255, count: width * height * 3)
         }
+
+        /// `string` from (`x`, `y`) (its top left, or its top centre when `centred`).
+        mutating func text(_ string: String, x: Int, y: Int, scale: Int, centred: Bool, _ c: (UInt8, UInt8, UInt8)) {
+            var px = centred ? x - font.width(ofCharacters: string.count, scale: scale) / 2 : x
+            for ch in string {
+                for gy in 0..<font.glyphHeight {
+                    for gx in 0..<font.glyphWidth where font.isLit(ch, x: gx, y: gy) {
+                        fill(px + gx * scale, y + gy * scale, px + gx * scale + scale - 1, y + gy * scale + scale - 1, c)
+                    }
+                }
+                px += font.cellWidth * scale
+            }
+        }
+        /// Fills a rectangle, clipped to the image.
         mutating func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ c: (UInt8, UInt8, UInt8)) {
-            for y in max(0, min(y0, y1))...min(height - 1, max(y0, y1)) {
-                for x in max(0, min(x0, x1))...min(width - 1, max(x0, x1)) {
+            let (top, bottom) = (max(0, min(y0, y1)), min(height - 1, max(y0, y1)))
+            let (left, right) = (max(0, min(x0, x1)), min(width - 1, max(x0, x1)))
+            guard top <= bottom && left <= right else { return }
+            for y in top...bottom {
+                for x in left...right {
                     let i = (y * width + x) * 3
                     (rgb[i], rgb[i + 1], rgb[i + 2]) = c
                 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import OceanBalance
 import OceanDrivers
 import OceanKernel
+import OceanFront
 import OceanStore
 import OceanSystem
 import OceanTune
@@ -126,7 +127,10 @@ struct TuneRun: ParsableCommand {
         }
         if let png {
             let bot = chartBot ?? spec.players.first?.description ?? ""
-            let bytes = ChartPNG.png(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot)
+            let font: BitmapFont
+            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
+            let bytes = ChartPNG.png(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot,
+                                     font: font)
             write(png, bytes)
         }
         var bestNote = ""

@@ -1,6 +1,8 @@
 import OceanBalance
 import OceanDrivers
 import OceanKernel
+import OceanFront
+import OceanStore
 import OceanTune
 import Testing
 import TestSupport
@@ -312,10 +314,26 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         let svg = SweepChart.svg(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
         #expect(svg.hasPrefix("<svg") && svg.contains("<polygon") && svg.contains("bin.width_px"))
-        let png = ChartPNG.png(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
+        let font = try FrontAssetsLoader.load(theme: nil).font
+        let png = ChartPNG.png(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle", font: font)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         // 640 × 400 RGB rows with a filter byte each, in stored blocks, plus the chunks.
         let raw = (640 * 3 + 1) * 400
         #expect(png.count == 8 + 25 + 12 + 2 + raw + 5 * ((raw + 65_534) / 65_535) + 4 + 12)
+        // The title is written in the top rows (dark ink on white), and the key under the axis.
+        var pixels: [UInt8] = []
+        var at = 8 + 25 + 8 + 2
+        while pixels.count < raw {
+            let n = Int(png[at + 1]) | Int(png[at + 2]) << 8
+            pixels += png[(at + 5)..<(at + 5 + n)]
+            at += 5 + n
+        }
+        func darkPixels(rows: Range<Int>) -> Int {
+            rows.reduce(0) { sum, y in
+                sum + (0..<640).filter { x in pixels[y * (640 * 3 + 1) + 1 + x * 3] < 100 }.count
+            }
+        }
+        #expect(darkPixels(rows: 8..<24) > 100, "the title: catch_rate for idle")
+        #expect(darkPixels(rows: 386..<394) > 50, "the swept key under the axis")
     }
 }
