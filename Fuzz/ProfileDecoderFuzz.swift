@@ -52,11 +52,13 @@ public func profileDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     for i in 0..<900 {
         let command: Command = i == 0 ? .startGame : (i == 1 ? .beginSession(CalendarDate(year: 2026, month: 3, day: 1), minuteOfDay: 600) : .none)
         sim.step(TickInput(move: (i / 40) % 2 == 0 ? .left : .right, command: command))
-        // A counter forged right at the validator's cap (2^50) may step past it: 900
-        // ticks add far less than 2^32, and no real career gets near the cap.
+        // A counter or the tick forged right at the validator's cap (2^50, 2^48) may
+        // step past it: 900 ticks add far less than 2^32, and no real career gets
+        // anywhere near either cap.
         let issues = sim.state.validate(rules: fuzzRules).filter { issue in
             guard let v = Int(issue.value) else { return true }
-            return !(v > GameState.maxCount && v <= GameState.maxCount + (1 << 32))
+            let justPast = { (cap: Int) in v > cap && v <= cap + (1 << 32) }
+            return !(justPast(GameState.maxCount) || justPast(GameState.maxTick))
         }
         if !issues.isEmpty && i == 899 {
             fatalError("a valid state ticked into an invalid one: \(issues)")
