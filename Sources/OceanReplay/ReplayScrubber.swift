@@ -20,18 +20,6 @@ public struct ReplayScrubber {
         var feed: InputFeed
     }
 
-    /// One game on the timeline, as the run found it (`end` nil while it goes on).
-    public struct GameSpan: Equatable, Sendable {
-        public var start: Int
-        public var end: Int?
-    }
-
-    /// A menu-type action (session, scan, study, adoption) and the tick it happened on.
-    public struct Action: Equatable, Sendable {
-        public var tick: Int
-        public var event: Event
-    }
-
     public let replay: Replay
     public let rules: Rules
     /// The hash version the replay's own checkpoints and end record use.
@@ -51,9 +39,16 @@ public struct ReplayScrubber {
     public let maxKeyFrames: Int
     /// The furthest tick simulated so far: every tick up to it has been seen once.
     public private(set) var explored: Int
-    /// Games and menu actions found up to `explored`, in tick order.
-    public private(set) var games: [GameSpan] = []
-    public private(set) var actions: [Action] = []
+    /// Games found up to `explored`: game i began on `gameStarts[i]` and, once over,
+    /// ended on `gameEnds[i]` with `gameSummaries[i]`. Plain arrays, so the front
+    /// can draw them without knowing this room.
+    public private(set) var gameStarts: [Int] = []
+    public private(set) var gameEnds: [Int] = []
+    public private(set) var gameSummaries: [GameSummary] = []
+    /// Menu-type actions found up to `explored` (sessions, scans, studies, adoptions,
+    /// and such commands ignored), each with the tick it happened on, in tick order.
+    public private(set) var actionTicks: [Int] = []
+    public private(set) var actions: [Event] = []
     /// Where a seek is heading while it is spread over several frames.
     public private(set) var target: Int?
     /// Ticks simulated since the scrubber was made (what seeks cost).
@@ -77,7 +72,7 @@ public struct ReplayScrubber {
         keyFrames.reserveCapacity(maxKeyFrames + 1)
         keyFrames.append(KeyFrame(state: simulation.state, feed: feed))
         // A continued career may begin mid-game.
-        if simulation.state.mode != .idle { games.append(GameSpan(start: firstTick, end: nil)) }
+        if simulation.state.mode != .idle { gameStarts.append(firstTick) }
     }
 
     public var tick: Int { simulation.state.tick }
@@ -130,6 +125,24 @@ public struct ReplayScrubber {
         return target == nil
     }
 
+    /// The summary screen's game at `tick`: the last one over by then, unless
+    /// another has begun since.
+    public func summary(at tick: Int) -> GameSummary? {
+        guard let i = gameEnds.lastIndex(where: { $0 <= tick }) else { return nil }
+        if i + 1 < gameStarts.count && gameStarts[i + 1] <= tick { return nil }  // the next game is on
+        return gameSummaries[i]
+    }
+
+    /// The nearest checkpoint after `tick`, or the end.
+    public func checkpoint(after tick: Int) -> Int {
+        checkpointTicks.first { $0 > tick } ?? lastTick
+    }
+
+    /// The nearest checkpoint before `tick`, or the start.
+    public func checkpoint(before tick: Int) -> Int {
+        checkpointTicks.last { $0 < tick } ?? firstTick
+    }
+
     /// The current state's hash, in the encoding of the replay's own checkpoints and end.
     public func hash() -> UInt64 { simulation.state.hash(version: encoding) }
 
@@ -158,10 +171,13 @@ public struct ReplayScrubber {
     private mutating func note(_ events: [Event], at tick: Int) {
         for event in events {
             switch event {
-            case .gameStarted: games.append(GameSpan(start: tick, end: nil))
-            case .gameOver: if !games.isEmpty { games[games.count - 1].end = tick }
+            case .gameStarted: gameStarts.append(tick)
+            case .gameOver(let summary) where gameEnds.count < gameStarts.count:
+                gameEnds.append(tick)
+                gameSummaries.append(summary)
             case .sessionBegan, .scanned, .cardStudied, .cardMastered, .petAdopted, .dateWentBack, .inputIgnored:
-                actions.append(Action(tick: tick, event: event))
+                actionTicks.append(tick)
+                actions.append(event)
             default: break
             }
         }
