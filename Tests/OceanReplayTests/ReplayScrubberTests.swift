@@ -62,6 +62,11 @@ import TestSupport
         #expect(s.tick == s.lastTick && s.hash() == replay.end?.hash)
         s.stepForward()
         #expect(s.tick == s.lastTick)
+        // Checkpoints either side, and the ends past the first and last.
+        #expect(s.checkpoint(after: 0) == replay.checkpoints[0].tick)
+        #expect(s.checkpoint(before: replay.checkpoints[1].tick) == replay.checkpoints[0].tick)
+        #expect(s.checkpoint(before: replay.checkpoints[0].tick) == 0)
+        #expect(s.checkpoint(after: s.lastTick) == s.lastTick)
     }
 
     @Test func keyFramesStayBoundedAndSeeksStayShort() throws {
@@ -99,21 +104,24 @@ import TestSupport
         var s = ReplayScrubber(replay)
         s.seek(to: 10)
         // The first session: began, adopted, scanned three items, studied three cards.
-        let first = s.actions.filter { $0.tick <= 10 }
-        #expect(first.map(\.tick) == first.map(\.tick).sorted())
-        #expect(first.contains { if case .sessionBegan = $0.event { $0.tick == 1 } else { false } })
-        #expect(first.contains { $0.event == .petAdopted(.dragon) && $0.tick == 2 })
-        #expect(first.filter { if case .scanned = $0.event { true } else { false } }.count == 3)
-        #expect(first.filter { if case .cardStudied = $0.event { true } else { false } }.count >= 2)
+        #expect(s.actionTicks == s.actionTicks.sorted() && s.actionTicks.count == s.actions.count)
+        let first = zip(s.actionTicks, s.actions).filter { $0.0 <= 10 }
+        #expect(first.contains { if case .sessionBegan = $0.1 { $0.0 == 1 } else { false } })
+        #expect(first.contains { $0.1 == .petAdopted(.dragon) && $0.0 == 2 })
+        #expect(first.filter { if case .scanned = $0.1 { true } else { false } }.count == 3)
+        #expect(first.filter { if case .cardStudied = $0.1 { true } else { false } }.count >= 2)
         s.seek(to: s.lastTick)
         #expect(s.hash() == end.hash)
-        #expect(s.games.count == end.summary.games)
-        #expect(s.games.allSatisfy { $0.end != nil })
+        #expect(s.gameStarts.count == end.summary.games && s.gameEnds.count == end.summary.games)
+        #expect(zip(s.gameStarts, s.gameEnds).allSatisfy { $0 < $1 })
         #expect(s.startCommandTicks.count >= end.summary.games)
+        // At the end, idle after the last game: its summary is on screen.
+        #expect(s.summary(at: s.lastTick) == s.gameSummaries.last)
+        #expect(s.summary(at: s.gameStarts[1]) == nil, "a new game has begun")
         // Seeking back does not find any of it twice.
-        let found = (s.games, s.actions)
+        let found = (s.gameStarts, s.gameEnds, s.actionTicks, s.actions)
         s.seek(to: 5_000)
         s.seek(to: s.lastTick)
-        #expect(s.games == found.0 && s.actions == found.1)
+        #expect(s.gameStarts == found.0 && s.gameEnds == found.1 && s.actionTicks == found.2 && s.actions == found.3)
     }
 }
