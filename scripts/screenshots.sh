@@ -1,7 +1,8 @@
 #!/bin/bash
 # Regenerates docs/screenshots/*.png from the golden replays with `ocean replay render`
 # (no display needed): each ocean phase mid-game, a game's summary screen, the
-# high-contrast theme, and a long career's pet (the game replays never adopt one). The ticks are found from the replays' checkpoints (health is
+# high-contrast theme, a long career's pet (the game replays never adopt one), and the
+# `replay watch` view. The ticks are found from the replays' checkpoints (health is
 # the 11th field, live items the 12th), so a rule change moves them with the game.
 set -euo pipefail
 OCEAN=${OCEAN:-.build/release/ocean}
@@ -32,3 +33,9 @@ render high-contrast $game "$(tick_with_health 4800 6500 $game)" high-contrast
 # The last Thriving checkpoint of a 30-day career with items falling: a grown pet in its panel.
 career=replays/career-30-days.replay
 render career-pet $career "$(awk '$1 == "c" && $11 >= 8300 && $12 > 2 { t = $2 } END { print t }' $career)"
+# `ocean replay watch`'s view, paused on the career's second day just after its menu
+# actions (session, scans): the watch overlay (status, timeline, keys) and the day's lines.
+render_watch() {  # NAME FILE TICK
+  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" --watch-overlay
+}
+render_watch watch $career "$(awk '$1 == "i" && $4 == "session" { n++; if (n == 2) { print $2 + 100; exit } }' $career)"

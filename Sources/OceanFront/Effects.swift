@@ -67,6 +67,11 @@ struct EffectPool {
         }
     }
 
+    /// Retires every effect (a watched replay jumped to another tick).
+    mutating func clear() {
+        for i in effects.indices { effects[i].alive = false }
+    }
+
     /// How many are alive (for tests).
     var liveCount: Int { effects.reduce(0) { $0 + ($1.alive ? 1 : 0) } }
 

@@ -93,6 +93,23 @@ public final class GameView {
         previousItems.append(contentsOf: state.items)
     }
 
+    /// After a seek or a step back in a watched replay: shows `state` as if it had
+    /// always been on screen (no effects in flight, no crossfade, the bin still),
+    /// with `summary` as the last game's when idle after one. `observe` goes on from here.
+    public func jump(to state: GameState, summary: GameSummary?) {
+        observedAny = true
+        binFrom = state.bin.x
+        binTo = state.bin.x
+        popups.clear()
+        splashes.clear()
+        crossfade.from = state.phase
+        crossfade.to = state.phase
+        crossfade.started = Int.min / 2
+        self.summary = summary
+        previousItems.removeAll(keepingCapacity: true)
+        previousItems.append(contentsOf: state.items)
+    }
+
     /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
     /// close together, on one tick or a few apart, stack their popups a line apart
     /// instead of printing one over another.

@@ -42,6 +42,13 @@ public struct Theme: Sendable, Equatable {
     public var bubble = 0
     public var binBody = 0, binRim = 0
 
+    // Watching a replay (`ocean replay watch`): the strip over the sea band.
+    public var watchStripAlphaPercent = 0
+    public var watchBarBack = 0, watchPlayed = 0, watchGame = 0, watchCheckpoint = 0, watchCursor = 0
+    public var watchBarHeightPx = 0, watchMarkHeightPx = 0
+    /// How long a menu action's line stays, and how many show at once.
+    public var watchActionMs = 0, watchActionLines = 0
+
     // The pet's scenes (indexed by `PetScene.rawValue`).
     public var petScene = [Int](repeating: 0, count: 4)
 

@@ -85,6 +85,17 @@ public enum ThemeSchema {
         rgb("bin.body", \.binBody)
         rgb("bin.rim", \.binRim)
 
+        add("watch.strip_alpha_percent", "%", 0...100, \.watchStripAlphaPercent)
+        rgb("watch.bar_back", \.watchBarBack)
+        rgb("watch.played", \.watchPlayed)
+        rgb("watch.game", \.watchGame)
+        rgb("watch.checkpoint", \.watchCheckpoint)
+        rgb("watch.cursor", \.watchCursor)
+        add("watch.bar_height_px", "px", 3...12, \.watchBarHeightPx)
+        add("watch.mark_height_px", "px", 1...6, \.watchMarkHeightPx)
+        add("watch.action_ms", "ms", 500...30_000, \.watchActionMs)
+        add("watch.action_lines", "lines", 0...8, \.watchActionLines)
+
         for scene in PetScene.allCases {
             rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])
         }

@@ -10,8 +10,9 @@ public final class PlayScreen {
     let window: Window
 
     /// Opens the window; `.noDisplay` when there is nothing to show it on. `vsync`
-    /// is asked for when the loop paces itself by the display.
-    public init(vsync: Bool) throws(PlatformError) {
+    /// is asked for when the loop paces itself by the display; the window opens at
+    /// `scale` × the logical screen.
+    public init(vsync: Bool, scale: Int = 2) throws(PlatformError) {
         let env = { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
         if env("SDL_VIDEODRIVER").isEmpty && env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty {
             throw .noDisplay("DISPLAY and WAYLAND_DISPLAY are unset")
@@ -33,7 +34,7 @@ public final class PlayScreen {
         // A missing controller subsystem only means no pads.
         _ = SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER)
         do {
-            window = try Window(title: "Ocean Rescue", width: GameView.width, height: GameView.height, vsync: vsync)
+            window = try Window(title: "Ocean Rescue", width: GameView.width, height: GameView.height, scale: scale, vsync: vsync)
         } catch {
             SDL_Quit()
             throw error

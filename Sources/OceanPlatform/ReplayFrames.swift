@@ -27,4 +27,22 @@ public enum ReplayFrames {
             try body(tick, framebuffer)
         }
     }
+
+    /// As `render`, with the watch overlay over each frame, paused at ×1: the frame
+    /// `ocean replay watch` shows at that tick.
+    public static func renderWatched<E: Error>(_ replay: Replay, assets: FrontAssets, ticks: [Int],
+                                               _ body: (Int, Framebuffer) throws(E) -> Void) throws(E) {
+        var scrubber = ReplayScrubber(replay)
+        let picture = WatchPicture(scrubber, assets: assets)
+        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+        for tick in ticks {
+            // Played forward as the window would, so popups and splashes are in flight.
+            while scrubber.tick < tick {
+                scrubber.stepForward()
+                picture.stepped(scrubber)
+            }
+            picture.draw(scrubber, paused: true, speed: WatchSpeed(), fraction: 1, into: &framebuffer)
+            try body(tick, framebuffer)
+        }
+    }
 }

@@ -11,14 +11,15 @@ final class Window {
     let width: Int, height: Int
     private(set) var fullscreen = false
 
-    /// Opens the window. SDL's video subsystem must already be initialised.
-    init(title: String, width: Int, height: Int, vsync: Bool) throws(PlatformError) {
+    /// Opens the window at `scale` × the logical size. SDL's video subsystem must
+    /// already be initialised.
+    init(title: String, width: Int, height: Int, scale: Int = 2, vsync: Bool) throws(PlatformError) {
         self.width = width
         self.height = height
         // Nearest-neighbour: the hint applies to textures created after it.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest")
         guard let w = SDL_CreateWindow(title, Int32(ocean_window_pos_centered()), Int32(ocean_window_pos_centered()),
-                                       Int32(width * 2), Int32(height * 2),
+                                       Int32(width * scale), Int32(height * scale),
                                        SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
             throw .sdl("SDL_CreateWindow: \(String(cString: SDL_GetError()))")
         }

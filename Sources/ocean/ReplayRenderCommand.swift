@@ -21,6 +21,7 @@ extension ReplayCommand {
         @Option(help: "The folder for --every's PNGs (tick-000123.png …).") var outDir: String?
         @Option(help: "Scale each pixel by a whole number (1 to 8).") var scale: Int = 1
         @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+        @Flag(help: "Draw the `replay watch` overlay (timeline, status, keys) over each frame.") var watchOverlay = false
 
         func validate() throws {
             guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
@@ -50,9 +51,14 @@ extension ReplayCommand {
             }
             Interruption.install()  // Ctrl-C removes the temporary of the frame being written
             do {
-                try ReplayFrames.render(replay, assets: assets, ticks: ticks) { (t: Int, frame: Framebuffer) throws(PlatformError) in
+                let write = { (t: Int, frame: Framebuffer) throws(PlatformError) in
                     let path = out ?? "\(outDir!)/tick-\(String(repeating: "0", count: max(0, 6 - String(t).count)))\(t).png"
                     try PNGWriter.write(frame, scale: scale, to: path)
+                }
+                if watchOverlay {
+                    try ReplayFrames.renderWatched(replay, assets: assets, ticks: ticks, write)
+                } else {
+                    try ReplayFrames.render(replay, assets: assets, ticks: ticks, write)
                 }
             } catch {
                 fail(error.description)

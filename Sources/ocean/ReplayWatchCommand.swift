@@ -1,0 +1,54 @@
+import ArgumentParser
+import OceanFront
+import OceanKernel
+import OceanPlatform
+import OceanReplay
+import OceanStore
+import OceanSystem
+
+extension ReplayCommand {
+    /// `ocean replay watch`: a replay in the window like a video. Parsing and wiring
+    /// only; seeking is `ReplayScrubber`'s, the loop `WatchLoop`'s.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Watch a replay in a window: pause, step, speed, timeline and seeking.",
+            discussion: "Keys: " + WatchOverlay.help.replacingOccurrences(of: "  ", with: ", ")
+                + ". A click or drag on the timeline seeks; F11 fullscreen; Ctrl+Q also quits. The run is "
+                + "simulated from the replay's own inputs and constants; seeking starts from a state kept "
+                + "every few seconds as the run first passes it.")
+
+        @Argument(help: "A replay file.") var file: String
+        @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+        @Option(help: "Scale the window by a whole number (1 to 8; default 2).") var scale: Int = 2
+        @Option(help: "Frames per second to pace at (default: the display's).") var fps: Int?
+
+        func validate() throws {
+            guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
+            if let fps, !(1...1000).contains(fps) { throw ValidationError("--fps: allowed 1 to 1000") }
+        }
+
+        func run() throws {
+            let assets: FrontAssets
+            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
+            let replay = readOrExit(file).replay
+            let screen: PlayScreen
+            do { screen = try PlayScreen(vsync: fps == nil, scale: scale) } catch {
+                if case .noDisplay(let why) = error {
+                    fail("ocean replay watch: no display to open a window on (\(why)); headless, use `ocean replay render --watch-overlay`")
+                }
+                fail("ocean replay watch: \(error.description)")
+            }
+            Interruption.install(graceful: true)
+            var scrubber = ReplayScrubber(replay)
+            let picture = WatchPicture(scrubber, assets: assets)
+            WatchLoop.run(in: screen, scrubber: &scrubber, picture: picture, fps: fps)
+            // Where it was left, and whether that is the recorded end.
+            var line = "left at tick \(scrubber.tick) of \(scrubber.lastTick), state hash \(hex(scrubber.hash(), digits: 16))"
+            if let end = replay.end, scrubber.tick == end.tick {
+                line += scrubber.hash() == end.hash ? " (the end record's)" : " (the end record says \(hex(end.hash, digits: 16)))"
+            }
+            print(line)
+            exitIfInterrupted("watching \(file)")
+        }
+    }
+}
