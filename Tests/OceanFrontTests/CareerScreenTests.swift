@@ -1,5 +1,6 @@
 import Foundation
 import OceanBalance
+import OceanDrivers
 import OceanFront
 import OceanKernel
 import OceanStore
@@ -187,4 +188,58 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
             #expect(fb.pixels.contains { $0 != fb.pixels[0] })
         }
     }
+}
+
+/// With `OCEAN_CAREER_SHOTS=DIR`, writes each career screen as `DIR/NAME.rgba` (as
+/// `screenshots()` does); `scripts/career-screenshots.sh` turns them into PNGs.
+@Test func careerScreenshots() throws {
+    guard let dir = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"] else { return }
+    func save(_ name: String, _ fb: Framebuffer) {
+        var data = Data()
+        for v in [UInt32(fb.width), UInt32(fb.height)] { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        fb.pixels.withUnsafeBytes { data.append(contentsOf: $0) }
+        FileManager.default.createFile(atPath: dir + "/" + name + ".rgba", contents: data)
+    }
+    // A new player's first launch.
+    var sim = Simulation(rules: shippedRules, seed: 7)
+    sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
+    let view = careerView()
+    var s = shell(state: sim.state, view: view)
+    save("career-intro-1", draw(view, s, sim.state))
+    _ = s.handle(.other, state: sim.state); _ = s.handle(.other, state: sim.state)
+    save("career-intro-3", draw(view, s, sim.state))
+    while s.screen != .name { _ = s.handle(.other, state: sim.state) }
+    _ = s.handle(.text("Ada"), state: sim.state)
+    save("career-name", draw(view, s, sim.state))
+    _ = s.handle(.confirm, state: sim.state)
+    _ = s.handle(.right, state: sim.state); _ = s.handle(.right, state: sim.state)
+    save("career-adopt", draw(view, s, sim.state))
+    for c in s.handle(.confirm, state: sim.state).commands { sim.step(TickInput(command: c)) }
+    // Some days of play: a career the charts have something to show.
+    var plan = CareerPlan.Options()
+    plan.days = 40
+    plan.start = CalendarDate(year: 2026, month: 3, day: 10)
+    plan.adopt = false
+    var career = Simulation(rules: shippedRules, seed: 3)
+    career.state = runCareer(rules: shippedRules, state: sim.state,
+                             plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
+    career.step(TickInput(command: .study(card: 2)))
+    career.step(TickInput(command: .scan(.plasticBottle)))
+    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+    save("career-menu", draw(view, m, career.state))
+    func open(_ item: Shell.MenuItem) {
+        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+        while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
+        _ = m.handle(.confirm, state: career.state)
+    }
+    open(.study); while m.card != 2 { _ = m.handle(.right, state: career.state) }
+    save("career-flashcard", draw(view, m, career.state))
+    open(.scan); _ = m.handle(.confirm, state: career.state)
+    save("career-scan", draw(view, m, career.state))
+    open(.week); save("career-week", draw(view, m, career.state))
+    open(.lifetime); save("career-lifetime", draw(view, m, career.state))
+    open(.achievements); save("career-achievements", draw(view, m, career.state))
+    open(.pet); save("career-pet-page", draw(view, m, career.state))
+    open(.outro); _ = m.handle(.other, state: career.state)
+    save("career-outro", draw(view, m, career.state))
 }

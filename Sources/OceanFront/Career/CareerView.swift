@@ -71,10 +71,13 @@ public final class CareerView {
     var bodyLine: Int { layout.pitch }
     var smallLine: Int { game.assets.font.cellHeight * small + theme.lineGapPx }
 
-    /// The whole screen darkened, for screens that use all of its width.
+    /// For screens that use the whole width: the sky (and the HUD's panels drawn in the
+    /// backdrop) covered by the panel colour, the band of sea below left in view, dimmed.
     func veil(_ canvas: Canvas) {
-        canvas.blend(x: 0, y: 0, w: canvas.width, h: canvas.height, Colour.opaque(theme.panel),
-                     alpha: UInt32(max(theme.panelAlphaPercent, theme.overlayAlphaPercent) * 256 / 100))
+        let water = game.layout.waterY
+        canvas.fill(x: 0, y: 0, w: canvas.width, h: water, Colour.opaque(theme.panel))
+        canvas.blend(x: 0, y: water, w: canvas.width, h: canvas.height - water, Colour.opaque(theme.panel),
+                     alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
     }
 
     @discardableResult

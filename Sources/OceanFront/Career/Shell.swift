@@ -102,6 +102,8 @@ public struct Shell: Sendable {
     /// Kind counts when the last game began, so the outro tells that game's catches.
     var kindsAtStart: [Int]
     var lastSummary: GameSummary?
+    /// The menu entry last chosen: back at the menu, it is highlighted again.
+    var menuSelection = 0
     /// Where a story shown from the menu returns: the menu (true) or onward (first launch).
     var storyFromMenu = false
     let content: CareerContent
@@ -237,7 +239,7 @@ public struct Shell: Sendable {
     private mutating func toMenu() {
         screen = .menu
         notice = ""
-        selection = 0
+        selection = min(menuSelection, menuItems.count - 1)
     }
 
     private mutating func finishIntro(state: GameState, out: inout ShellOutput) {
@@ -280,6 +282,7 @@ public struct Shell: Sendable {
 
     private mutating func choose(_ item: MenuItem, state: GameState, out: inout ShellOutput) {
         notice = ""
+        menuSelection = selection
         switch item {
         case .play:
             out.commands.append(.startGame)

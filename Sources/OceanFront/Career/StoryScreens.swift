@@ -41,12 +41,14 @@ extension CareerView {
         let x = (GameView.width - w) / 2
         pen.canvas.fill(x: x, y: y - 8, w: w, h: bodyLine + 8, Colour.opaque(theme.highlight))
         let after = pen.text(shell.typed, x: x + 8, y: y, scale: body, Colour.opaque(theme.accent))
-        // A caret blinking twice a second.
+        // An underline caret where the next letter goes, blinking twice a second (a bar
+        // would read as an 'l').
         if Int(seconds * 2) % 2 == 0 {
-            pen.canvas.fill(x: after + 1, y: y, w: body, h: pen.font.cellHeight * body - body, Colour.opaque(theme.text))
+            pen.canvas.fill(x: after, y: y + pen.font.cellHeight * body - body, w: pen.font.glyphWidth * body, h: body,
+                            Colour.opaque(theme.text))
         }
         y += 2 * bodyLine
-        centred(pen, "Your pet and the ocean will greet you by it.", y: y, scale: small, theme.dim)
+        centred(pen, "The game will greet you by it.", y: y, scale: small, theme.dim)
     }
 
     func drawAdopt(_ pen: TextPen, shell: Shell) {
