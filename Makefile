@@ -43,10 +43,11 @@ play: deps
 	$(SWIFT) build -c release
 	.build/release/ocean play
 
-## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, no display
+## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, and the career's screens (career-*.png) rendered headless, no display
 screenshots: deps
 	$(SWIFT) build -c release
 	OCEAN=.build/release/ocean scripts/screenshots.sh
+	scripts/career-screenshots.sh
 
 ## sim: a few headless games with each bot
 sim: build

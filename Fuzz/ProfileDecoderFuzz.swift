@@ -43,7 +43,7 @@ public func profileDecoderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     guard let contents = try? ProfileText.parse(text, rules: fuzzRules) else { return 0 }
 
     // Accepted: it must render and read back as the same state…
-    let again = ProfileText.render(contents.state, plannedThrough: contents.plannedThrough)
+    let again = ProfileText.render(contents.state, plannedThrough: contents.plannedThrough, player: contents.player)
     guard let back = try? ProfileText.parse(again, rules: fuzzRules), back.state == contents.state else {
         fatalError("an accepted profile does not read back the same")
     }

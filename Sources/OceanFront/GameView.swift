@@ -13,6 +13,8 @@ public final class GameView {
 
     /// Draws a "Paused" banner over the game when true.
     public var paused = false
+    /// The last line of the summary after a game: what the player does next.
+    public var summaryHint = "Space to play again"
 
     let assets: FrontAssets
     let rules: Rules
@@ -152,12 +154,7 @@ public final class GameView {
         let seconds = max(0, Double(state.tick - 1) + f) / Double(Fixed.ticksPerSecond)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: w, height: h)
-            let phase = drawBackground(canvas, state: state, fraction: f)
-            scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
-            scene.drawFish(canvas, sprite: look.fish, theme: theme,
-                           count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
-            scene.drawDebris(canvas, sprites: look.items, theme: theme, count: theme.debrisCount[phase.rawValue],
-                             layout: layout, seconds: seconds)
+            drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
@@ -165,10 +162,26 @@ public final class GameView {
             hud.draw(pen, state: state, pets: look.pets, seconds: seconds)
             if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
             if state.mode == .idle {
-                if let summary { screens.summary(pen, summary) } else { screens.title(pen) }
+                if let summary { screens.summary(pen, summary, hint: summaryHint) } else { screens.title(pen) }
             }
             if paused { screens.paused(pen) }
         }
+    }
+
+    /// Seconds of animation time at `fraction` past `state`'s tick.
+    func animationSeconds(_ state: GameState, fraction: Double) -> Double {
+        max(0, Double(state.tick - 1) + fraction) / Double(Fixed.ticksPerSecond)
+    }
+
+    /// The ocean without the game: the phase's backdrop, waves, fish and floating trash.
+    func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double) {
+        let theme = assets.theme
+        let phase = drawBackground(canvas, state: state, fraction: fraction)
+        scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
+        scene.drawFish(canvas, sprite: look.fish, theme: theme,
+                       count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
+        scene.drawDebris(canvas, sprites: look.items, theme: theme, count: theme.debrisCount[phase.rawValue],
+                         layout: layout, seconds: seconds)
     }
 
     /// The phase's backdrop, or two mixed while a phase change fades in. Returns the

@@ -42,7 +42,7 @@ struct Screens {
         centred(pen, "Press Space to play", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
     }
 
-    func summary(_ pen: TextPen, _ s: GameSummary) {
+    func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again") {
         dim(pen.canvas)
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
@@ -54,7 +54,7 @@ struct Screens {
         row(pen, "Missed ", s.misses, y: y); y += line
         row(pen, "Best combo ", s.bestCombo, y: y); y += line
         row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += 2 * line
-        centred(pen, "Space to play again", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+        centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
     }
 
     /// Between rounds: which round comes next.

@@ -48,6 +48,11 @@ public struct Theme: Sendable, Equatable {
     public var watchBarHeightPx = 0, watchMarkHeightPx = 0
     /// How long a menu action's line stays, and how many show at once.
     public var watchActionMs = 0, watchActionLines = 0
+    // The career's screens: menus, story panels, charts.
+    public var careerBodyScale = 2, careerItemGapPx = 0, careerListTopPx = 0
+    public var highlight = 0, locked = 0
+    public var chartBar = 0, chartBarMet = 0, chartGoal = 0, chartAxis = 0
+    public var chartTopPx = 0, chartHeightPx = 0
 
     // The pet's scenes (indexed by `PetScene.rawValue`).
     public var petScene = [Int](repeating: 0, count: 4)

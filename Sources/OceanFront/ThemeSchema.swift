@@ -95,6 +95,18 @@ public enum ThemeSchema {
         add("watch.mark_height_px", "px", 1...6, \.watchMarkHeightPx)
         add("watch.action_ms", "ms", 500...30_000, \.watchActionMs)
         add("watch.action_lines", "lines", 0...8, \.watchActionLines)
+        // At most 2: a 48-character story or card line fits the 640 px screen.
+        add("career.body_scale", "×", 1...2, \.careerBodyScale)
+        add("career.item_gap_px", "px", 0...20, \.careerItemGapPx)
+        add("career.list_top_px", "px", 20...200, \.careerListTopPx)
+        rgb("career.highlight", \.highlight)
+        rgb("career.locked", \.locked)
+        rgb("chart.bar", \.chartBar)
+        rgb("chart.bar_met", \.chartBarMet)
+        rgb("chart.goal", \.chartGoal)
+        rgb("chart.axis", \.chartAxis)
+        add("chart.top_px", "px", 20...120, \.chartTopPx)
+        add("chart.height_px", "px", 60...220, \.chartHeightPx)
 
         for scene in PetScene.allCases {
             rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])

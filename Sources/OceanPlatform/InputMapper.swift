@@ -1,4 +1,5 @@
 import CSDL2
+import OceanFront
 import OceanKernel
 
 /// Turns SDL's events into what the player means: which way to push the bin, and
@@ -15,6 +16,9 @@ struct InputMapper {
     }
 
     var requests = Requests()
+    /// What the career's screens hear (`Shell`): keys, clicks, pad buttons and typed
+    /// text since the loop last took them. Kept (with its capacity) between frames.
+    var keys: [ShellKey] = []
     private var leftHeld = false, rightHeld = false
     private var padLeft = false, padRight = false
     /// The stick's x, −32768…32767.
@@ -30,6 +34,18 @@ struct InputMapper {
 
     init(playfieldX: @escaping (Float) -> Int) {
         self.playfieldX = playfieldX
+        keys.reserveCapacity(32)
+    }
+
+    /// Hands the keys gathered since last time to `body`, then forgets them.
+    mutating func takeKeys(_ body: (ShellKey) -> Void) {
+        for key in keys { body(key) }
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    mutating func add(_ key: ShellKey) {
+        // A flood of events (a stuck key repeating) cannot grow the list without bound.
+        if keys.count < 64 { keys.append(key) }
     }
 
     mutating func takeRequests() -> Requests {
@@ -69,10 +85,16 @@ struct InputMapper {
             }
         case SDL_KEYDOWN, SDL_KEYUP:
             key(event.key, down: event.type == SDL_KEYDOWN.rawValue)
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !text.isEmpty { add(.text(text)) }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             // Mouse positions already arrive in logical coordinates (SDL_RenderSetLogicalSize).
             pointerX = Float(event.button.x)
             requests.start = true
+            add(.click(x: Int(event.button.x), y: Int(event.button.y)))
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
             pointerX = nil
         case SDL_MOUSEMOTION where pointerX != nil:
@@ -83,7 +105,11 @@ struct InputMapper {
             let size = window.size
             pointerX = window.logical(windowX: event.tfinger.x * Float(size.width),
                                       windowY: event.tfinger.y * Float(size.height)).x
-            if event.type == SDL_FINGERDOWN.rawValue { requests.start = true }
+            if event.type == SDL_FINGERDOWN.rawValue {
+                requests.start = true
+                let at = window.logical(windowX: event.tfinger.x * Float(size.width), windowY: event.tfinger.y * Float(size.height))
+                add(.click(x: Int(at.x), y: Int(at.y)))
+            }
         case SDL_FINGERUP:
             pointerX = nil
         case SDL_CONTROLLERDEVICEADDED:
@@ -101,6 +127,7 @@ struct InputMapper {
     private mutating func key(_ e: SDL_KeyboardEvent, down: Bool) {
         let sym = Int(e.keysym.sym)
         let ctrl = Int(e.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
+        if down && !ctrl, let key = shellKey(sym, repeated: e.repeat != 0) { add(key) }
         switch sym {
         case Int(SDLK_LEFT.rawValue), Int(SDLK_a.rawValue): leftHeld = down
         case Int(SDLK_RIGHT.rawValue), Int(SDLK_d.rawValue): rightHeld = down
@@ -112,7 +139,34 @@ struct InputMapper {
         }
     }
 
+    /// A key press as the career's screens read it. Held arrows repeat; other keys do not.
+    private func shellKey(_ sym: Int, repeated: Bool) -> ShellKey? {
+        switch sym {
+        case Int(SDLK_UP.rawValue): .up
+        case Int(SDLK_DOWN.rawValue): .down
+        case Int(SDLK_LEFT.rawValue): .left
+        case Int(SDLK_RIGHT.rawValue): .right
+        case _ where repeated: nil
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .confirm
+        case Int(SDLK_SPACE.rawValue): .space
+        case Int(SDLK_ESCAPE.rawValue): .back
+        case Int(SDLK_BACKSPACE.rawValue): .backspace
+        default: .other
+        }
+    }
+
     private mutating func button(_ e: SDL_ControllerButtonEvent, down: Bool) {
+        if down {
+            switch SDL_GameControllerButton(Int32(e.button)) {
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: add(.up)
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: add(.down)
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: add(.left)
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: add(.right)
+            case SDL_CONTROLLER_BUTTON_A: add(.confirm)
+            case SDL_CONTROLLER_BUTTON_B: add(.back)
+            default: add(.other)
+            }
+        }
         switch SDL_GameControllerButton(Int32(e.button)) {
         case SDL_CONTROLLER_BUTTON_DPAD_LEFT: padLeft = down
         case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: padRight = down

@@ -22,6 +22,24 @@ public struct PlayOptions: Sendable {
     public init() {}
 }
 
+/// The career's screens around the game (`ocean play` without `--quick`): the shell
+/// hears the keys, the view draws its screens, and the caller is told when the
+/// player's name or story flags change (to save them; they are not gameplay).
+public struct CareerScreens {
+    public var shell: Shell
+    public let view: CareerView
+    public let playerChanged: (ShellPlayer, GameState) -> Void
+    /// Writes each screen the shell moves to on standard error (`OCEAN_DEBUG_SCREENS=1`).
+    public var debug = false
+
+    public init(shell: Shell, view: CareerView, debug: Bool = false, playerChanged: @escaping (ShellPlayer, GameState) -> Void) {
+        self.shell = shell
+        self.view = view
+        self.debug = debug
+        self.playerChanged = playerChanged
+    }
+}
+
 /// What a play session measured.
 public struct PlayStats: Sendable {
     public var firstFrameMs: Double?
@@ -40,10 +58,15 @@ public enum PlayLoop {
     /// `Interruption` caught in graceful mode: Ctrl-C in the terminal). Every tick goes
     /// through `recorder`; `afterStep` sees the state and events after each one
     /// (the caller saves the career when a game ends). The caller finishes the recording.
+    ///
+    /// With `career`, the career's screens come first (story, menu, charts…) and a game
+    /// starts from the menu; what the player does there that changes the career reaches
+    /// the kernel as commands through the recorder, so the replay holds it like game input.
     public static func run<Sink: ReplaySink>(
         in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command,
-        options: PlayOptions, afterStep: (GameState, [Event]) -> Void
+        options: PlayOptions, career: CareerScreens? = nil, afterStep: (GameState, [Event]) -> Void
     ) -> PlayStats {
+        var career = career
         // Initialisation
         let window = screen.window
         let rules = recorder.simulation.rules
@@ -55,19 +78,44 @@ public enum PlayLoop {
         var pacer = FramePacer(fps: options.fps ?? window.refreshRate ?? 60)
         let start = MonotonicClock.nanos()
         view.observe(recorder.simulation.state, events: [])
+        if career != nil { SDL_StartTextInput() }
+        var shown = ""
+        var quitAsked = false
 
         while true {
             // Input
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { input.handle(event, window: window) }
             let asked = input.takeRequests()
-            if asked.quit || Interruption.requested != nil { break }
+            if let c = career {
+                // Off the game's screen, keys go to the career's screens; on it, to the game below.
+                var shell = c.shell
+                let state = recorder.simulation.state
+                input.takeKeys { key in
+                    guard shell.screen != .game else { return }
+                    let out = shell.handle(key, state: state)
+                    pending.append(contentsOf: out.commands)
+                    if out.playerChanged { c.playerChanged(shell.player, state) }
+                    if out.quit { quitAsked = true }
+                }
+                career?.shell = shell
+            } else {
+                input.takeKeys { _ in }
+            }
+            if asked.quit || quitAsked || Interruption.requested != nil { break }
             if asked.fullscreen { window.toggleFullscreen() }
-            if asked.togglePause { view.paused.toggle() }
-            if asked.pause { view.paused = true }
-            if asked.start {
-                if view.paused { view.paused = false }
-                else if recorder.simulation.state.mode == .idle && !pending.contains(.startGame) { pending.append(.startGame) }
+            let inGame = career.map { $0.shell.screen == .game } ?? true
+            if inGame {
+                if asked.togglePause { view.paused.toggle() }
+                if asked.pause { view.paused = true }
+                if asked.start {
+                    if view.paused { view.paused = false }
+                    else if career == nil && recorder.simulation.state.mode == .idle && !pending.contains(.startGame) {
+                        pending.append(.startGame)
+                    }
+                }
+            } else {
+                view.paused = false
             }
 
             // Update: the ticks owed since the last frame, none while paused.
@@ -79,13 +127,22 @@ public enum PlayLoop {
                 let frame = clock.advance(to: now)
                 for _ in 0..<frame.ticks {
                     tick(&recorder, input: input, pending: &pending, view: view, afterStep: afterStep)
+                    career?.shell.observe(recorder.simulation.state, events: recorder.simulation.events)
                     stats.ticks += 1
                 }
                 fraction = frame.fraction
             }
+            if let c = career, c.debug, c.shell.screen.key != shown {
+                shown = c.shell.screen.key
+                printError("screen \(shown)" + (c.shell.screen == .menu ? " greeting '\(c.shell.greeting)'" : ""))
+            }
 
             // Draw, then present.
-            view.render(recorder.simulation.state, fraction: fraction, into: &framebuffer)
+            if let c = career {
+                c.view.render(recorder.simulation.state, shell: c.shell, fraction: fraction, into: &framebuffer)
+            } else {
+                view.render(recorder.simulation.state, fraction: fraction, into: &framebuffer)
+            }
             window.present(framebuffer)
             stats.presents += 1
             if stats.firstFrameMs == nil, let launch = options.launchNanos {

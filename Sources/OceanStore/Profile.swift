@@ -10,7 +10,8 @@ import OceanSystem
 /// (before careers) load with a new career whose level follows the plastic already
 /// diverted; version 2 profiles (before per-kind tallies and lifetime months) keep
 /// every total, and their last twelve months become the first lifetime months; the
-/// per-kind tallies start from the migration.
+/// per-kind tallies start from the migration; version 3 profiles (before the player's
+/// name and story flags) load as a player with no name who has seen no story yet.
 public enum Profile {
     public static let magic = ProfileText.magic
     public static let version = ProfileText.version
@@ -26,8 +27,9 @@ public enum Profile {
         DataFolder.path(environment: environment).map { $0 + "/profile" }
     }
 
-    public static func encode(_ state: GameState, plannedThrough: CalendarDate? = nil) -> String {
-        ProfileText.render(state, plannedThrough: plannedThrough)
+    public static func encode(_ state: GameState, plannedThrough: CalendarDate? = nil,
+                              player: ProfileText.Player = ProfileText.Player()) -> String {
+        ProfileText.render(state, plannedThrough: plannedThrough, player: player)
     }
 
     /// The state in `text`, validated against `rules`, which also settle what an
@@ -62,7 +64,8 @@ public enum Profile {
     /// it, the folder flushed; mode and owner kept. A crash at any point leaves the old
     /// profile or the new one, never a mix, and never a temporary file that outlives
     /// the next save.
-    public static func save(_ state: GameState, plannedThrough: CalendarDate? = nil, path: String) throws(LoadError) {
+    public static func save(_ state: GameState, plannedThrough: CalendarDate? = nil,
+                            player: ProfileText.Player = ProfileText.Player(), path: String) throws(LoadError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -72,7 +75,7 @@ public enum Profile {
             }
         }
         do {
-            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough))
+            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player))
         } catch {
             throw LoadError(path: path, message: "\(error.message) (the previous profile, if any, is kept)")
         }

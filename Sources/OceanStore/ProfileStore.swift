@@ -10,6 +10,9 @@ public final class ProfileStore {
     public let path: String
     /// What the profile held when the run began; nil for a new player.
     public let saved: ProfileText.Contents?
+    /// The person playing, as loaded (or as the window has since changed it): every
+    /// save keeps it, so a career run never drops the name.
+    public var player: ProfileText.Player
     private let lock: FileLock
 
     /// Locks and loads the profile at `path` (creating its folder if need be).
@@ -25,6 +28,7 @@ public final class ProfileStore {
         }
         lock = try ProfileStore.lock(path: path)
         saved = try Profile.loadContents(path: path, rules: rules)
+        player = saved?.player ?? ProfileText.Player()
     }
 
     /// Takes the profile's lock (`NAME.lock` beside the profile's target) for as long
@@ -57,7 +61,7 @@ public final class ProfileStore {
     }
 
     public func save(_ state: GameState, plannedThrough: CalendarDate?) throws(Profile.LoadError) {
-        try Profile.save(state, plannedThrough: plannedThrough, path: path)
+        try Profile.save(state, plannedThrough: plannedThrough, player: player, path: path)
     }
 
     /// Lets another run take the profile.

@@ -5,25 +5,54 @@ import OceanSystem
 /// with the kernel alone, `make fuzz-profile`). `Profile` adds the file around it.
 ///
 /// ```
-/// OCEAN-PROFILE 3
+/// OCEAN-PROFILE 4
 /// engine 0.1.0
 /// state <base64 of the canonical state encoding>
 /// planned-through 2026-01-05          (optional)
+/// name Ada                            (optional, version 4)
+/// seen intro outro                    (optional, version 4)
 /// checksum <FNV-1a 64 of the lines above, 16 hex digits>
 /// ```
 ///
-/// Lines between `state` and `checksum` are optional `key value` extras, each read by
-/// every version from 2 on (older profiles have none and still load). The version
-/// follows the state encoding the profile holds (3 since per-kind tallies and
-/// lifetime months; 2 and 1 migrate on load, see `StateEncoding.decode`).
-/// - `planned-through DATE`: the last day a career plan decided on, played or
+/// Lines between `state` and `checksum` are optional `key value` extras (older
+/// profiles have fewer and still load). Versions 2 and 3 follow the state encoding
+/// the profile holds (3 since per-kind tallies and lifetime months; 2 and 1 migrate
+/// on load, see `StateEncoding.decode`); version 4 adds the player, who is not
+/// gameplay and so never enters the kernel's state: a version 3 profile loads as a
+/// player with no name who has seen nothing (the intro plays once more).
+/// - `planned-through DATE` (from 2): the last day a career plan decided on, played or
 ///   skipped. The next run starts the day after it, so skipped days stay skipped (and
 ///   break the streak) across runs.
+/// - `name TEXT` (from 4): the player's name, 1 to `Player.maxNameLength` printable
+///   ASCII characters (the font's), no space at either end.
+/// - `seen WORD…` (from 4): the story panels already shown: `intro`, `outro`.
 public enum ProfileText {
     public static let magic = "OCEAN-PROFILE"
-    public static let version = 3
+    public static let version = 4
     /// Lines a profile may have at most (magic, engine, state, extras, checksum).
     static let maxLines = 16
+
+    /// The person playing: a name to greet and the story panels they have seen.
+    /// Not gameplay: kept beside the kernel's state, never in it.
+    public struct Player: Equatable, Sendable {
+        /// Empty until asked.
+        public var name = ""
+        public var introSeen = false
+        public var outroSeen = false
+
+        public static let maxNameLength = 16
+
+        public init(name: String = "", introSeen: Bool = false, outroSeen: Bool = false) {
+            (self.name, self.introSeen, self.outroSeen) = (name, introSeen, outroSeen)
+        }
+
+        /// 1 to `maxNameLength` printable ASCII characters, no space at either end.
+        public static func isValidName<S: StringProtocol>(_ name: S) -> Bool {
+            let bytes = Array(name.utf8)
+            return (1...maxNameLength).contains(bytes.count) && bytes.allSatisfy { (0x20...0x7E).contains($0) }
+                && bytes.first != 0x20 && bytes.last != 0x20
+        }
+    }
 
     /// What a profile holds.
     public struct Contents: Equatable, Sendable {
@@ -32,9 +61,11 @@ public enum ProfileText {
         public var plannedThrough: CalendarDate?
         /// The file's version (1 is migrated on load).
         public var version: Int
+        public var player: Player
 
-        public init(state: GameState, plannedThrough: CalendarDate? = nil, version: Int = ProfileText.version) {
-            (self.state, self.plannedThrough, self.version) = (state, plannedThrough, version)
+        public init(state: GameState, plannedThrough: CalendarDate? = nil, version: Int = ProfileText.version,
+                    player: Player = Player()) {
+            (self.state, self.plannedThrough, self.version, self.player) = (state, plannedThrough, version, player)
         }
     }
 
@@ -45,9 +76,13 @@ public enum ProfileText {
         public var description: String { message }
     }
 
-    public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil) -> String {
+    public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil, player: Player = Player()) -> String {
         var text = "\(magic) \(version)\nengine \(Engine.version)\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
         if let plannedThrough { text += "planned-through \(plannedThrough)\n" }
+        // An invalid name (never made by the game) is left out rather than written unreadable.
+        if Player.isValidName(player.name) { text += "name \(player.name)\n" }
+        let seen = (player.introSeen ? ["intro"] : []) + (player.outroSeen ? ["outro"] : [])
+        if !seen.isEmpty { text += "seen \(seen.joined(separator: " "))\n" }
         text += "checksum \(hex16(checksum(text)))\n"
         return text
     }
@@ -89,13 +124,30 @@ public enum ProfileText {
             throw Problem("line 3: the state is not base64")
         }
         var contents = Contents(state: GameState(rules: rules, seed: 1), version: v)
+        var named = false, seen = false
         for n in 3..<last {
             let line = lines[n]
-            guard v >= 2, line.hasPrefix("planned-through "), contents.plannedThrough == nil,
-                  let date = parseDate(line.dropFirst(16)) else {
+            if v >= 2, line.hasPrefix("planned-through "), contents.plannedThrough == nil,
+               let date = parseDate(line.dropFirst(16)) {
+                contents.plannedThrough = date
+            } else if v >= 4, line.hasPrefix("name "), !named {
+                guard Player.isValidName(line.dropFirst(5)) else {
+                    throw Problem("line \(n + 1): name: 1 to \(Player.maxNameLength) printable ASCII characters, no space at either end")
+                }
+                contents.player.name = String(line.dropFirst(5))
+                named = true
+            } else if v >= 4, line.hasPrefix("seen "), !seen {
+                for word in line.dropFirst(5).split(separator: " ", omittingEmptySubsequences: false) {
+                    switch word {
+                    case "intro" where !contents.player.introSeen: contents.player.introSeen = true
+                    case "outro" where !contents.player.outroSeen: contents.player.outroSeen = true
+                    default: throw Problem("line \(n + 1): seen: unknown or repeated '\(word.prefix(20))' (known: intro, outro)")
+                    }
+                }
+                seen = true
+            } else {
                 throw Problem("line \(n + 1): unknown or repeated line '\(line.prefix(40))'")
             }
-            contents.plannedThrough = date
         }
         do {
             contents.state = try StateEncoding.decode(bytes)

@@ -16,9 +16,10 @@ import Glibc
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play in a window (←/→ or A/D, drag, pad; Space starts, Esc pauses, F11 fullscreen, Ctrl+Q quits).")
+        abstract: "Play in a window: the career's menu, or a game at once with --quick (←/→ or A/D, drag, pad; Esc pauses, F11 fullscreen, Ctrl+Q quits).",
+        discussion: "Set OCEAN_DEBUG_SCREENS=1 to have each screen the window moves to written on standard error.")
 
-    @Flag(help: "Start a game at once.") var quick = false
+    @Flag(help: "Start a game at once (no menu, no story).") var quick = false
     @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
     var record: String?
     @Flag(help: "With --record: replace the file if it exists (once the new recording is finished).") var force = false
@@ -44,6 +45,9 @@ struct PlayCommand: ParsableCommand {
         let rules = Rules(balance)
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
+        // The career's words: the menu needs them, --quick does not read them.
+        var content: CareerContent?
+        if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
         let profilePath = profileOption.path
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
@@ -87,11 +91,25 @@ struct PlayCommand: ParsableCommand {
         options.quitAfterSeconds = quitAfter
         options.launchNanos = launch
         var saveError: String?
+        var career: CareerScreens?
+        if let content {
+            let p = store.player
+            let start = recorder.simulation.state
+            let shell = Shell(player: ShellPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen), state: start,
+                              content: content, layout: CareerView(game: view, content: content).layout, rules: rules)
+            career = CareerScreens(shell: shell, view: CareerView(game: view, content: content),
+                                   debug: getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false) { player, state in
+                // A name typed or a story seen: saved at once with the career as it stands.
+                store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
+                do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
+            }
+        }
         let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme,
-                                 session: .beginSession(now.date, minuteOfDay: now.minute), options: options) { state, events in
+                                 session: .beginSession(now.date, minuteOfDay: now.minute), options: options,
+                                 career: career) { state, events in
             audio?.link.post(health: state.health, events: events)
-            // The career is saved after every game.
-            guard events.contains(where: { if case .gameOver = $0 { true } else { false } }) else { return }
+            // The career is saved after every game and every menu action that changed it.
+            guard events.contains(where: PlayCommand.changesTheCareer) else { return }
             do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
         }
         audio?.close()
@@ -104,6 +122,14 @@ struct PlayCommand: ParsableCommand {
             print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
         }
         exitIfInterrupted("the game's recording is finished in \(path)")
+    }
+
+    /// A game over, or what a menu action does: a card studied, a scan, a pet adopted.
+    static func changesTheCareer(_ event: Event) -> Bool {
+        switch event {
+        case .gameOver, .cardStudied, .scanned, .petAdopted: true
+        default: false
+        }
     }
 
     /// The sound, unless muted; no device (or no settings) is a one-line notice.

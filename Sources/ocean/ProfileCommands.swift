@@ -18,13 +18,14 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             let rules = Rules(balanceOption.load())
             let path = profileOption.path
-            let state: GameState?
-            do { state = try Profile.load(path: path, rules: rules) } catch { fail(error.description) }
-            guard let state else {
+            let contents: ProfileText.Contents?
+            do { contents = try Profile.loadContents(path: path, rules: rules) } catch { fail(error.description) }
+            guard let contents else {
                 fail("\(path): no profile here yet. `ocean sim --days N` saves only with --profile: "
                     + "`ocean sim --days N --profile \(path)` makes this one")
             }
-            let report = CareerReport(state, rules: rules)
+            var report = CareerReport(contents.state, rules: rules)
+            if !contents.player.name.isEmpty { report.name = contents.player.name }
             print(json ? report.json : "profile       \(path)\n" + report.text)
         }
     }

@@ -118,6 +118,48 @@ struct PlayWindowTests {
         #expect(left.isEmpty, "temporaries left: \(left)")
     }
 
+    /// A first launch on an empty profile: the intro skipped key by key, a name typed,
+    /// a pet adopted by keys; the profile holds both. The second launch greets by name
+    /// and starts at the menu, where a card studied and a scan logged reach the profile
+    /// and the replay, which verifies.
+    @Test func aFirstLaunchAsksTheNameAndAdoptsThenTheNextGreetsByName() throws {
+        let dir = freshFolder("first-launch")
+        let first = try script(playing("--mute --record \(dir)/first.replay --profile \(dir)/profile", actions: """
+            sleep 0.5
+            for i in 1 2 3 4 5 6; do xdotool key --window $W space; sleep 0.15; done
+            xdotool type --delay 60 "Ada"; sleep 0.3
+            xdotool key Return; sleep 0.3
+            xdotool key Right; sleep 0.2; xdotool key Return
+            for i in $(seq 1 40); do grep -q "^name Ada" "$DIR/profile" 2>/dev/null && break; sleep 0.25; done
+            sleep 0.5; xdotool key ctrl+q
+            """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
+        #expect(first.stdout.contains("play-exit 0"), "\(first.stdout)\n\(first.stderr)")
+        #expect(first.stderr.contains("screen intro 1") && first.stderr.contains("screen name")
+                && first.stderr.contains("screen adopt"), "\(first.stderr)")
+        let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--json"])
+        #expect(show.stdout.contains("\"name\":\"Ada\"") && show.stdout.contains("\"form\":\"Dog\""), "\(show.stdout)")
+
+        let second = try script(playing("--mute --record \(dir)/second.replay --profile \(dir)/profile", actions: """
+            sleep 0.5
+            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # Study a card
+            xdotool key Return; sleep 0.3; xdotool key Escape; sleep 0.3  # study it, back
+            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # Log a scan (the menu keeps its place)
+            xdotool key Return; sleep 0.5; xdotool key Escape; sleep 0.3  # a plastic bottle, back
+            xdotool key ctrl+q
+            """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
+        #expect(second.stdout.contains("play-exit 0"), "\(second.stdout)\n\(second.stderr)")
+        let screens = second.stderr.split(separator: "\n").filter { $0.hasPrefix("screen ") }
+        #expect(screens.first == "screen menu greeting 'Hello, Ada!'", "\(second.stderr)")
+        #expect(screens.contains("screen card") && screens.contains("screen scan"), "\(second.stderr)")
+        let after = try ocean(["profile", "show", "--profile", dir + "/profile", "--json"])
+        #expect(after.stdout.contains("\"cardsStudied\":1") && after.stdout.contains("{\"count\":1,\"grams\":5,\"kind\":\"plastic_bottle\"}"),
+                "\(after.stdout)")
+        let replay = try String(contentsOfFile: dir + "/second.replay", encoding: .utf8)
+        #expect(replay.contains("study") && replay.contains("scan"), "the menu's actions are recorded")
+        let verify = try ocean(["replay", "verify", dir + "/second.replay", dir + "/first.replay"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
     @Test func theCareerIsSavedAfterEveryGameAndContinuedNextTime() throws {
         // A one-round, one-item game is over in about three seconds.
         let dir = freshFolder("career")

@@ -30,7 +30,7 @@ private func careerState(days: Int = 5) -> GameState {
         let loaded = try #require(try Profile.load(path: path, rules: rules))
         #expect(loaded == state)
         #expect(loaded.hash == state.hash)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 3\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 4\n"))
         // Saving again replaces it whole, leaving no temporary file behind.
         try Profile.save(GameState(rules: rules, seed: 9), path: path)
         #expect(try Profile.load(path: path, rules: rules)?.tick == 0)
@@ -85,7 +85,7 @@ private func careerState(days: Int = 5) -> GameState {
             ("cut", String(good.prefix(good.count / 2))),
             ("empty", ""),
             ("binary", String(decoding: [0, 1, 2, 255, 254], as: UTF8.self)),
-            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 3", with: "OCEAN-PROFILE 9")),
+            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 4", with: "OCEAN-PROFILE 9")),
             ("other", "hello\nworld\n"),
         ]
         lines = []
@@ -119,6 +119,37 @@ private func careerState(days: Int = 5) -> GameState {
         #expect(loaded.career.level == state.career.level && loaded.career.streak == state.career.streak)
         #expect(loaded.career.kindCounts == [Int](repeating: 0, count: ItemKind.allCases.count), "tallies start at migration")
         #expect(loaded.hash(version: 2) == state.hash(version: 2), "nothing version 2 held is lost")
+    }
+
+    /// Version 4 keeps the player beside the state: the name to greet and the story
+    /// already seen. A version 3 profile (the one before) loads with its state whole, a
+    /// player with no name who has seen nothing, and saves as version 4.
+    @Test func theNameAndStoryFlagsRoundTripAndAVersionThreeProfileMigrates() throws {
+        let state = careerState(days: 2)
+        let path = temporaryPath("v4/profile")
+        let player = ProfileText.Player(name: "Ada L.", introSeen: true, outroSeen: false)
+        try Profile.save(state, player: player, path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\nname Ada L.\nseen intro\n"), "\(text)")
+        let loaded = try #require(try Profile.loadContents(path: path, rules: rules))
+        #expect(loaded.state == state && loaded.player == player && loaded.version == 4)
+
+        var v3 = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
+        v3 += "checksum \(hex16(ProfileText.checksum(v3)))\n"
+        let old = try ProfileText.parse(v3, rules: rules)
+        #expect(old.state == state && old.version == 3 && old.player == ProfileText.Player())
+        // Version 3 knew no name line: one there is refused, as any unknown line is.
+        var forged = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state)))\nname Ada\n"
+        forged += "checksum \(hex16(ProfileText.checksum(forged)))\n"
+        #expect(throws: ProfileText.Problem.self) { try ProfileText.parse(forged, rules: rules) }
+    }
+
+    @Test(arguments: ["name ", "name  Ada", "name Ada ", "name 12345678901234567", "name Zo\u{EB}", "seen intro intro",
+                      "seen fish", "seen "])
+    func aBadPlayerLineIsRefusedWithItsLine(line: String) throws {
+        var body = "OCEAN-PROFILE 4\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(careerState(days: 1))))\n\(line)\n"
+        body += "checksum \(hex16(ProfileText.checksum(body)))\n"
+        #expect { try ProfileText.parse(body, rules: rules) } throws: { ($0 as? ProfileText.Problem)?.message.hasPrefix("line 4: ") == true }
     }
 
     /// Every array carries its count: two states never encode alike, and a wrong

@@ -19,6 +19,10 @@ public struct CareerReport: Sendable, Encodable {
     public var bestStreak: Int
     public var goalDays: Int
     public var cardsMastered: Int
+    /// Flashcards studied on at least one day.
+    public var cardsStudied: Int
+    /// The player's name, when the report is of a saved profile that has one.
+    public var name: String?
     public var achievements: [Achievement]
     public var pet: PetState
     public var petScene: PetScene
@@ -45,6 +49,7 @@ public struct CareerReport: Sendable, Encodable {
         bestStreak = c.bestStreak
         goalDays = c.goalDays
         cardsMastered = c.masteredCount
+        cardsStudied = c.cardDays.filter { $0 > 0 }.count
         achievements = Achievement.allCases.filter { c.unlocked($0) }
         pet = c.pet
         petScene = s.petScene(rules: rules)
@@ -69,6 +74,7 @@ public struct CareerReport: Sendable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         func put<T: Encodable>(_ v: T, _ key: String) throws { try c.encode(v, forKey: JSONKey(key)) }
+        if let name { try put(name, "name") }
         if let date { try put("\(date)", "date") } else { try c.encodeNil(forKey: JSONKey("date")) }
         try put(level, "level")
         try put(title.name, "title")
@@ -80,6 +86,7 @@ public struct CareerReport: Sendable, Encodable {
         try put(bestStreak, "bestStreak")
         try put(goalDays, "goalDays")
         try put(cardsMastered, "cardsMastered")
+        try put(cardsStudied, "cardsStudied")
         try put(achievements.map(\.name), "achievements")
         if pet.adopted {
             try put(["form": pet.form.name, "stage": pet.stage.name, "mood": pet.mood.name, "scene": petScene.name], "pet")
@@ -110,12 +117,12 @@ public struct CareerReport: Sendable, Encodable {
         let petLine = pet.adopted
             ? "\(pet.form.name), \(pet.stage.name), \(pet.mood.name) (\(petScene.name))"
             : "not adopted"
-        return """
+        return (name.map { "name          \($0)\n" } ?? "") + """
         date          \(date.map { "\($0)" } ?? "no session yet")
         level         \(level) (\(title.name))
         plastic       \(grams) g (today \(gramsToday) g, last 7 days \(gramsLast7Days) g, this month \(gramsThisMonth) g)
         streak        \(counted(streak, "day")) (best \(bestStreak)); daily goal met on \(counted(goalDays, "day"))
-        flashcards    \(cardsMastered) of \(Flashcards.count) mastered
+        flashcards    \(cardsMastered) of \(Flashcards.count) mastered, \(cardsStudied) studied
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
         pet           \(petLine)
         ocean health  \(percent(health)) % (\(phase.name))

@@ -1,0 +1,64 @@
+import OceanKernel
+
+/// One panel of the story: a big line (a figure), a few lines under it, and where the
+/// figure comes from. Outro text may hold `{grams}`, `{caught}` and `{goal}`.
+public struct StoryPanel: Equatable, Sendable {
+    public var figure: String
+    public var text: [String]
+    public var source: [String]
+    /// The outro's panel that lists the game's catches kind by kind.
+    public var catches: Bool
+
+    public init(figure: String, text: [String], source: [String], catches: Bool = false) {
+        (self.figure, self.text, self.source, self.catches) = (figure, text, source, catches)
+    }
+}
+
+/// One flashcard: its category (0 to `CareerContent.categoryCount` − 1), a fact, a tip,
+/// and the source of any figure in the fact.
+public struct Flashcard: Equatable, Sendable {
+    public var category: Int
+    public var title: String
+    public var fact: [String]
+    public var tip: [String]
+    public var source: [String]
+
+    public init(category: Int, title: String, fact: [String], tip: [String], source: [String]) {
+        (self.category, self.title, self.fact, self.tip, self.source) = (category, title, fact, tip, source)
+    }
+}
+
+/// How a catch of one kind reads: its name, and "1 <one>", "12 <many>".
+public struct KindWords: Equatable, Sendable {
+    public var name: String
+    public var one: String
+    public var many: String
+
+    public init(name: String, one: String, many: String) { (self.name, self.one, self.many) = (name, one, many) }
+}
+
+/// The words around the game, from `assets/content/` (`CareerContentLoader` reads and
+/// validates them): the intro and outro panels, the flashcards and the kinds' words.
+public struct CareerContent: Equatable, Sendable {
+    /// The kernel has twelve cards; the product puts them in six categories of two.
+    public static let categoryCount = 6
+    /// The longest line each kind of text may have, in characters (the font is fixed width).
+    public static let figureChars = 30, textChars = 48, sourceChars = 100
+
+    public var intro: [StoryPanel]
+    public var outro: [StoryPanel]
+    public var categories: [String]
+    public var cards: [Flashcard]
+    /// Indexed by `ItemKind.rawValue`.
+    public var kinds: [KindWords]
+
+    public init(intro: [StoryPanel], outro: [StoryPanel], categories: [String], cards: [Flashcard], kinds: [KindWords]) {
+        (self.intro, self.outro, self.categories, self.cards, self.kinds) = (intro, outro, categories, cards, kinds)
+    }
+
+    /// "12 plastic bottles diverted".
+    public func catchLine(_ kind: ItemKind, count: Int) -> String {
+        let w = kinds[kind.rawValue]
+        return "\(count) \(count == 1 ? w.one : w.many)"
+    }
+}

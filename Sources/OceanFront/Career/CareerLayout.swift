@@ -1,0 +1,47 @@
+/// Where the career's screens put their lists and choices, shared by the drawing and
+/// by the shell's hit-testing of clicks, so a click lands on what is drawn.
+public struct CareerLayout: Equatable, Sendable {
+    public struct Box: Equatable, Sendable {
+        public var x, y, w, h: Int
+        public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < x + w && py >= y && py < y + h }
+    }
+
+    public let width: Int
+    /// The scale of the screens' body text (the theme's `career.body_scale`).
+    public let bodyScale: Int
+    /// One body line: the font's cell height at `bodyScale` and a gap.
+    public let pitch: Int
+    /// The menu's first item and the scan list's first kind.
+    public let listTop: Int
+    /// The list's column (the middle one, between the HUD's panels).
+    public let listX: Int, listWidth: Int
+
+    public init(theme: Theme, cellHeight: Int, width: Int) {
+        self.width = width
+        bodyScale = theme.careerBodyScale
+        pitch = cellHeight * theme.careerBodyScale + theme.careerItemGapPx
+        listTop = theme.careerListTopPx
+        listX = theme.panelWidthPx
+        listWidth = width - 2 * theme.panelWidthPx
+    }
+
+    /// The row of list item `i`.
+    public func item(_ i: Int) -> Box { Box(x: listX, y: listTop + i * pitch - pitch / 4, w: listWidth, h: pitch) }
+
+    /// The list item under a point, if any of `count`.
+    public func item(atX x: Int, y: Int, count: Int) -> Int? {
+        (0..<count).first { item($0).contains(x: x, y: y) }
+    }
+
+    /// The adoption screen's boxes: the forms side by side.
+    public func choice(_ i: Int, of count: Int) -> Box {
+        let gap = 8
+        let w = min(110, (width - 40 - gap * (count - 1)) / max(1, count))
+        let x0 = (width - (w * count + gap * (count - 1))) / 2
+        return Box(x: x0 + i * (w + gap), y: listTop + pitch, w: w, h: 4 * pitch)
+    }
+
+    public func choice(atX x: Int, y: Int, count: Int) -> Int? {
+        (0..<count).first { choice($0, of: count).contains(x: x, y: y) }
+    }
+}

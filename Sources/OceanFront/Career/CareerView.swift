@@ -1,0 +1,113 @@
+import OceanKernel
+
+/// Draws the career's screens (`Shell`) over the ocean: the story, the menu, the
+/// flashcards, the charts, the achievements, the pet; during a game and its summary,
+/// the game's own view. Plain Swift into a framebuffer, like `GameView`, so every
+/// screen can be rendered and measured headless.
+public final class CareerView {
+    public let game: GameView
+    let content: CareerContent
+    public let layout: CareerLayout
+    /// What each achievement needs, from the balance (made once, not per frame).
+    let needs: [String]
+
+    public init(game: GameView, content: CareerContent) {
+        self.game = game
+        self.content = content
+        layout = CareerLayout(theme: game.assets.theme, cellHeight: game.assets.font.cellHeight, width: GameView.width)
+        needs = Achievement.allCases.map { CareerView.need($0, rules: game.rules) }
+        game.summaryHint = "Enter to go on"
+    }
+
+    /// Once after every kernel step, as `GameView.observe`.
+    public func observe(_ state: GameState, events: [Event]) { game.observe(state, events: events) }
+
+    /// Draws `shell`'s screen for `state`, `fraction` of the way past its tick.
+    public func render(_ state: GameState, shell: Shell, fraction: Double, into framebuffer: inout Framebuffer) {
+        switch shell.screen {
+        case .game, .summary:
+            game.render(state, fraction: fraction, into: &framebuffer)
+            return
+        default:
+            break
+        }
+        let f = fraction.isNaN ? 1 : min(1, max(0, fraction))
+        let theme = game.assets.theme
+        let seconds = game.animationSeconds(state, fraction: f)
+        framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(pixels: buffer, width: framebuffer.width, height: framebuffer.height)
+            game.drawOcean(canvas, state: state, fraction: f, seconds: seconds)
+            let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow))
+            switch shell.screen {
+            case .menu, .scan, .pet:
+                // The HUD's panels stay: the streak and today's goal on the left, the pet on the right.
+                game.hud.draw(pen, state: state, pets: game.look.pets, seconds: seconds)
+                game.screens.dim(canvas)
+                if shell.screen == .menu { drawMenu(pen, shell: shell, state: state) }
+                else if shell.screen == .scan { drawScan(pen, shell: shell, state: state) }
+                else { drawPetPage(pen, state: state) }
+            default:
+                veil(canvas)
+                switch shell.screen {
+                case .intro(let panel): drawStory(pen, content.intro[panel], page: panel, of: content.intro.count, seconds: seconds)
+                case .outro(let panel): drawStory(pen, shell.outro[panel], page: panel, of: shell.outro.count, seconds: seconds)
+                case .name: drawName(pen, shell: shell, seconds: seconds)
+                case .adopt: drawAdopt(pen, shell: shell)
+                case .card: drawCard(pen, shell: shell, state: state)
+                case .week: drawWeek(pen, state: state)
+                case .lifetime: drawLifetime(pen, state: state)
+                case .achievements: drawAchievements(pen, state: state)
+                default: break
+                }
+            }
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    var theme: Theme { game.assets.theme }
+    var body: Int { layout.bodyScale }
+    var small: Int { theme.fontScale }
+    var bodyLine: Int { layout.pitch }
+    var smallLine: Int { game.assets.font.cellHeight * small + theme.lineGapPx }
+
+    /// For screens that use the whole width: the sky (and the HUD's panels drawn in the
+    /// backdrop) covered by the panel colour, the band of sea below left in view, dimmed.
+    func veil(_ canvas: Canvas) {
+        let water = game.layout.waterY
+        canvas.fill(x: 0, y: 0, w: canvas.width, h: water, Colour.opaque(theme.panel))
+        canvas.blend(x: 0, y: water, w: canvas.width, h: canvas.height - water, Colour.opaque(theme.panel),
+                     alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
+    }
+
+    @discardableResult
+    func centred(_ pen: TextPen, _ text: String, y: Int, scale: Int, _ colour: Int) -> Int {
+        let x = (GameView.width - pen.width(text, scale: scale)) / 2
+        return pen.text(text, x: x, y: y, scale: scale, Colour.opaque(colour))
+    }
+
+    /// A screen's title, and the keys that work on it at the bottom.
+    func frame(_ pen: TextPen, title: String, hint: String) {
+        centred(pen, title, y: 14, scale: theme.bigFontScale - 1, theme.accent)
+        centred(pen, hint, y: GameView.height - smallLine - 6, scale: small, theme.dim)
+    }
+
+    /// What an achievement needs, with the balance's thresholds.
+    static func need(_ a: Achievement, rules: Rules) -> String {
+        let c = rules.career
+        switch a {
+        case .firstStep: return "Log your first scan"
+        case .ecoScholar: return "Master all \(Flashcards.count) cards (each studied on \(c.masteryDays) days)"
+        case .reefDefender: return "Play or scan \(c.reefDefenderStreak) days in a row"
+        case .oceanSentinel: return "Play or scan \(c.oceanSentinelStreak) days in a row"
+        case .flawless: return "A perfect game: catch every item"
+        case .oceanHero: return "Ocean health above \(c.oceanHeroHealthAbove * 100 / Rules.fullHealth)%"
+        case .comboMaster: return "A combo of \(c.comboMasterCombo) catches"
+        case .plasticHauler: return "\(c.plasticHaulerGrams) g of plastic in all"
+        case .goalGetter: return "Meet the daily goal on \(c.goalGetterDays) days"
+        case .earlyBird:
+            let m = c.earlyBirdBeforeMinute
+            return "Start a game before \(m / 60 < 10 ? "0" : "")\(m / 60):\(m % 60 < 10 ? "0" : "")\(m % 60)"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import OceanKernel
+
+/// The screens drawn in the middle column, between the HUD's panels: the menu, the
+/// scan log and the pet's page.
+extension CareerView {
+    /// The middle column's left edge and width.
+    var columnX: Int { layout.listX }
+    var columnW: Int { layout.listWidth }
+
+    func columnCentred(_ pen: TextPen, _ text: String, y: Int, scale: Int, _ colour: Int) {
+        // Too wide at this scale (a long name): one size down.
+        let s = pen.width(text, scale: scale) > columnW && scale > 1 ? scale - 1 : scale
+        pen.text(text, x: columnX + (columnW - pen.width(text, scale: s)) / 2, y: y, scale: s, Colour.opaque(colour))
+    }
+
+    /// The greeting, and the streak and today's goal under it.
+    func drawGreeting(_ pen: TextPen, shell: Shell, state: GameState) {
+        columnCentred(pen, shell.greeting, y: 16, scale: body, theme.accent)
+        let c = state.career
+        let goal = game.rules.career.dailyGoalGrams
+        let s = small
+        // "Streak 3 days   Today 12/25 g", drawn piece by piece (no string per frame).
+        let w = pen.width("Streak ", scale: s) + pen.width(of: c.streak, scale: s) + pen.width(" days   Today ", scale: s)
+            + pen.width(of: c.gramsToday, scale: s) + pen.width("/", scale: s) + pen.width(of: goal, scale: s)
+            + pen.width(" g", scale: s)
+        var x = columnX + (columnW - w) / 2
+        let y = 16 + bodyLine + 2
+        let (dim, text, good) = (Colour.opaque(theme.dim), Colour.opaque(theme.text), Colour.opaque(theme.good))
+        x = pen.text("Streak ", x: x, y: y, scale: s, dim)
+        x = pen.number(c.streak, x: x, y: y, scale: s, text)
+        x = pen.text(c.streak == 1 ? " day    Today " : " days   Today ", x: x, y: y, scale: s, dim)
+        x = pen.number(c.gramsToday, x: x, y: y, scale: s, c.gramsToday >= goal ? good : text)
+        x = pen.text("/", x: x, y: y, scale: s, dim)
+        x = pen.number(goal, x: x, y: y, scale: s, text)
+        pen.text(" g", x: x, y: y, scale: s, dim)
+        if c.gramsToday >= goal {
+            columnCentred(pen, "Today's goal met!", y: y + smallLine, scale: s, theme.good)
+        }
+    }
+
+    func drawMenu(_ pen: TextPen, shell: Shell, state: GameState) {
+        drawGreeting(pen, shell: shell, state: state)
+        for (i, item) in shell.menuItems.enumerated() {
+            let box = layout.item(i)
+            let chosen = i == shell.selection
+            if chosen {
+                pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight))
+                pen.canvas.fill(x: box.x + 8, y: box.y, w: 3, h: box.h, Colour.opaque(theme.accent))
+            }
+            columnCentred(pen, item.label, y: layout.listTop + i * bodyLine, scale: body, chosen ? theme.accent : theme.text)
+        }
+        centred(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4, scale: small,
+                theme.dim)
+    }
+
+    func drawScan(_ pen: TextPen, shell: Shell, state: GameState) {
+        columnCentred(pen, "Log a scan", y: 16, scale: body, theme.accent)
+        columnCentred(pen, "What did you recycle?", y: 16 + bodyLine + 2, scale: small, theme.text)
+        let grams = game.rules.scanGrams
+        for (i, kind) in Shell.kinds.enumerated() {
+            let box = layout.item(i)
+            let chosen = i == shell.selection
+            if chosen { pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight)) }
+            let y = layout.listTop + i * bodyLine
+            pen.text(content.kinds[kind.rawValue].name, x: columnX + 16, y: y, scale: body,
+                     Colour.opaque(chosen ? theme.accent : theme.text))
+            let w = pen.width("+", scale: small) + pen.width(of: grams, scale: small) + pen.width(" g", scale: small)
+            let x = pen.text("+", x: columnX + columnW - 16 - w, y: y + body, scale: small, Colour.opaque(theme.good))
+            pen.text(" g", x: pen.number(grams, x: x, y: y + body, scale: small, Colour.opaque(theme.good)), y: y + body,
+                     scale: small, Colour.opaque(theme.good))
+        }
+        let y = layout.listTop + Shell.kinds.count * bodyLine + 4
+        if !shell.notice.isEmpty { columnCentred(pen, shell.notice, y: y, scale: small, theme.good) }
+        centred(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4,
+                scale: small, theme.dim)
+    }
+
+    func drawPetPage(_ pen: TextPen, state: GameState) {
+        let pet = state.career.pet
+        let p = game.rules.pet
+        columnCentred(pen, "Your pet", y: 16, scale: body, theme.accent)
+        var y = 16 + bodyLine + 8
+        guard pet.adopted else {
+            columnCentred(pen, "No pet yet.", y: y, scale: small, theme.text)
+            return
+        }
+        let since = state.totals.grams - pet.gramsAtAdoption
+        let x = columnX + 12
+        var after = pen.text("Plastic since adoption ", x: x, y: y, scale: small, Colour.opaque(theme.dim))
+        after = pen.number(since, x: after, y: y, scale: small, Colour.opaque(theme.text))
+        pen.text(" g", x: after, y: y, scale: small, Colour.opaque(theme.dim))
+        y += 2 * smallLine
+        pen.text("It grows as you divert plastic:", x: x, y: y, scale: small, Colour.opaque(theme.text))
+        y += smallLine + 4
+        for stage in PetStage.allCases {
+            let from = [PetStage.baby: 0, .child: p.childFromGrams, .teen: p.teenFromGrams, .adult: p.adultFromGrams][stage]
+                ?? p.elderFromGrams
+            let now = stage == pet.stage
+            let colour = Colour.opaque(now ? theme.accent : (stage < pet.stage ? theme.good : theme.dim))
+            pen.text(now ? ">" : " ", x: x, y: y, scale: small, colour)
+            after = pen.text(stage.name, x: x + 12, y: y, scale: small, colour)
+            after = pen.text(" from ", x: x + 60, y: y, scale: small, Colour.opaque(theme.dim))
+            after = pen.number(from, x: after, y: y, scale: small, colour)
+            pen.text(" g", x: after, y: y, scale: small, Colour.opaque(theme.dim))
+            y += smallLine
+        }
+        y += smallLine
+        pen.text("Its mood follows you: happy after", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+        pen.text("a good day, focused in a game,", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+        pen.text("sleepy at night, missing you", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+        pen.text("after days away.", x: x, y: y, scale: small, Colour.opaque(theme.text))
+        centred(pen, "Any key: back", y: GameView.height - smallLine - 4, scale: small, theme.dim)
+    }
+}

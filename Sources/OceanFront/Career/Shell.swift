@@ -1,0 +1,344 @@
+import OceanKernel
+
+/// The person at the window, as far as the career's screens need: the name to greet
+/// and the story already shown. Not gameplay: the profile keeps it beside the state.
+public struct ShellPlayer: Equatable, Sendable {
+    public var name: String
+    public var introSeen: Bool
+    public var outroSeen: Bool
+
+    public static let maxNameLength = 16
+
+    public init(name: String = "", introSeen: Bool = false, outroSeen: Bool = false) {
+        (self.name, self.introSeen, self.outroSeen) = (name, introSeen, outroSeen)
+    }
+}
+
+/// What a key did: commands for the kernel (recorded like game input), whether the
+/// player's name or story flags changed (the profile is saved), or quit.
+public struct ShellOutput: Equatable, Sendable {
+    public var commands: [Command] = []
+    public var playerChanged = false
+    public var quit = false
+
+    public init() {}
+}
+
+/// The career's screens as a small state machine, pure and testable: a key and the
+/// kernel's state go in, the next screen and the commands for the kernel come out;
+/// `observe` follows the games the kernel plays. `CareerView` draws it.
+///
+/// A first launch goes intro → name → adoption (if no pet yet) → menu; later
+/// launches start at the menu. A game runs on `.game`, ends on `.summary`, then the
+/// outro the first time, then the menu again.
+public struct Shell: Sendable {
+    public enum Screen: Equatable, Sendable {
+        case intro(panel: Int)
+        case name
+        case adopt
+        case menu
+        case card
+        case scan
+        case week
+        case lifetime
+        case achievements
+        case pet
+        case game
+        case summary
+        case outro(panel: Int)
+
+        /// For diagnostics (`OCEAN_DEBUG_SCREENS`).
+        public var key: String {
+            switch self {
+            case .intro(let p): "intro \(p + 1)"
+            case .name: "name"
+            case .adopt: "adopt"
+            case .menu: "menu"
+            case .card: "card"
+            case .scan: "scan"
+            case .week: "week"
+            case .lifetime: "lifetime"
+            case .achievements: "achievements"
+            case .pet: "pet"
+            case .game: "game"
+            case .summary: "summary"
+            case .outro(let p): "outro \(p + 1)"
+            }
+        }
+    }
+
+    /// The menu's entries, in order.
+    public enum MenuItem: Int, CaseIterable, Sendable {
+        case play, study, scan, week, lifetime, achievements, pet, intro, outro, quit
+
+        public var label: String {
+            switch self {
+            case .play: "Play a game"
+            case .study: "Study a card"
+            case .scan: "Log a scan"
+            case .week: "This week"
+            case .lifetime: "Lifetime"
+            case .achievements: "Achievements"
+            case .pet: "Your pet"
+            case .intro: "Watch the intro"
+            case .outro: "Watch the outro"
+            case .quit: "Quit"
+            }
+        }
+    }
+
+    public private(set) var screen: Screen
+    public private(set) var player: ShellPlayer
+    /// The highlighted menu entry, adoption form or scan kind.
+    public private(set) var selection = 0
+    /// The flashcard on show.
+    public private(set) var card = 0
+    /// The name as typed so far.
+    public private(set) var typed = ""
+    /// The outro's lines, filled in when it starts (the game's figures put in).
+    public private(set) var outro: [StoryPanel] = []
+    /// The last thing a menu action did ("Logged a plastic bottle: +5 g"), until the screen changes.
+    public private(set) var notice = ""
+    /// Kind counts when the last game began, so the outro tells that game's catches.
+    var kindsAtStart: [Int]
+    var lastSummary: GameSummary?
+    /// The menu entry last chosen: back at the menu, it is highlighted again.
+    var menuSelection = 0
+    /// Where a story shown from the menu returns: the menu (true) or onward (first launch).
+    var storyFromMenu = false
+    let content: CareerContent
+    let layout: CareerLayout
+    let rules: Rules
+
+    public init(player: ShellPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
+        self.player = player
+        self.content = content
+        self.layout = layout
+        self.rules = rules
+        kindsAtStart = state.career.kindCounts
+        typed = player.name
+        screen = player.introSeen ? .menu : (content.intro.isEmpty ? .name : .intro(panel: 0))
+    }
+
+    /// The menu's entries (the outro only once it has been seen).
+    public var menuItems: [MenuItem] {
+        MenuItem.allCases.filter { $0 != .outro || player.outroSeen }
+    }
+
+    /// "Hello, Ada!" (or a plain welcome before a name is known).
+    public var greeting: String { player.name.isEmpty ? "Welcome!" : "Hello, \(player.name)!" }
+
+    public static let forms = PetForm.allCases
+    public static let kinds = ItemKind.allCases
+
+    /// One key, on the state as it is now.
+    public mutating func handle(_ key: ShellKey, state: GameState) -> ShellOutput {
+        var out = ShellOutput()
+        switch screen {
+        case .intro(let panel):
+            if key == .back { finishIntro(state: state, out: &out) } else if turnsPage(key) {
+                if panel + 1 < content.intro.count { screen = .intro(panel: panel + 1) } else { finishIntro(state: state, out: &out) }
+            }
+        case .name:
+            nameKey(key, state: state, out: &out)
+        case .adopt:
+            let n = Shell.forms.count
+            switch key {
+            case .left, .up: selection = (selection + n - 1) % n
+            case .right, .down: selection = (selection + 1) % n
+            case .confirm, .space: adopt(state: state, out: &out)
+            case .click(let x, let y):
+                if let i = layout.choice(atX: x, y: y, count: n) { selection = i; adopt(state: state, out: &out) }
+            default: break
+            }
+        case .menu:
+            let items = menuItems
+            switch key {
+            case .up: selection = (selection + items.count - 1) % items.count
+            case .down: selection = (selection + 1) % items.count
+            case .confirm, .space: choose(items[min(selection, items.count - 1)], state: state, out: &out)
+            case .click(let x, let y):
+                if let i = layout.item(atX: x, y: y, count: items.count) {
+                    selection = i
+                    choose(items[i], state: state, out: &out)
+                }
+            default: break
+            }
+        case .card:
+            let n = content.cards.count
+            switch key {
+            case .left, .up: card = (card + n - 1) % n; notice = ""
+            case .right, .down: card = (card + 1) % n; notice = ""
+            case .confirm, .space, .click:
+                out.commands.append(.study(card: card))
+                notice = state.career.cardLastDay[card] == state.career.today ? "Already studied today: come back tomorrow"
+                    : "Studied!"
+            case .back: toMenu()
+            default: break
+            }
+        case .scan:
+            let n = Shell.kinds.count
+            switch key {
+            case .up: selection = (selection + n - 1) % n
+            case .down: selection = (selection + 1) % n
+            case .confirm, .space: scan(Shell.kinds[selection], out: &out)
+            case .click(let x, let y):
+                if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(Shell.kinds[i], out: &out) }
+            case .back: toMenu()
+            default: break
+            }
+        case .week, .lifetime, .achievements, .pet:
+            if key == .back || key == .confirm || key == .space || isClick(key) { toMenu() }
+        case .game:
+            break  // the play loop moves the bin and pauses
+        case .summary:
+            if key == .confirm || key == .space || key == .back || isClick(key) {
+                if !player.outroSeen && !content.outro.isEmpty {
+                    startOutro(fromMenu: false, state: state)
+                } else {
+                    toMenu()
+                }
+            }
+        case .outro(let panel):
+            if key == .back { finishOutro(out: &out) } else if turnsPage(key) {
+                if panel + 1 < outro.count { screen = .outro(panel: panel + 1) } else { finishOutro(out: &out) }
+            }
+        }
+        return out
+    }
+
+    /// After every kernel step: a game starting or ending moves the screens along.
+    public mutating func observe(_ state: GameState, events: [Event]) {
+        for event in events {
+            switch event {
+            case .gameStarted:
+                kindsAtStart = state.career.kindCounts
+                screen = .game
+            case .gameOver(let summary):
+                lastSummary = summary
+                screen = .summary
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - Steps
+
+    private func turnsPage(_ key: ShellKey) -> Bool {
+        switch key {
+        case .text: false  // a typed key also arrives as a key press: one turn, not two
+        default: true
+        }
+    }
+
+    private func isClick(_ key: ShellKey) -> Bool {
+        if case .click = key { true } else { false }
+    }
+
+    private mutating func toMenu() {
+        screen = .menu
+        notice = ""
+        selection = min(menuSelection, menuItems.count - 1)
+    }
+
+    private mutating func finishIntro(state: GameState, out: inout ShellOutput) {
+        if storyFromMenu { toMenu(); return }
+        screen = .name
+    }
+
+    private mutating func nameKey(_ key: ShellKey, state: GameState, out: inout ShellOutput) {
+        switch key {
+        case .text(let text):
+            for byte in text.utf8 where (0x20...0x7E).contains(byte) && typed.utf8.count < ShellPlayer.maxNameLength {
+                if byte == 0x20 && (typed.isEmpty || typed.last == " ") { continue }
+                typed.append(Character(Unicode.Scalar(byte)))
+            }
+        case .backspace:
+            if !typed.isEmpty { typed.removeLast() }
+        case .confirm, .click:
+            while typed.last == " " { typed.removeLast() }
+            guard !typed.isEmpty else { return }
+            player.name = typed
+            out.playerChanged = true
+            if state.career.pet.adopted {
+                player.introSeen = true
+                toMenu()
+            } else {
+                screen = .adopt
+                selection = 0
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func adopt(state: GameState, out: inout ShellOutput) {
+        if !state.career.pet.adopted { out.commands.append(.adopt(Shell.forms[selection])) }
+        player.introSeen = true
+        out.playerChanged = true
+        toMenu()
+    }
+
+    private mutating func choose(_ item: MenuItem, state: GameState, out: inout ShellOutput) {
+        notice = ""
+        menuSelection = selection
+        switch item {
+        case .play:
+            out.commands.append(.startGame)
+            screen = .game
+        case .study:
+            // The first card not yet studied today, else the first.
+            card = (0..<content.cards.count).first { state.career.cardLastDay[$0] != state.career.today } ?? 0
+            screen = .card
+        case .scan: screen = .scan; selection = 0
+        case .week: screen = .week
+        case .lifetime: screen = .lifetime
+        case .achievements: screen = .achievements
+        case .pet: screen = .pet
+        case .intro:
+            storyFromMenu = true
+            screen = content.intro.isEmpty ? .menu : .intro(panel: 0)
+        case .outro: startOutro(fromMenu: true, state: state)
+        case .quit: out.quit = true
+        }
+    }
+
+    private mutating func scan(_ kind: ItemKind, out: inout ShellOutput) {
+        out.commands.append(.scan(kind))
+        notice = "Logged: \(content.kinds[kind.rawValue].name), +\(rules.scanGrams) g"
+    }
+
+    /// The outro with the figures put in: the last game's from the first launch, the
+    /// career's so far from the menu.
+    private mutating func startOutro(fromMenu: Bool, state: GameState) {
+        storyFromMenu = fromMenu
+        let counts = fromMenu || lastSummary == nil ? state.career.kindCounts
+            : zip(state.career.kindCounts, kindsAtStart).map { $0 - $1 }
+        let caught = fromMenu || lastSummary == nil ? counts.reduce(0, +) : lastSummary!.catches
+        let grams = fromMenu || lastSummary == nil ? state.totals.grams : lastSummary!.grams
+        func fill(_ s: String) -> String {
+            s.replacing("{grams}", with: "\(grams)").replacing("{caught}", with: "\(caught)")
+                .replacing("{goal}", with: "\(rules.career.dailyGoalGrams)")
+        }
+        outro = content.outro.map { panel in
+            var p = panel
+            p.figure = fill(p.figure)
+            p.text = p.text.map(fill)
+            if p.catches {
+                let lines = Shell.kinds.filter { counts[$0.rawValue] > 0 }.map { content.catchLine($0, count: counts[$0.rawValue]) }
+                p.text += lines.isEmpty ? ["Nothing caught this time:", "the next game is a fresh start."] : lines
+            }
+            return p
+        }
+        screen = .outro(panel: 0)
+    }
+
+    private mutating func finishOutro(out: inout ShellOutput) {
+        if !player.outroSeen {
+            player.outroSeen = true
+            out.playerChanged = true
+        }
+        toMenu()
+    }
+}

@@ -1,0 +1,74 @@
+import OceanKernel
+
+/// The first launch's screens: the story panels (intro and outro), the name, the adoption.
+extension CareerView {
+    func drawStory(_ pen: TextPen, _ panel: StoryPanel, page: Int, of pages: Int, seconds: Double) {
+        let big = theme.bigFontScale
+        var y = 48
+        centred(pen, panel.figure, y: y, scale: big, theme.accent)
+        y += pen.font.cellHeight * big + 3 * theme.lineGapPx
+        for line in panel.text {
+            centred(pen, line, y: y, scale: body, theme.text)
+            y += bodyLine
+        }
+        // The source, small, above the page count.
+        var sy = GameView.height - 3 * smallLine - 8 - panel.source.count * smallLine
+        if !panel.source.isEmpty {
+            pen.text("Source:", x: 24, y: sy - smallLine, scale: small, Colour.opaque(theme.dim))
+        }
+        for line in panel.source {
+            pen.text(line, x: 24, y: sy, scale: small, Colour.opaque(theme.dim))
+            sy += smallLine
+        }
+        // Page dots and the hint.
+        let dotY = GameView.height - 2 * smallLine - 6
+        let dot = 6, gap = 6
+        var x = (GameView.width - pages * dot - (pages - 1) * gap) / 2
+        for i in 0..<pages {
+            pen.canvas.fill(x: x, y: dotY, w: dot, h: dot, Colour.opaque(i == page ? theme.accent : theme.locked))
+            x += dot + gap
+        }
+        centred(pen, "Any key: next     Esc: skip", y: GameView.height - smallLine - 4, scale: small, theme.dim)
+    }
+
+    func drawName(_ pen: TextPen, shell: Shell, seconds: Double) {
+        frame(pen, title: "Welcome aboard", hint: "Type your name, then press Enter")
+        var y = 90
+        centred(pen, "What is your name?", y: y, scale: body, theme.text)
+        y += 2 * bodyLine
+        let chars = ShellPlayer.maxNameLength + 1
+        let w = pen.font.width(ofCharacters: chars, scale: body) + 16
+        let x = (GameView.width - w) / 2
+        pen.canvas.fill(x: x, y: y - 8, w: w, h: bodyLine + 8, Colour.opaque(theme.highlight))
+        let after = pen.text(shell.typed, x: x + 8, y: y, scale: body, Colour.opaque(theme.accent))
+        // An underline caret where the next letter goes, blinking twice a second (a bar
+        // would read as an 'l').
+        if Int(seconds * 2) % 2 == 0 {
+            pen.canvas.fill(x: after, y: y + pen.font.cellHeight * body - body, w: pen.font.glyphWidth * body, h: body,
+                            Colour.opaque(theme.text))
+        }
+        y += 2 * bodyLine
+        centred(pen, "The game will greet you by it.", y: y, scale: small, theme.dim)
+    }
+
+    func drawAdopt(_ pen: TextPen, shell: Shell) {
+        frame(pen, title: "Adopt a companion", hint: "Left/Right: choose     Enter or click: adopt")
+        centred(pen, "It grows with every gram of plastic you divert.", y: layout.listTop - bodyLine, scale: small,
+                theme.text)
+        let n = Shell.forms.count
+        for (i, form) in Shell.forms.enumerated() {
+            let box = layout.choice(i, of: n)
+            let chosen = i == shell.selection
+            pen.canvas.fill(x: box.x, y: box.y, w: box.w, h: box.h, Colour.opaque(chosen ? theme.highlight : theme.panel))
+            if chosen {
+                pen.canvas.fill(x: box.x, y: box.y + box.h - 3, w: box.w, h: 3, Colour.opaque(theme.accent))
+            }
+            let sprite = game.look.pets[form.rawValue]
+            let scale = 3
+            pen.canvas.blit(sprite, x: box.x + (box.w - sprite.width * scale) / 2, y: box.y + 10, scale: scale)
+            let name = form.name
+            pen.text(name, x: box.x + (box.w - pen.width(name, scale: body)) / 2, y: box.y + box.h - bodyLine - 4,
+                     scale: body, Colour.opaque(chosen ? theme.accent : theme.text))
+        }
+    }
+}

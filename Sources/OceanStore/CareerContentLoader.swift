@@ -1,0 +1,186 @@
+import OceanBalance
+import OceanFront
+import OceanKernel
+import OceanSystem
+import TOMLKit
+
+/// Reads the career's words — `assets/content/story.toml` (intro, outro, how each kind
+/// of catch reads) and `assets/content/flashcards.toml` — and validates them, naming
+/// file, line and key of every problem: printable ASCII only (the game's font), lines
+/// that fit the screen, every figure with its source, and exactly the kernel's twelve
+/// cards in six categories of two.
+public enum CareerContentLoader {
+    public static func load() throws(DataError) -> CareerContent {
+        let story = try FrontAssetsLoader.asset("content/story.toml")
+        let cards = try FrontAssetsLoader.asset("content/flashcards.toml")
+        return try parse(story: FrontAssetsLoader.text(of: story), storyFile: story,
+                         cards: FrontAssetsLoader.text(of: cards), cardsFile: cards)
+    }
+
+    public static func parse(story: String, storyFile: String, cards: String, cardsFile: String) throws(DataError) -> CareerContent {
+        var issues: [DataIssue] = []
+        var s = Reader(text: story, file: storyFile, issues: [])
+        var c = Reader(text: cards, file: cardsFile, issues: [])
+        let storyTable = s.table()
+        let cardTable = c.table()
+        var content = CareerContent(intro: [], outro: [], categories: [], cards: [], kinds: [])
+        if let storyTable {
+            content.intro = s.panels(storyTable, "intro")
+            content.outro = s.panels(storyTable, "outro")
+            if content.intro.isEmpty { s.issue(nil, "intro", "at least one [[intro]] panel") }
+            content.kinds = ItemKind.allCases.map { kind in
+                let key = "kind.\(kind.key)"
+                let t = storyTable["kind"]?.table?[kind.key]?.table
+                if t == nil { s.issue(s.locator.nearestLine(of: key), key, "missing: how a catch of this kind reads") }
+                return KindWords(name: s.string(t, key, "name", max: 20) ?? "", one: s.string(t, key, "one", max: 40) ?? "",
+                                 many: s.string(t, key, "many", max: 40) ?? "")
+            }
+        }
+        if let cardTable {
+            let keys = cardTable["category"]?.table?.keys ?? []
+            if keys.count != CareerContent.categoryCount {
+                c.issue(c.locator.nearestLine(of: "category"), "category",
+                        "\(CareerContent.categoryCount) categories, found \(keys.count)")
+            }
+            content.categories = keys.map { c.string(cardTable["category"]?.table, "category", $0, max: 30) ?? "" }
+            let list = cardTable["card"]?.array
+            let count = list?.count ?? 0
+            if count != Flashcards.count {
+                c.issue(c.headerLine("card", 0), "card", "\(Flashcards.count) [[card]] tables (the kernel's cards), found \(count)")
+            }
+            for i in 0..<count {
+                let key = "card[\(i + 1)]"
+                let t = list?[i].table
+                let category = c.string(t, key, "category", max: 30, line: c.line("card", i, "category")) ?? ""
+                let index = keys.firstIndex(of: category)
+                if index == nil && !category.isEmpty {
+                    c.issue(c.line("card", i, "category"), key + ".category",
+                            "'\(category)' is not one of [category]: \(keys.joined(separator: ", "))")
+                }
+                let card = Flashcard(category: index ?? 0, title: c.string(t, key, "title", max: 30, line: c.line("card", i, "title")) ?? "",
+                                     fact: c.lines(t, "card", i, "fact", max: CareerContent.textChars, most: 4),
+                                     tip: c.lines(t, "card", i, "tip", max: CareerContent.textChars, most: 2),
+                                     source: c.lines(t, "card", i, "source", max: CareerContent.sourceChars, most: 2, empty: true))
+                c.figuresCited(card.fact, source: card.source, array: "card", i)
+                content.cards.append(card)
+            }
+            for (n, name) in keys.enumerated() where content.cards.filter({ $0.category == n }).count != 2 {
+                c.issue(c.locator.nearestLine(of: "category.\(name)"), "category.\(name)",
+                        "two cards each, found \(content.cards.filter { $0.category == n }.count)")
+            }
+        }
+        issues = s.issues + c.issues
+        if !issues.isEmpty { throw DataError(issues: issues) }
+        return content
+    }
+
+    /// One file's text, its problems, and where its keys are written.
+    struct Reader {
+        let text: String
+        let file: String
+        var issues: [DataIssue]
+        var locator: KeyLocator { KeyLocator(text: text) }
+
+        mutating func issue(_ line: Int?, _ key: String?, _ message: String) {
+            issues.append(DataIssue(file: file, line: line, key: key, message: message))
+        }
+
+        mutating func table() -> TOMLTable? {
+            do { return try TOMLTable(string: text) } catch let error as TOMLParseError {
+                issue(error.source.begin.line, nil, "not valid TOML: \(error.description) (column \(error.source.begin.column))")
+            } catch {
+                issue(nil, nil, "not valid TOML: \(error)")
+            }
+            return nil
+        }
+
+        /// The line of the `index`-th `[[array]]` header.
+        func headerLine(_ array: String, _ index: Int) -> Int? {
+            var seen = -1
+            for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where raw.trimmingPrefix(while: { $0 == " " }).hasPrefix("[[\(array)]]") {
+                seen += 1
+                if seen == index { return n + 1 }
+            }
+            return nil
+        }
+
+        /// The line of `key` in the `index`-th `[[array]]` table (else its header's).
+        func line(_ array: String, _ index: Int, _ key: String) -> Int? {
+            guard let header = headerLine(array, index) else { return nil }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var n = header
+            while n < lines.count {
+                let l = lines[n].trimmingPrefix(while: { $0 == " " })
+                if l.hasPrefix("[") { break }
+                if l.hasPrefix(key) && l.dropFirst(key.count).trimmingPrefix(while: { $0 == " " }).hasPrefix("=") { return n + 1 }
+                n += 1
+            }
+            return header
+        }
+
+        static func printable(_ s: String) -> Bool { s.utf8.allSatisfy { (0x20...0x7E).contains($0) } }
+
+        mutating func string(_ t: TOMLTable?, _ table: String, _ key: String, max: Int, line: Int? = nil) -> String? {
+            let full = table + "." + key
+            let at = line ?? locator.nearestLine(of: full)
+            guard let t else { return nil }
+            guard let value = t[key] else { issue(at, full, "missing"); return nil }
+            guard let s = value.string else { issue(at, full, "must be a string"); return nil }
+            check(s, full, max: max, line: at)
+            return s
+        }
+
+        mutating func check(_ s: String, _ key: String, max: Int, line: Int?) {
+            if !Reader.printable(s) { issue(line, key, "printable ASCII only (the game's font): '\(s)'") }
+            if s.utf8.count > max { issue(line, key, "at most \(max) characters (it has \(s.utf8.count)): '\(s)'") }
+        }
+
+        /// An array of lines in the `index`-th `[[array]]` table.
+        mutating func lines(_ t: TOMLTable?, _ array: String, _ index: Int, _ key: String, max: Int, most: Int,
+                            empty: Bool = false) -> [String] {
+            let full = "\(array)[\(index + 1)].\(key)"
+            let at = line(array, index, key)
+            guard let t else { return [] }
+            guard let value = t[key] else { issue(at, full, "missing (an array of lines\(empty ? ", [] for none" : ""))"); return [] }
+            guard let list = value.array else { issue(at, full, "must be an array of lines"); return [] }
+            var out: [String] = []
+            for item in list {
+                guard let s = item.string else { issue(at, full, "every line must be a string"); continue }
+                check(s, full, max: max, line: at)
+                out.append(s)
+            }
+            if out.count > most { issue(at, full, "at most \(most) lines (it has \(out.count))") }
+            if out.isEmpty && !empty { issue(at, full, "at least one line") }
+            return out
+        }
+
+        /// A digit shown means a figure: it must name its source.
+        mutating func figuresCited(_ shown: [String], source: [String], array: String, _ index: Int) {
+            let figure = shown.contains { line in
+                // Placeholders ({grams}) are the player's own figures, not published ones.
+                line.replacing(/\{[a-z]+\}/, with: "").contains { $0.isNumber }
+            }
+            if figure && source.isEmpty {
+                issue(line(array, index, "source"), "\(array)[\(index + 1)].source",
+                      "a figure is shown: name its source (author, year, title)")
+            }
+        }
+
+        mutating func panels(_ table: TOMLTable, _ array: String) -> [StoryPanel] {
+            guard let list = table[array]?.array else { return [] }
+            var out: [StoryPanel] = []
+            for i in 0..<list.count {
+                let t = list[i].table
+                let key = "\(array)[\(i + 1)]"
+                let figure = string(t, key, "figure", max: CareerContent.figureChars, line: line(array, i, "figure")) ?? ""
+                let text = lines(t, array, i, "text", max: CareerContent.textChars, most: 5, empty: true)
+                let source = lines(t, array, i, "source", max: CareerContent.sourceChars, most: 3, empty: true)
+                let catches = t?["catches"]?.bool ?? false
+                figuresCited([figure] + text, source: source, array: array, i)
+                out.append(StoryPanel(figure: figure, text: text, source: source, catches: catches))
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import OceanBalance
+import OceanDrivers
+import OceanFront
+import OceanKernel
+import OceanStore
+import Testing
+import TestSupport
+
+/// The shipped career words, read as the game reads them.
+let careerContent: CareerContent = {
+    let story = repoRoot + "/assets/content/story.toml", cards = repoRoot + "/assets/content/flashcards.toml"
+    do {
+        return try CareerContentLoader.parse(story: String(contentsOfFile: story, encoding: .utf8), storyFile: story,
+                                             cards: String(contentsOfFile: cards, encoding: .utf8), cardsFile: cards)
+    } catch { fatalError("the career's content does not load: \(error)") }
+}()
+
+/// A career on 2026-03-09 at 10:00 with a pet, stepped through the kernel.
+func careerSim() -> Simulation {
+    var sim = Simulation(rules: shippedRules, seed: 7)
+    sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
+    return sim
+}
+
+func careerView(_ assets: FrontAssets = defaultAssets) -> CareerView {
+    CareerView(game: GameView(assets: assets, rules: shippedRules, seed: 7), content: careerContent)
+}
+
+func shell(_ player: ShellPlayer = ShellPlayer(), state: GameState, view: CareerView) -> Shell {
+    Shell(player: player, state: state, content: careerContent, layout: view.layout, rules: shippedRules)
+}
+
+func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer {
+    var fb = Framebuffer(width: GameView.width, height: GameView.height)
+    view.observe(state, events: [])
+    view.render(state, shell: shell, fraction: 1, into: &fb)
+    return fb
+}
+
+@Suite struct CareerContentTests {
+    @Test func theContentMatchesTheKernel() {
+        #expect(careerContent.cards.count == Flashcards.count)
+        #expect(careerContent.categories.count == CareerContent.categoryCount)
+        for c in 0..<CareerContent.categoryCount { #expect(careerContent.cards.filter { $0.category == c }.count == 2) }
+        #expect(careerContent.kinds.count == ItemKind.allCases.count)
+        #expect(careerContent.intro.count >= 3 && careerContent.outro.contains { $0.catches })
+        // Every shown figure names its source.
+        for panel in careerContent.intro where (panel.figure + panel.text.joined()).contains(where: \.isNumber) {
+            #expect(!panel.source.isEmpty, "\(panel.figure)")
+        }
+    }
+
+    @Test func aBadContentFileNamesFileLineAndKey() throws {
+        let story = try String(contentsOfFile: repoRoot + "/assets/content/story.toml", encoding: .utf8)
+        let cards = try String(contentsOfFile: repoRoot + "/assets/content/flashcards.toml", encoding: .utf8)
+        let uncited = story.replacingOccurrences(of: "source = [\"Jambeck", with: "unused = [\"Jambeck")
+        let long = cards.replacingOccurrences(of: "title = \"Refill\"", with: "title = \"Refill, refill, refill, refill, refill\"")
+        do {
+            _ = try CareerContentLoader.parse(story: uncited, storyFile: "story.toml", cards: long, cardsFile: "cards.toml")
+            Issue.record("accepted")
+        } catch {
+            let text = error.description
+            #expect(text.contains("story.toml:") && text.contains("intro[3].source: a figure is shown"), "\(text)")
+            #expect(text.contains("cards.toml:") && text.contains("card[5].title: at most 30 characters"), "\(text)")
+        }
+    }
+}
+
+@Suite struct ShellTests {
+    @Test func aFirstLaunchGoesThroughIntroNameAndAdoption() {
+        let sim = careerSim()
+        let view = careerView()
+        var s = shell(state: sim.state, view: view)
+        #expect(s.screen == .intro(panel: 0))
+        for _ in careerContent.intro { _ = s.handle(.other, state: sim.state) }
+        #expect(s.screen == .name)
+        _ = s.handle(.text("Ada"), state: sim.state)
+        _ = s.handle(.space, state: sim.state)  // a space key is typed as text, not taken as Enter
+        _ = s.handle(.text(" L"), state: sim.state)
+        _ = s.handle(.backspace, state: sim.state)
+        _ = s.handle(.text("B"), state: sim.state)
+        var out = s.handle(.confirm, state: sim.state)
+        #expect(s.typed == "Ada B" && s.player.name == "Ada B" && out.playerChanged && s.screen == .adopt)
+        _ = s.handle(.right, state: sim.state)
+        out = s.handle(.confirm, state: sim.state)
+        #expect(out.commands == [.adopt(.dog)] && out.playerChanged && s.player.introSeen)
+        #expect(s.screen == .menu && s.greeting == "Hello, Ada B!")
+    }
+
+    @Test func aReturningPlayerStartsAtTheMenuAndItsActionsAreCommands() {
+        var sim = careerSim()
+        let view = careerView()
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        #expect(s.screen == .menu)
+        func pick(_ item: Shell.MenuItem) -> ShellOutput {
+            var out = ShellOutput()
+            while s.menuItems[s.selection] != item { out = s.handle(.down, state: sim.state) }
+            return s.handle(.confirm, state: sim.state)
+        }
+        _ = pick(.study)
+        #expect(s.screen == .card)
+        #expect(s.handle(.confirm, state: sim.state).commands == [.study(card: 0)])
+        _ = s.handle(.back, state: sim.state)
+        _ = pick(.scan)
+        _ = s.handle(.down, state: sim.state)
+        #expect(s.handle(.confirm, state: sim.state).commands == [.scan(.aluminiumCan)])
+        #expect(s.notice.contains("+5 g"))
+        _ = s.handle(.back, state: sim.state)
+        // A click on an entry chooses it.
+        let box = view.layout.item(Shell.MenuItem.week.rawValue)
+        _ = s.handle(.click(x: box.x + box.w / 2, y: box.y + box.h / 2), state: sim.state)
+        #expect(s.screen == .week)
+        _ = s.handle(.back, state: sim.state)
+        #expect(pick(.play).commands == [.startGame])
+        // The game runs on the kernel; its end brings the summary, then the outro once.
+        sim.step(TickInput(command: .startGame))
+        s.observe(sim.state, events: sim.events)
+        #expect(s.screen == .game)
+        #expect(s.handle(.confirm, state: sim.state).commands.isEmpty, "keys in a game are the game's")
+        while sim.state.mode != .idle { sim.step(TickInput(move: .none)) ; s.observe(sim.state, events: sim.events) }
+        #expect(s.screen == .summary)
+        _ = s.handle(.confirm, state: sim.state)
+        #expect(s.screen == .outro(panel: 0))
+        #expect(s.outro[0].figure.hasSuffix(" g of plastic") && !s.outro[0].figure.contains("{"))
+        var changed = false
+        while s.screen != .menu { changed = s.handle(.other, state: sim.state).playerChanged || changed }
+        #expect(changed && s.player.outroSeen && s.menuItems.contains(.outro))
+        #expect(pick(.quit).quit)
+    }
+}
+
+@Suite struct CareerRenderTests {
+    /// The week's bars, found in a rendered frame along the row above the baseline, are
+    /// as tall as their day's grams against the goal line's height.
+    @Test func theWeekChartsBarsMeasureTheDaysGrams() {
+        var sim = careerSim()
+        let today = sim.state.career.today
+        let grams = [0, 12, 25, 40, 5, 60, 30]  // six days ago … today
+        for (i, g) in grams.enumerated() {
+            let day = today - 6 + i, slot = ((day % 7) + 7) % 7
+            sim.state.career.weekDays[slot] = day
+            sim.state.career.weekGrams[slot] = g
+        }
+        let view = careerView()
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
+        #expect(s.screen == .week)
+        let fb = draw(view, s, sim.state)
+        let t = defaultAssets.theme
+        let bar = Set([UInt32(0xFF00_0000) | UInt32(t.chartBar), UInt32(0xFF00_0000) | UInt32(t.chartBarMet)])
+        let bottom = t.chartTopPx + t.chartHeightPx
+        // Bars: runs of bar colour on the row just above the baseline.
+        var runs: [(Int, Int)] = []
+        var x = 0
+        while x < fb.width {
+            if bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) {
+                let start = x
+                while x < fb.width && bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) { x += 1 }
+                runs.append((start, x))
+            } else { x += 1 }
+        }
+        #expect(runs.count == grams.filter { $0 > 0 }.count, "\(runs)")
+        // The goal line: the row most of whose width is (dashed) goal colour.
+        let goal = UInt32(0xFF00_0000) | UInt32(t.chartGoal)
+        let goalY = (t.chartTopPx...bottom).first { y in (0..<fb.width).filter { fb.pixels[y * fb.width + $0] == goal }.count > fb.width / 3 }
+        let goalHeight = bottom - (goalY ?? 0)
+        #expect(goalY != nil && goalHeight > 20)
+        for ((start, end), g) in zip(runs, grams.filter { $0 > 0 }) {
+            let mid = (start + end) / 2
+            var top = bottom - 1
+            while top > 0 && (bar.contains(fb.pixels[(top - 1) * fb.width + mid]) || fb.pixels[(top - 1) * fb.width + mid] == goal) { top -= 1 }
+            let height = bottom - top
+            let expected = Double(g * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
+            #expect(abs(Double(height) - expected) <= 2, "\(g) g: \(height) px, expected \(expected)")
+            // A day that met the goal is drawn in the goal-met colour.
+            #expect(fb.pixels[(bottom - 1) * fb.width + mid] == UInt32(0xFF00_0000) | UInt32(g >= 25 ? t.chartBarMet : t.chartBar))
+        }
+    }
+
+    @Test func theMenuDrawsInBothThemes() {
+        var sim = careerSim()
+        sim.step(TickInput(command: .scan(.plasticBottle)))
+        for theme in ["default", "high-contrast"] {
+            let view = careerView(assets(theme))
+            let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+            let fb = draw(view, s, sim.state)
+            #expect(fb.pixels.contains { $0 != fb.pixels[0] })
+        }
+    }
+}
+
+/// With `OCEAN_CAREER_SHOTS=DIR`, writes each career screen as `DIR/NAME.rgba` (as
+/// `screenshots()` does); `scripts/career-screenshots.sh` turns them into PNGs.
+@Test func careerScreenshots() throws {
+    guard let dir = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"] else { return }
+    func save(_ name: String, _ fb: Framebuffer) {
+        var data = Data()
+        for v in [UInt32(fb.width), UInt32(fb.height)] { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        fb.pixels.withUnsafeBytes { data.append(contentsOf: $0) }
+        FileManager.default.createFile(atPath: dir + "/" + name + ".rgba", contents: data)
+    }
+    // A new player's first launch.
+    var sim = Simulation(rules: shippedRules, seed: 7)
+    sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
+    let view = careerView()
+    var s = shell(state: sim.state, view: view)
+    save("career-intro-1", draw(view, s, sim.state))
+    _ = s.handle(.other, state: sim.state); _ = s.handle(.other, state: sim.state)
+    save("career-intro-3", draw(view, s, sim.state))
+    while s.screen != .name { _ = s.handle(.other, state: sim.state) }
+    _ = s.handle(.text("Ada"), state: sim.state)
+    save("career-name", draw(view, s, sim.state))
+    _ = s.handle(.confirm, state: sim.state)
+    _ = s.handle(.right, state: sim.state); _ = s.handle(.right, state: sim.state)
+    save("career-adopt", draw(view, s, sim.state))
+    for c in s.handle(.confirm, state: sim.state).commands { sim.step(TickInput(command: c)) }
+    // Some days of play: a career the charts have something to show.
+    var plan = CareerPlan.Options()
+    plan.days = 40
+    plan.start = CalendarDate(year: 2026, month: 3, day: 10)
+    plan.adopt = false
+    var career = Simulation(rules: shippedRules, seed: 3)
+    career.state = runCareer(rules: shippedRules, state: sim.state,
+                             plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
+    career.step(TickInput(command: .study(card: 2)))
+    career.step(TickInput(command: .scan(.plasticBottle)))
+    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+    save("career-menu", draw(view, m, career.state))
+    func open(_ item: Shell.MenuItem) {
+        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+        while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
+        _ = m.handle(.confirm, state: career.state)
+    }
+    open(.study); while m.card != 2 { _ = m.handle(.right, state: career.state) }
+    save("career-flashcard", draw(view, m, career.state))
+    open(.scan); _ = m.handle(.confirm, state: career.state)
+    save("career-scan", draw(view, m, career.state))
+    open(.week); save("career-week", draw(view, m, career.state))
+    open(.lifetime); save("career-lifetime", draw(view, m, career.state))
+    open(.achievements); save("career-achievements", draw(view, m, career.state))
+    open(.pet); save("career-pet-page", draw(view, m, career.state))
+    open(.outro); _ = m.handle(.other, state: career.state)
+    save("career-outro", draw(view, m, career.state))
+}

@@ -1,0 +1,32 @@
+#!/bin/bash
+# Regenerates docs/screenshots/career-*.png: the career's screens (intro, name,
+# adoption, menu, flashcard, scan, week and lifetime charts, achievements, pet, outro)
+# rendered headless by the front's test `careerScreenshots`, scaled 2x, no display.
+set -euo pipefail
+OUT=${OUT:-docs/screenshots}
+SCALE=${SCALE:-2}
+RAW=$(mktemp -d)
+trap 'rm -rf "$RAW"' EXIT
+mkdir -p "$OUT"
+OCEAN_CAREER_SHOTS="$RAW" swift test --filter careerScreenshots >/dev/null
+python3 - "$RAW" "$OUT" "$SCALE" <<'PY'
+import os, struct, sys, zlib
+raw, out, scale = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for name in sorted(os.listdir(raw)):
+    data = open(os.path.join(raw, name), "rb").read()
+    w, h = struct.unpack("<II", data[:8])
+    px = data[8:]
+    rows = []
+    for y in range(h):
+        row = bytearray()
+        for x in range(w):
+            b, g, r, _ = px[(y * w + x) * 4:(y * w + x) * 4 + 4]  # 0xAARRGGBB little-endian
+            row += bytes((r, g, b)) * scale
+        rows += [b"\0" + bytes(row)] * scale
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w * scale, h * scale, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    open(os.path.join(out, name[:-5] + ".png"), "wb").write(png)
+    print(os.path.join(out, name[:-5] + ".png"))
+PY
