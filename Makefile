@@ -6,12 +6,15 @@ export SWIFT_BACKTRACE := enable=no
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
-# xdotool so the window tests can run headless; GNU parallel for the sweep's shard test.
+# xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
+# desktop-file-validate for the install test's check of the menu entry.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
-	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel
+	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
+	cmd:desktop-file-validate:desktop-file-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots audio-sweep test-cluster
+.PHONY: deps build test sim bench clean fuzz fuzz-profile replay-check play screenshots audio-sweep test-cluster \
+	install install-built uninstall
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -42,6 +45,21 @@ test: build
 play: deps
 	$(SWIFT) build -c release
 	.build/release/ocean play
+
+## install: the release `ocean` under PREFIX (default ~/.local) with its assets, a desktop
+## entry, an icon drawn from the sprites and bash/zsh/fish completions (scripts/install.sh)
+PREFIX ?= $(HOME)/.local
+install: deps
+	$(SWIFT) build -c release
+	$(MAKE) --no-print-directory install-built
+
+## install-built: the same from the release build already made, without building (the install test uses it)
+install-built:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" OCEAN=.build/release/ocean scripts/install.sh install
+
+## uninstall: remove exactly what `make install` put under PREFIX
+uninstall:
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
 ## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, and the career's screens (career-*.png) rendered headless, no display
 screenshots: deps

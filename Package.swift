@@ -58,7 +58,11 @@ let package = Package(
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
                            "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform", "OceanTune",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+                           .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            // The interposer is a shared library, found beside the binary ($ORIGIN) in
+            // .build; an installed `ocean` (PREFIX/bin) finds it in PREFIX/lib/ocean-rescue,
+            // where `make install` puts it (scripts/install.sh).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/ocean-rescue"])]
         ),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.

@@ -34,8 +34,9 @@ public enum FrontAssetsLoader {
 
     static func asset(_ name: String) throws(DataError) -> String {
         guard let path = findAsset(name) else {
-            throw DataError(issues: [DataIssue(file: "assets/" + name, line: nil, key: nil,
-                                               message: "not found beside the working directory or the executable")])
+            throw DataError(issues: [DataIssue(
+                file: "assets/" + name, line: nil, key: nil,
+                message: "not found beside the working directory, in the install's share/ocean-rescue or beside the executable")])
         }
         return path
     }

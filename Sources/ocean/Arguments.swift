@@ -24,7 +24,7 @@ func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
 
 /// `--balance FILE`, shared by every command that runs the kernel.
 struct BalanceOption: ParsableArguments {
-    @Option(name: .long, help: "Balance constants (TOML). Default: assets/balance.toml of this checkout.")
+    @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
     var balance: String?
 
     init() {}

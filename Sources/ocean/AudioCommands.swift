@@ -19,7 +19,7 @@ struct AudioCommand: ParsableCommand {
 
 /// `--audio FILE`: the sound design (default: assets/audio.toml).
 struct AudioDesignOption: ParsableArguments {
-    @Option(name: .customLong("audio"), help: "The sound design (TOML). Default: assets/audio.toml of this checkout.")
+    @Option(name: .customLong("audio"), help: "The sound design (TOML). Default: the shipped assets/audio.toml.")
     var path: String?
 
     init() {}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import OceanFront
+import OceanPlatform
+import OceanStore
+
+/// `ocean icon`: the desktop icon as a PNG, drawn from the sprites. `make install`
+/// runs it; hidden from help because players never need it.
+struct IconCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icon",
+        abstract: "Draw the desktop icon (from assets/sprites.txt) as a square PNG.",
+        shouldDisplay: false)
+
+    @Option(help: "The icon's width and height in pixels: 48 or 64 times 1 to 8 (48, 64, 128, 256 …).")
+    var size: Int = 256
+    @Option(help: "The PNG to write.") var out: String
+
+    func validate() throws {
+        guard AppIcon.grid(forSize: size) != nil else {
+            throw ValidationError("--size: \(size) is not 48 or 64 times 1 to 8 (e.g. 48, 64, 128, 256)")
+        }
+    }
+
+    func run() throws {
+        let assets: FrontAssets
+        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+        let (grid, scale) = AppIcon.grid(forSize: size)!
+        do { try PNGWriter.write(AppIcon.draw(assets: assets, grid: grid), scale: scale, to: out) } catch {
+            fail(error.description)
+        }
+        print("wrote \(out) (\(size)×\(size))")
+    }
+}

@@ -1,0 +1,112 @@
+#!/bin/bash
+# `make install` and `make uninstall`: Ocean Rescue under PREFIX the way Linux games
+# are installed (freedesktop and shell conventions):
+#   bin/ocean                                        the release binary
+#   lib/ocean-rescue/                                the shared libraries it was built
+#                                                    with (its RUNPATH names this folder)
+#   share/ocean-rescue/assets/                       its data; the binary looks there
+#   share/applications/ocean-rescue.desktop          the menu entry
+#   share/icons/hicolor/NxN/apps/ocean-rescue.png    the icon, drawn from the sprites
+#   share/bash-completion/completions/ocean, share/zsh/site-functions/_ocean,
+#   share/fish/vendor_completions.d/ocean.fish       completions from argument-parser
+# Every file and every folder install creates is listed in
+# share/ocean-rescue/install-manifest, so uninstall removes exactly those.
+#
+# Usage: scripts/install.sh install|uninstall, with PREFIX (absolute; a leading ~/
+# is the home folder), DESTDIR (an optional staging root for packagers: files go to
+# DESTDIR/PREFIX, while the desktop entry names PREFIX/bin/ocean) and, for install,
+# OCEAN (the built binary). Bad input: a message naming what is wrong, exit 2.
+set -euo pipefail
+
+fail() { echo "install.sh: $*" >&2; exit 2; }
+
+action=${1:-}
+[[ $action == install || $action == uninstall ]] || fail "expected 'install' or 'uninstall', got '${action}'"
+PREFIX=${PREFIX:-$HOME/.local}
+[[ $PREFIX == "~/"* ]] && PREFIX=$HOME/${PREFIX#"~/"}  # zsh leaves PREFIX=~/… unexpanded
+PREFIX=${PREFIX%/}
+[[ $PREFIX == /* ]] || fail "PREFIX must be an absolute path, got '$PREFIX'"
+# The desktop entry's Exec holds the path; these characters would need escaping there.
+[[ $PREFIX =~ ^[A-Za-z0-9._+/@=:,-]+$ ]] ||
+  fail "PREFIX '$PREFIX' has a space or a character a desktop entry's Exec would need escaped; choose a plainer path"
+root=${DESTDIR:-}$PREFIX
+manifest=share/ocean-rescue/install-manifest
+icon_sizes=(48 64 128 256)
+
+# What install writes, relative to PREFIX, besides the assets.
+files=(bin/ocean share/applications/ocean-rescue.desktop
+       share/bash-completion/completions/ocean share/zsh/site-functions/_ocean
+       share/fish/vendor_completions.d/ocean.fish)
+for size in "${icon_sizes[@]}"; do files+=("share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"); done
+
+if [[ $action == uninstall ]]; then
+  [[ -f $root/$manifest ]] || { echo "nothing to uninstall: no $root/$manifest"; exit 0; }
+  while read -r kind path; do
+    if [[ $kind == file ]]; then rm -f -- "${root:?}/$path"; fi
+  done < "$root/$manifest"
+  # Folders install created, deepest first, each only once it is empty.
+  dirs=$(awk '$1 == "dir" { print $2 }' "$root/$manifest" | sort -r)
+  rm -f -- "$root/$manifest"
+  for dir in $dirs; do rmdir -- "$root/$dir" 2>/dev/null || true; done
+  echo "uninstalled Ocean Rescue from $root"
+  exit 0
+fi
+
+OCEAN=${OCEAN:-.build/release/ocean}
+[[ -x $OCEAN ]] || fail "no built binary at '$OCEAN' (make install builds it: swift build -c release)"
+[[ -d assets ]] || fail "run from the checkout: no assets/ folder in $(pwd)"
+
+# Folders created now and by an earlier install (so reinstalling keeps them listed).
+created=()
+if [[ -f $root/$manifest ]]; then
+  while read -r kind path; do
+    if [[ $kind == dir ]]; then created+=("$path"); fi
+  done < "$root/$manifest"
+fi
+make_dir() {  # PATH relative to PREFIX, with its parents; remembers those it creates
+  local path=$1 missing=()
+  while [[ $path != . && ! -d $root/$path ]]; do missing+=("$path"); path=$(dirname "$path"); done
+  mkdir -p -- "$root/$1"
+  created+=("${missing[@]}")
+}
+put() {  # MODE SOURCE DEST (relative to PREFIX)
+  make_dir "$(dirname "$3")"
+  install -m "$2" -- "$1" "$root/$3"
+}
+
+# The assets wholesale: the old copy goes first, so a file deleted from assets/ does
+# not linger.
+rm -rf -- "${root:?}/share/ocean-rescue/assets"
+installed_assets=()
+while IFS= read -r -d '' file; do
+  put "$file" 644 "share/ocean-rescue/$file"
+  installed_assets+=("share/ocean-rescue/$file")
+done < <(find assets -type f -print0 | sort -z)
+
+put "$OCEAN" 755 bin/ocean
+# Shared libraries the build made (the malloc interposer), not the system's or Swift's.
+for lib in $(ldd "$OCEAN" | awk '{ print $1 }'); do
+  if [[ -f $(dirname "$OCEAN")/$lib ]]; then
+    put "$(dirname "$OCEAN")/$lib" 644 "lib/ocean-rescue/$lib"
+    files+=("lib/ocean-rescue/$lib")
+  fi
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+sed "s|@BINDIR@|$PREFIX/bin|g" deploy/ocean-rescue.desktop > "$work/ocean-rescue.desktop"
+put "$work/ocean-rescue.desktop" 644 share/applications/ocean-rescue.desktop
+for size in "${icon_sizes[@]}"; do
+  "$OCEAN" icon --size "$size" --out "$work/icon-$size.png" >/dev/null
+  put "$work/icon-$size.png" 644 "share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"
+done
+for shell in bash zsh fish; do "$OCEAN" --generate-completion-script "$shell" > "$work/$shell"; done
+put "$work/bash" 644 share/bash-completion/completions/ocean
+put "$work/zsh" 644 share/zsh/site-functions/_ocean
+put "$work/fish" 644 share/fish/vendor_completions.d/ocean.fish
+
+{
+  for path in "${files[@]}" "${installed_assets[@]}"; do echo "file $path"; done
+  printf '%s\n' "${created[@]}" | sed '/^$/d' | sort -u | sed 's/^/dir /'
+} > "$work/manifest"
+install -m 644 -- "$work/manifest" "$root/$manifest"
+echo "installed Ocean Rescue in $root: run $PREFIX/bin/ocean play, or find it in the desktop's Games menu"
