@@ -13,6 +13,8 @@ public final class GameView {
 
     /// Draws a "Paused" banner over the game when true.
     public var paused = false
+    /// A message over the top of the screen until its tick (the balance reloaded, or why not).
+    public var notice: Notice?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
 
@@ -165,8 +167,17 @@ public final class GameView {
                 if let summary { screens.summary(pen, summary, hint: summaryHint) } else { screens.title(pen) }
             }
             if paused { screens.paused(pen) }
+            drawNotice(pen, tick: state.tick)
         }
     }
+
+    /// The notice, while it lasts.
+    func drawNotice(_ pen: TextPen, tick: Int) {
+        if let n = notice, tick < n.until { screens.notice(pen, n) }
+    }
+
+    /// Characters of a notice line across the screen at scale 1.
+    public var noticeColumns: Int { (GameView.width - 2 * assets.theme.marginPx) / assets.font.cellWidth }
 
     /// Seconds of animation time at `fraction` past `state`'s tick.
     func animationSeconds(_ state: GameState, fraction: Double) -> Double {

@@ -69,6 +69,18 @@ struct Screens {
                 scale: theme.fontScale, Colour.opaque(theme.text))
     }
 
+    /// A notice across the top of the screen, over everything, one strip per line.
+    func notice(_ pen: TextPen, _ n: Notice) {
+        let line = pen.font.cellHeight + theme.lineGapPx
+        let h = n.lines.count * line + 2 * theme.lineGapPx
+        pen.canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: h, Colour.opaque(theme.overlay),
+                         alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
+        let colour = Colour.opaque(n.isProblem ? theme.healthLow : theme.good)
+        for (i, text) in n.lines.enumerated() {
+            centred(pen, text, y: theme.lineGapPx + i * line, scale: 1, colour)
+        }
+    }
+
     func paused(_ pen: TextPen) {
         let big = theme.bigFontScale
         let h = pen.font.cellHeight * big + 4 * theme.lineGapPx

@@ -46,6 +46,11 @@ public struct PlayStats: Sendable {
     public var presents = 0
     public var ticks = 0
     public var seconds = 0.0
+    /// The loop ended at a game's start for `betweenGames` (new constants), the start
+    /// not yet sent: run it again with `startGame` waiting.
+    public var endedForNewConstants = false
+
+    public init() {}
     public var presentsPerSecond: Double { seconds > 0 ? Double(presents) / seconds : 0 }
 }
 
@@ -62,16 +67,21 @@ public enum PlayLoop {
     /// With `career`, the career's screens come first (story, menu, charts…) and a game
     /// starts from the menu; what the player does there that changes the career reaches
     /// the kernel as commands through the recorder, so the replay holds it like game input.
+    ///
+    /// `betweenGames` is asked, with the state as it stands, about once a second while
+    /// no game is on (false) and just before a game starts (true); answering true then ends the loop with the start
+    /// still unsent (`endedForNewConstants`), so the caller can begin a recording under
+    /// other constants and run the loop again with `startGame` waiting.
     public static func run<Sink: ReplaySink>(
-        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command,
-        options: PlayOptions, career: CareerScreens? = nil, afterStep: (GameState, [Event]) -> Void
+        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command?,
+        options: PlayOptions, career: inout CareerScreens?, betweenGames: ((_ atStart: Bool, _ state: GameState) -> Bool)? = nil,
+        afterStep: (GameState, [Event]) -> Void
     ) -> PlayStats {
-        var career = career
         // Initialisation
         let window = screen.window
         let rules = recorder.simulation.rules
         var input = InputMapper(playfieldX: PlayfieldLayout(rules: rules, theme: theme).playfieldX)
-        var pending: [Command] = [session] + (options.quick ? [.startGame] : [])
+        var pending: [Command] = (session.map { [$0] } ?? []) + (options.quick ? [.startGame] : [])
         var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
         var clock = FrameClock()
         var stats = PlayStats()
@@ -81,6 +91,7 @@ public enum PlayLoop {
         if career != nil { SDL_StartTextInput() }
         var shown = ""
         var quitAsked = false
+        var lastLook = start
 
         while true {
             // Input
@@ -126,11 +137,21 @@ public enum PlayLoop {
             } else {
                 let frame = clock.advance(to: now)
                 for _ in 0..<frame.ticks {
+                    if let ask = betweenGames, case .startGame = pending.first ?? .none,
+                       recorder.simulation.state.mode == .idle, ask(true, recorder.simulation.state) {
+                        stats.endedForNewConstants = true
+                        break
+                    }
                     tick(&recorder, input: input, pending: &pending, view: view, afterStep: afterStep)
                     career?.shell.observe(recorder.simulation.state, events: recorder.simulation.events)
                     stats.ticks += 1
                 }
                 fraction = frame.fraction
+                if stats.endedForNewConstants { break }
+            }
+            if let ask = betweenGames, recorder.simulation.state.mode == .idle, now - lastLook >= 1_000_000_000 {
+                lastLook = now
+                _ = ask(false, recorder.simulation.state)
             }
             if let c = career, c.debug, c.shell.screen.key != shown {
                 shown = c.shell.screen.key

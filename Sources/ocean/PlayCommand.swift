@@ -41,8 +41,8 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         // From the process's start where the kernel says it, so loading counts too.
         let launch = processStartNanos() ?? monotonicNanos()
-        let balance = balanceOption.load()
-        let rules = Rules(balance)
+        var balance = balanceOption.load()
+        var rules = Rules(balance)
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
         // The career's words: the menu needs them, --quick does not read them.
@@ -68,22 +68,17 @@ struct PlayCommand: ParsableCommand {
 
         let now = localNow()
         var header = ReplayHeader()
-        header.balance = balance
         header.seed = seed ?? (UInt64(time(nil)) &* 0x9E37_79B9_7F4A_7C15 ^ monotonicNanos())
         header.date = now.date
         header.minuteOfDay = now.minute
         header.recordedBy = "person"
-        header.startState = saved
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
-        let path = record ?? lastGamePath(profile: profilePath)
+        let firstPath = record ?? lastGamePath(profile: profilePath)
         // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
         // recording is finished and kept), then exits 128 + the signal; a second
         // signal stops at once.
         Interruption.install(graceful: true)
-        let sink = openReplaySink(path, force: record == nil || force)
-        var recorder = ReplayRecorder(header: header, sink: sink)
-        let view = GameView(assets: assets, rules: rules, seed: header.seed)
 
         var options = PlayOptions()
         options.quick = quick
@@ -91,37 +86,124 @@ struct PlayCommand: ParsableCommand {
         options.quitAfterSeconds = quitAfter
         options.launchNanos = launch
         var saveError: String?
-        var career: CareerScreens?
+        let debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
+        var shell: Shell?
         if let content {
             let p = store.player
-            let start = recorder.simulation.state
-            let shell = Shell(player: ShellPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen), state: start,
-                              content: content, layout: CareerView(game: view, content: content).layout, rules: rules)
-            career = CareerScreens(shell: shell, view: CareerView(game: view, content: content),
-                                   debug: getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false) { player, state in
-                // A name typed or a story seen: saved at once with the career as it stands.
-                store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
+            let layout = CareerView(game: GameView(assets: assets, rules: rules, seed: header.seed), content: content).layout
+            shell = Shell(player: ShellPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
+                          state: saved ?? GameState(rules: rules, seed: header.seed), content: content, layout: layout,
+                          rules: rules)
+        }
+
+        // Balance hot reload: the file is looked at while no game is on; a valid edit
+        // applies at the next game's start, which begins a new recording carrying the
+        // new constants; a broken one is shown and the last good constants stay.
+        var reloader = (balanceOption.balance ?? defaultBalancePath()).map(BalanceReloader.init(path:))
+        var waiting: Balance?
+        var view = GameView(assets: assets, rules: rules, seed: header.seed)
+        var state = saved
+        var session: Command? = .beginSession(now.date, minuteOfDay: now.minute)
+        var segment = 1
+        var path = firstPath
+        var totals = PlayStats()
+        while true {
+            header.balance = balance
+            header.startState = state
+            let sink = openReplaySink(path, force: record == nil || force)
+            var recorder = ReplayRecorder(header: header, sink: sink)
+            var career: CareerScreens? = nil
+            if let content, let s = shell {
+                career = CareerScreens(shell: s, view: CareerView(game: view, content: content), debug: debugScreens) { player, state in
+                    // A name typed or a story seen: saved at once with the career as it stands.
+                    store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
+                    do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
+                }
+            }
+            let file = reloader?.path ?? ""
+            let betweenGames = { (atStart: Bool, now: GameState) -> Bool in
+                switch reloader?.look() {
+                case .changed(let new)?:
+                    let problems = now.validate(rules: Rules(new))
+                    if new == balance {
+                        waiting = nil
+                        view.notice = nil
+                    } else if let first = problems.first {
+                        waiting = nil
+                        view.notice = Notice("\(file) not applied: the career as it stands does not fit it (\(first)); "
+                                             + "still playing with the last good constants", isProblem: true, until: .max,
+                                             columns: view.noticeColumns)
+                    } else {
+                        waiting = new
+                        view.notice = Notice("\(file) changed: it applies at the next game", isProblem: false,
+                                             until: now.tick + 6 * Fixed.ticksPerSecond,
+                                             columns: view.noticeColumns)
+                    }
+                case .refused(let why)?:
+                    waiting = nil
+                    view.notice = Notice("\(why)\nNot applied: still playing with the last good constants.", isProblem: true,
+                                         until: .max, columns: view.noticeColumns)
+                case nil:
+                    break
+                }
+                if let n = view.notice, n.isProblem, debugScreens { printError("notice \(n.lines.joined(separator: " | "))") }
+                return atStart && waiting != nil
+            }
+            let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme, session: session,
+                                     options: options, career: &career,
+                                     betweenGames: reloader == nil ? nil : betweenGames) { state, events in
+                audio?.link.post(health: state.health, events: events)
+                // The career is saved after every game and every menu action that changed it.
+                guard events.contains(where: PlayCommand.changesTheCareer) else { return }
                 do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
             }
-        }
-        let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme,
-                                 session: .beginSession(now.date, minuteOfDay: now.minute), options: options,
-                                 career: career) { state, events in
-            audio?.link.post(health: state.health, events: events)
-            // The career is saved after every game and every menu action that changed it.
-            guard events.contains(where: PlayCommand.changesTheCareer) else { return }
-            do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
+            totals.presents += stats.presents
+            totals.ticks += stats.ticks
+            totals.seconds += stats.seconds
+            if totals.firstFrameMs == nil { totals.firstFrameMs = stats.firstFrameMs }
+            recorder.finish()
+            do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
+            guard stats.endedForNewConstants, let new = waiting else { break }
+
+            // The next game plays under the new constants, in a recording of its own.
+            state = recorder.simulation.state
+            shell = career?.shell
+            balance = new
+            rules = Rules(new)
+            waiting = nil
+            shell?.rules = rules
+            let next = segment + 1
+            let nextPath = record == nil ? firstPath : PlayCommand.path(firstPath, segment: next)
+            printError("ocean play: \(reloader?.path ?? "the balance") reloaded: the recording so far is in \(path); "
+                       + "from the next game on, \(nextPath)")
+            segment = next
+            path = nextPath
+            view = GameView(assets: assets, rules: rules, seed: header.seed)
+            view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,
+                                 until: (state?.tick ?? 0) + 4 * Fixed.ticksPerSecond, columns: view.noticeColumns)
+            session = nil
+            options.quick = true  // the game whose start waited
+            options.launchNanos = nil
+            if let limit = quitAfter { options.quitAfterSeconds = max(0.001, limit - totals.seconds) }
         }
         audio?.close()
-        recorder.finish()
         if let saveError { printError("ocean play: \(saveError)") }
-        do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
         if printTiming {
-            print("first-frame-ms \(stats.firstFrameMs.map { decimal($0) } ?? "none")")
-            print("presents-per-second \(decimal(stats.presentsPerSecond))")
-            print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
+            print("first-frame-ms \(totals.firstFrameMs.map { decimal($0) } ?? "none")")
+            print("presents-per-second \(decimal(totals.presentsPerSecond))")
+            print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
         }
         exitIfInterrupted("the game's recording is finished in \(path)")
+    }
+
+    /// The recording of a session's `segment`th stretch of constants: `run.replay`,
+    /// then `run.2.replay`, `run.3.replay`…
+    static func path(_ first: String, segment: Int) -> String {
+        let slash = first.lastIndex(of: "/").map { first.index(after: $0) } ?? first.startIndex
+        if let dot = first[slash...].lastIndex(of: "."), dot > slash {
+            return String(first[..<dot]) + ".\(segment)" + String(first[dot...])
+        }
+        return first + ".\(segment)"
     }
 
     /// A game over, or what a menu action does: a card studied, a scan, a pet adopted.

@@ -60,6 +60,7 @@ public final class CareerView {
                 default: break
                 }
             }
+            game.drawNotice(pen, tick: state.tick)
         }
     }
 

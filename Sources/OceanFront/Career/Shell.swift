@@ -108,7 +108,8 @@ public struct Shell: Sendable {
     var storyFromMenu = false
     let content: CareerContent
     let layout: CareerLayout
-    let rules: Rules
+    /// The constants in play; a reloaded balance file replaces them between games.
+    public var rules: Rules
 
     public init(player: ShellPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
         self.player = player

@@ -1,0 +1,38 @@
+/// A message across the top of the screen for a while: the balance file reloaded,
+/// or why it was not. Wrapped once when made, so drawing it allocates nothing.
+public struct Notice: Sendable, Equatable {
+    public let lines: [String]
+    /// Drawn in the theme's warning colour rather than its "good" one.
+    public let isProblem: Bool
+    /// The first tick it is no longer shown (`Int.max`: until replaced).
+    public let until: Int
+
+    /// `text` wrapped to `columns` characters a line (at most `maxLines`, the last
+    /// ending in "…" if cut).
+    public init(_ text: String, isProblem: Bool, until: Int, columns: Int, maxLines: Int = 4) {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                var word = Substring(word)
+                while word.count > columns {  // a path longer than a line: cut it
+                    if !line.isEmpty { lines.append(line); line = "" }
+                    lines.append(String(word.prefix(columns)))
+                    word = word.dropFirst(columns)
+                }
+                if line.isEmpty { line = String(word) } else if line.count + 1 + word.count <= columns { line += " " + word } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            if !line.isEmpty { lines.append(line) }
+        }
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines))
+            lines[maxLines - 1] = String(lines[maxLines - 1].prefix(columns - 1)) + "…"
+        }
+        self.lines = lines
+        self.isProblem = isProblem
+        self.until = until
+    }
+}
