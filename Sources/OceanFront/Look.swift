@@ -8,28 +8,16 @@ struct Look: Sendable {
     let bin: Bitmap
     let fish: Bitmap
     let coral: Bitmap
-    let pets: [Bitmap]
+    let pet: PetArt
 
     init(assets: FrontAssets, layout: Layout, seed: UInt64) {
         let theme = assets.theme
-        func resolve(_ name: String) -> Bitmap {
-            guard let s = assets.sprites.sprite(name) else { return .empty }
-            let pixels = s.cells.map { c -> UInt32 in
-                guard let colour = assets.sprites.palette[c] else { return 0 }
-                switch colour {
-                case .rgb(let rgb): return Colour.opaque(rgb)
-                case .theme(let key):
-                    guard let field = ThemeSchema.schema.field(key) else { return 0 }
-                    return Colour.opaque(theme[keyPath: field.path])
-                }
-            }
-            return Bitmap(width: s.width, height: s.height, pixels: pixels)
-        }
+        func resolve(_ name: String) -> Bitmap { assets.sprites.bitmap(name, theme: theme) }
         items = ItemKind.allCases.map { resolve($0.key) }
         bin = resolve("bin")
         fish = resolve("fish")
         coral = resolve("coral")
-        pets = PetForm.allCases.map { resolve($0.key) }
+        pet = PetArt(sheet: assets.pet, theme: theme)
         let coral = self.coral
         backgrounds = Phase.allCases.map {
             Backdrop.build(phase: $0.rawValue, theme: theme, layout: layout, coral: coral, seed: seed)
