@@ -43,7 +43,7 @@ play: deps
 	$(SWIFT) build -c release
 	.build/release/ocean play
 
-## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, no display
+## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, and the pet's contact sheet, no display
 screenshots: deps
 	$(SWIFT) build -c release
 	OCEAN=.build/release/ocean scripts/screenshots.sh

@@ -32,3 +32,6 @@ render high-contrast $game "$(tick_with_health 4800 6500 $game)" high-contrast
 # The last Thriving checkpoint of a 30-day career with items falling: a grown pet in its panel.
 career=replays/career-30-days.replay
 render career-pet $career "$(awk '$1 == "c" && $11 >= 8300 && $12 > 2 { t = $2 } END { print t }' $career)"
+# The pet's contact sheet (PetSheet): every form at every stage, every mood, the
+# scenes, idle frames and reactions, and two pets at twice the size; drawn by a test.
+OCEAN_PET_SHEET="$PWD/$OUT/pet-sheet.png" ${SWIFT:-swift} test --filter petSheet >/dev/null
