@@ -61,7 +61,7 @@ install-built:
 uninstall:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh uninstall
 
-## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, and the career's screens (career-*.png) rendered headless, no display
+## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, the career's screens (career-*.png) and the pet's contact sheet, rendered headless, no display
 screenshots: deps
 	$(SWIFT) build -c release
 	OCEAN=.build/release/ocean scripts/screenshots.sh

@@ -39,3 +39,6 @@ render_watch() {  # NAME FILE TICK
   "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" --watch-overlay
 }
 render_watch watch $career "$(awk '$1 == "i" && $4 == "session" { n++; if (n == 2) { print $2 + 100; exit } }' $career)"
+# The pet's contact sheet (PetSheet): every form at every stage, every mood, the
+# scenes, idle frames and reactions, and two pets at twice the size; drawn by a test.
+OCEAN_PET_SHEET="$PWD/$OUT/pet-sheet.png" ${SWIFT:-swift} test --filter petSheet >/dev/null

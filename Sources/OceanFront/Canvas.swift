@@ -60,14 +60,33 @@ struct Canvas {
         }
     }
 
-    /// A sprite scaled by a whole factor.
-    func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int) {
-        guard scale > 1 else { return blit(sprite, x: x, y: y) }
+    /// A sprite scaled by a whole factor, mirrored left to right when `flipped`, and
+    /// all in one colour when `solid` is not 0 (a silhouette).
+    func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int, flipped: Bool = false, solid: UInt32 = 0) {
+        guard scale > 1 || flipped || solid != 0 else { return blit(sprite, x: x, y: y) }
+        let k = max(1, scale)
         sprite.pixels.withUnsafeBufferPointer { src in
             for sy in 0..<sprite.height {
                 for sx in 0..<sprite.width {
-                    let p = src[sy * sprite.width + sx]
-                    if p != 0 { fill(x: x + sx * scale, y: y + sy * scale, w: scale, h: scale, p) }
+                    let p = src[sy * sprite.width + (flipped ? sprite.width - 1 - sx : sx)]
+                    if p != 0 { fill(x: x + sx * k, y: y + sy * k, w: k, h: k, solid != 0 ? solid : p) }
+                }
+            }
+        }
+    }
+
+    /// A sprite stretched over a rectangle, nearest cell for each pixel (a backdrop).
+    func stretch(_ sprite: Bitmap, x: Int, y: Int, w: Int, h: Int) {
+        guard sprite.width > 0, sprite.height > 0, w > 0, h > 0 else { return }
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        sprite.pixels.withUnsafeBufferPointer { src in
+            for row in y0..<y1 {
+                let srcRow = (row - y) * sprite.height / h * sprite.width
+                let dst = row * width
+                for col in x0..<x1 {
+                    let p = src[srcRow + (col - x) * sprite.width / w]
+                    if p != 0 { pixels[dst + col] = p }
                 }
             }
         }

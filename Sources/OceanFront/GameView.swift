@@ -32,6 +32,9 @@ public final class GameView {
     var popups: EffectPool
     var splashes: EffectPool
     var crossfade: Crossfade
+    /// The pet's reactions to its evolution and mood changes.
+    var petReaction: PetReaction
+    let petPortrait: PetPortrait
     /// The last game's summary, shown while idle after it.
     var summary: GameSummary?
     /// The previous tick's items: where a missed item was when it hit the water.
@@ -55,6 +58,8 @@ public final class GameView {
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
+        petReaction = PetReaction(theme: theme)
+        petPortrait = PetPortrait(art: look.pet)
         previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
@@ -85,6 +90,8 @@ public final class GameView {
                 crossfade.from = crossfade.to
                 crossfade.to = to
                 crossfade.started = tick
+            case .petEvolved, .petMoodChanged:
+                petReaction.observe(event, tick: tick)
             case .gameStarted:
                 summary = nil
             case .gameOver(let s):
@@ -161,7 +168,7 @@ public final class GameView {
             drawBin(canvas, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
-            hud.draw(pen, state: state, pets: look.pets, seconds: seconds)
+            hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: f)
             if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
             if state.mode == .idle {
                 if let summary { screens.summary(pen, summary, hint: summaryHint) } else { screens.title(pen) }

@@ -8,9 +8,9 @@ struct Hud {
     let layout: Layout
     let rules: Rules
 
-    func draw(_ pen: TextPen, state: GameState, pets: [Bitmap], seconds: Double) {
+    func draw(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double) {
         drawProgress(pen, state: state)
-        drawPet(pen, state: state, pets: pets, seconds: seconds)
+        drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction)
     }
 
     func drawProgress(_ pen: TextPen, state: GameState) {
@@ -83,8 +83,9 @@ struct Hud {
         }
     }
 
-    /// The pet in a framed box of its scene's colour, growing with its stage.
-    func drawPet(_ pen: TextPen, state: GameState, pets: [Bitmap], seconds: Double) {
+    /// The pet's stage and form, its portrait in its scene (`PetPortrait`), its mood
+    /// and scene by name.
+    func drawPet(_ pen: TextPen, state: GameState, portrait: PetPortrait, reaction: PetReaction, fraction: Double) {
         let t = theme
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
@@ -105,16 +106,8 @@ struct Hud {
         let scene = state.petScene(rules: rules)
         let boxW = panel.w - 2 * t.marginPx
         let boxH = boxW / 2
-        pen.canvas.fill(x: x, y: y, w: boxW, h: boxH, Colour.opaque(t.petScene[scene.rawValue]))
-        pen.canvas.fill(x: x, y: y + boxH - boxH / 5, w: boxW, h: boxH / 5, Colour.opaque(t.panel))
-        let sprite = pets[pet.form.rawValue]
-        // Baby and Child ×2, Teen and Adult ×3, Elder ×4 (the sprites are 16 px).
-        let scale = 2 + (pet.stage.rawValue + 1) / 2
-        // A gentle hop: one pixel up every half second, faster when excited.
-        let hopRate = pet.mood == .excited ? 4.0 : (pet.mood == .sleepy ? 0.5 : 2.0)
-        let hop = Int(seconds * hopRate) % 2 * scale
-        pen.canvas.blit(sprite, x: x + (boxW - sprite.width * scale) / 2,
-                        y: y + boxH - boxH / 5 - sprite.height * scale + 2 - hop, scale: scale)
+        portrait.draw(pen.canvas, pet: pet, scene: scene, in: Layout.Rect(x: x, y: y, w: boxW, h: boxH),
+                      tick: state.tick, fraction: fraction, reaction: reaction)
         y += boxH + t.lineGapPx
         var after2 = pen.text("Mood ", x: x, y: y, scale: s, dim)
         pen.text(pet.mood.name, x: after2, y: y, scale: s, text)

@@ -8,7 +8,7 @@ struct Look: Sendable {
     let bin: Bitmap
     let fish: Bitmap
     let coral: Bitmap
-    let pets: [Bitmap]
+    let pet: PetArt
 
     init(assets: FrontAssets, layout: Layout, seed: UInt64) {
         let theme = assets.theme
@@ -17,7 +17,7 @@ struct Look: Sendable {
         bin = resolve("bin")
         fish = resolve("fish")
         coral = resolve("coral")
-        pets = PetForm.allCases.map { resolve($0.key) }
+        pet = PetArt(sheet: assets.pet, theme: theme)
         let coral = self.coral
         backgrounds = Phase.allCases.map {
             Backdrop.build(phase: $0.rawValue, theme: theme, layout: layout, coral: coral, seed: seed)

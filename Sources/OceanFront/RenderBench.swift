@@ -5,7 +5,8 @@ import OceanKernel
 public enum RenderBench {
     /// A Thriving game in full swing, reached by stepping the kernel with real inputs
     /// (a session, a pet, a game), then filled up to `items` falling items, with a
-    /// tick's worth of catches and misses to spawn popups and splashes.
+    /// tick's worth of catches and misses to spawn popups and splashes, and the pet
+    /// just evolved and excited (its reactions showing).
     public static func busyScene(rules: Rules, seed: UInt64 = 1, items: Int = 40) -> (state: GameState, events: [Event]) {
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600)))
@@ -30,6 +31,10 @@ public enum RenderBench {
         for i in 0..<8 { events.append(.caught(kind: kinds[i % kinds.count], grams: 5 + i, combo: i + 1, points: 10)) }
         events.append(.missed(kind: .plasticBag))
         events.append(.missed(kind: .cardboard))
+        // The pet's reactions run through every counted frame.
+        state.career.pet.mood = .excited
+        events.append(.petEvolved(to: .adult))
+        events.append(.petMoodChanged(from: .focused, to: .excited))
         return (state, events)
     }
 

@@ -7,16 +7,22 @@ import OceanKernel
 /// The file: `;` starts a comment line. `colour C 0xRRGGBB` maps the character C to
 /// a colour; `colour C theme.key` maps it to a colour of the theme (e.g.
 /// `text.accent`), so a theme can recolour sprites. `.` is always transparent.
+/// `anchor C NAME` makes C a named point in a grid (where the pet's eyes and mouth
+/// go): it is drawn like the cell before it in its row.
 /// `sprite NAME` starts a grid, its rows follow, and `end` closes it.
 public struct SpriteSheet: Sendable, Equatable {
     /// A palette entry: a fixed colour or a theme key.
     enum Colour: Sendable, Equatable {
         case rgb(Int)
         case theme(String)
+        /// A named point, drawn like its neighbour.
+        case anchor(String)
     }
 
     struct Sprite: Sendable, Equatable {
         let name: String
+        /// The line of its `sprite NAME`, for messages about it.
+        let line: Int
         let width: Int
         let height: Int
         /// Palette characters, row-major; `.` is transparent.
@@ -26,13 +32,14 @@ public struct SpriteSheet: Sendable, Equatable {
     let palette: [UInt8: Colour]
     let sprites: [Sprite]
 
-    /// The sprites every front needs: each item kind, the bin, fish, coral, and a pet
-    /// per form.
-    public static let required: [String] =
-        ItemKind.allCases.map(\.key) + ["bin", "fish", "coral"] + PetForm.allCases.map(\.key)
+    /// The sprites every front needs: each item kind, the bin, fish and coral (the
+    /// pet has its own file: `PetArt.required`).
+    public static let required: [String] = ItemKind.allCases.map(\.key) + ["bin", "fish", "coral"]
 
-    /// Parses a sprite file; every problem names the file and line.
-    public static func parse(text: String, file: String) throws(DataError) -> SpriteSheet {
+    /// Parses a sprite file; every problem names the file and line. `required` lists
+    /// the sprites the file must hold.
+    public static func parse(text: String, file: String,
+                             required: [String] = SpriteSheet.required) throws(DataError) -> SpriteSheet {
         var issues: [DataIssue] = []
         func problem(_ line: Int?, _ message: String) {
             issues.append(DataIssue(file: file, line: line, key: nil, message: message))
@@ -65,7 +72,7 @@ public struct SpriteSheet: Sendable, Equatable {
                     if sprites.contains(where: { $0.name == sprite.name }) {
                         problem(sprite.line, "sprite '\(sprite.name)' given twice")
                     } else if ok {
-                        sprites.append(Sprite(name: sprite.name, width: width, height: sprite.rows.count, cells: cells))
+                        sprites.append(Sprite(name: sprite.name, line: sprite.line, width: width, height: sprite.rows.count, cells: cells))
                     }
                     open = nil
                 } else if line.isEmpty || line.contains(" ") {
@@ -101,6 +108,17 @@ public struct SpriteSheet: Sendable, Equatable {
                 }
                 palette[c] = colour
                 paletteLine[c] = lineNumber
+            case "anchor":
+                guard words.count == 3, words[1].utf8.count == 1, words[1] != ".",
+                      let c = words[1].utf8.first, c > 32, c < 127 else {
+                    problem(lineNumber, "expected 'anchor C NAME' with one printable character C other than '.'")
+                    continue
+                }
+                if let before = paletteLine[c] {
+                    problem(lineNumber, "character '\(words[1])' given twice (first on line \(before))")
+                }
+                palette[c] = .anchor(String(words[2]))
+                paletteLine[c] = lineNumber
             case "sprite":
                 guard words.count == 2 else {
                     problem(lineNumber, "expected 'sprite NAME'")
@@ -108,16 +126,56 @@ public struct SpriteSheet: Sendable, Equatable {
                 }
                 open = (String(words[1]), lineNumber, [], [])
             default:
-                problem(lineNumber, "expected 'colour', 'sprite' or a '; comment', found '\(line.prefix(40))'")
+                problem(lineNumber, "expected 'colour', 'anchor', 'sprite' or a '; comment', found '\(line.prefix(40))'")
             }
         }
         if let sprite = open { problem(sprite.line, "sprite '\(sprite.name)' has no 'end'") }
         for name in required where !sprites.contains(where: { $0.name == name }) && issues.isEmpty {
-            problem(nil, "no sprite '\(name)' (every sheet needs: \(required.joined(separator: ", ")))")
+            problem(nil, required.count > 12 ? "no sprite '\(name)' (the file's header lists the sprites it needs)"
+                        : "no sprite '\(name)' (every sheet needs: \(required.joined(separator: ", ")))")
         }
         guard issues.isEmpty else { throw DataError(issues: issues) }
         return SpriteSheet(palette: palette, sprites: sprites)
     }
 
     func sprite(_ name: String) -> Sprite? { sprites.first { $0.name == name } }
+
+    /// The sprite resolved to pixels for `theme` (empty when there is none): an anchor
+    /// takes the colour of the cell before it in its row (or after it, at the edge).
+    func bitmap(_ name: String, theme: Theme) -> Bitmap {
+        guard let s = sprite(name) else { return .empty }
+        func colour(_ c: UInt8) -> UInt32 {
+            switch palette[c] {
+            case .rgb(let rgb): return OceanFront.Colour.opaque(rgb)
+            case .theme(let key):
+                guard let field = ThemeSchema.schema.field(key) else { return 0 }
+                return OceanFront.Colour.opaque(theme[keyPath: field.path])
+            case .anchor, nil: return 0
+            }
+        }
+        var pixels = [UInt32](repeating: 0, count: s.cells.count)
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let c = s.cells[y * s.width + x]
+                if case .anchor = palette[c] {
+                    let left = x > 0 ? s.cells[y * s.width + x - 1] : UInt8(ascii: ".")
+                    let right = x + 1 < s.width ? s.cells[y * s.width + x + 1] : UInt8(ascii: ".")
+                    pixels[y * s.width + x] = colour(left) != 0 ? colour(left) : colour(right)
+                } else {
+                    pixels[y * s.width + x] = colour(c)
+                }
+            }
+        }
+        return Bitmap(width: s.width, height: s.height, pixels: pixels)
+    }
+
+    /// Where the cells of the anchor named `anchor` are in a sprite, row by row.
+    func points(of anchor: String, in name: String) -> [(x: Int, y: Int)] {
+        guard let s = sprite(name) else { return [] }
+        var found: [(x: Int, y: Int)] = []
+        for (i, c) in s.cells.enumerated() {
+            if case .anchor(let a) = palette[c], a == anchor { found.append((i % s.width, i / s.width)) }
+        }
+        return found
+    }
 }

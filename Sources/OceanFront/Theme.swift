@@ -56,6 +56,9 @@ public struct Theme: Sendable, Equatable {
 
     // The pet's scenes (indexed by `PetScene.rawValue`).
     public var petScene = [Int](repeating: 0, count: 4)
+    /// How long the pet's reactions show: an evolution's flash and sparkles, a mood
+    /// change's bounce and icon.
+    public var petEvolveMs = 0, petMoodMs = 0
 
     public init() {}
 

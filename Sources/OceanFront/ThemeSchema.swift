@@ -111,6 +111,8 @@ public enum ThemeSchema {
         for scene in PetScene.allCases {
             rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])
         }
+        add("pet.evolve_ms", "ms", 300...5_000, \.petEvolveMs)
+        add("pet.mood_ms", "ms", 200...3_000, \.petMoodMs)
         return f
     }()
 

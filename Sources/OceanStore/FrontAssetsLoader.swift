@@ -3,7 +3,8 @@ import OceanFront
 import OceanSystem
 
 /// Reads the front's data files — a theme (`assets/themes/*.toml`), the font
-/// (`assets/font.txt`) and the sprites (`assets/sprites.txt`) — and validates each,
+/// (`assets/font.txt`), the sprites (`assets/sprites.txt`) and the pet's art
+/// (`assets/pet.txt`) — and validates each,
 /// naming file, line and key of every problem.
 public enum FrontAssetsLoader {
     /// The themes shipped in `assets/themes/`.
@@ -17,7 +18,10 @@ public enum FrontAssetsLoader {
         let loaded = try ThemeSchema.validate(entries, file: themePath, lineOfMissing: locator.nearestLine(of:))
         let font = try BitmapFont.parse(text: try text(of: asset("font.txt")), file: try asset("font.txt"))
         let sprites = try SpriteSheet.parse(text: try text(of: asset("sprites.txt")), file: try asset("sprites.txt"))
-        return FrontAssets(theme: loaded, font: font, sprites: sprites)
+        let petFile = try asset("pet.txt")
+        let pet = try SpriteSheet.parse(text: try text(of: petFile), file: petFile, required: PetArt.required)
+        try PetArt.check(pet, file: petFile)
+        return FrontAssets(theme: loaded, font: font, sprites: sprites, pet: pet)
     }
 
     /// The file a theme argument names.
