@@ -1,17 +1,31 @@
 extension SpriteSheet {
     /// A sprite resolved to pixels for one theme (its theme colours looked up), or
-    /// `.empty` if the sheet has no such sprite. The game's look and the app icon
-    /// both draw from this, so a sprite edit shows in both. (`OceanFront.Colour`:
+    /// `.empty` if the sheet has no such sprite; an anchor takes the colour of the cell
+    /// before it in its row (or after it, at the edge). The game's look, the pet and
+    /// the app icon all draw from this, so a sprite edit shows in each. (`OceanFront.Colour`:
     /// here `Colour` alone is the palette entry.)
     func bitmap(_ name: String, theme: Theme) -> Bitmap {
         guard let s = sprite(name) else { return .empty }
-        let pixels = s.cells.map { c -> UInt32 in
-            guard let colour = palette[c] else { return 0 }
-            switch colour {
+        func colour(_ c: UInt8) -> UInt32 {
+            switch palette[c] {
             case .rgb(let rgb): return OceanFront.Colour.opaque(rgb)
             case .theme(let key):
                 guard let field = ThemeSchema.schema.field(key) else { return 0 }
                 return OceanFront.Colour.opaque(theme[keyPath: field.path])
+            case .anchor, nil: return 0
+            }
+        }
+        var pixels = [UInt32](repeating: 0, count: s.cells.count)
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let c = s.cells[y * s.width + x]
+                if case .anchor = palette[c] {
+                    let left = x > 0 ? s.cells[y * s.width + x - 1] : UInt8(ascii: ".")
+                    let right = x + 1 < s.width ? s.cells[y * s.width + x + 1] : UInt8(ascii: ".")
+                    pixels[y * s.width + x] = colour(left) != 0 ? colour(left) : colour(right)
+                } else {
+                    pixels[y * s.width + x] = colour(c)
+                }
             }
         }
         return Bitmap(width: s.width, height: s.height, pixels: pixels)

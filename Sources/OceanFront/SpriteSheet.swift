@@ -140,35 +140,6 @@ public struct SpriteSheet: Sendable, Equatable {
 
     func sprite(_ name: String) -> Sprite? { sprites.first { $0.name == name } }
 
-    /// The sprite resolved to pixels for `theme` (empty when there is none): an anchor
-    /// takes the colour of the cell before it in its row (or after it, at the edge).
-    func bitmap(_ name: String, theme: Theme) -> Bitmap {
-        guard let s = sprite(name) else { return .empty }
-        func colour(_ c: UInt8) -> UInt32 {
-            switch palette[c] {
-            case .rgb(let rgb): return OceanFront.Colour.opaque(rgb)
-            case .theme(let key):
-                guard let field = ThemeSchema.schema.field(key) else { return 0 }
-                return OceanFront.Colour.opaque(theme[keyPath: field.path])
-            case .anchor, nil: return 0
-            }
-        }
-        var pixels = [UInt32](repeating: 0, count: s.cells.count)
-        for y in 0..<s.height {
-            for x in 0..<s.width {
-                let c = s.cells[y * s.width + x]
-                if case .anchor = palette[c] {
-                    let left = x > 0 ? s.cells[y * s.width + x - 1] : UInt8(ascii: ".")
-                    let right = x + 1 < s.width ? s.cells[y * s.width + x + 1] : UInt8(ascii: ".")
-                    pixels[y * s.width + x] = colour(left) != 0 ? colour(left) : colour(right)
-                } else {
-                    pixels[y * s.width + x] = colour(c)
-                }
-            }
-        }
-        return Bitmap(width: s.width, height: s.height, pixels: pixels)
-    }
-
     /// Where the cells of the anchor named `anchor` are in a sprite, row by row.
     func points(of anchor: String, in name: String) -> [(x: Int, y: Int)] {
         guard let s = sprite(name) else { return [] }

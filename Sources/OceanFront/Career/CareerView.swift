@@ -41,7 +41,7 @@ public final class CareerView {
             switch shell.screen {
             case .menu, .scan, .pet:
                 // The HUD's panels stay: the streak and today's goal on the left, the pet on the right.
-                game.hud.draw(pen, state: state, pets: game.look.pets, seconds: seconds)
+                game.hud.draw(pen, state: state, pet: game.petPortrait, reaction: game.petReaction, fraction: f)
                 game.screens.dim(canvas)
                 if shell.screen == .menu { drawMenu(pen, shell: shell, state: state) }
                 else if shell.screen == .scan { drawScan(pen, shell: shell, state: state) }
@@ -52,7 +52,7 @@ public final class CareerView {
                 case .intro(let panel): drawStory(pen, content.intro[panel], page: panel, of: content.intro.count, seconds: seconds)
                 case .outro(let panel): drawStory(pen, shell.outro[panel], page: panel, of: shell.outro.count, seconds: seconds)
                 case .name: drawName(pen, shell: shell, seconds: seconds)
-                case .adopt: drawAdopt(pen, shell: shell)
+                case .adopt: drawAdopt(pen, shell: shell, tick: state.tick, fraction: f)
                 case .card: drawCard(pen, shell: shell, state: state)
                 case .week: drawWeek(pen, state: state)
                 case .lifetime: drawLifetime(pen, state: state)

@@ -51,7 +51,7 @@ extension CareerView {
         centred(pen, "The game will greet you by it.", y: y, scale: small, theme.dim)
     }
 
-    func drawAdopt(_ pen: TextPen, shell: Shell) {
+    func drawAdopt(_ pen: TextPen, shell: Shell, tick: Int, fraction: Double) {
         frame(pen, title: "Adopt a companion", hint: "Left/Right: choose     Enter or click: adopt")
         centred(pen, "It grows with every gram of plastic you divert.", y: layout.listTop - bodyLine, scale: small,
                 theme.text)
@@ -63,9 +63,11 @@ extension CareerView {
             if chosen {
                 pen.canvas.fill(x: box.x, y: box.y + box.h - 3, w: box.w, h: 3, Colour.opaque(theme.accent))
             }
-            let sprite = game.look.pets[form.rawValue]
-            let scale = 3
-            pen.canvas.blit(sprite, x: box.x + (box.w - sprite.width * scale) / 2, y: box.y + 10, scale: scale)
+            // Each form as the baby it would be, in its room; the chosen one is excited.
+            var pet = PetState()
+            (pet.adopted, pet.form, pet.mood) = (true, form, chosen ? .excited : .happy)
+            let art = Layout.Rect(x: box.x + 3, y: box.y + 3, w: box.w - 6, h: box.h - bodyLine - 10)
+            game.petPortrait.draw(pen.canvas, pet: pet, scene: .indoor, in: art, tick: tick, fraction: fraction)
             let name = form.name
             pen.text(name, x: box.x + (box.w - pen.width(name, scale: body)) / 2, y: box.y + box.h - bodyLine - 4,
                      scale: body, Colour.opaque(chosen ? theme.accent : theme.text))
