@@ -148,34 +148,59 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         #expect(s.screen == .week)
         let fb = draw(view, s, sim.state)
         let t = defaultAssets.theme
-        let bar = Set([UInt32(0xFF00_0000) | UInt32(t.chartBar), UInt32(0xFF00_0000) | UInt32(t.chartBarMet)])
         let bottom = t.chartTopPx + t.chartHeightPx
-        // Bars: runs of bar colour on the row just above the baseline.
-        var runs: [(Int, Int)] = []
-        var x = 0
-        while x < fb.width {
-            if bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) {
-                let start = x
-                while x < fb.width && bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) { x += 1 }
-                runs.append((start, x))
-            } else { x += 1 }
-        }
-        #expect(runs.count == grams.filter { $0 > 0 }.count, "\(runs)")
-        // The goal line: the row most of whose width is (dashed) goal colour.
-        let goal = UInt32(0xFF00_0000) | UInt32(t.chartGoal)
-        let goalY = (t.chartTopPx...bottom).first { y in (0..<fb.width).filter { fb.pixels[y * fb.width + $0] == goal }.count > fb.width / 3 }
-        let goalHeight = bottom - (goalY ?? 0)
-        #expect(goalY != nil && goalHeight > 20)
-        for ((start, end), g) in zip(runs, grams.filter { $0 > 0 }) {
-            let mid = (start + end) / 2
-            var top = bottom - 1
-            while top > 0 && (bar.contains(fb.pixels[(top - 1) * fb.width + mid]) || fb.pixels[(top - 1) * fb.width + mid] == goal) { top -= 1 }
-            let height = bottom - top
+        let (bars, goalHeight) = measureWeekChart(fb)
+        #expect(bars.count == grams.filter { $0 > 0 }.count, "\(bars)")
+        #expect(goalHeight > 20)
+        for ((mid, height), g) in zip(bars, grams.filter { $0 > 0 }) {
             let expected = Double(g * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
             #expect(abs(Double(height) - expected) <= 2, "\(g) g: \(height) px, expected \(expected)")
             // A day that met the goal is drawn in the goal-met colour.
             #expect(fb.pixels[(bottom - 1) * fb.width + mid] == UInt32(0xFF00_0000) | UInt32(g >= 25 ? t.chartBarMet : t.chartBar))
         }
+    }
+
+    /// The whole way: a card studied, a scan logged and a game played from the menu,
+    /// each command through the kernel (a greedy bot at the bin), then today's bar in
+    /// the week chart measures what the day diverted, and the career holds each action.
+    @Test func menuActionsAndAGameShowInTheCareerAndTheWeekChart() {
+        var sim = careerSim()
+        let view = careerView()
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        func run(_ commands: [Command]) {
+            for c in commands { sim.step(TickInput(command: c)); s.observe(sim.state, events: sim.events) }
+        }
+        func pick(_ item: Shell.MenuItem) -> [Command] {
+            for _ in 0..<20 where s.menuItems[s.selection] != item { _ = s.handle(.down, state: sim.state) }
+            return s.handle(.confirm, state: sim.state).commands
+        }
+        run(pick(.study))
+        run(s.handle(.confirm, state: sim.state).commands)  // study the first card
+        _ = s.handle(.back, state: sim.state)
+        run(pick(.scan))
+        run(s.handle(.confirm, state: sim.state).commands)  // log the first kind
+        _ = s.handle(.back, state: sim.state)
+        #expect(sim.state.career.cardDays[0] == 1 && sim.state.totals.scans == 1)
+        run(pick(.play))
+        #expect(s.screen == .game && sim.state.mode != .idle)
+        var bot = BotKind.greedy.make(seed: 1, skill: 70)
+        for _ in 0..<100_000 where sim.state.mode != .idle {
+            sim.step(TickInput(move: bot.move(sim.state, rules: shippedRules)))
+            s.observe(sim.state, events: sim.events)
+        }
+        #expect(sim.state.totals.games == 1)
+        // The summary, then the outro's panels (first game), back to the menu.
+        for _ in 0..<20 where s.screen != .menu { _ = s.handle(s.screen == .summary ? .confirm : .other, state: sim.state) }
+        #expect(s.screen == .menu)
+
+        let today = sim.state.career.gramsToday
+        #expect(today == sim.state.totals.grams && today > shippedRules.scanGrams, "the scan and the game, all today")
+        _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
+        #expect(s.screen == .week)
+        let (bars, goalHeight) = measureWeekChart(draw(view, s, sim.state))
+        let height = try? #require(bars.last).height
+        let expected = Double(today * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
+        #expect(bars.count == 1 && abs(Double(height ?? 0) - expected) <= 2, "\(today) g: \(bars), expected \(expected)")
     }
 
     @Test func theMenuDrawsInBothThemes() {
@@ -242,4 +267,32 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     open(.pet); save("career-pet-page", draw(view, m, career.state))
     open(.outro); _ = m.handle(.other, state: career.state)
     save("career-outro", draw(view, m, career.state))
+}
+
+/// The week chart's bars in a rendered frame, left to right (each bar's middle column
+/// and its height in pixels above the baseline), and the goal line's height.
+func measureWeekChart(_ fb: Framebuffer) -> (bars: [(mid: Int, height: Int)], goalHeight: Int) {
+    let t = defaultAssets.theme
+    let bar = Set([UInt32(0xFF00_0000) | UInt32(t.chartBar), UInt32(0xFF00_0000) | UInt32(t.chartBarMet)])
+    let goal = UInt32(0xFF00_0000) | UInt32(t.chartGoal)
+    let bottom = t.chartTopPx + t.chartHeightPx
+    // Bars: runs of bar colour on the row just above the baseline.
+    var bars: [(mid: Int, height: Int)] = []
+    var x = 0
+    while x < fb.width {
+        guard bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) else { x += 1; continue }
+        let start = x
+        while x < fb.width && bar.contains(fb.pixels[(bottom - 1) * fb.width + x]) { x += 1 }
+        let mid = (start + x) / 2
+        var top = bottom - 1
+        while top > 0 && (bar.contains(fb.pixels[(top - 1) * fb.width + mid]) || fb.pixels[(top - 1) * fb.width + mid] == goal) {
+            top -= 1
+        }
+        bars.append((mid, bottom - top))
+    }
+    // The goal line: the row most of whose width is (dashed) goal colour.
+    let goalY = (t.chartTopPx...bottom).first { y in
+        (0..<fb.width).filter { fb.pixels[y * fb.width + $0] == goal }.count > fb.width / 3
+    }
+    return (bars, bottom - (goalY ?? bottom))
 }
