@@ -34,12 +34,13 @@ func script(_ text: String, seconds: Int = 90, environment: [String: String] = [
                stderr: (try? String(contentsOfFile: dir + "/err", encoding: .utf8)) ?? "")
 }
 
-/// A shell script that starts `ocean play ARGS` in a virtual display, waits for its
-/// window, runs `actions` (with $W the window), and waits (bounded) for it to exit.
-func playing(_ args: String, actions: String) -> String {
+/// A shell script that starts `ocean ARGS` in a virtual display, waits for its
+/// window, runs `actions` (with $W the window), and waits (bounded) for it to exit;
+/// its output goes to `$DIR/NAME.out` and `.err`, and the script prints `NAME-exit STATUS`.
+func inWindow(_ args: String, name: String, actions: String) -> String {
     """
     cat > "$DIR/inner.sh" <<'INNER'
-    .build/debug/ocean play \(args) > "$DIR/play.out" 2> "$DIR/play.err" &
+    .build/debug/ocean \(args) > "$DIR/\(name).out" 2> "$DIR/\(name).err" &
     pid=$!
     W=$(timeout 30 xdotool search --sync --name "Ocean Rescue" | head -1)
     [ -n "$W" ] || { echo "no window appeared" >&2; kill $pid; exit 3; }
@@ -47,14 +48,17 @@ func playing(_ args: String, actions: String) -> String {
     xdotool windowactivate --sync $W 2>/dev/null || xdotool windowfocus --sync $W
     \(actions)
     for i in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-    if kill -0 $pid 2>/dev/null; then echo "ocean play did not exit" >&2; kill -9 $pid; exit 4; fi
+    if kill -0 $pid 2>/dev/null; then echo "ocean \(name) did not exit" >&2; kill -9 $pid; exit 4; fi
     wait $pid
-    echo "play-exit $?"
+    echo "\(name)-exit $?"
     INNER
     DIR="$DIR" xvfb-run -a -s "-screen 0 1280x720x24" bash "$DIR/inner.sh"
-    cat "$DIR/play.err" >&2
+    cat "$DIR/\(name).err" >&2
     """
 }
+
+/// `ocean play ARGS` in a window (see `inWindow`): `play.out`, `play.err`, `play-exit`.
+func playing(_ args: String, actions: String) -> String { inWindow("play " + args, name: "play", actions: actions) }
 
 /// The game's window under Xvfb, driven by xdotool: skipped, saying so, on a machine
 /// without xvfb-run (`make deps` installs it).

@@ -9,27 +9,14 @@ import TestSupport
 struct WatchWindowTests {
     @Test func keysPauseStepSpeedAndSeekThenEscQuitsAtTheEndHash() throws {
         let dir = freshFolder("watch")
-        let r = try script("""
-            cat > "$DIR/inner.sh" <<'INNER'
-            .build/debug/ocean replay watch replays/idle-bot.replay > "$DIR/watch.out" 2> "$DIR/watch.err" &
-            pid=$!
-            W=$(timeout 30 xdotool search --sync --name "Ocean Rescue" | head -1)
-            [ -n "$W" ] || { echo "no window appeared" >&2; kill $pid; exit 3; }
-            xdotool windowactivate --sync $W 2>/dev/null || xdotool windowfocus --sync $W
+        // Pause, a step forward and one back, two speeds up and one down, the next
+        // checkpoint, ten seconds on, then the end.
+        let r = try script(inWindow("replay watch replays/idle-bot.replay", name: "watch", actions: """
             sleep 0.5
-            # Pause, a step forward and one back, two speeds up and one down, the next
-            # checkpoint, ten seconds on, then the end.
             for k in space period Left equal equal minus bracketright Next End; do xdotool key $k; sleep 0.2; done
             sleep 1
             xdotool key Escape
-            for i in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-            if kill -0 $pid 2>/dev/null; then echo "ocean replay watch did not exit" >&2; kill -9 $pid; exit 4; fi
-            wait $pid
-            echo "watch-exit $?"
-            INNER
-            DIR="$DIR" xvfb-run -a -s "-screen 0 1280x720x24" bash "$DIR/inner.sh"
-            cat "$DIR/watch.err" >&2
-            """, environment: ["DIR": dir])
+            """), environment: ["DIR": dir])
         #expect(r.stdout.contains("watch-exit 0"), "\(r.stdout)\n\(r.stderr)")
         let out = (try? String(contentsOfFile: dir + "/watch.out", encoding: .utf8)) ?? ""
         // End seeks to the last tick; the state there is the recorded end.
