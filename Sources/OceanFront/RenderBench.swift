@@ -64,6 +64,36 @@ public enum RenderBench {
         return count { busy.render(frames) }
     }
 
+    /// Allocation calls made drawing `frames` frames of the career's screens once warm:
+    /// the menu, a flashcard, the scan list, the week and lifetime charts, the
+    /// achievements, the pet page and an intro panel, in turn, over the busy scene's
+    /// career (a session, a pet, a game under way: every chart has bars).
+    public static func careerAllocations(frames: Int, assets: FrontAssets, rules: Rules, content: CareerContent,
+                                         count: (() -> Void) -> Int) -> Int {
+        var state = busyScene(rules: rules).state
+        state.items = []
+        state.mode = .idle
+        let view = CareerView(game: GameView(assets: assets, rules: rules, seed: 1), content: content)
+        view.observe(state, events: [])
+        let menu = Shell(player: ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: state,
+                         content: content, layout: view.layout, rules: rules)
+        var shells = [Shell(player: ShellPlayer(), state: state, content: content, layout: view.layout, rules: rules), menu]
+        for item in [Shell.MenuItem.study, .scan, .week, .lifetime, .achievements, .pet] {
+            var s = menu
+            while s.menuItems[s.selection] != item { _ = s.handle(.down, state: state) }
+            _ = s.handle(.confirm, state: state)
+            shells.append(s)
+        }
+        var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
+        func draw(_ n: Int) {
+            for i in 0..<n {
+                view.render(state, shell: shells[i % shells.count], fraction: Double(i % 50) / 50, into: &framebuffer)
+            }
+        }
+        draw(2 * shells.count)
+        return count { draw(frames) }
+    }
+
     /// The busy scene observed by a view, and the framebuffer it is drawn into.
     struct Busy {
         let state: GameState

@@ -38,8 +38,10 @@ struct BenchCommand: ParsableCommand {
         output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
-        let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), seconds: min(seconds, 2),
-                                               counter: counter)
+        let content: CareerContent
+        do { content = try CareerContentLoader.load() } catch { fail(error.description) }
+        let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), content: content,
+                                               seconds: min(seconds, 2), counter: counter)
         output.sections.append(BenchSection(key: "render", value: render, text: render.text))
         let firstFrame = FirstFrameResult.measure()
         output.sections.append(BenchSection(key: "firstFrameMs", value: firstFrame, text: firstFrame.text))

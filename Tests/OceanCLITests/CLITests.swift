@@ -161,6 +161,7 @@ let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance
         #expect(render["width"] as? Int == 640 && render["height"] as? Int == 360)
         #expect((render["framesPerSecond"] as! Int) > 0)
         #expect(render["allocationsPerFrame"] as? Int == 0, "\(render)")
+        #expect(render["careerScreensAllocationsPerFrame"] as? Int == 0, "the menu, a card, the charts…: \(render)")
         // Launch to the first frame under Xvfb: a number where xvfb-run is installed,
         // otherwise null and the text says why.
         #expect(o.keys.contains("firstFrameMs"))

@@ -15,7 +15,16 @@ extension CareerView {
 
     /// The greeting, and the streak and today's goal under it.
     func drawGreeting(_ pen: TextPen, shell: Shell, state: GameState) {
-        columnCentred(pen, shell.greeting, y: 16, scale: body, theme.accent)
+        // "Hello, NAME!" drawn piece by piece, like the line below: no string per frame.
+        if shell.player.name.isEmpty {
+            columnCentred(pen, "Welcome!", y: 16, scale: body, theme.accent)
+        } else {
+            let w = pen.width("Hello, ", scale: body) + pen.width(shell.player.name, scale: body) + pen.width("!", scale: body)
+            var x = columnX + (columnW - w) / 2
+            for part in ["Hello, ", shell.player.name, "!"] {
+                x = pen.text(part, x: x, y: 16, scale: body, Colour.opaque(theme.accent))
+            }
+        }
         let c = state.career
         let goal = game.rules.career.dailyGoalGrams
         let s = small
@@ -40,7 +49,10 @@ extension CareerView {
 
     func drawMenu(_ pen: TextPen, shell: Shell, state: GameState) {
         drawGreeting(pen, shell: shell, state: state)
-        for (i, item) in shell.menuItems.enumerated() {
+        // The entries as `menuItems` lists them, without making that array each frame.
+        var i = -1
+        for item in Shell.MenuItem.allCases where shell.offers(item) {
+            i += 1
             let box = layout.item(i)
             let chosen = i == shell.selection
             if chosen {
@@ -93,8 +105,13 @@ extension CareerView {
         pen.text("It grows as you divert plastic:", x: x, y: y, scale: small, Colour.opaque(theme.text))
         y += smallLine + 4
         for stage in PetStage.allCases {
-            let from = [PetStage.baby: 0, .child: p.childFromGrams, .teen: p.teenFromGrams, .adult: p.adultFromGrams][stage]
-                ?? p.elderFromGrams
+            let from = switch stage {
+            case .baby: 0
+            case .child: p.childFromGrams
+            case .teen: p.teenFromGrams
+            case .adult: p.adultFromGrams
+            case .elder: p.elderFromGrams
+            }
             let now = stage == pet.stage
             let colour = Colour.opaque(now ? theme.accent : (stage < pet.stage ? theme.good : theme.dim))
             pen.text(now ? ">" : " ", x: x, y: y, scale: small, colour)

@@ -122,9 +122,10 @@ public struct Shell: Sendable {
     }
 
     /// The menu's entries (the outro only once it has been seen).
-    public var menuItems: [MenuItem] {
-        MenuItem.allCases.filter { $0 != .outro || player.outroSeen }
-    }
+    public var menuItems: [MenuItem] { MenuItem.allCases.filter(offers) }
+
+    /// Whether the menu lists `item` (the outro only once it has been seen).
+    public func offers(_ item: MenuItem) -> Bool { item != .outro || player.outroSeen }
 
     /// "Hello, Ada!" (or a plain welcome before a name is known).
     public var greeting: String { player.name.isEmpty ? "Welcome!" : "Hello, \(player.name)!" }
