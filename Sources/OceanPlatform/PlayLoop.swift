@@ -91,6 +91,9 @@ public enum PlayLoop {
         if career != nil { SDL_StartTextInput() }
         var shown = ""
         var quitAsked = false
+        // A player change that came with commands (an adoption) is handed on once the
+        // kernel has run them, so the save holds both, never the one without the other.
+        var playerChangeAfterCommands = false
         var lastLook = start
 
         while true {
@@ -106,7 +109,8 @@ public enum PlayLoop {
                     guard shell.screen != .game else { return }
                     let out = shell.handle(key, state: state)
                     pending.append(contentsOf: out.commands)
-                    if out.playerChanged { c.playerChanged(shell.player, state) }
+                    if out.playerChanged && !out.commands.isEmpty { playerChangeAfterCommands = true }
+                    else if out.playerChanged { c.playerChanged(shell.player, state) }
                     if out.quit { quitAsked = true }
                 }
                 career?.shell = shell
@@ -148,6 +152,10 @@ public enum PlayLoop {
                 }
                 fraction = frame.fraction
                 if stats.endedForNewConstants { break }
+            }
+            if playerChangeAfterCommands, pending.isEmpty, let c = career {
+                playerChangeAfterCommands = false
+                c.playerChanged(c.shell.player, recorder.simulation.state)
             }
             if let ask = betweenGames, recorder.simulation.state.mode == .idle, now - lastLook >= 1_000_000_000 {
                 lastLook = now

@@ -130,6 +130,7 @@ struct PlayCommand: ParsableCommand {
                         view.notice = nil
                     } else if let first = problems.first {
                         waiting = nil
+                        printError("ocean play: \(file) not applied: the career as it stands does not fit it (\(first))")
                         view.notice = Notice("\(file) not applied: the career as it stands does not fit it (\(first)); "
                                              + "still playing with the last good constants", isProblem: true, until: .max,
                                              columns: view.noticeColumns)
@@ -141,12 +142,22 @@ struct PlayCommand: ParsableCommand {
                     }
                 case .refused(let why)?:
                     waiting = nil
+                    printError("ocean play: \(file) not applied, still playing with the last good constants:\n\(why)")
                     view.notice = Notice("\(why)\nNot applied: still playing with the last good constants.", isProblem: true,
                                          until: .max, columns: view.noticeColumns)
                 case nil:
                     break
                 }
                 if let n = view.notice, n.isProblem, debugScreens { printError("notice \(n.lines.joined(separator: " | "))") }
+                // At the game's start, the career as it stands now (menu actions since the
+                // edit included) must still fit the new constants.
+                if atStart, let new = waiting, let first = now.validate(rules: Rules(new)).first {
+                    waiting = nil
+                    view.notice = Notice("\(file) not applied: the career as it stands does not fit it (\(first)); "
+                                         + "still playing with the last good constants", isProblem: true, until: .max,
+                                         columns: view.noticeColumns)
+                    if debugScreens { printError("notice \(view.notice!.lines.joined(separator: " | "))") }
+                }
                 return atStart && waiting != nil
             }
             let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme, session: session,
@@ -172,10 +183,15 @@ struct PlayCommand: ParsableCommand {
             rules = Rules(new)
             waiting = nil
             shell?.rules = rules
-            let next = segment + 1
+            // With --record, the next part goes to the next free name (with --force, the
+            // next name); without it, last-game.replay holds the latest part, as it holds
+            // the latest game.
+            var next = segment + 1
+            while record != nil && !force && fileSize(PlayCommand.path(firstPath, segment: next)) != nil { next += 1 }
             let nextPath = record == nil ? firstPath : PlayCommand.path(firstPath, segment: next)
-            printError("ocean play: \(reloader?.path ?? "the balance") reloaded: the recording so far is in \(path); "
-                       + "from the next game on, \(nextPath)")
+            printError("ocean play: \(reloader?.path ?? "the balance") reloaded: "
+                       + (record == nil ? "\(path) now holds what is played from the next game on (no --record: the part before is not kept)"
+                                        : "the recording so far is in \(path); from the next game on, \(nextPath)"))
             segment = next
             path = nextPath
             view = GameView(assets: assets, rules: rules, seed: header.seed)

@@ -27,6 +27,8 @@ struct HotReloadCLITests {
         let broken = short.replacingOccurrences(of: "points_per_catch = 10 ", with: "points_per_catch = \"x\" ")
         try broken.write(toFile: dir + "/broken.toml", atomically: true, encoding: .utf8)
         let record = dir + "/r.replay"
+        // A part 2 left from an earlier session is kept: the next part takes the next free name.
+        try "an older recording\n".write(toFile: dir + "/r.2.replay", atomically: true, encoding: .utf8)
         let r = try script(playing("--quick --balance \(dir)/b.toml --record \(record) --profile \(dir)/profile",
                                    actions: afterNextSave("cp \"$DIR/edited.toml\" \"$DIR/b.toml\"; sleep 1.5; xdotool key space")
                                        + "\n" + afterNextSave("cp \"$DIR/broken.toml\" \"$DIR/b.toml\"; sleep 1.5; xdotool key space")
@@ -36,13 +38,14 @@ struct HotReloadCLITests {
         // The first game under the old constants, the next two under the edit: the
         // broken file never reached the kernel.
         let first = try String(contentsOfFile: record, encoding: .utf8)
-        let second = try String(contentsOfFile: dir + "/r.2.replay", encoding: .utf8)
+        let second = try String(contentsOfFile: dir + "/r.3.replay", encoding: .utf8)
+        #expect(try String(contentsOfFile: dir + "/r.2.replay", encoding: .utf8) == "an older recording\n")
         #expect(first.contains("balance scoring.points_per_catch 10\n"))
         #expect(second.contains("balance scoring.points_per_catch 11\n"))
         #expect(first.contains(" games=1 ") && second.contains(" games=3 "), "\(second.suffix(300))")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/r.3.replay"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/r.4.replay"))
         #expect(second.contains("start-state "), "the second recording starts from the career as it stood")
-        for file in [record, dir + "/r.2.replay"] {
+        for file in [record, dir + "/r.3.replay"] {
             let v = try ocean(["replay", "verify", file])
             #expect(v.status == 0, "\(v.stdout)\(v.stderr)")
         }

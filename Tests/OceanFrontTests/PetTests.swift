@@ -88,8 +88,16 @@ import TestSupport
             #expect(frames.count >= 2, "\(mood) has \(frames.count) idle frames")
             #expect(draw(p, tick: 77, fraction: 0.4) == draw(p, tick: 77, fraction: 0.4))
         }
-        // A blink closes the eyes for a few ticks.
-        #expect(draw(pet(), tick: 2) != draw(pet(), tick: 2 + PetPortrait.blinkTicks + 60 * 2))
+        // A blink closes the eyes for a few ticks: compared with a tick whose idle and
+        // accent frames are the same, so only the blink can tell them apart.
+        let happy = pet(.cat, .child, .happy)
+        let idle = PetPortrait.idleTicks[PetMood.happy.rawValue]
+        func frames(_ t: Int) -> [Int] { [(t / idle) % 2, (t / PetPortrait.accentTicks) % 2] }
+        let shut = PetPortrait.blinkEvery
+        let open = (shut + PetPortrait.blinkTicks..<(3 * shut)).first {
+            frames($0) == frames(shut) && $0 % PetPortrait.blinkEvery >= PetPortrait.blinkTicks
+        }
+        #expect(open != nil && draw(happy, tick: shut) != draw(happy, tick: open ?? shut))
     }
 
     @Test func aLargerBoxDrawsALargerPet() {

@@ -134,10 +134,14 @@ private func careerState(days: Int = 5) -> GameState {
         let loaded = try #require(try Profile.loadContents(path: path, rules: rules))
         #expect(loaded.state == state && loaded.player == player && loaded.version == 4)
 
-        var v3 = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
+        // As version 3 wrote it: state encoding 3, which had no day's starting health
+        // (read back as today's health: the day's band starts where the ocean stands).
+        var v3 = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state, version: 3)))\n"
         v3 += "checksum \(hex16(ProfileText.checksum(v3)))\n"
         let old = try ProfileText.parse(v3, rules: rules)
-        #expect(old.state == state && old.version == 3 && old.player == ProfileText.Player())
+        var expected = state
+        expected.healthDayStart = state.health
+        #expect(old.state == expected && old.version == 3 && old.player == ProfileText.Player())
         // Version 3 knew no name line: one there is refused, as any unknown line is.
         var forged = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state)))\nname Ada\n"
         forged += "checksum \(hex16(ProfileText.checksum(forged)))\n"
