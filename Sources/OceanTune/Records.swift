@@ -141,8 +141,3 @@ enum JSONLines {
         return try? d.decode(type, from: Data(line.utf8))
     }
 }
-
-func hex(_ x: UInt64) -> String {
-    let s = String(x, radix: 16)
-    return String(repeating: "0", count: 16 - s.count) + s
-}

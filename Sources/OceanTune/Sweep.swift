@@ -78,8 +78,8 @@ public enum Sweep {
         let start = monotonicNanos()
         let games = options.games ?? spec.games
         let points = PointSampler.points(for: spec, base: base, file: file)
-        var header = SweepHeader(spec: hex(spec.fingerprint), engine: Engine.version,
-                                 balance: hex(PointSampler.fingerprint(base)), games: games,
+        var header = SweepHeader(spec: hex16(spec.fingerprint), engine: Engine.version,
+                                 balance: hex16(PointSampler.fingerprint(base)), games: games,
                                  careers: spec.career.careers, points: points.count,
                                  shard: options.shard.description, bots: spec.players.map(\.description),
                                  keys: spec.axes.map(\.key), seedBase: spec.seedBase, seeds: Seeds.rule,

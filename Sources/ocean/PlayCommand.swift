@@ -99,7 +99,7 @@ struct PlayCommand: ParsableCommand {
         // Balance hot reload: the file is looked at while no game is on; a valid edit
         // applies at the next game's start, which begins a new recording carrying the
         // new constants; a broken one is shown and the last good constants stay.
-        var reloader = (balanceOption.balance ?? defaultBalancePath()).map(BalanceReloader.init(path:))
+        var hotReload = (balanceOption.balance ?? defaultBalancePath()).map(BalanceHotReload.init(path:))
         var waiting: Balance?
         var view = GameView(assets: assets, rules: rules, seed: header.seed)
         var state = saved
@@ -120,49 +120,28 @@ struct PlayCommand: ParsableCommand {
                     do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
                 }
             }
-            let file = reloader?.path ?? ""
             let betweenGames = { (atStart: Bool, now: GameState) -> Bool in
-                switch reloader?.look() {
-                case .changed(let new)?:
-                    let problems = now.validate(rules: Rules(new))
-                    if new == balance {
-                        waiting = nil
-                        view.notice = nil
-                    } else if let first = problems.first {
-                        waiting = nil
-                        printError("ocean play: \(file) not applied: the career as it stands does not fit it (\(first))")
-                        view.notice = Notice("\(file) not applied: the career as it stands does not fit it (\(first)); "
-                                             + "still playing with the last good constants", isProblem: true, until: .max,
-                                             columns: view.noticeColumns)
-                    } else {
-                        waiting = new
-                        view.notice = Notice("\(file) changed: it applies at the next game", isProblem: false,
-                                             until: now.tick + 6 * Fixed.ticksPerSecond,
-                                             columns: view.noticeColumns)
-                    }
+                guard let (news, apply) = hotReload?.look(state: now, inPlay: balance, atStart: atStart) else { return false }
+                switch news {
+                case .waiting?:
+                    view.notice = Notice("\(hotReload!.reloader.path) changed: it applies at the next game", isProblem: false,
+                                         until: now.tick + 6 * Fixed.ticksPerSecond, columns: view.noticeColumns)
+                case .sameAsInPlay?:
+                    view.notice = nil
                 case .refused(let why)?:
-                    waiting = nil
-                    printError("ocean play: \(file) not applied, still playing with the last good constants:\n\(why)")
+                    printError("ocean play: not applied, still playing with the last good constants:\n\(why)")
                     view.notice = Notice("\(why)\nNot applied: still playing with the last good constants.", isProblem: true,
                                          until: .max, columns: view.noticeColumns)
+                    if debugScreens { printError("notice \(view.notice!.lines.joined(separator: " | "))") }
                 case nil:
                     break
                 }
-                if let n = view.notice, n.isProblem, debugScreens { printError("notice \(n.lines.joined(separator: " | "))") }
-                // At the game's start, the career as it stands now (menu actions since the
-                // edit included) must still fit the new constants.
-                if atStart, let new = waiting, let first = now.validate(rules: Rules(new)).first {
-                    waiting = nil
-                    view.notice = Notice("\(file) not applied: the career as it stands does not fit it (\(first)); "
-                                         + "still playing with the last good constants", isProblem: true, until: .max,
-                                         columns: view.noticeColumns)
-                    if debugScreens { printError("notice \(view.notice!.lines.joined(separator: " | "))") }
-                }
-                return atStart && waiting != nil
+                waiting = apply
+                return apply != nil
             }
             let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme, session: session,
                                      options: options, career: &career,
-                                     betweenGames: reloader == nil ? nil : betweenGames) { state, events in
+                                     betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
                 audio?.link.post(health: state.health, events: events)
                 // The career is saved after every game and every menu action that changed it.
                 guard events.contains(where: PlayCommand.changesTheCareer) else { return }
@@ -189,7 +168,7 @@ struct PlayCommand: ParsableCommand {
             var next = segment + 1
             while record != nil && !force && fileSize(PlayCommand.path(firstPath, segment: next)) != nil { next += 1 }
             let nextPath = record == nil ? firstPath : PlayCommand.path(firstPath, segment: next)
-            printError("ocean play: \(reloader?.path ?? "the balance") reloaded: "
+            printError("ocean play: \(hotReload?.reloader.path ?? "the balance") reloaded: "
                        + (record == nil ? "\(path) now holds what is played from the next game on (no --record: the part before is not kept)"
                                         : "the recording so far is in \(path); from the next game on, \(nextPath)"))
             segment = next

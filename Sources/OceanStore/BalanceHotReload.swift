@@ -1,0 +1,57 @@
+import OceanKernel
+
+/// What a window does with the balance file between games: an edit that validates and
+/// that the career as it stands fits is waiting for the next game's start; one that
+/// does not validate, or that the career does not fit (checked when it is read and
+/// again at the start, since menu actions move the career meanwhile), is refused and
+/// the constants in play stay.
+public struct BalanceHotReload {
+    /// What changed with a look, for the window to say.
+    public enum News: Equatable {
+        /// A valid edit, waiting for the next game.
+        case waiting
+        /// The file is back to the constants in play: nothing waits.
+        case sameAsInPlay
+        /// Not applied, and why (every problem, as the loader or the validator says it).
+        case refused(String)
+    }
+
+    public private(set) var reloader: BalanceReloader
+    /// The constants the next game will start with, if an edit is waiting.
+    public private(set) var waiting: Balance?
+
+    public init(path: String) { reloader = BalanceReloader(path: path) }
+
+    /// Looks at the file with `state` as the career stands and `inPlay` the constants
+    /// in play. Returns what changed (nil: nothing to say) and, when `atStart`, the
+    /// constants to switch to before the game starts.
+    public mutating func look(state: GameState, inPlay: Balance, atStart: Bool) -> (news: News?, apply: Balance?) {
+        var news: News?
+        switch reloader.look() {
+        case .changed(let new)?:
+            waiting = nil
+            if new == inPlay { news = .sameAsInPlay }
+            else if let why = misfit(state, new) { news = .refused(why) }
+            else { waiting = new; news = .waiting }
+        case .refused(let why)?:
+            waiting = nil
+            news = .refused(why)
+        case nil:
+            break
+        }
+        guard atStart, let new = waiting else { return (news, nil) }
+        if let why = misfit(state, new) {
+            waiting = nil
+            return (.refused(why), nil)
+        }
+        waiting = nil
+        return (news, new)
+    }
+
+    /// Why the career as it stands cannot play under `balance`, if it cannot.
+    private func misfit(_ state: GameState, _ balance: Balance) -> String? {
+        state.validate(rules: Rules(balance)).first.map {
+            "\(reloader.path): the career as it stands does not fit it (\($0))"
+        }
+    }
+}
