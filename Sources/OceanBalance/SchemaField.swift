@@ -34,7 +34,9 @@ public struct SchemaProblem: Error, Equatable, Sendable {
 public struct RawEntry: Sendable {
     public enum Value: Sendable {
         case whole(Int)
-        /// Not a whole number; says what it is instead ("a decimal number (2.5)").
+        /// A string (a word a schema names, like a challenge's `counts`).
+        case text(String)
+        /// Not a whole number nor a string; says what it is instead ("a decimal number (2.5)").
         case other(String)
     }
 

@@ -46,6 +46,8 @@ extension Schema {
             switch entry.value {
             case .other(let what):
                 problem(f.key, entry.line, "expected a whole number, found \(what); \(f.allowed)")
+            case .text(let t):
+                problem(f.key, entry.line, "expected a whole number, found a string (\"\(t.prefix(40))\"); \(f.allowed)")
             case .whole(let n) where !f.range.contains(n):
                 problem(f.key, entry.line, "\(n) is out of range; \(f.allowed)")
             case .whole(let n):

@@ -43,6 +43,18 @@ public enum Event: Equatable, Sendable {
     case petAdopted(PetForm)
     case petEvolved(to: PetStage)
     case petMoodChanged(from: PetMood, to: PetMood)
+
+    // Challenges
+    /// A new day's or week's challenge, as drawn.
+    case challengeIssued(Challenge)
+    /// An open challenge passed a quarter of its target (25, 50 or 75 %).
+    case challengeProgressed(period: ChallengePeriod, progress: Int, target: Int)
+    /// The target was reached; the challenge's reward has been given.
+    case challengeCompleted(Challenge)
+    /// Its day or week ended unfinished (found when the next day's session began).
+    case challengeFailed(Challenge)
+    /// Milestone `template` (an index into `Rules.challenges`) was reached; its reward given.
+    case milestoneReached(template: Int)
 }
 
 /// Why a command did nothing.

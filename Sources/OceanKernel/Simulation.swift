@@ -36,7 +36,7 @@ public struct Simulation: Sendable {
         SessionSystem.run(command, &state, rules: rules, log: &log, events: &events)
         RoundSystem.startGame(command, &state, rules: rules, events: &events)
         ScanSystem.run(command, log: &log)
-        CardSystem.run(command, &state, rules: rules, events: &events)
+        CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
         BinSystem.run(&state.bin, move: input.move, rules: rules)
         SpawnSystem.run(&state, rules: rules, events: &events)
@@ -46,6 +46,7 @@ public struct Simulation: Sendable {
         PhaseSystem.run(&state, rules: rules, events: &events)
         RoundSystem.run(&state, rules: rules, events: &events)
         ProgressSystem.run(&state, log: &log, rules: rules, events: &events)
+        ChallengeSystem.run(&state, log: &log, rules: rules, events: &events)
         PetSystem.run(&state, log: log, rules: rules, events: &events)
     }
 }

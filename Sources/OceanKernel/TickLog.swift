@@ -12,12 +12,21 @@ struct TickLog {
     /// Set by progress for the pet.
     var leveledUp = false
     var goalReached = false
+    /// Set by the session: a new calendar day began.
+    var newDay = false
+    /// Set by the cards: a flashcard study counted.
+    var studied = false
+    /// Set by progress: today became an active day (its first game or scan).
+    var becameActive = false
     /// The state's figures when the tick began: progress and the pet compare
     /// against them to see what changed.
     var before = Figures()
 
     struct Figures {
         var grams = 0
+        var catches = 0
+        var score = 0
+        var mode = Mode.idle
         var games = 0
         var scans = 0
         var combo = 0
@@ -30,6 +39,7 @@ struct TickLog {
 
         init(_ s: GameState) {
             (grams, games, scans, combo) = (s.totals.grams, s.totals.games, s.totals.scans, s.game.combo)
+            (catches, score, mode) = (s.totals.catches, s.totals.score, s.mode)
             (phase, health, perfectGames, masteredCards) = (s.phase, s.health, s.totals.perfectGames, s.career.masteredCards)
         }
     }
@@ -47,6 +57,9 @@ struct TickLog {
         if case .none = input.command { playerActed = input.move != .none } else { playerActed = true }
         leveledUp = false
         goalReached = false
+        newDay = false
+        studied = false
+        becameActive = false
         before = figures
     }
 }

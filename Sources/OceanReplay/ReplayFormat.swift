@@ -6,23 +6,28 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 4 adds the daily health caps (`health.daily_rise_cap`, `daily_fall_cap`) and
+    /// 5 adds the challenge table (`challenge KEY VALUE` lines, the templates of
+    /// `assets/challenges.toml` without their texts; none: no challenges) and hashes
+    /// state encoding 5. 4 adds the daily health caps (`health.daily_rise_cap`, `daily_fall_cap`) and
     /// hashes state encoding 4. 3 writes every enum by its stable key (phase, pet
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 4 and reads 2 to 4 (older files verify unchanged, their
-    /// missing constants taken from `addedConstants`; `replay update --upgrade`
-    /// rewrites one as 4); a version 1 file lacks constants this engine needs and is
-    /// refused.
-    public static let version = 4
-    public static let readable = 2...4
+    /// This engine writes 5 and reads 2 to 5 (older files verify unchanged, their
+    /// missing constants taken from `addedConstants`, and play without challenges;
+    /// `replay update --upgrade` rewrites one as 5); a version 1 file lacks constants
+    /// this engine needs and is refused.
+    public static let version = 5
+    public static let readable = 2...5
+    /// The first format with `challenge` lines.
+    public static let challengesSince = 5
 
     /// The state encoding whose hashes a replay of `format` carries.
     public static func stateEncoding(format: Int) -> UInt64 {
         switch format {
         case 2: 2
         case 3: 3
+        case 4: 4
         default: StateEncoding.version
         }
     }
@@ -40,6 +45,7 @@ public enum ReplayFormat {
         public static let comment = "comment", engine = "engine", seed = "seed", tickRate = "tick-rate"
         public static let checkpointEvery = "checkpoint-every", date = "date", time = "time"
         public static let recordedBy = "recorded-by", startState = "start-state", balance = "balance"
+        public static let challenge = "challenge"
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
     }

@@ -36,6 +36,7 @@ public struct ReplayReader {
     private var header = ReplayHeader()
     private var seen: [String] = []
     private var balanceEntries: [RawEntry] = []
+    private var challengeEntries: [RawEntry] = []
     private var inHeader = true
     private var replay: Replay?
     private var sawChecksum = false
@@ -166,7 +167,7 @@ public struct ReplayReader {
     private mutating func headerLine(_ key: Substring, _ words: [Substring], _ text: String, _ n: Int) throws(ReplayError) {
         typealias K = ReplayFormat.Keyword
         let keyString = String(key)
-        if key != K.balance && key != K.startState {
+        if key != K.balance && key != K.startState && key != K.challenge {
             guard !seen.contains(keyString) else { throw error(at: n, "'\(key)' is given twice") }
             seen.append(keyString)
         }
@@ -224,6 +225,20 @@ public struct ReplayReader {
                 value = .other("'\(v.prefix(40))'")
             }
             balanceEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
+        case K.challenge:
+            guard header.formatVersion >= ReplayFormat.challengesSince else {
+                throw error(at: n, "challenge lines begin with format \(ReplayFormat.challengesSince); this file says \(header.formatVersion)")
+            }
+            guard words.count == 3 else { throw error(at: n, "a challenge line is 'challenge PERIOD.NAME.FIELD VALUE'") }
+            guard challengeEntries.count < Challenge.maxTemplates * 8 else { throw error(at: n, "too many challenge lines") }
+            let v = words[2]
+            let value: RawEntry.Value
+            if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
+                value = .whole(i)
+            } else {
+                value = .text(String(v.prefix(40)))
+            }
+            challengeEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
         default:
             throw error(at: n, "unknown header line '\(key.prefix(40))'")
         }
@@ -248,6 +263,18 @@ public struct ReplayReader {
             func text(_ i: DataIssue) -> String { "balance \(i.key ?? ""): \(i.message)" }
             var lines = [text(first)] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
                 "\(file):\($0.line ?? n): " + text($0)
+            }
+            if error.issues.count > DataError.shownLimit {
+                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
+            }
+            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
+        }
+        do {
+            header.balance.challenges = try ChallengeSchema.validate(challengeEntries, file: file, needText: false).templates
+        } catch {
+            let first = error.issues[0]
+            var lines = ["challenge \(first.key ?? ""): \(first.message)"] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
+                "\(file):\($0.line ?? n): challenge \($0.key ?? ""): \($0.message)"
             }
             if error.issues.count > DataError.shownLimit {
                 lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")

@@ -28,7 +28,9 @@ public struct BalanceHotReload {
     public mutating func look(state: GameState, inPlay: Balance, atStart: Bool) -> (news: News?, apply: Balance?) {
         var news: News?
         switch reloader.look() {
-        case .changed(let new)?:
+        case .changed(var new)?:
+            // The balance file holds no challenge table: the one in play stays.
+            new.challenges = inPlay.challenges
             waiting = nil
             if new == inPlay { news = .sameAsInPlay }
             else if let why = misfit(state, new) { news = .refused(why) }

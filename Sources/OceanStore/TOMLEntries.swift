@@ -42,7 +42,7 @@ public enum TOMLEntries {
             if let sub = value.table, !sub.inline {
                 flatten(sub, prefix: full, locator: locator, into: &entries)
             } else {
-                let raw: RawEntry.Value = value.int.map { .whole($0) } ?? .other(describe(value))
+                let raw: RawEntry.Value = value.int.map { .whole($0) } ?? value.string.map { .text($0) } ?? .other(describe(value))
                 entries.append(RawEntry(key: full, value: raw, line: locator.nearestLine(of: full)))
             }
         }

@@ -43,3 +43,9 @@ private func searchUpward(from start: String, _ name: String) -> String? {
 
 /// The shipped balance file, `assets/balance.toml`.
 public func defaultBalancePath() -> String? { findAsset("balance.toml") }
+
+/// The shipped challenge table, `assets/challenges.toml`.
+public func defaultChallengesPath() -> String? { findAsset("challenges.toml") }
+
+/// The shipped impact factors, `assets/impact.toml`.
+public func defaultImpactPath() -> String? { findAsset("impact.toml") }

@@ -22,25 +22,45 @@ func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
     exit(status)
 }
 
-/// `--balance FILE`, shared by every command that runs the kernel.
+/// `--balance FILE` and `--challenges FILE`, shared by every command that runs the kernel.
 struct BalanceOption: ParsableArguments {
     @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
     var balance: String?
 
+    @Option(name: .long, help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
+    var challenges: String?
+
     init() {}
     init(balance: String) { self.balance = balance }
 
-    /// The loaded, validated constants, or an exit with every problem listed.
+    /// The loaded, validated constants with the challenge table, or an exit with every
+    /// problem listed.
     func load() -> Balance {
         guard let path = balance ?? defaultBalancePath() else {
             fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
         }
         do {
-            return try BalanceLoader.load(path: path)
+            var b = try BalanceLoader.load(path: path)
+            b.challenges = loadChallenges().templates
+            return b
         } catch {
             fail(error.description)
         }
     }
+
+    /// The challenge table with its texts, or an exit naming what is wrong.
+    func loadChallenges() -> ChallengeTable {
+        guard let path = challenges ?? defaultChallengesPath() else {
+            fail("ocean: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
+        }
+        do { return try ChallengeLoader.load(path: path) } catch { fail(error.description) }
+    }
+}
+
+/// The impact factors (`assets/impact.toml`), or an exit naming what is wrong.
+func loadImpactFactors() -> ImpactFactors {
+    guard let path = defaultImpactPath() else { fail("ocean: cannot find assets/impact.toml") }
+    do { return try ImpactLoader.load(path: path) } catch { fail(error.description) }
 }
 
 /// `--profile PATH`, shared by the profile commands.

@@ -112,6 +112,9 @@ public struct Balance: Equatable, Sendable {
     public var health = Health()
     public var career = Career()
     public var pet = Pet()
+    /// The challenge table (`assets/challenges.toml`), in the file's order; empty:
+    /// no challenges (as replays recorded before them play).
+    public var challenges: [ChallengeTemplate] = []
 
     /// All fields zero: only a starting point for a loader, never a playable balance.
     public init() {}

@@ -65,7 +65,17 @@ public final class Rules: Sendable {
     public let happyTicks: Int
     public let sleepyIdleTicks: Int
 
+    /// The challenge table, and the indices into it of each period's templates.
+    public let challenges: [ChallengeTemplate]
+    public let dailyTemplates: [Int]
+    public let weeklyTemplates: [Int]
+    /// Milestone n is bit n of `CareerState.milestones`.
+    public let milestoneTemplates: [Int]
+    public let hasChallenges: Bool
+
     public static let kindCount = ItemKind.allCases.count
+    /// The most milestones a table may hold (one bit each).
+    public static let maxMilestones = 62
     /// Health is a fixed-point fraction: this much is full health (1.0).
     public static let fullHealth = 10_000
 
@@ -139,6 +149,13 @@ public final class Rules: Sendable {
         excitedTicks = Fixed.ticks(ms: b.pet.excitedMs)
         happyTicks = Fixed.ticks(ms: b.pet.happyMs)
         sleepyIdleTicks = Fixed.ticks(ms: b.pet.sleepyIdleMs)
+
+        challenges = b.challenges
+        dailyTemplates = b.challenges.indices.filter { b.challenges[$0].period == .daily }
+        weeklyTemplates = b.challenges.indices.filter { b.challenges[$0].period == .weekly }
+        milestoneTemplates = Array(b.challenges.indices.filter { b.challenges[$0].period == .milestone }
+            .prefix(Rules.maxMilestones))
+        hasChallenges = !b.challenges.isEmpty
     }
 
     /// The title of a level.

@@ -1,6 +1,6 @@
 /// Progress that adds up over days: the calendar as the player's device gave it,
-/// plastic per day, week and month, level, daily goal, streak, flashcards and
-/// achievements, and the pet. Days are `CalendarDate.dayNumber`s.
+/// plastic per day, week and month, level, daily goal, streak, flashcards,
+/// achievements, challenges, and the pet. Days are `CalendarDate.dayNumber`s.
 public struct CareerState: Equatable, Sendable {
     /// The current local date's day number, `never` before the first session.
     public var today = CareerState.never
@@ -43,6 +43,20 @@ public struct CareerState: Equatable, Sendable {
 
     public var pet = PetState()
 
+    /// The career's own seed: its challenges are drawn from it (`ChallengeDraw`).
+    public var seed: UInt64 = 0
+    /// Today's and this week's challenges (`Challenge.none` before the first session).
+    public var daily = Challenge.none(.daily)
+    public var weekly = Challenge.none(.weekly)
+    /// Bit n: the nth milestone of `Rules.milestoneTemplates` reached.
+    public var milestones = 0
+    public var challengesCompleted = 0
+    public var challengesFailed = 0
+    /// Grams that challenge rewards added toward the level (not plastic diverted).
+    public var bonusGrams = 0
+    /// Days with a game or a scan, lifetime.
+    public var activeDays = 0
+
     public init() {}
 
     public var hasSession: Bool { today != CareerState.never }
@@ -54,6 +68,9 @@ public struct CareerState: Equatable, Sendable {
         let slot = ((day % 7) + 7) % 7
         return weekDays[slot] == day ? weekGrams[slot] : 0
     }
+
+    /// The grams the level counts: plastic diverted and challenge rewards.
+    public func levelGrams(_ totals: Totals) -> Int { totals.grams + bonusGrams }
 
     /// Plastic diverted in month `month` (`CalendarDate.monthNumber`).
     public func grams(inMonth month: Int) -> Int {

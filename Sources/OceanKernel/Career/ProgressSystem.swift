@@ -6,18 +6,13 @@ enum ProgressSystem {
         let start = log.before
         let startedGame = s.totals.games > start.games
         let active = startedGame || s.totals.scans > start.scans
-        if active && s.career.hasSession { markActive(&s, events: &events) }
+        if active && s.career.hasSession { markActive(&s, log: &log, events: &events) }
 
         if !log.outcomes.isEmpty { tallyKinds(log, &s, rules: rules) }
         let gained = s.totals.grams - start.grams
         if gained > 0 {
             if s.career.hasSession { addToCalendar(gained, &s) }
-            let level = rules.level(forGrams: s.totals.grams)
-            while s.career.level < level {
-                s.career.level += 1
-                log.leveledUp = true
-                events.append(.levelUp(level: s.career.level, title: rules.title(forLevel: s.career.level)))
-            }
+            catchUpLevel(&s, log: &log, rules: rules, events: &events)
             if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= c.dailyGoalGrams {
                 s.career.goalDay = s.career.today
                 s.career.goalDays += 1
@@ -48,14 +43,26 @@ enum ProgressSystem {
         unlock(.earlyBird, when: startedGame && s.career.hasSession && s.minuteOfDay < c.earlyBirdBeforeMinute)
     }
 
+    /// Raises the level to what its grams (plastic and challenge rewards) earn.
+    static func catchUpLevel(_ s: inout GameState, log: inout TickLog, rules: Rules, events: inout [Event]) {
+        let level = rules.level(forGrams: s.career.levelGrams(s.totals))
+        while s.career.level < level {
+            s.career.level += 1
+            log.leveledUp = true
+            events.append(.levelUp(level: s.career.level, title: rules.title(forLevel: s.career.level)))
+        }
+    }
+
     /// A game or a scan today: the streak counts today (once).
-    private static func markActive(_ s: inout GameState, events: inout [Event]) {
+    private static func markActive(_ s: inout GameState, log: inout TickLog, events: inout [Event]) {
         let today = s.career.today
         let last = s.career.lastActiveDay
         guard today > last else { return }
         s.career.streak = last == today - 1 ? s.career.streak + 1 : 1
         s.career.bestStreak = max(s.career.bestStreak, s.career.streak)
         s.career.lastActiveDay = today
+        s.career.activeDays += 1
+        log.becameActive = true
         s.career.pet.missingYou = false
         events.append(.streakExtended(days: s.career.streak))
     }
@@ -69,25 +76,39 @@ enum ProgressSystem {
             s.career.weekGrams[w] = 0
         }
         s.career.weekGrams[w] += grams
-        let month = s.career.monthOfToday
-        if s.career.months.last?.month != month { s.career.months.append(MonthTotal(month: month, grams: 0)) }
+        openMonth(&s)
         s.career.months[s.career.months.count - 1].grams += grams
     }
 
-    /// Items diverted per kind: each catch and scan of the tick, with its grams.
+    /// Makes the current month the last of the lifetime months.
+    private static func openMonth(_ s: inout GameState) {
+        let month = s.career.monthOfToday
+        if s.career.months.last?.month != month { s.career.months.append(MonthTotal(month: month, grams: 0)) }
+    }
+
+    /// Items diverted per kind, lifetime and this month: each catch and scan of the
+    /// tick, with its grams.
     private static func tallyKinds(_ log: borrowing TickLog, _ s: inout GameState, rules: Rules) {
         for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.grams[kind.rawValue]
+                countInMonth(kind, &s)
             case .scanned(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.scanGrams
+                countInMonth(kind, &s)
             case .missed, .absent, .dayBegan:
                 break
             }
         }
+    }
+
+    private static func countInMonth(_ kind: ItemKind, _ s: inout GameState) {
+        guard s.career.hasSession else { return }
+        openMonth(&s)
+        s.career.months[s.career.months.count - 1].kindCounts[kind.rawValue] += 1
     }
 }
 

@@ -35,6 +35,7 @@ enum SessionSystem {
         s.career.monthOfToday = date.monthNumber
         s.career.gramsToday = 0
         let last = s.career.lastActiveDay
+        log.newDay = true
         defer { log.outcomes.append(.dayBegan) }
         guard last != CareerState.never else { return }
         let away = day - last - 1

@@ -9,7 +9,7 @@ public enum Subsystem: Int, CaseIterable, Sendable {
     /// Health and phase.
     case ocean
     /// The calendar, plastic per day and month, level, goal, streak, cards,
-    /// achievements and the pet.
+    /// achievements, challenges and the pet.
     case career
 
     public var name: String {
@@ -45,13 +45,16 @@ public struct ByteBuffer: ByteSink, Sendable {
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
-    /// 4 added the health the day began with (the daily health caps). 3 added the
+    /// 5 added the challenges (the career's seed, today's and this week's challenge,
+    /// milestones reached, completed and failed counts, reward grams) and active days,
+    /// and items per kind to each lifetime month (a month may then hold items and no
+    /// plastic). 4 added the health the day began with (the daily health caps). 3 added the
     /// career's per-kind tallies and lifetime months (replacing the ring of the last
     /// twelve) and a count before every array. 2 added the career. A current state
     /// still encodes as versions 2 and 3, which is how replays recorded in formats 2
-    /// and 3 keep verifying (their hashes are over those versions); versions 1 to 3
+    /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate.
-    public static let version: UInt64 = 4
+    public static let version: UInt64 = 5
 
     public static func writeHeader<S: ByteSink>(version: UInt64 = version, to sink: inout S) {
         sink.write(magic)
@@ -63,7 +66,7 @@ public enum StateEncoding {
         for subsystem in Subsystem.allCases { write(subsystem, of: s, version: version, to: &sink) }
     }
 
-    /// One subsystem's words. `version` is 2, 3 or 4; only the ocean and the career differ.
+    /// One subsystem's words. `version` is 2 to 5; only the ocean and the career differ.
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
         func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
@@ -87,23 +90,47 @@ public enum StateEncoding {
             w(s.health); w(s.phase.rawValue)
             if version >= 4 { w(s.healthDayStart) }
         case .career:
-            if version == 2 { writeCareerVersion2(s.career, to: &sink) } else { writeCareer(s.career, to: &sink) }
+            if version == 2 {
+                writeCareerVersion2(s.career, to: &sink)
+            } else {
+                writeCareer(s.career, version: version, to: &sink)
+            }
         }
     }
 
-    private static func writeCareer<S: ByteSink>(_ c: CareerState, to sink: inout S) {
+    private static func writeCareer<S: ByteSink>(_ c: CareerState, version: UInt64, to sink: inout S) {
         func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
         w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
         w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
         array(c.weekDays); array(c.weekGrams)
-        w(c.months.count)
-        for m in c.months { w(m.month); w(m.grams) }
+        if version >= 5 {
+            w(c.months.count)
+            for m in c.months { w(m.month); w(m.grams); array(m.kindCounts) }
+        } else {
+            // Before 5 a month was kept only once it had plastic.
+            var withPlastic = 0
+            for m in c.months where m.grams > 0 { withPlastic += 1 }
+            w(withPlastic)
+            for m in c.months where m.grams > 0 { w(m.month); w(m.grams) }
+        }
         w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
         array(c.cardLastDay); array(c.cardDays)
         w(c.masteredCards); w(c.achievements)
         array(c.kindCounts); array(c.kindGrams)
+        if version >= 5 {
+            sink.write(c.seed)
+            w(c.bonusGrams); w(c.activeDays); w(c.challengesCompleted); w(c.challengesFailed); w(c.milestones)
+            writeChallenge(c.daily, to: &sink)
+            writeChallenge(c.weekly, to: &sink)
+        }
         writePet(c.pet, to: &sink)
+    }
+
+    private static func writeChallenge<S: ByteSink>(_ c: Challenge, to sink: inout S) {
+        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        w(c.template); w(c.period.rawValue); w(c.number); w(c.metric.rawValue); w(c.target); w(c.progress)
+        w(c.status.rawValue); w(c.rewardGrams); w(c.rewardHealth)
     }
 
     /// The career as version 2 wrote it: fixed arrays without counts, and plastic per
@@ -123,7 +150,7 @@ public enum StateEncoding {
         withUnsafeMutableBytes(of: &ringMonth) { months in
             withUnsafeMutableBytes(of: &ringGrams) { grams in
                 let month = months.bindMemory(to: Int.self), gram = grams.bindMemory(to: Int.self)
-                for m in c.months {
+                for m in c.months where m.grams > 0 {
                     let slot = ((m.month % 12) + 12) % 12
                     month[slot] = m.month
                     gram[slot] = m.grams
@@ -159,7 +186,7 @@ public enum StateEncoding {
         case trailingBytes
     }
 
-    /// Reads an encoding of any version this engine knows (1 to 4) back. Every enum
+    /// Reads an encoding of any version this engine knows (1 to 5) back. Every enum
     /// and count is checked, so bytes from anywhere give a state or an error, never a
     /// crash; whether the values make sense for a set of rules is
     /// `GameState.validate(rules:)`'s question.
@@ -193,6 +220,14 @@ public enum StateEncoding {
             let v = try word()
             guard v <= 1 else { throw .badValue("\(name) \(v) (0 or 1)") }
             return v == 1
+        }
+        func challenge() throws(DecodeError) -> Challenge {
+            let template = try int(), period = try int(), number = try int(), metric = try int()
+            let target = try int(), progress = try int(), status = try int()
+            guard let p = ChallengePeriod(rawValue: period), p != .milestone, let m = ChallengeMetric(rawValue: metric),
+                  let st = ChallengeStatus(rawValue: status) else { throw .badValue("challenge period, metric or status") }
+            return Challenge(template: template, period: p, number: number, metric: m, target: target,
+                             progress: progress, status: st, rewardGrams: try int(), rewardHealth: try int())
         }
         guard try word() == magic else { throw .badMagic }
         let v = try word()
@@ -244,9 +279,13 @@ public enum StateEncoding {
             } else {
                 career.weekDays = try fixed("week day", 7)
                 career.weekGrams = try fixed("week grams", 7)
-                let n = try count("month", max: 12 * 10_000, wordsEach: 2)
+                let n = try count("month", max: 12 * 10_000, wordsEach: v >= 5 ? 3 + kinds : 2)
                 career.months.reserveCapacity(n)
-                for _ in 0..<n { career.months.append(MonthTotal(month: try int(), grams: try int())) }
+                for _ in 0..<n {
+                    let month = try int(), grams = try int()
+                    let counts = v >= 5 ? try fixed("month kind count", kinds) : [Int](repeating: 0, count: kinds)
+                    career.months.append(MonthTotal(month: month, grams: grams, kindCounts: counts))
+                }
             }
             career.level = try int(); career.goalDay = try int(); career.goalDays = try int()
             career.streak = try int(); career.bestStreak = try int()
@@ -256,6 +295,17 @@ public enum StateEncoding {
             if v >= 3 {
                 career.kindCounts = try fixed("kind count", kinds)
                 career.kindGrams = try fixed("kind grams", kinds)
+            }
+            if v >= 5 {
+                career.seed = try word()
+                career.bonusGrams = try int(); career.activeDays = try int()
+                career.challengesCompleted = try int(); career.challengesFailed = try int()
+                career.milestones = try int()
+                career.daily = try challenge()
+                career.weekly = try challenge()
+            } else {
+                // Before 5 there was no career seed: one is made from the random stream.
+                career.seed = ChallengeDraw.careerSeed(from: random.s0 ^ random.s1 ^ random.s2 ^ random.s3)
             }
             var pet = PetState()
             pet.adopted = try bool("pet adopted")

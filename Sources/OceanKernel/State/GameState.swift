@@ -77,6 +77,7 @@ public struct GameState: Equatable, Sendable {
         health = rules.healthStart
         healthDayStart = rules.healthStart
         phase = rules.phase(forHealth: rules.healthStart)
+        career.seed = ChallengeDraw.careerSeed(from: seed)
     }
 
     /// Builds a state from decoded parts (see `StateEncoding.decode`).

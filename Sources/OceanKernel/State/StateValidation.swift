@@ -233,7 +233,15 @@ struct StateChecker {
         var previous = firstMonth - 1
         for (i, m) in c.months.enumerated() {
             range("career.months[\(i)].month", m.month, previous + 1, lastMonth, "after the previous month, up to the month of career.today")
-            range("career.months[\(i)].grams", m.grams, 1, GameState.maxCount, "a month is kept once it has plastic")
+            count("career.months[\(i)].grams", m.grams)
+            guard m.kindCounts.count == kinds else {
+                fail("career.months[\(i)].kindCounts.count", m.kindCounts.count, "one count per kind (\(kinds))")
+                continue
+            }
+            for k in ItemKind.allCases { count("career.months[\(i)].kindCounts[\(k.key)]", m.kindCounts[k.rawValue]) }
+            if m.grams == 0 && m.kindCounts.allSatisfy({ $0 == 0 }) {
+                fail("career.months[\(i)].grams", 0, "a month is kept once it has plastic or an item")
+            }
             if m.month >= previous + 1 && m.month <= lastMonth { previous = m.month }
         }
         for k in ItemKind.allCases {
@@ -254,6 +262,8 @@ struct StateChecker {
         range("career.masteredCards", c.masteredCards, 0, (1 << Flashcards.count) - 1, "one bit per card")
         range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
 
+        challenges(c, today: latest, rules: rules)
+
         let p = c.pet
         if !p.adopted {
             if p != PetState() {
@@ -267,6 +277,52 @@ struct StateChecker {
         range("career.pet.excitedUntil", p.excitedUntil, 0, timerEnd, "at most an hour of ticks after the tick")
         range("career.pet.happyUntil", p.happyUntil, 0, timerEnd, "at most an hour of ticks after the tick")
         range("career.pet.lastInputTick", p.lastInputTick, 0, s.tick, "a tick already played")
+    }
+}
+
+extension StateChecker {
+    mutating func challenges(_ c: CareerState, today: Int, rules: Rules) {
+        count("career.bonusGrams", c.bonusGrams)
+        let calendarDays = CalendarDate.latest.dayNumber - CalendarDate.earliest.dayNumber + 1
+        range("career.activeDays", c.activeDays, 0, calendarDays, "days in the calendar")
+        count("career.challengesCompleted", c.challengesCompleted)
+        count("career.challengesFailed", c.challengesFailed)
+        range("career.milestones", c.milestones, 0, (1 << Rules.maxMilestones) - 1, "one bit per milestone")
+        challenge("career.daily", c.daily, .daily, latest: today)
+        challenge("career.weekly", c.weekly, .weekly,
+                  latest: today == CareerState.never ? today : ChallengeDraw.week(ofDay: today))
+    }
+
+    /// A challenge in its slot: no challenge, or one of that period for a day (week) up
+    /// to today's, its progress within its target and agreeing with its status.
+    private mutating func challenge(_ field: String, _ ch: Challenge, _ period: ChallengePeriod, latest: Int) {
+        if ch.period != period {
+            issues.append(StateFieldError(field: field + ".period", value: ch.period.key, allowed: "\(period.key) in this slot"))
+        }
+        guard ch.exists else {
+            range(field + ".template", ch.template, -1, -1, "-1 (none) or a template index")
+            range(field + ".number", ch.number, CareerState.never, CareerState.never, "never, with no challenge")
+            return
+        }
+        range(field + ".template", ch.template, -1, Challenge.maxTemplates - 1, "a template index")
+        let firstDay = CalendarDate.earliest.dayNumber
+        let first = period == .daily ? firstDay : ChallengeDraw.week(ofDay: firstDay)
+        range(field + ".number", ch.number, first, latest == CareerState.never ? first - 1 : latest,
+              "a \(period == .daily ? "day" : "week") up to career.today's")
+        range(field + ".target", ch.target, 1, GameState.maxCount)
+        range(field + ".progress", ch.progress, 0, max(1, ch.target))
+        range(field + ".rewardGrams", ch.rewardGrams, 0, Challenge.maxRewardGrams)
+        range(field + ".rewardHealth", ch.rewardHealth, 0, Rules.fullHealth)
+        let agrees = switch ch.status {
+        case .notStarted: ch.progress == 0
+        case .inProgress: ch.progress > 0 && ch.progress < ch.target
+        case .completed: ch.progress == ch.target
+        case .failed: ch.progress < ch.target
+        }
+        if !agrees {
+            issues.append(StateFieldError(field: field + ".status", value: ch.status.key,
+                                          allowed: "one that agrees with progress \(ch.progress) of \(ch.target)"))
+        }
     }
 }
 
