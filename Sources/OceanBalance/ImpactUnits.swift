@@ -1,0 +1,80 @@
+import OceanKernel
+
+/// How impact reads: the kernel counts grams of CO₂e and millilitres of water; people
+/// read "1.2 kg CO₂e" and "35 L of water". One spelling for the screen and the CLI.
+public enum ImpactUnits {
+    /// Grams of CO₂e: "850 g", "1.2 kg", "12 kg", "1.3 t".
+    public static func co2e(_ grams: Int) -> String {
+        scaled(grams, units: [(1, "g"), (1_000, "kg"), (1_000_000, "t")])
+    }
+
+    /// Millilitres of water: "250 ml", "1.5 L", "35 L", "1.2 m³".
+    public static func water(_ ml: Int) -> String {
+        scaled(ml, units: [(1, "ml"), (1_000, "L"), (1_000_000, "m³")])
+    }
+
+    /// The largest unit the value reaches, with one decimal below 10 of it (rounded
+    /// half up, in integers: no floating point in what is shown).
+    private static func scaled(_ value: Int, units: [(Int, String)]) -> String {
+        let v = max(0, value)
+        var chosen = units[0]
+        for u in units where v >= u.0 { chosen = u }
+        let (size, name) = chosen
+        if size == 1 { return "\(v) \(name)" }
+        let tenths = (v * 10 + size / 2) / size
+        if tenths < 100 { return "\(tenths / 10).\(tenths % 10) \(name)" }
+        return "\(grouped((v + size / 2) / size)) \(name)"
+    }
+
+    /// 12345 as "12,345".
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+}
+
+/// What a challenge says to the player: its template's text with `{target}` filled
+/// in; without a text (a replay's table, a template since removed), its key and target.
+public enum ChallengeWording {
+    public static func text(_ c: Challenge, rules: Rules, texts: [String: String]) -> String {
+        guard c.exists else { return "no challenge" }
+        let key = c.template < rules.challenges.count ? rules.challenges[c.template].key : nil
+        return fill(key.flatMap { texts[$0] }, key: key ?? c.metric.key, target: c.target)
+    }
+
+    /// A milestone's text (`index` into `Rules.challenges`).
+    public static func milestone(_ index: Int, rules: Rules, texts: [String: String]) -> String {
+        let t = rules.challenges[index]
+        return fill(texts[t.key], key: t.key, target: t.targetAtLevel1)
+    }
+
+    static func fill(_ text: String?, key: String, target: Int) -> String {
+        guard let text else { return "\(key): \(target)" }
+        return text.replacingTarget(with: ImpactUnits.grouped(target))
+    }
+}
+
+private extension String {
+    /// Every `{target}` replaced by `value` (no Foundation in this room).
+    func replacingTarget(with value: String) -> String {
+        let token = Array("{target}")
+        let chars = Array(self)
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            if i + token.count <= chars.count && Array(chars[i..<(i + token.count)]) == token {
+                out += value
+                i += token.count
+            } else {
+                out.append(chars[i])
+                i += 1
+            }
+        }
+        return out
+    }
+}
