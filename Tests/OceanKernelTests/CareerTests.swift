@@ -191,8 +191,8 @@ struct Career {
         k.day(2027, 1, 3); k.scans(4)
         #expect(k.c.grams(inMonth: jan) == 5 * g)
         #expect(k.c.grams(inMonth: jan + 12) == 4 * g)
-        #expect(k.c.months == [MonthTotal(month: jan, grams: 5 * g), MonthTotal(month: jan + 1, grams: 2 * g),
-                               MonthTotal(month: jan + 12, grams: 4 * g)], "only months with plastic, oldest first")
+        #expect(k.c.months.map { [$0.month, $0.grams, $0.items] } == [[jan, 5 * g, 5], [jan + 1, 2 * g, 2], [jan + 12, 4 * g, 4]],
+                "only months with plastic or items, oldest first")
         #expect(k.state.totals.grams == 11 * g, "lifetime keeps everything")
     }
 

@@ -139,10 +139,20 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(d.subsystems == [.scoring])
         #expect(d.expected.score != d.got.score)
         #expect(d.expected.health == d.got.health)
-        // The first catch: replay the original and find the step that caught.
+        // The first catch, or the first tick after it whose 6-bit fingerprint tells
+        // (one tick in 64 cannot): replay the original and the edit side by side.
         var sim = Simulation(rules: Rules(testBalance), seed: 4)
+        var edit = Simulation(rules: Rules(r.replay.header.balance), seed: 4)
         var feed = InputFeed(r.replay.inputs)
-        while sim.state.totals.catches == 0 { sim.step(feed.input(at: sim.state.tick)) }
+        var caughtAt: Int?
+        while true {
+            let input = feed.input(at: sim.state.tick)
+            sim.step(input)
+            edit.step(input)
+            if sim.state.totals.catches > 0 && caughtAt == nil { caughtAt = sim.state.tick - 1 }
+            if ReplayFormat.fingerprint(sim.state.hash) != ReplayFormat.fingerprint(edit.state.hash) { break }
+        }
+        #expect(caughtAt != nil && (d.firstTick ?? -1) >= caughtAt!)
         #expect(d.firstTick == sim.state.tick - 1)
     }
 
@@ -205,10 +215,11 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func anotherFormatVersionIsRefused() {
-        let e = readError(recorded().replacingFirst("OCEAN-REPLAY 4", with: "OCEAN-REPLAY 5"))
+        let current = "OCEAN-REPLAY \(ReplayFormat.version)"
+        let e = readError(recorded().replacingFirst(current, with: "OCEAN-REPLAY \(ReplayFormat.version + 1)"))
         #expect(e == ReplayError(file: "t.replay", line: 1,
-            message: "replay format version 5 is not supported; this engine (\(Engine.version)) reads versions 2 to 4"))
-        #expect(readError(recorded().replacingFirst("OCEAN-REPLAY 4", with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
+            message: "replay format version \(ReplayFormat.version + 1) is not supported; this engine (\(Engine.version)) reads versions 2 to \(ReplayFormat.version)"))
+        #expect(readError(recorded().replacingFirst(current, with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
         #expect(readError("PNG\nstuff\n")?.message.hasPrefix("not an Ocean Rescue replay") == true)
         #expect(readError("")?.message == "empty file: not a replay")
     }

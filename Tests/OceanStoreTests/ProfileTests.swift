@@ -115,7 +115,8 @@ private func careerState(days: Int = 5) -> GameState {
         let loaded = try #require(try Profile.load(path: path, rules: rules))
         #expect(loaded.totals == state.totals)
         #expect(loaded.health == state.health && loaded.phase == state.phase)
-        #expect(loaded.career.months == state.career.months)
+        #expect(loaded.career.months.map { [$0.month, $0.grams] } == state.career.months.map { [$0.month, $0.grams] })
+        #expect(loaded.career.months.allSatisfy { $0.items == 0 }, "items per month were not kept before version 5")
         #expect(loaded.career.level == state.career.level && loaded.career.streak == state.career.streak)
         #expect(loaded.career.kindCounts == [Int](repeating: 0, count: ItemKind.allCases.count), "tallies start at migration")
         #expect(loaded.hash(version: 2) == state.hash(version: 2), "nothing version 2 held is lost")
@@ -139,8 +140,16 @@ private func careerState(days: Int = 5) -> GameState {
         var v3 = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state, version: 3)))\n"
         v3 += "checksum \(hex16(ProfileText.checksum(v3)))\n"
         let old = try ProfileText.parse(v3, rules: rules)
+        // Nor the challenges' fields of encoding 5: a career seed is made from the random
+        // stream, counts start at migration, months keep their plastic without items.
         var expected = state
         expected.healthDayStart = state.health
+        let r = state.random
+        expected.career.seed = ChallengeDraw.careerSeed(from: r.s0 ^ r.s1 ^ r.s2 ^ r.s3)
+        expected.career.activeDays = 0
+        for i in expected.career.months.indices {
+            expected.career.months[i].kindCounts = [Int](repeating: 0, count: ItemKind.allCases.count)
+        }
         #expect(old.state == expected && old.version == 3 && old.player == ProfileText.Player())
         // Version 3 knew no name line: one there is refused, as any unknown line is.
         var forged = "OCEAN-PROFILE 3\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(state)))\nname Ada\n"

@@ -60,7 +60,9 @@ enum ChallengeSystem {
                               events: inout [Event]) {
         guard c.isOpen else { return }
         let old = c.progress
-        let new = min(c.target, c.metric == .bestCombo ? max(old, s.game.combo) : old + added(c.metric, s, log))
+        // A combo counts where it grows: one left over from an earlier game is not today's.
+        let combo = s.game.combo > log.before.combo ? s.game.combo : 0
+        let new = min(c.target, c.metric == .bestCombo ? max(old, combo) : old + added(c.metric, s, log))
         guard new > old else { return }
         c.progress = new
         if new >= c.target {
