@@ -496,3 +496,39 @@ extension String {
         return replacingCharacters(in: r, with: new)
     }
 }
+
+@Suite struct ReplayChallengeTableTests {
+    static let table = [
+        ChallengeTemplate(key: "daily.catches", period: .daily, metric: .catches, targetAtLevel1: 20, targetAtTopLevel: 40,
+                          step: 5, fromLevel: 2, rewardGrams: 3, rewardHealth: 40),
+        ChallengeTemplate(key: "milestone.kilo", period: .milestone, metric: .plasticGrams, targetAtLevel1: 1000,
+                          targetAtTopLevel: 1000, rewardGrams: 9),
+    ]
+
+    static func withTable() -> String {
+        var b = testBalance
+        b.challenges = table
+        return recorded(balance: b)
+    }
+
+    @Test func theTableIsCarriedWholeAndReadBack() throws {
+        let text = Self.withTable()
+        #expect(text.contains("\nchallenge daily.catches.counts catches\nchallenge daily.catches.target_at_level_1 20\n"))
+        let r = try read(text)
+        #expect(r.replay.header.balance.challenges == Self.table)
+        #expect(ReplayVerifier.verify(r).passed)
+        #expect(try read(recorded()).replay.header.balance.challenges.isEmpty, "no lines: no challenges")
+    }
+
+    @Test func aBadOrMisplacedChallengeLineIsNamed() {
+        let text = Self.withTable()
+        let n = lines(text).firstIndex { $0.hasPrefix("challenge daily.catches.step") }! + 1
+        let e = readError(fixChecksum(text.replacingFirst("challenge daily.catches.step 5", with: "challenge daily.catches.step 50")))
+        #expect(e?.line == n && e?.message.hasPrefix("challenge daily.catches.step: 50 is more than the smaller target") == true,
+                "\(e?.message ?? "")")
+        let counts = readError(fixChecksum(text.replacingFirst("counts catches", with: "counts nothing")))
+        #expect(counts?.message.hasPrefix("challenge daily.catches.counts: expected one of") == true)
+        let old = readError(fixChecksum(text.replacingFirst("OCEAN-REPLAY \(ReplayFormat.version)", with: "OCEAN-REPLAY 4")))
+        #expect(old?.message == "challenge lines begin with format 5; this file says 4")
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+import OceanKernel
+import OceanBalance
+import OceanStore
+import OceanSystem
+import TestSupport
+import KernelTestSupport
+
+private let challengesText = readTextFile(repoRoot + "/assets/challenges.toml")!
+private let impactText = readTextFile(repoRoot + "/assets/impact.toml")!
+
+/// The file with the first line that starts with `old` (after indentation) replaced,
+/// and that line's number.
+private func edited(_ text: String, _ old: String, _ new: String, after marker: String? = nil) -> (String, Int) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let from = marker.map { m in lines.firstIndex { $0 == m }! } ?? 0
+    let i = lines[from...].firstIndex { $0.hasPrefix(old) }!
+    lines[i] = new
+    return (lines.joined(separator: "\n"), i + 1)
+}
+
+private func challengeIssues(_ text: String) -> [DataIssue] {
+    do { _ = try ChallengeLoader.parse(text, file: "c.toml"); return [] } catch { return error.issues }
+}
+
+private func impactIssues(_ text: String) -> [DataIssue] {
+    do { _ = try ImpactLoader.parse(text, file: "i.toml"); return [] } catch { return error.issues }
+}
+
+@Suite struct ChallengeFileTests {
+    @Test func theShippedTableLoadsInItsOrderWithATextForEveryTemplate() throws {
+        let table = try ChallengeLoader.parse(challengesText, file: "challenges.toml")
+        #expect(table.templates.first == ChallengeTemplate(key: "daily.catch_items", period: .daily, metric: .catches,
+            targetAtLevel1: 30, targetAtTopLevel: 55, step: 5, rewardGrams: 2, rewardHealth: 50))
+        #expect(table.templates.filter { $0.period == .daily }.count >= 6)
+        #expect(table.templates.filter { $0.period == .weekly }.count >= 4)
+        #expect(table.templates.contains { $0.period == .milestone && $0.metric == .plasticGrams && $0.targetAtLevel1 == 1000 },
+                "1 kg of plastic diverted")
+        #expect(table.templates.allSatisfy { table.texts[$0.key] != nil })
+        let rules = Rules({ var b = BalanceAsCode.shipped; b.challenges = table.templates; return b }())
+        let c = ChallengeDraw.draw(.daily, number: 20_000, level: 1, seed: 1, previousTemplate: -1, rules: rules)
+        #expect(!ChallengeWording.text(c, rules: rules, texts: table.texts).contains("{"))
+    }
+
+    @Test(arguments: [
+        ("counts = \"catches\"", "counts = \"catchez\"", "daily.catch_items.counts", "expected one of catches, plastic_grams"),
+        ("target_at_level_1 = 30", "target_at_level_1 = 0", "daily.catch_items.target_at_level_1", "0 is out of range"),
+        ("step = 5", "step = 50", "daily.catch_items.step", "50 is more than the smaller target (30)"),
+        ("target_at_top_level = 55", "target_at_top_level = \"lots\"", "daily.catch_items.target_at_top_level",
+         "expected a whole number, found a string"),
+        ("reward_health = 50", "reward_health = 20000", "daily.catch_items.reward_health", "20000 is out of range"),
+        ("text = \"Catch {target} items today\"", "tekst = \"Catch\"", "daily.catch_items.tekst", "unknown key; a daily template has counts"),
+    ])
+    func aBadTemplateIsRefusedNamingLineAndKey(old: String, new: String, key: String, message: String) {
+        let (text, n) = edited(challengesText, old, new, after: "[daily.catch_items]")
+        let found = challengeIssues(text)
+        #expect(found.first?.file == "c.toml" && found.first?.line == n && found.first?.key == key, "\(found)")
+        #expect(found.first?.message.hasPrefix(message) == true, "\(found.first?.message ?? "")")
+    }
+
+    @Test func aDailyCannotCountDaysAndAMissingKeyPointsAtItsTable() {
+        let (text, n) = edited(challengesText, "counts = \"catches\"", "counts = \"goal_days\"", after: "[daily.catch_items]")
+        #expect(challengeIssues(text).map(\.line) == [n])
+        #expect(challengeIssues(text).first?.message.contains("no daily challenge") == true)
+        let (missing, _) = edited(challengesText, "target_at_level_1 = 30", "", after: "[daily.catch_items]")
+        let found = challengeIssues(missing)
+        #expect(found.map(\.key) == ["daily.catch_items.target_at_level_1"])
+        #expect(found.first?.line == challengesText.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0 == "[daily.catch_items]" }! + 1)
+        let unknownPeriod = challengesText + "\n[monthly.big]\ncounts = \"catches\"\ntarget = 5\ntext = \"x\"\n"
+        #expect(challengeIssues(unknownPeriod).first?.message.hasPrefix("unknown period 'monthly'") == true)
+        #expect(challengeIssues("[daily]\ncounts = \"catches\"\n").first?.message.hasPrefix("unknown key; a template is a table") == true)
+    }
+}
+
+@Suite struct ImpactFileTests {
+    @Test func theShippedFactorsLoadAndEveryOneHasASource() throws {
+        let f = try ImpactLoader.parse(impactText, file: "impact.toml")
+        #expect(f.co2eGrams.allSatisfy { $0 > 0 }, "every kind saves some CO2e")
+        // Every factor's line is preceded by a comment naming where it comes from.
+        let lines = impactText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (i, line) in lines.enumerated() where line.hasPrefix("co2e_g") || line.hasPrefix("water_ml") {
+            let comments = lines[..<i].reversed().prefix { $0.hasPrefix("#") || $0.hasPrefix("co2e_g") }
+            #expect(comments.contains { $0.contains("http") || $0.lowercased().contains("source") }, "line \(i + 1)")
+        }
+    }
+
+    @Test func aBadFactorIsRefusedNamingLineAndKey() {
+        let (text, n) = edited(impactText, "water_ml", "water_ml = -3")
+        let found = impactIssues(text)
+        #expect(found.count == 1 && found[0].line == n && found[0].key == "kind.plastic_bottle.water_ml")
+        #expect(found[0].message.hasPrefix("-3 is out of range; allowed: a whole number from 0"))
+        let (text2, n2) = edited(impactText, "co2e_g", "co2e_g = 1.5")
+        #expect(impactIssues(text2).map(\.line) == [n2])
+        #expect(impactIssues(text2 + "\n[kind.plastic_straw]\nco2e_g = 1\n").contains { $0.key == "kind.plastic_straw.co2e_g" })
+    }
+}
