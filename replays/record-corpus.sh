@@ -2,9 +2,9 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ and replays/v3/ keep the corpus as formats 2 and 3 recorded it (under
+# replays/v2/, v3/ and v4/ keep the corpus as formats 2, 3 and 4 recorded it (under
 # the balance of their day): never re-recorded, they prove that a newer engine still
-# verifies older files.
+# verifies older files. Format 5 careers carry the challenge table (assets/challenges.toml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -31,6 +31,7 @@ r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30
 r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
+r --days 28 --skip-percent 15 --bot human --seed 6 --checkpoint-every 300 --out replays/career-challenges.replay --comment "CHALLENGES"
 r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --balance assets/tunings/harsh-absence.toml --out replays/career-absence.replay --comment "Ocean health decaying in absence: each whole day away costs 5 % (harsh-absence tuning)."
 
 # A game that continues a saved career (the replay starts from its state, as

@@ -38,7 +38,7 @@ public enum ChallengeSchema {
     public static let text = "text"
     public static let maxTextCharacters = 48
 
-    /// The table, in the order its templates first appear, and each template's text by
+    /// The table, in the order of its templates' lines, and each template's text by
     /// its key (`daily.catch_items`). `needText`: every template must say what the
     /// player reads (a file must; a replay has no texts).
     public static func validate(_ entries: [RawEntry], file: String, needText: Bool,
@@ -48,8 +48,7 @@ public enum ChallengeSchema {
         func problem(_ key: String, _ line: Int?, _ message: String) {
             issues.append(DataIssue(file: file, line: line, key: key, message: message))
         }
-        // Entries grouped by template, in order of first appearance (found by a
-        // linear scan of the templates seen so far; a table is at most a thousand).
+        // Entries grouped by template.
         var order: [String] = []
         var groups: [String: [RawEntry]] = [:]  // looked up by key only, never iterated
         for e in entries {
@@ -70,6 +69,10 @@ public enum ChallengeSchema {
             }
             groups[key]!.append(e)
         }
+        // The file's order is its lines' (the TOML parser hands tables back sorted by
+        // name): a milestone's place among them is its bit in a saved career.
+        let firstLine = order.map { key in groups[key]!.compactMap(\.line).min() ?? Int.max }
+        order = order.indices.sorted { (firstLine[$0], $0) < (firstLine[$1], $1) }.map { order[$0] }
         var templates: [ChallengeTemplate] = []
         var texts: [String: String] = [:]
         var milestones = 0
@@ -185,16 +188,23 @@ public enum ChallengeSchema {
         ([counts] + fields.filter { milestone ? $0.milestone : $0.drawn }.map(\.name) + [text]).joined(separator: ", ")
     }
 
-    /// A template as a replay writes it: `KEY VALUE` pairs in a fixed order (no text).
-    public static func entries(of t: ChallengeTemplate) -> [(key: String, value: String)] {
-        var out: [(String, String)] = [("\(t.key).\(counts)", t.metric.key)]
-        if t.period == .milestone {
-            out.append(("\(t.key).target", "\(t.targetAtLevel1)"))
-        } else {
-            out += [("\(t.key).target_at_level_1", "\(t.targetAtLevel1)"), ("\(t.key).target_at_top_level", "\(t.targetAtTopLevel)"),
-                    ("\(t.key).step", "\(t.step)"), ("\(t.key).from_level", "\(t.fromLevel)")]
+    /// A template as a replay writes it: its key, then `FIELD=VALUE` for `counts` and
+    /// every field that differs from its default, in a fixed order (no text).
+    public static func line(of t: ChallengeTemplate) -> String {
+        var words = [t.key, "\(counts)=\(t.metric.key)"]
+        func add(_ name: String, _ value: Int) {
+            if fields.first(where: { $0.name == name })?.standard != value { words.append("\(name)=\(value)") }
         }
-        out += [("\(t.key).reward_grams", "\(t.rewardGrams)"), ("\(t.key).reward_health", "\(t.rewardHealth)")]
-        return out
+        if t.period == .milestone {
+            add("target", t.targetAtLevel1)
+        } else {
+            add("target_at_level_1", t.targetAtLevel1)
+            add("target_at_top_level", t.targetAtTopLevel)
+            add("step", t.step)
+            add("from_level", t.fromLevel)
+        }
+        add("reward_grams", t.rewardGrams)
+        add("reward_health", t.rewardHealth)
+        return words.joined(separator: " ")
     }
 }

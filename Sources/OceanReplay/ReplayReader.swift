@@ -229,16 +229,24 @@ public struct ReplayReader {
             guard header.formatVersion >= ReplayFormat.challengesSince else {
                 throw error(at: n, "challenge lines begin with format \(ReplayFormat.challengesSince); this file says \(header.formatVersion)")
             }
-            guard words.count == 3 else { throw error(at: n, "a challenge line is 'challenge PERIOD.NAME.FIELD VALUE'") }
-            guard challengeEntries.count < Challenge.maxTemplates * 8 else { throw error(at: n, "too many challenge lines") }
-            let v = words[2]
-            let value: RawEntry.Value
-            if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
-                value = .whole(i)
-            } else {
-                value = .text(String(v.prefix(40)))
+            guard words.count >= 3, words.count <= 3 + ChallengeSchema.fields.count else {
+                throw error(at: n, "a challenge line is 'challenge PERIOD.NAME counts=WHAT FIELD=VALUE…'")
             }
-            challengeEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
+            guard challengeEntries.count < Challenge.maxTemplates * 8 else { throw error(at: n, "too many challenge lines") }
+            let name = words[1].prefix(60)
+            for pair in words.dropFirst(2) {
+                guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                    throw error(at: n, "'\(pair.prefix(40))' is not FIELD=VALUE")
+                }
+                let v = pair[pair.index(after: eq)...]
+                let value: RawEntry.Value
+                if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
+                    value = .whole(i)
+                } else {
+                    value = .text(String(v.prefix(40)))
+                }
+                challengeEntries.append(RawEntry(key: "\(name).\(pair[..<eq].prefix(40))", value: value, line: n))
+            }
         default:
             throw error(at: n, "unknown header line '\(key.prefix(40))'")
         }

@@ -67,9 +67,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
             }
         }
         for field in BalanceSchema.fields { line("\(K.balance) \(field.key) \(h.balance[keyPath: field.path])") }
-        for template in h.balance.challenges {
-            for entry in ChallengeSchema.entries(of: template) { line("\(K.challenge) \(entry.key) \(entry.value)") }
-        }
+        for template in h.balance.challenges { line("\(K.challenge) \(ChallengeSchema.line(of: template))") }
     }
 
     /// Advances the run by one tick with `input`, recording it.

@@ -404,6 +404,23 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         let first = career.header.date.monthNumber
         #expect(c.months.map(\.month) == [first, first + 1], "30 days from 2026-11-22: November and December")
 
+        // Challenges: a career that completes and fails them and reaches milestones,
+        // each reward given once (the bonus grams are exactly the rewards of the events).
+        let challenged = try load("career-challenges")
+        let table = challenged.0.replay.header.balance.challenges
+        #expect(!table.isEmpty)
+        let done: [Challenge] = challenged.1.compactMap { if case .challengeCompleted(let c) = $0 { c } else { nil } }
+        let failed: [Challenge] = challenged.1.compactMap { if case .challengeFailed(let c) = $0 { c } else { nil } }
+        let reached: [Int] = challenged.1.compactMap { if case .milestoneReached(let t) = $0 { t } else { nil } }
+        #expect(done.contains { $0.period == .daily } && done.contains { $0.period == .weekly })
+        #expect(failed.contains { $0.period == .daily } && failed.contains { $0.period == .weekly })
+        #expect(reached.count >= 2 && Set(reached).count == reached.count)
+        let end = try #require(ReplayVerifier.verify(challenged.0).final)
+        #expect(end.career.challengesCompleted == done.count && end.career.challengesFailed == failed.count)
+        let challengeGrams: Int = done.map(\.rewardGrams).reduce(0, +)
+        let milestoneGrams: Int = reached.map { table[$0].rewardGrams }.reduce(0, +)
+        #expect(end.career.bonusGrams == challengeGrams + milestoneGrams)
+
         // A replay that starts from a saved career continues it.
         let continued = try load("continued-career")
         let start = try #require(continued.0.replay.header.startState)
@@ -414,9 +431,9 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 
 @Suite struct FormatVersionTests {
     /// The previous formats' corpora, kept as they were recorded (format 3 under the
-    /// balance before the daily health caps, which it does not name): a newer engine
-    /// verifies them.
-    @Test(arguments: [(2, 18), (3, 19)])
+    /// balance before the daily health caps, which it does not name; format 4 before
+    /// the challenges): a newer engine verifies them.
+    @Test(arguments: [(2, 18), (3, 19), (4, 19)])
     func anOlderFormatsCorpusVerifiesAsItWasRecorded(format: Int, files: Int) throws {
         let folder = repoRoot + "/replays/v\(format)"
         let names = try listFolder(folder).filter { $0.hasSuffix(".replay") }
@@ -424,7 +441,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         for name in names {
             let read = try ReplayReader.read(path: folder + "/" + name)
             #expect(read.replay.header.formatVersion == format)
-            #expect(read.replay.header.balance.health.dailyRiseCap == Rules.fullHealth, "no cap before format 4")
+            if format < 4 {
+                #expect(read.replay.header.balance.health.dailyRiseCap == Rules.fullHealth, "no cap before format 4")
+            }
+            #expect(read.replay.header.balance.challenges.isEmpty, "no challenges before format 5")
             #expect(ReplayVerifier.verify(read).passed, "\(name)")
         }
     }
@@ -513,7 +533,8 @@ extension String {
 
     @Test func theTableIsCarriedWholeAndReadBack() throws {
         let text = Self.withTable()
-        #expect(text.contains("\nchallenge daily.catches.counts catches\nchallenge daily.catches.target_at_level_1 20\n"))
+        #expect(text.contains("\nchallenge daily.catches counts=catches target_at_level_1=20 target_at_top_level=40 step=5 "
+            + "from_level=2 reward_grams=3 reward_health=40\nchallenge milestone.kilo counts=plastic_grams target=1000 reward_grams=9\n"))
         let r = try read(text)
         #expect(r.replay.header.balance.challenges == Self.table)
         #expect(ReplayVerifier.verify(r).passed)
@@ -522,13 +543,15 @@ extension String {
 
     @Test func aBadOrMisplacedChallengeLineIsNamed() {
         let text = Self.withTable()
-        let n = lines(text).firstIndex { $0.hasPrefix("challenge daily.catches.step") }! + 1
-        let e = readError(fixChecksum(text.replacingFirst("challenge daily.catches.step 5", with: "challenge daily.catches.step 50")))
+        let n = lines(text).firstIndex { $0.hasPrefix("challenge daily.catches") }! + 1
+        let e = readError(fixChecksum(text.replacingFirst(" step=5 ", with: " step=50 ")))
         #expect(e?.line == n && e?.message.hasPrefix("challenge daily.catches.step: 50 is more than the smaller target") == true,
                 "\(e?.message ?? "")")
-        let counts = readError(fixChecksum(text.replacingFirst("counts catches", with: "counts nothing")))
+        let counts = readError(fixChecksum(text.replacingFirst("counts=catches", with: "counts=nothing")))
         #expect(counts?.message.hasPrefix("challenge daily.catches.counts: expected one of") == true)
         let old = readError(fixChecksum(text.replacingFirst("OCEAN-REPLAY \(ReplayFormat.version)", with: "OCEAN-REPLAY 4")))
         #expect(old?.message == "challenge lines begin with format 5; this file says 4")
+        let pair = readError(fixChecksum(text.replacingFirst(" step=5 ", with: " step ")))
+        #expect(pair?.line == n && pair?.message == "'step' is not FIELD=VALUE")
     }
 }

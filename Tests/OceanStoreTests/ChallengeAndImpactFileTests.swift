@@ -37,6 +37,10 @@ private func impactIssues(_ text: String) -> [DataIssue] {
         #expect(table.templates.contains { $0.period == .milestone && $0.metric == .plasticGrams && $0.targetAtLevel1 == 1000 },
                 "1 kg of plastic diverted")
         #expect(table.templates.allSatisfy { table.texts[$0.key] != nil })
+        // In the file's order, not the parser's (which sorts by name): a milestone's
+        // place is its bit in a saved career.
+        let headers = challengesText.split(separator: "\n").filter { $0.hasPrefix("[") }.map { String($0.dropFirst().dropLast()) }
+        #expect(table.templates.map(\.key) == headers)
         let rules = Rules({ var b = BalanceAsCode.shipped; b.challenges = table.templates; return b }())
         let c = ChallengeDraw.draw(.daily, number: 20_000, level: 1, seed: 1, previousTemplate: -1, rules: rules)
         #expect(!ChallengeWording.text(c, rules: rules, texts: table.texts).contains("{"))
