@@ -35,14 +35,18 @@ struct BalanceOption: ParsableArguments {
 
     /// The loaded, validated constants with the challenge table, or an exit with every
     /// problem listed.
-    func load() -> Balance {
+    func load() -> Balance { loadWithTable().balance }
+
+    /// `load()`, and the challenge table it holds with its texts (for reports).
+    func loadWithTable() -> (balance: Balance, table: ChallengeTable) {
         guard let path = balance ?? defaultBalancePath() else {
             fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
         }
         do {
             var b = try BalanceLoader.load(path: path)
-            b.challenges = loadChallenges().templates
-            return b
+            let table = loadChallenges()
+            b.challenges = table.templates
+            return (b, table)
         } catch {
             fail(error.description)
         }
@@ -57,10 +61,23 @@ struct BalanceOption: ParsableArguments {
     }
 }
 
-/// The impact factors (`assets/impact.toml`), or an exit naming what is wrong.
-func loadImpactFactors() -> ImpactFactors {
-    guard let path = defaultImpactPath() else { fail("ocean: cannot find assets/impact.toml") }
+/// The impact factors (`path`, else the shipped `assets/impact.toml`), or an exit
+/// naming what is wrong (file, line and key).
+func loadImpactFactors(path: String? = nil) -> ImpactFactors {
+    guard let path = path ?? defaultImpactPath() else {
+        fail("ocean: cannot find assets/impact.toml; name an impact file with --impact FILE")
+    }
     do { return try ImpactLoader.load(path: path) } catch { fail(error.description) }
+}
+
+/// `--impact FILE`, for the commands that report a career's impact.
+struct ImpactOption: ParsableArguments {
+    @Option(name: .long, help: "Impact factors per item kind (TOML), for a career's report. Default: the shipped assets/impact.toml.")
+    var impact: String?
+
+    func validate() throws { try checkPath(impact, flag: "--impact") }
+
+    func load() -> ImpactFactors { loadImpactFactors(path: impact) }
 }
 
 /// `--profile PATH`, shared by the profile commands.

@@ -10,13 +10,23 @@ struct ProfileCommand: ParsableCommand {
         subcommands: [Show.self, Reset.self])
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the saved career's progression.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the saved career's progression.",
+            discussion: """
+            Level, plastic, streaks, flashcards, achievements, the pet and the ocean; items per kind and plastic \
+            per month with their impact (items kept out of the sea, CO2e and water saved); today's and this \
+            week's challenge with progress, status and reward; completed and failed challenges, bonus grams, \
+            the milestones reached and the next few.
+            """)
         @OptionGroup var profileOption: ProfileOption
         @OptionGroup var balanceOption: BalanceOption
+        @OptionGroup var impactOption: ImpactOption
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() throws {
-            let rules = Rules(balanceOption.load())
+            let (balance, table) = balanceOption.loadWithTable()
+            let rules = Rules(balance)
+            let factors = impactOption.load()
             let path = profileOption.path
             let contents: ProfileText.Contents?
             do { contents = try Profile.loadContents(path: path, rules: rules) } catch { fail(error.description) }
@@ -24,7 +34,7 @@ struct ProfileCommand: ParsableCommand {
                 fail("\(path): no profile here yet. `ocean sim --days N` saves only with --profile: "
                     + "`ocean sim --days N --profile \(path)` makes this one")
             }
-            var report = CareerReport(contents.state, rules: rules)
+            var report = CareerReport(contents.state, rules: rules, texts: table.texts, factors: factors)
             if !contents.player.name.isEmpty { report.name = contents.player.name }
             print(json ? report.json : "profile       \(path)\n" + report.text)
         }

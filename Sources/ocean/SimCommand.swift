@@ -9,6 +9,13 @@ struct Sim: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play whole games headlessly with a bot and print how they went.",
         discussion: """
+        With --days the report is the career's: level, plastic, streaks, pet, ocean; items \
+        per kind and plastic per month with their impact (items kept out of the sea, CO2e \
+        and water saved, from --impact); today's and this week's challenge, the challenges \
+        completed and failed (in all and in this run), bonus grams, the milestones reached \
+        (with the day, when this run reached them) and the next few. --challenge-log adds \
+        every challenge of the run, one a line.
+
         On a terminal, long runs show a progress line on standard error (never in a pipe \
         or with --json); Ctrl-C stops after the current game (or day, saved), prints \
         what was played and exits 130.
@@ -47,6 +54,14 @@ struct Sim: ParsableCommand {
     @Option(help: "The time of day of the first session, HH:MM (default: 12:00 for --games, drawn from the seed for --days).")
     var time: String?
 
+    @Flag(help: """
+        With --days: also list every daily and weekly challenge of the run, one a line: its date (a weekly's \
+        Monday), text, final progress and outcome (completed on which day with its reward, failed, or still open).
+        """)
+    var challengeLog = false
+
+    @OptionGroup var impactOption: ImpactOption
+
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
@@ -60,15 +75,20 @@ struct Sim: ParsableCommand {
         try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
         try checkPath(profile, flag: "--profile")
         if profile != nil && days == nil { throw ValidationError("--profile goes with --days") }
+        if challengeLog && days == nil { throw ValidationError("--challenge-log goes with --days (a career's challenges)") }
+        if impactOption.impact != nil && days == nil {
+            throw ValidationError("--impact goes with --days (a career's impact); without --days it would change nothing")
+        }
         if let date { _ = try parseDate(date) }
         if let time { _ = try parseTime(time) }
     }
 
     func run() throws {
-        let rules = Rules(balanceOption.load())
+        let (balance, table) = balanceOption.loadWithTable()
+        let rules = Rules(balance)
         Interruption.install(graceful: true)
         if let days {
-            try runDays(days, rules: rules)
+            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load())
             return
         }
         let games = games ?? 1
@@ -85,7 +105,7 @@ struct Sim: ParsableCommand {
         exitIfInterrupted("\(counted(report.summary.games, "game")) of \(games) played")
     }
 
-    private func runDays(_ days: Int, rules: Rules) throws {
+    private func runDays(_ days: Int, rules: Rules, texts: [String: String], factors: ImpactFactors) throws {
         var start = GameState(rules: rules, seed: seed)
         var options = CareerPlan.Options()
         options.days = days
@@ -113,9 +133,11 @@ struct Sim: ParsableCommand {
         let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill ?? 70),
                               seed: seed &+ UInt64(start.tick))
         let progress = Progress("career", total: days, unit: "days", quiet: json)
+        var log = ChallengeLog(start: start, keepEntries: challengeLog)
         let final: GameState
         do throws(CareerStop) {
-            final = try runCareer(rules: rules, state: start, plan: plan) { (state: GameState, day: Int) throws(CareerStop) in
+            final = try runCareer(rules: rules, state: start, plan: plan,
+                                  watch: { events, state in log.record(events, state) }) { (state: GameState, day: Int) throws(CareerStop) in
                 if let store {
                     do throws(Profile.LoadError) { try store.save(state, plannedThrough: plan.date(ofDay: day)) } catch {
                         throw .save(error)
@@ -131,7 +153,8 @@ struct Sim: ParsableCommand {
             fail(error.description, status: error.status)
         }
         progress.finish()
-        let report = CareerReport(final, rules: rules)
+        log.finish(final)
+        let report = CareerReport(final, rules: rules, texts: texts, factors: factors, log: log)
         print(json ? report.json : report.text)
         if profile == nil && !json {
             printError("(nothing was saved: add --profile PATH to keep this career, and `ocean profile show --profile PATH` shows it)")

@@ -33,3 +33,24 @@ public func freshFolder(_ name: String) -> String {
     }
     return path
 }
+
+/// The shipped challenge table, `assets/challenges.toml`, with its texts.
+public let shippedChallenges: ChallengeTable = {
+    do { return try ChallengeLoader.load(path: repoRoot + "/assets/challenges.toml") } catch {
+        fatalError("assets/challenges.toml does not load: \(error)")
+    }
+}()
+
+/// The shipped balance with the shipped challenge table, as the CLI plays it.
+public let shippedRulesWithChallenges: Rules = {
+    var b = shippedBalance
+    b.challenges = shippedChallenges.templates
+    return Rules(b)
+}()
+
+/// The shipped impact factors, `assets/impact.toml`.
+public let shippedImpactFactors: ImpactFactors = {
+    do { return try ImpactLoader.load(path: repoRoot + "/assets/impact.toml") } catch {
+        fatalError("assets/impact.toml does not load: \(error)")
+    }
+}()

@@ -1,6 +1,9 @@
+import OceanBalance
 import OceanKernel
 
-/// A career's progression, as `ocean sim --days` and `ocean profile show` print it.
+/// A career's progression, as `ocean sim --days` and `ocean profile show` print it:
+/// level, plastic, streaks, pet, ocean; items per kind and plastic per month, with
+/// their impact; the challenges (and, for a run, its `ChallengeLog`).
 public struct CareerReport: Sendable, Encodable {
     /// Lifetime items diverted of one kind, and their grams.
     public struct KindTotal: Sendable, Equatable {
@@ -35,8 +38,17 @@ public struct CareerReport: Sendable, Encodable {
     public var kinds: [KindTotal]
     /// Lifetime plastic per calendar month, oldest first (months with none absent).
     public var months: [MonthTotal]
+    /// Lifetime impact, with each kind's share; nil when no factors were given.
+    public var impact: ImpactBreakdown?
+    /// Each month's impact, alongside `months` (empty when no factors were given).
+    public var monthImpacts: [ImpactBreakdown]
+    /// Today's and this week's challenges, the counts, bonus grams and milestones.
+    public var challenges: ChallengeStanding
 
-    public init(_ s: GameState, rules: Rules) {
+    /// `texts`: the challenge table's texts by template key (`ChallengeTable.texts`);
+    /// `factors`: the impact factors (`assets/impact.toml`); `log`: a run's challenges.
+    public init(_ s: GameState, rules: Rules, texts: [String: String] = [:], factors: ImpactFactors? = nil,
+                log: ChallengeLog? = nil) {
         let c = s.career
         date = c.hasSession ? CalendarDate(dayNumber: c.today) : nil
         level = c.level
@@ -62,6 +74,9 @@ public struct CareerReport: Sendable, Encodable {
             KindTotal(kind: $0, count: c.kindCounts[$0.rawValue], grams: c.kindGrams[$0.rawValue])
         }
         months = c.months
+        impact = factors.map { ImpactBreakdown(counts: c.kindCounts, factors: $0) }
+        monthImpacts = factors.map { f in c.months.map { ImpactBreakdown(counts: $0.kindCounts, factors: f) } } ?? []
+        challenges = ChallengeStanding(s, rules: rules, texts: texts, log: log)
     }
 
     /// A month number (`CalendarDate.monthNumber`) as YYYY-MM.
@@ -106,11 +121,14 @@ public struct CareerReport: Sendable, Encodable {
             try o.encode(t.grams, forKey: JSONKey("grams"))
         }
         var m = c.nestedUnkeyedContainer(forKey: JSONKey("months"))
-        for t in months {
+        for (i, t) in months.enumerated() {
             var o = m.nestedContainer(keyedBy: JSONKey.self)
             try o.encode(CareerReport.monthText(t.month), forKey: JSONKey("month"))
             try o.encode(t.grams, forKey: JSONKey("grams"))
+            if i < monthImpacts.count { try o.encode(monthImpacts[i], forKey: JSONKey("impact")) }
         }
+        if let impact { try put(impact, "impact") } else { try c.encodeNil(forKey: JSONKey("impact")) }
+        try put(challenges, "challenges")
     }
 
     public var text: String {
@@ -130,17 +148,30 @@ public struct CareerReport: Sendable, Encodable {
         hash          \(hex16(hash))
         items         \(kindsText)
         months        \(monthsText)
-        """
+        """ + (impact.map { "\nimpact        \(ImpactUnits.grouped($0.total.items)) items kept out of the sea; "
+            + "\(ImpactBreakdown.savings($0.total)) saved" } ?? "")
+            + "\n" + challenges.text
     }
 
-    /// "plastic_bottle 34 (71 g), …", one kind per line.
+    /// "plastic_bottle 34 (71 g)", one kind per line, with its impact when known
+    /// ("… 374 g CO₂e, 19.7 L water").
     var kindsText: String {
-        kinds.map { "\($0.kind.key) \($0.count) (\($0.grams) g)" }.joined(separator: "\n              ")
+        kinds.enumerated().map { i, t in
+            let line = "\(t.kind.key) \(t.count) (\(t.grams) g)"
+            guard let impact else { return line }
+            return pad(line, 30) + ImpactBreakdown.savings(impact.kinds[i].impact)
+        }.joined(separator: "\n              ")
     }
 
-    /// "2026-01 200 g", one month per line; "none yet" before any plastic.
+    /// "2026-01 200 g", one month per line, with its items and impact when known;
+    /// "none yet" before any plastic.
     var monthsText: String {
         months.isEmpty ? "none yet"
-            : months.map { "\(CareerReport.monthText($0.month)) \($0.grams) g" }.joined(separator: "\n              ")
+            : months.enumerated().map { i, t in
+                let line = "\(CareerReport.monthText(t.month)) \(t.grams) g"
+                guard i < monthImpacts.count else { return line }
+                let m = monthImpacts[i].total
+                return pad(line, 16) + "\(ImpactUnits.grouped(m.items)) items, \(ImpactBreakdown.savings(m))"
+            }.joined(separator: "\n              ")
     }
 }

@@ -31,6 +31,14 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
 /// the plan (0-based) decided on so far, played or skipped.
 public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
                                 dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
+    try runCareer(rules: rules, state: state, plan: plan, watch: { _, _ in }, dayEnded: dayEnded)
+}
+
+/// `runCareer(rules:state:plan:dayEnded:)`, also showing `watch` the events of each
+/// tick that had any, with the state after that tick (`ChallengeLog.record`).
+public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+                                watch: ([Event], GameState) -> Void,
+                                dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     var sim = Simulation(rules: rules, state: state)
     var plan = plan
     var day = plan.day
@@ -40,6 +48,7 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
             day = plan.day
         }
         sim.step(input)
+        if !sim.events.isEmpty { watch(sim.events, sim.state) }
     }
     try dayEnded(sim.state, plan.day - 1)
     return sim.state
