@@ -53,16 +53,17 @@ public enum ChallengeWording {
         return fill(texts[t.key], key: t.key, target: t.targetAtLevel1)
     }
 
+    /// `{target}` becomes the target, `{s}` an "s" unless the target is 1 ("Log 1 scan").
     static func fill(_ text: String?, key: String, target: Int) -> String {
         guard let text else { return "\(key): \(target)" }
-        return text.replacingTarget(with: ImpactUnits.grouped(target))
+        return text.replacing("{target}", with: ImpactUnits.grouped(target)).replacing("{s}", with: target == 1 ? "" : "s")
     }
 }
 
 private extension String {
-    /// Every `{target}` replaced by `value` (no Foundation in this room).
-    func replacingTarget(with value: String) -> String {
-        let token = Array("{target}")
+    /// Every `token` replaced by `value` (no Foundation in this room).
+    func replacing(_ token: String, with value: String) -> String {
+        let token = Array(token)
         let chars = Array(self)
         var out = ""
         var i = 0
