@@ -31,7 +31,10 @@ struct BalanceOption: ParsableArguments {
     var challenges: String?
 
     init() {}
-    init(balance: String) { self.balance = balance }
+    init(balance: String, challenges: String? = nil) {
+        self.balance = balance
+        self.challenges = challenges
+    }
 
     /// The loaded, validated constants with the challenge table, or an exit with every
     /// problem listed.

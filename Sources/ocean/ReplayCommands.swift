@@ -207,7 +207,12 @@ extension ReplayCommand {
         func run() throws {
             let read = readOrExit(file)
             let replay = read.replay
-            let rules = Rules(balance.map { BalanceOption(balance: $0).load() } ?? replay.header.balance)
+            // A what-if swaps the balance file's constants; the challenge table stays the recorded one.
+            let rules = Rules(balance.map {
+                var b = BalanceOption(balance: $0).load()
+                b.challenges = replay.header.balance.challenges
+                return b
+            } ?? replay.header.balance)
             Interruption.install(graceful: true)
             let end = replay.end?.tick ?? replay.lastTick
             let progress = Progress("replay run", total: end - replay.header.startTick, unit: "ticks", quiet: json)

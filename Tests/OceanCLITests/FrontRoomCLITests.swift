@@ -109,15 +109,18 @@ private let idleReplay = try! String(contentsOfFile: repoRoot + "/replays/idle-b
 
     // 7: the end record's final hash is checked.
     @Test func aWrongFinalHashFails() throws {
-        let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end 3978 63cdcec1fb3476da",
-                                                                   with: "end 3978 63cdcec1fb3476db"))
+        let end = try #require(idleReplay.split(separator: "\n").first { $0.hasPrefix("end ") })
+        let hash = String(end.split(separator: " ")[2])
+        let wrong = String(hash.dropLast()) + (hash.last == "0" ? "1" : "0")
+        let tick = end.split(separator: " ")[1]
+        let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end \(tick) \(hash)", with: "end \(tick) \(wrong)"))
         #expect(edited != idleReplay)
         let path = try temporaryFile("final-hash.replay", edited)
         let r = try oceanRun(["replay", "verify", path])
         #expect(r.status == 1, "\(r.stdout)")
-        #expect(r.stdout.contains("the end record's final hash differs: expected 63cdcec1fb3476db, got 63cdcec1fb3476da"))
+        #expect(r.stdout.contains("the end record's final hash differs: expected \(wrong), got \(hash)"))
         let j = try object(try oceanRun(["replay", "verify", "--json", path]).stdout)
-        #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == "63cdcec1fb3476db")
+        #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == wrong)
     }
 
     // 8: record refuses, at argument time, what its reader would refuse.

@@ -31,7 +31,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
     @Test func theShippedTableLoadsInItsOrderWithATextForEveryTemplate() throws {
         let table = try ChallengeLoader.parse(challengesText, file: "challenges.toml")
         #expect(table.templates.first == ChallengeTemplate(key: "daily.catch_items", period: .daily, metric: .catches,
-            targetAtLevel1: 30, targetAtTopLevel: 55, step: 5, rewardGrams: 2, rewardHealth: 50))
+            targetAtLevel1: 20, targetAtTopLevel: 40, step: 5, rewardGrams: 1, rewardHealth: 50))
         #expect(table.templates.filter { $0.period == .daily }.count >= 6)
         #expect(table.templates.filter { $0.period == .weekly }.count >= 4)
         #expect(table.templates.contains { $0.period == .milestone && $0.metric == .plasticGrams && $0.targetAtLevel1 == 1000 },
@@ -48,9 +48,9 @@ private func impactIssues(_ text: String) -> [DataIssue] {
 
     @Test(arguments: [
         ("counts = \"catches\"", "counts = \"catchez\"", "daily.catch_items.counts", "expected one of catches, plastic_grams"),
-        ("target_at_level_1 = 30", "target_at_level_1 = 0", "daily.catch_items.target_at_level_1", "0 is out of range"),
-        ("step = 5", "step = 50", "daily.catch_items.step", "50 is more than the smaller target (30)"),
-        ("target_at_top_level = 55", "target_at_top_level = \"lots\"", "daily.catch_items.target_at_top_level",
+        ("target_at_level_1 = 20", "target_at_level_1 = 0", "daily.catch_items.target_at_level_1", "0 is out of range"),
+        ("step = 5", "step = 50", "daily.catch_items.step", "50 is more than the smaller target (20)"),
+        ("target_at_top_level = 40", "target_at_top_level = \"lots\"", "daily.catch_items.target_at_top_level",
          "expected a whole number, found a string"),
         ("reward_health = 50", "reward_health = 20000", "daily.catch_items.reward_health", "20000 is out of range"),
         ("text = \"Catch {target} items today\"", "tekst = \"Catch\"", "daily.catch_items.tekst", "unknown key; a daily template has counts"),
@@ -66,7 +66,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
         let (text, n) = edited(challengesText, "counts = \"catches\"", "counts = \"goal_days\"", after: "[daily.catch_items]")
         #expect(challengeIssues(text).map(\.line) == [n])
         #expect(challengeIssues(text).first?.message.contains("no daily challenge") == true)
-        let (missing, _) = edited(challengesText, "target_at_level_1 = 30", "", after: "[daily.catch_items]")
+        let (missing, _) = edited(challengesText, "target_at_level_1 = 20", "", after: "[daily.catch_items]")
         let found = challengeIssues(missing)
         #expect(found.map(\.key) == ["daily.catch_items.target_at_level_1"])
         #expect(found.first?.line == challengesText.split(separator: "\n", omittingEmptySubsequences: false)
