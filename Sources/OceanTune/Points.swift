@@ -83,15 +83,19 @@ public enum PointSampler {
         let entries = BalanceSchema.fields.map { f in
             RawEntry(key: f.key, value: .whole(overrides[f.key] ?? base[keyPath: f.path]), line: nil)
         }
-        return try BalanceSchema.validate(entries, file: file)
+        var b = try BalanceSchema.validate(entries, file: file)
+        b.challenges = base.challenges  // the table is not swept: every point plays the base's
+        return b
     }
 
-    /// A fingerprint of every balance value, so shards from different bases do not merge.
+    /// A fingerprint of every balance value and the challenge table, so shards from
+    /// different bases do not merge.
     public static func fingerprint(_ b: Balance) -> UInt64 {
         var bytes: [UInt8] = []
         for f in BalanceSchema.fields {
             bytes += Array(f.key.utf8) + [61] + Array(String(b[keyPath: f.path]).utf8) + [10]
         }
+        for t in b.challenges { bytes += Array(ChallengeSchema.line(of: t).utf8) + [10] }
         return fnv1a(bytes)
     }
 
