@@ -27,11 +27,11 @@ r --bot human --seed 3 --games 10 --out replays/ten-minutes.replay --comment "Te
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
-r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals to Thriving, the pet grows from Baby to Adult, the player reaches level 44 (with 72 g of challenge rewards)."
+r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals to Thriving, the pet grows from Baby to Adult, the player reaches level 44 (with 73 g of challenge rewards)."
 r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
-r --days 28 --skip-percent 15 --bot human --seed 11 --checkpoint-every 300 --out replays/career-challenges.replay --comment "Four weeks of challenges (human bot, 15 % of days skipped): 22 completed (4 of them weekly), 9 failed when their day or week ended (1 weekly), 5 milestones reached, each reward given once."
+r --days 28 --skip-percent 15 --bot human --seed 11 --checkpoint-every 300 --out replays/career-challenges.replay --comment "Four weeks of challenges (human bot, 15 % of days skipped): 23 completed (4 of them weekly), 8 failed when their day or week ended (1 weekly), 5 milestones reached, each reward given once."
 r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --balance assets/tunings/harsh-absence.toml --out replays/career-absence.replay --comment "Ocean health decaying in absence: each whole day away costs 5 % (harsh-absence tuning)."
 
 # A game that continues a saved career (the replay starts from its state, as
