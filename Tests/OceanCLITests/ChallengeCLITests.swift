@@ -146,7 +146,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
     @Test(arguments: [
         ("word", "daily.catch_items", "counts = \"catches\"", "counts = \"catchez\"", "counts",
          "daily.catch_items.counts: expected one of catches, plastic_grams"),
-        ("target", "daily.catch_items", "target_at_top_level = 40\n", "", nil,
+        ("target", "daily.catch_items", "target_at_top_level = 35\n", "", nil,
          "daily.catch_items.target_at_top_level: missing"),
         ("step", "daily.scans", "target_at_top_level = 3\n", "target_at_top_level = 3\nstep = 2\n", "step",
          "daily.scans.step: 2 is more than the smaller target (1)"),

@@ -13,8 +13,9 @@ private let impactText = readTextFile(repoRoot + "/assets/impact.toml")!
 /// and that line's number.
 private func edited(_ text: String, _ old: String, _ new: String, after marker: String? = nil) -> (String, Int) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let from = marker.map { m in lines.firstIndex { $0 == m }! } ?? 0
-    let i = lines[from...].firstIndex { $0.hasPrefix(old) }!
+    // Not found: the text unchanged and line -1, so the test fails instead of crashing.
+    let from = marker.map { m in lines.firstIndex { $0 == m } ?? lines.count } ?? 0
+    guard let i = lines[from...].firstIndex(where: { $0.hasPrefix(old) }) else { return (text, -1) }
     lines[i] = new
     return (lines.joined(separator: "\n"), i + 1)
 }
@@ -31,7 +32,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
     @Test func theShippedTableLoadsInItsOrderWithATextForEveryTemplate() throws {
         let table = try ChallengeLoader.parse(challengesText, file: "challenges.toml")
         #expect(table.templates.first == ChallengeTemplate(key: "daily.catch_items", period: .daily, metric: .catches,
-            targetAtLevel1: 20, targetAtTopLevel: 40, step: 5, rewardGrams: 1, rewardHealth: 50))
+            targetAtLevel1: 20, targetAtTopLevel: 35, step: 5, rewardGrams: 1, rewardHealth: 50))
         #expect(table.templates.filter { $0.period == .daily }.count >= 6)
         #expect(table.templates.filter { $0.period == .weekly }.count >= 4)
         #expect(table.templates.contains { $0.period == .milestone && $0.metric == .plasticGrams && $0.targetAtLevel1 == 1000 },
@@ -50,7 +51,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
         ("counts = \"catches\"", "counts = \"catchez\"", "daily.catch_items.counts", "expected one of catches, plastic_grams"),
         ("target_at_level_1 = 20", "target_at_level_1 = 0", "daily.catch_items.target_at_level_1", "0 is out of range"),
         ("step = 5", "step = 50", "daily.catch_items.step", "50 is more than the smaller target (20)"),
-        ("target_at_top_level = 40", "target_at_top_level = \"lots\"", "daily.catch_items.target_at_top_level",
+        ("target_at_top_level = 35", "target_at_top_level = \"lots\"", "daily.catch_items.target_at_top_level",
          "expected a whole number, found a string"),
         ("reward_health = 50", "reward_health = 20000", "daily.catch_items.reward_health", "20000 is out of range"),
         ("text = \"Catch {target} items today\"", "tekst = \"Catch\"", "daily.catch_items.tekst", "unknown key; a daily template has counts"),
