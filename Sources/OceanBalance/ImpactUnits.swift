@@ -43,7 +43,10 @@ public enum ImpactUnits {
 public enum ChallengeWording {
     public static func text(_ c: Challenge, rules: Rules, texts: [String: String]) -> String {
         guard c.exists else { return "no challenge" }
-        let key = c.template < rules.challenges.count ? rules.challenges[c.template].key : nil
+        // The table may have changed since the challenge was drawn (a saved career, a
+        // new assets folder): its text is used only while it still counts the same.
+        let t = c.template < rules.challenges.count ? rules.challenges[c.template] : nil
+        let key = t.flatMap { $0.period == c.period && $0.metric == c.metric ? $0.key : nil }
         return fill(key.flatMap { texts[$0] }, key: key ?? c.metric.key, target: c.target)
     }
 
