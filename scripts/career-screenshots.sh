@@ -1,7 +1,10 @@
 #!/bin/bash
 # Regenerates docs/screenshots/career-*.png: the career's screens (intro, name,
-# adoption, menu, flashcard, scan, week and lifetime charts, achievements, pet, outro)
-# rendered headless by the front's test `careerScreenshots`, scaled 2x, no display.
+# adoption, the menu with today's and this week's challenges, flashcard, scan, week
+# and lifetime charts with the lifetime's impact, achievements and milestones, pet,
+# outro, a new day's toasts, a game with its toasts, a game's summary with its impact
+# panel) rendered headless by the front's test `careerScreenshots`, scaled 2x, no
+# display; and a few of them again in the high-contrast theme (*-high-contrast.png).
 set -euo pipefail
 OUT=${OUT:-docs/screenshots}
 SCALE=${SCALE:-2}
@@ -9,10 +12,14 @@ RAW=$(mktemp -d)
 trap 'rm -rf "$RAW"' EXIT
 mkdir -p "$OUT"
 OCEAN_CAREER_SHOTS="$RAW" swift test --filter careerScreenshots >/dev/null
+mkdir -p "$RAW/hc"
+OCEAN_CAREER_SHOTS="$RAW/hc" OCEAN_CAREER_SHOTS_THEME=high-contrast swift test --skip-build --filter careerScreenshots >/dev/null
+for name in career-menu career-milestones career-lifetime career-toast; do mv "$RAW/hc/$name-high-contrast.rgba" "$RAW/"; done
+rm -rf "$RAW/hc"
 python3 - "$RAW" "$OUT" "$SCALE" <<'PY'
 import os, struct, sys, zlib
 raw, out, scale = sys.argv[1], sys.argv[2], int(sys.argv[3])
-for name in sorted(os.listdir(raw)):
+for name in sorted(n for n in os.listdir(raw) if n.endswith(".rgba")):
     data = open(os.path.join(raw, name), "rb").read()
     w, h = struct.unpack("<II", data[:8])
     px = data[8:]

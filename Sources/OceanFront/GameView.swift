@@ -40,6 +40,16 @@ public final class GameView {
     /// The previous tick's items: where a missed item was when it hit the water.
     var previousItems: [Item] = []
     var observedAny = false
+    /// Challenges completed or missed and milestones reached, for a few seconds each.
+    var toasts: ToastStack
+    /// What today's and this week's challenges say (made when they change).
+    var dailyWords = ChallengeWords()
+    var weeklyWords = ChallengeWords()
+    /// The career's items per kind when the current (or last) game began, and the
+    /// impact of the last game's catches, shown on its summary (nil when unknown: a
+    /// watched replay that jumped past the game's start).
+    var kindsAtStart: [Int]
+    var gameImpact: ImpactWords?
 
     /// Effects kept at once; the oldest is reused past this.
     static let poolCapacity = 32
@@ -60,6 +70,8 @@ public final class GameView {
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
         petReaction = PetReaction(theme: theme)
         petPortrait = PetPortrait(art: look.pet)
+        toasts = ToastStack(theme: theme)
+        kindsAtStart = [Int](repeating: 0, count: ItemKind.allCases.count)
         previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
@@ -72,12 +84,14 @@ public final class GameView {
             binTo = state.bin.x
             crossfade.from = state.phase
             crossfade.to = state.phase
+            noteKindsAtStart(state)
         }
         binFrom = binTo
         binTo = state.bin.x
         let tick = state.tick
         popups.expire(tick: tick)
         splashes.expire(tick: tick)
+        toasts.expire(tick: tick)
         for event in events {
             switch event {
             case .caught(let kind, let grams, _, let points):
@@ -94,8 +108,15 @@ public final class GameView {
                 petReaction.observe(event, tick: tick)
             case .gameStarted:
                 summary = nil
+                gameImpact = nil
+                noteKindsAtStart(state)
             case .gameOver(let s):
                 summary = s
+                gameImpact = ImpactWords(impactSinceStart(state))
+            case .challengeCompleted, .challengeFailed, .milestoneReached:
+                if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
+                    toasts.push(toast)
+                }
             default:
                 break
             }
@@ -113,12 +134,33 @@ public final class GameView {
         binTo = state.bin.x
         popups.clear()
         splashes.clear()
+        toasts.clear()
+        // Where the game began is not known from here: its summary shows no impact.
+        noteKindsAtStart(state)
+        gameImpact = nil
         crossfade.from = state.phase
         crossfade.to = state.phase
         crossfade.started = Int.min / 2
         self.summary = summary
         previousItems.removeAll(keepingCapacity: true)
         previousItems.append(contentsOf: state.items)
+    }
+
+    /// Keeps the career's items per kind as a game begins (in storage of its own: a
+    /// copy of the state's array would make the kernel copy it on its next catch).
+    func noteKindsAtStart(_ state: GameState) {
+        for i in kindsAtStart.indices where i < state.career.kindCounts.count { kindsAtStart[i] = state.career.kindCounts[i] }
+    }
+
+    /// The impact of the items caught since the game began: the career's items per
+    /// kind now, less those at the start.
+    func impactSinceStart(_ state: GameState) -> Impact {
+        var impact = Impact()
+        for kind in ItemKind.allCases where kind.rawValue < state.career.kindCounts.count {
+            let n = state.career.kindCounts[kind.rawValue] - kindsAtStart[kind.rawValue]
+            if n > 0 { impact += Impact(kind: kind, count: n, factors: assets.impact) }
+        }
+        return impact
     }
 
     /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
@@ -168,14 +210,24 @@ public final class GameView {
             drawBin(canvas, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
-            hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: f)
+            drawHud(pen, state: state, fraction: f)
             if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
             if state.mode == .idle {
-                if let summary { screens.summary(pen, summary, hint: summaryHint) } else { screens.title(pen) }
+                if let summary { screens.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { screens.title(pen) }
             }
+            drawToasts(pen, tick: state.tick, fraction: f)
             if paused { screens.paused(pen) }
             drawNotice(pen, tick: state.tick)
         }
+    }
+
+    /// The HUD's panels, today's challenge in the left one (with its reward on the
+    /// menu: `rewards`). Returns the challenge's top.
+    @discardableResult
+    func drawHud(_ pen: TextPen, state: GameState, fraction: Double, rewards: Bool = false) -> Int {
+        dailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts, columns: hud.challengeColumns(pen))
+        return hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: dailyWords,
+                        rewards: rewards)
     }
 
     /// The notice, while it lasts.

@@ -1,19 +1,35 @@
 import OceanKernel
 
 /// The heads-up display: the left panel (score, combo meter, ocean health and phase,
-/// level and title, today's grams against the goal, the streak) and the right panel
-/// (the pet in its scene). Numbers are drawn digit by digit: no strings per frame.
+/// level and title, today's grams against the goal, the streak, today's challenge)
+/// and the right panel (the pet in its scene). Numbers are drawn digit by digit and
+/// words made only when they change: no strings per frame.
 struct Hud {
     let theme: Theme
     let layout: Layout
     let rules: Rules
 
-    func draw(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double) {
-        drawProgress(pen, state: state)
+    /// Today's challenge shows its reward with `rewards` (on the menu). Returns the
+    /// top of today's challenge (where the menu puts this week's, in the right panel).
+    @discardableResult
+    func draw(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double,
+              daily: ChallengeWords, rewards: Bool = false) -> Int {
+        let y = drawProgress(pen, state: state)
+        ChallengeBlock(theme: theme).draw(pen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
+                                          x: layout.leftPanel.x + theme.marginPx, y: y, showReward: rewards)
         drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction)
+        return y
     }
 
-    func drawProgress(_ pen: TextPen, state: GameState) {
+    /// Characters of a line of a challenge's text in a side panel.
+    func challengeColumns(_ pen: TextPen) -> Int {
+        (layout.leftPanel.w - 2 * theme.marginPx) / (pen.font.cellWidth * theme.fontScale)
+    }
+
+    /// Returns where the challenge block goes: below the round's line, whether it is
+    /// drawn or not, so the block never moves.
+    @discardableResult
+    func drawProgress(_ pen: TextPen, state: GameState) -> Int {
         let t = theme
         let canvas = pen.canvas
         let s = t.fontScale
@@ -81,6 +97,7 @@ struct Hud {
             after = pen.text(" / ", x: after, y: y, scale: s, dim)
             pen.number(rules.roundsPerGame, x: after, y: y, scale: s, text)
         }
+        return y + line + 2 * t.lineGapPx
     }
 
     /// The pet's stage and form, its portrait in its scene (`PetPortrait`), its mood

@@ -10,6 +10,18 @@ public struct Notice: Sendable, Equatable {
     /// `text` wrapped to `columns` characters a line (at most `maxLines`, the last
     /// ending in "…" if cut).
     public init(_ text: String, isProblem: Bool, until: Int, columns: Int, maxLines: Int = 4) {
+        lines = TextWrap.lines(text, columns: columns, maxLines: maxLines)
+        self.isProblem = isProblem
+        self.until = until
+    }
+}
+
+/// Text cut into lines at spaces, made once (a notice, a challenge, a toast), so that
+/// drawing the lines frame after frame allocates nothing.
+enum TextWrap {
+    /// `text` wrapped to `columns` characters a line: paragraphs at newlines, a word
+    /// longer than a line cut; at most `maxLines`, the last ending in "…" if cut.
+    static func lines(_ text: String, columns: Int, maxLines: Int) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: true) {
             var line = ""
@@ -31,8 +43,21 @@ public struct Notice: Sendable, Equatable {
             lines = Array(lines.prefix(maxLines))
             lines[maxLines - 1] = String(lines[maxLines - 1].prefix(columns - 1)) + "…"
         }
-        self.lines = lines
-        self.isProblem = isProblem
-        self.until = until
+        return lines
+    }
+
+    /// `text` as the bitmap font can draw it: the impact units' superscript and
+    /// subscript digits (m³, CO₂) as plain digits, anything else outside ASCII as '?'.
+    static func ascii(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{B2}", "\u{2082}": out.append("2")
+            case "\u{B3}", "\u{2083}": out.append("3")
+            case "\u{2026}": out.append("...")
+            default: out.append(scalar.isASCII ? Character(scalar) : "?")
+            }
+        }
+        return out
     }
 }

@@ -1,7 +1,8 @@
 import OceanKernel
 
 /// How fast the front draws a busy Thriving scene (40 items, fish, coral, popups,
-/// the HUD and the pet) at 640×360 on one core, for `ocean bench`.
+/// the HUD with today's challenge, toasts and the pet) at 640×360 on one core, for
+/// `ocean bench`.
 public enum RenderBench {
     /// A Thriving game in full swing, reached by stepping the kernel with real inputs
     /// (a session, a pet, a game), then filled up to `items` falling items, with a
@@ -64,17 +65,41 @@ public enum RenderBench {
         return count { busy.render(frames) }
     }
 
+    /// Toasts in full view at `state`'s tick: a challenge completed, one missed and a
+    /// milestone reached (with a challenge table; none without).
+    static func showToasts(_ view: GameView, state: GameState, rules: Rules) {
+        let born = state.tick - view.toasts.lifetime / 2
+        var events: [Event] = []
+        if state.career.daily.exists { events.append(.challengeCompleted(state.career.daily)) }
+        if state.career.weekly.exists { events.append(.challengeFailed(state.career.weekly)) }
+        if let first = rules.milestoneTemplates.first { events.append(.milestoneReached(template: first)) }
+        for event in events {
+            if let toast = Toast.from(event, rules: rules, texts: view.assets.challengeTexts, columns: view.toastColumns,
+                                      tick: born) {
+                view.toasts.push(toast)
+            }
+        }
+    }
+
     /// Allocation calls made drawing `frames` frames of the career's screens once warm:
-    /// the menu, a flashcard, the scan list, the week and lifetime charts, the
-    /// achievements, the pet page and an intro panel, in turn, over the busy scene's
-    /// career (a session, a pet, a game under way: every chart has bars).
+    /// the menu (today's and this week's challenges beside it), a flashcard, the scan
+    /// list, the week and lifetime charts (the lifetime's impact), the achievements and
+    /// milestones, the pet page, an intro panel and a game's summary (its impact panel),
+    /// in turn, with toasts on show, over the busy scene's career (a session, a pet, a
+    /// game under way: every chart has bars).
     public static func careerAllocations(frames: Int, assets: FrontAssets, rules: Rules, content: CareerContent,
                                          count: (() -> Void) -> Int) -> Int {
-        var state = busyScene(rules: rules).state
-        state.items = []
-        state.mode = .idle
+        // The busy game played out to its end: its summary and impact panel, and an
+        // idle career whose charts have bars.
+        let busy = busyScene(rules: rules).state
+        var sim = Simulation(rules: rules, state: busy)
+        var ending: [Event] = []
+        for _ in 0..<200_000 where sim.state.mode != .idle { sim.step(TickInput()); ending = sim.events }
+        let state = sim.state
         let view = CareerView(game: GameView(assets: assets, rules: rules, seed: 1), content: content)
-        view.observe(state, events: [])
+        view.observe(busy, events: [.gameStarted(game: 1)])
+        view.observe(state, events: ending)
+        showToasts(view.game, state: state, rules: rules)
         let menu = Shell(player: ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: state,
                          content: content, layout: view.layout, rules: rules)
         var shells = [Shell(player: ShellPlayer(), state: state, content: content, layout: view.layout, rules: rules), menu]
@@ -83,7 +108,14 @@ public enum RenderBench {
             while s.menuItems[s.selection] != item { _ = s.handle(.down, state: state) }
             _ = s.handle(.confirm, state: state)
             shells.append(s)
+            if item == .achievements {
+                _ = s.handle(.right, state: state)  // the milestones' page
+                shells.append(s)
+            }
         }
+        var ended = menu
+        ended.observe(state, events: ending)
+        shells.append(ended)
         var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
         func draw(_ n: Int) {
             for i in 0..<n {
@@ -105,6 +137,7 @@ public enum RenderBench {
             self.state = state
             view = GameView(assets: assets, rules: rules, seed: 1)
             view.observe(state, events: events)
+            RenderBench.showToasts(view, state: state, rules: rules)
         }
 
         /// `frames` frames, stepping the interpolation fraction across the tick.

@@ -42,7 +42,8 @@ struct Screens {
         centred(pen, "Press Space to play", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
     }
 
-    func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again") {
+    /// The game's figures, its impact (when known) in a panel, and what to do next.
+    func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil) {
         dim(pen.canvas)
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
@@ -53,8 +54,48 @@ struct Screens {
         row(pen, "Caught ", s.catches, y: y); y += line
         row(pen, "Missed ", s.misses, y: y); y += line
         row(pen, "Best combo ", s.bestCombo, y: y); y += line
-        row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += 2 * line
+        row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += line
+        if let impact { y = impactPanel(pen, impact, y: y + theme.lineGapPx) + 2 * theme.lineGapPx } else { y += line }
         centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+    }
+
+    /// The box of a game's impact under its summary: items kept out of the sea, CO2e
+    /// and water saved, side by side (big where they fit), each named below. Returns
+    /// the y under it.
+    func impactPanel(_ pen: TextPen, _ impact: ImpactWords, y: Int) -> Int {
+        let t = theme
+        let s = t.fontScale
+        let line = pen.font.cellHeight * s + t.lineGapPx
+        let big = max(s, t.bigFontScale - 1)
+        let x = t.panelWidthPx + t.marginPx, w = layout.screenWidth - 2 * x
+        let h = 2 * t.lineGapPx + line + pen.font.cellHeight * big + t.lineGapPx + line
+        pen.canvas.blend(x: x, y: y, w: w, h: h, Colour.opaque(theme.panel), alpha: UInt32(t.panelAlphaPercent * 256 / 100))
+        var ty = y + t.lineGapPx
+        centred(pen, "THIS GAME'S IMPACT", y: ty, scale: s, Colour.opaque(t.dim))
+        ty += line
+        let column = w / 3
+        for i in 0..<3 {
+            let cx = x + i * column + column / 2
+            let label = i == 0 ? "items" : (i == 1 ? "CO2e saved" : "water saved")
+            let colour = Colour.opaque(i == 0 ? t.good : (i == 1 ? t.impactCO2e : t.impactWater))
+            // The figure one size down if it would not fit its column.
+            let scale = figureWidth(pen, impact, i, scale: big) <= column - 4 ? big : s
+            let fx = cx - figureWidth(pen, impact, i, scale: scale) / 2
+            let fy = ty + pen.font.cellHeight * (big - scale)
+            if i == 0 {
+                pen.number(impact.items, x: fx, y: fy, scale: scale, colour)
+            } else {
+                pen.text(i == 1 ? impact.co2e : impact.water, x: fx, y: fy, scale: scale, colour)
+            }
+            pen.text(label, x: cx - pen.width(label, scale: s) / 2, y: ty + pen.font.cellHeight * big + t.lineGapPx,
+                     scale: s, Colour.opaque(t.dim))
+        }
+        return y + h
+    }
+
+    /// The width of the impact panel's `i`th figure (items, CO2e, water) at `scale`.
+    private func figureWidth(_ pen: TextPen, _ impact: ImpactWords, _ i: Int, scale: Int) -> Int {
+        i == 0 ? pen.width(of: impact.items, scale: scale) : pen.width(i == 1 ? impact.co2e : impact.water, scale: scale)
     }
 
     /// Between rounds: which round comes next.

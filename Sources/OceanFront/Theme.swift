@@ -53,6 +53,16 @@ public struct Theme: Sendable, Equatable {
     public var highlight = 0, locked = 0
     public var chartBar = 0, chartBarMet = 0, chartGoal = 0, chartAxis = 0
     public var chartTopPx = 0, chartHeightPx = 0
+    /// The lifetime chart's plot, shorter than the week's: the months' impact and the
+    /// kinds' table go below it.
+    public var lifetimeTopPx = 0, lifetimeHeightPx = 0
+
+    // Challenges: the block on the HUD and the menu, and the toasts.
+    public var challengeBar = 0, challengeBarBack = 0, challengeFailed = 0
+    public var challengeBarWidthPx = 0, challengeBarHeightPx = 0
+    public var toastMs = 0, toastSlideMs = 0, toastAlphaPercent = 0, toastMax = 1
+    // Impact: CO₂e and water saved.
+    public var impactCO2e = 0, impactWater = 0
 
     // The pet's scenes (indexed by `PetScene.rawValue`).
     public var petScene = [Int](repeating: 0, count: 4)

@@ -107,6 +107,20 @@ public enum ThemeSchema {
         rgb("chart.axis", \.chartAxis)
         add("chart.top_px", "px", 20...120, \.chartTopPx)
         add("chart.height_px", "px", 60...220, \.chartHeightPx)
+        add("chart.lifetime_top_px", "px", 30...120, \.lifetimeTopPx)
+        add("chart.lifetime_height_px", "px", 40...160, \.lifetimeHeightPx)
+
+        rgb("challenge.bar", \.challengeBar)
+        rgb("challenge.bar_back", \.challengeBarBack)
+        rgb("challenge.failed", \.challengeFailed)
+        add("challenge.bar_width_px", "px", 40...130, \.challengeBarWidthPx)
+        add("challenge.bar_height_px", "px", 2...10, \.challengeBarHeightPx)
+        add("toast.ms", "ms", 1_000...15_000, \.toastMs)
+        add("toast.slide_ms", "ms", 0...1_000, \.toastSlideMs)
+        add("toast.alpha_percent", "%", 0...100, \.toastAlphaPercent)
+        add("toast.max", "toasts", 1...4, \.toastMax)
+        rgb("impact.co2e", \.impactCO2e)
+        rgb("impact.water", \.impactWater)
 
         for scene in PetScene.allCases {
             rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])
@@ -152,6 +166,10 @@ public enum ThemeSchema {
                     "must be at most phase.\(before.key).murk_percent (\(t.murkPercent[before.rawValue]))")
         }
         require(t.bigFontScale >= t.fontScale, "font.big_scale", "must be at least font.scale (\(t.fontScale))")
+        require(2 * t.toastSlideMs <= t.toastMs, "toast.slide_ms", "must be at most half of toast.ms (\(t.toastMs))")
+        // The months' rows and the kinds' table take the rest of the screen below the plot.
+        require(t.lifetimeTopPx + t.lifetimeHeightPx <= 150, "chart.lifetime_height_px",
+                "chart.lifetime_top_px + chart.lifetime_height_px must be at most 150 (it is \(t.lifetimeTopPx + t.lifetimeHeightPx))")
         return problems
     }
 }

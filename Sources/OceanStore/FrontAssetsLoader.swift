@@ -3,16 +3,20 @@ import OceanFront
 import OceanSystem
 
 /// Reads the front's data files — a theme (`assets/themes/*.toml`), the font
-/// (`assets/font.txt`), the sprites (`assets/sprites.txt`) and the pet's art
-/// (`assets/pet.txt`) — and validates each,
-/// naming file, line and key of every problem.
+/// (`assets/font.txt`), the sprites (`assets/sprites.txt`), the pet's art
+/// (`assets/pet.txt`), the challenges' texts (`assets/challenges.toml`) and the impact
+/// factors (`assets/impact.toml`) — and validates each, naming file, line and key of
+/// every problem.
 public enum FrontAssetsLoader {
     /// The themes shipped in `assets/themes/`.
     public static let shippedThemes = ["default", "high-contrast"]
 
-    /// - Parameter theme: nil for the default theme, a shipped theme's name, or the
-    ///   path of a `.toml` file.
-    public static func load(theme: String?) throws(DataError) -> FrontAssets {
+    /// - Parameters:
+    ///   - theme: nil for the default theme, a shipped theme's name, or the path of a `.toml` file.
+    ///   - challenges: the challenge table whose texts the screens show (`--challenges`);
+    ///     nil for the shipped one. A replay's own table names its templates by key, so
+    ///     the shipped texts serve a replay recorded with it.
+    public static func load(theme: String?, challenges: String? = nil) throws(DataError) -> FrontAssets {
         let themePath = try themeFile(theme)
         let (entries, locator) = try TOMLEntries.read(path: themePath)
         let loaded = try ThemeSchema.validate(entries, file: themePath, lineOfMissing: locator.nearestLine(of:))
@@ -21,7 +25,11 @@ public enum FrontAssetsLoader {
         let petFile = try asset("pet.txt")
         let pet = try SpriteSheet.parse(text: try text(of: petFile), file: petFile, required: PetArt.required)
         try PetArt.check(pet, file: petFile)
-        return FrontAssets(theme: loaded, font: font, sprites: sprites, pet: pet)
+        let challengesFile: String
+        if let challenges { challengesFile = challenges } else { challengesFile = try asset("challenges.toml") }
+        let table = try ChallengeLoader.load(path: challengesFile)
+        let impact = try ImpactLoader.load(path: try asset("impact.toml"))
+        return FrontAssets(theme: loaded, font: font, sprites: sprites, pet: pet, challengeTexts: table.texts, impact: impact)
     }
 
     /// The file a theme argument names.

@@ -37,7 +37,7 @@ struct BenchCommand: ParsableCommand {
         let audio = AudioBenchResult.measure(AudioDesignOption(path: nil).load(), seconds: min(seconds, 2))
         output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
         let assets: FrontAssets
-        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+        do { assets = try FrontAssetsLoader.load(theme: nil, challenges: balanceOption.challenges) } catch { fail(error.description) }
         let content: CareerContent
         do { content = try CareerContentLoader.load() } catch { fail(error.description) }
         let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), content: content,

@@ -44,7 +44,10 @@ struct PlayCommand: ParsableCommand {
         var balance = balanceOption.load()
         var rules = Rules(balance)
         let assets: FrontAssets
-        do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
+        // With the challenges' texts of the table in play (--challenges) and the impact factors.
+        do { assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges) } catch {
+            fail(error.description)
+        }
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
         if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }

@@ -165,6 +165,57 @@ struct PlayWindowTests {
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
+    /// A card studied from the menu completes today's challenge (a table, through
+    /// --challenges, whose daily asks for one card) and reaches its first milestone:
+    /// the window, read back pixel by pixel, shows their two toasts at the foot of the
+    /// right panel (a border in the theme's "good" colour and one in its accent), where
+    /// a moment before, on the same screen, there were none.
+    @Test func aChallengeCompletedInTheWindowShowsItsToasts() throws {
+        let dir = freshFolder("toast")
+        let tool = dir + "/grab-window"
+        try """
+            [daily.one_card]
+            counts = "cards_studied"
+            target_at_level_1 = 1
+            target_at_top_level = 1
+            reward_grams = 2
+            text = "Study a card today"
+
+            [milestone.first_card]
+            counts = "cards_studied"
+            target = 1
+            reward_grams = 5
+            text = "Your first card"
+            """.write(toFile: dir + "/one-card.toml", atomically: true, encoding: .utf8)
+        let r = try script("""
+            $(command -v cc || command -v clang) -O2 Tests/Tools/grab-window.c -lX11 -o "\(tool)" || exit 5
+
+            """ + playing("--mute --challenges \(dir)/one-card.toml --record \(dir)/run.replay --profile \(dir)/profile",
+                          actions: """
+            sleep 0.5
+            for i in 1 2 3 4 5 6; do xdotool key --window $W space; sleep 0.15; done
+            xdotool type --delay 60 "Ada"; sleep 0.3
+            xdotool key Return; sleep 0.3
+            xdotool key Right; sleep 0.2; xdotool key Return; sleep 0.5    # adopted: the menu
+            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.5     # Study a card
+            "\(tool)" $W "$DIR/before.ppm"
+            xdotool key Return; sleep 1                                     # studied: done, and a milestone
+            "\(tool)" $W "$DIR/after.ppm"
+            xdotool key ctrl+q
+            """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stderr.contains("screen card"), "\(r.stderr)")
+        // The default theme's colours (assets/themes/default.toml: text.good, text.accent).
+        let (good, accent) = (0x3DDC97, 0xFFD166)
+        let before = try WindowPicture(ppm: dir + "/before.ppm"), after = try WindowPicture(ppm: dir + "/after.ppm")
+        #expect(before.borderRows(good).isEmpty && before.borderRows(accent).isEmpty)
+        let (g, a) = (after.borderRows(good), after.borderRows(accent))
+        #expect(g.count == 2 && a.count == 2, "a toast box each (top and bottom edges): \(g) \(a)")
+        #expect((a.min() ?? 0) > (g.max() ?? 999), "the milestone's, the later, lowest: \(g) \(a)")
+        let verify = try ocean(["replay", "verify", dir + "/run.replay"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
     @Test func theCareerIsSavedAfterEveryGameAndContinuedNextTime() throws {
         // A one-round, one-item game is over in about three seconds.
         let dir = freshFolder("career")
@@ -291,5 +342,47 @@ struct PlayWindowTests {
         let r = try ocean(["replay", "render", "replays/greedy-bot.replay"] + args)
         #expect(r.status == 2, "\(args): \(r.stdout)\(r.stderr)")
         #expect(!r.stderr.isEmpty)
+    }
+}
+
+/// A window's picture read back from the screen (`Tests/Tools/grab-window.c`'s PPM),
+/// seen as the game's 640×360 screen scaled by a whole number.
+struct WindowPicture {
+    let width: Int, height: Int
+    let rgb: [UInt8]
+
+    init(ppm path: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // "P6\nW H\n255\n": three whitespace-ended fields after the magic.
+        var fields: [Int] = [], i = 2, field = 0, inField = false
+        while fields.count < 3 && i < bytes.count {
+            let b = bytes[i]
+            if b >= 0x30 && b <= 0x39 { field = field * 10 + Int(b - 0x30); inField = true } else if inField {
+                fields.append(field); field = 0; inField = false
+            }
+            i += 1
+        }
+        (width, height) = (fields[0], fields[1])
+        rgb = Array(bytes[i...])
+    }
+
+    var scale: Int { max(1, min(width / 640, height / 360)) }
+
+    /// The game screen's pixel (x, y), as `0xRRGGBB`.
+    func pixel(_ x: Int, _ y: Int) -> Int {
+        let s = scale
+        let (ox, oy) = ((width - 640 * s) / 2, (height - 360 * s) / 2)
+        let at = ((oy + y * s) * width + ox + x * s) * 3
+        return Int(rgb[at]) << 16 | Int(rgb[at + 1]) << 8 | Int(rgb[at + 2])
+    }
+
+    /// Rows of the game screen's right panel (x 452 to 632, the default theme's)
+    /// that hold a run of `colour` most of the panel wide: a toast's top or bottom edge.
+    func borderRows(_ colour: Int) -> [Int] {
+        (0..<360).filter { y in
+            var run = 0, best = 0
+            for x in 452..<632 { run = pixel(x, y) == colour ? run + 1 : 0; best = max(best, run) }
+            return best >= 160
+        }
     }
 }

@@ -17,18 +17,18 @@ let careerContent: CareerContent = {
 }()
 
 /// A career on 2026-03-09 at 10:00 with a pet, stepped through the kernel.
-func careerSim() -> Simulation {
-    var sim = Simulation(rules: shippedRules, seed: 7)
+func careerSim(rules: Rules = shippedRules) -> Simulation {
+    var sim = Simulation(rules: rules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
     return sim
 }
 
-func careerView(_ assets: FrontAssets = defaultAssets) -> CareerView {
-    CareerView(game: GameView(assets: assets, rules: shippedRules, seed: 7), content: careerContent)
+func careerView(_ assets: FrontAssets = defaultAssets, rules: Rules = shippedRules) -> CareerView {
+    CareerView(game: GameView(assets: assets, rules: rules, seed: 7), content: careerContent)
 }
 
-func shell(_ player: ShellPlayer = ShellPlayer(), state: GameState, view: CareerView) -> Shell {
-    Shell(player: player, state: state, content: careerContent, layout: view.layout, rules: shippedRules)
+func shell(_ player: ShellPlayer = ShellPlayer(), state: GameState, view: CareerView, rules: Rules = shippedRules) -> Shell {
+    Shell(player: player, state: state, content: careerContent, layout: view.layout, rules: rules)
 }
 
 func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer {
@@ -216,20 +216,27 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
 }
 
 /// With `OCEAN_CAREER_SHOTS=DIR`, writes each career screen as `DIR/NAME.rgba` (as
-/// `screenshots()` does); `scripts/career-screenshots.sh` turns them into PNGs.
+/// `screenshots()` does); `scripts/career-screenshots.sh` turns them into PNGs. The
+/// career plays with the shipped challenge table, as `ocean play` does. With
+/// `OCEAN_CAREER_SHOTS_THEME=high-contrast`, the same screens in that theme, each
+/// name ending in `-high-contrast`.
 @Test func careerScreenshots() throws {
     guard let dir = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"] else { return }
+    let themeName = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS_THEME"]
+    let suffix = themeName.map { "-" + $0 } ?? ""
     func save(_ name: String, _ fb: Framebuffer) {
         var data = Data()
         for v in [UInt32(fb.width), UInt32(fb.height)] { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
         fb.pixels.withUnsafeBytes { data.append(contentsOf: $0) }
-        FileManager.default.createFile(atPath: dir + "/" + name + ".rgba", contents: data)
+        FileManager.default.createFile(atPath: dir + "/" + name + suffix + ".rgba", contents: data)
     }
+    let rules = challengeRules
+    let look = assets(themeName)
     // A new player's first launch.
-    var sim = Simulation(rules: shippedRules, seed: 7)
+    var sim = Simulation(rules: rules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
-    let view = careerView()
-    var s = shell(state: sim.state, view: view)
+    let view = careerView(look, rules: rules)
+    var s = shell(state: sim.state, view: view, rules: rules)
     save("career-intro-1", draw(view, s, sim.state))
     _ = s.handle(.other, state: sim.state); _ = s.handle(.other, state: sim.state)
     save("career-intro-3", draw(view, s, sim.state))
@@ -245,15 +252,15 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     plan.days = 40
     plan.start = CalendarDate(year: 2026, month: 3, day: 10)
     plan.adopt = false
-    var career = Simulation(rules: shippedRules, seed: 3)
-    career.state = runCareer(rules: shippedRules, state: sim.state,
+    var career = Simulation(rules: rules, seed: 3)
+    career.state = runCareer(rules: rules, state: sim.state,
                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
     career.step(TickInput(command: .study(card: 2)))
     career.step(TickInput(command: .scan(.plasticBottle)))
-    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     save("career-menu", draw(view, m, career.state))
     func open(_ item: Shell.MenuItem) {
-        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view)
+        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
     }
@@ -264,9 +271,52 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     open(.week); save("career-week", draw(view, m, career.state))
     open(.lifetime); save("career-lifetime", draw(view, m, career.state))
     open(.achievements); save("career-achievements", draw(view, m, career.state))
+    _ = m.handle(.right, state: career.state); save("career-milestones", draw(view, m, career.state))
     open(.pet); save("career-pet-page", draw(view, m, career.state))
     open(.outro); _ = m.handle(.other, state: career.state)
     save("career-outro", draw(view, m, career.state))
+
+    // The next day: yesterday's challenges end (missed ones toast), today's are drawn;
+    // a game from the menu, its toasts as challenges complete, and its summary.
+    let next = CalendarDate(year: 2026, month: 4, day: 19)
+    m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    var frame = Framebuffer(width: GameView.width, height: GameView.height)
+    func step(_ input: TickInput) {
+        career.step(input)
+        view.observe(career.state, events: career.events)
+        m.observe(career.state, events: career.events)
+    }
+    step(TickInput(command: .beginSession(next, minuteOfDay: 9 * 60)))
+    for _ in 0..<60 { step(TickInput()) }
+    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    save("career-new-day", frame)
+    // Today's challenge done from the menu (scans logged or cards studied, as it asks):
+    // its toast slides in; a game starts with it still showing beside the HUD's challenge.
+    let daily = career.state.career.daily
+    if daily.metric == .scans || daily.metric == .cardsStudied {
+        let item: Shell.MenuItem = daily.metric == .scans ? .scan : .study
+        while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
+        _ = m.handle(.confirm, state: career.state)
+        for _ in 0..<20 where career.state.career.daily.status != .completed {
+            if item == .study { _ = m.handle(.right, state: career.state) }
+            for c in m.handle(.confirm, state: career.state).commands { step(TickInput(command: c)) }
+            for _ in 0..<10 { step(TickInput()) }
+        }
+        _ = m.handle(.back, state: career.state)
+        while m.menuItems[m.selection] != .play { _ = m.handle(.up, state: career.state) }
+    }
+    for c in m.handle(.confirm, state: career.state).commands { step(TickInput(command: c)) }
+    var bot = BotKind.greedy.make(seed: 5, skill: 80)
+    for t in 0..<200_000 where career.state.mode != .idle {
+        step(TickInput(move: bot.move(career.state, rules: rules)))
+        if t == 90 {
+            view.render(career.state, shell: m, fraction: 1, into: &frame)
+            save("career-toast", frame)
+        }
+    }
+    for _ in 0..<30 { step(TickInput()) }
+    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    save("career-summary", frame)
 }
 
 /// The week chart's bars in a rendered frame, left to right (each bar's middle column

@@ -67,6 +67,21 @@ import TestSupport
         }
     }
 
+    /// The challenges' and impact's colours read over the panels as text does, and a
+    /// challenge's bar stands out from its back (WCAG's 3:1 for parts of a control).
+    @Test(arguments: [("default", 4.5), ("high-contrast", 7.0)])
+    func challengeAndImpactColoursAreReadable(theme name: String, least: Double) throws {
+        let theme = try FrontAssetsLoader.load(theme: name).theme
+        for (key, ink) in [("challenge.failed", theme.challengeFailed), ("impact.co2e", theme.impactCO2e),
+                           ("impact.water", theme.impactWater)] {
+            #expect(Self.worst(ink, theme: theme) >= least, "\(name) \(key)")
+        }
+        for (key, fill) in [("challenge.bar", theme.challengeBar), ("text.good", theme.good),
+                            ("challenge.failed", theme.challengeFailed)] {
+            #expect(Self.ratio(fill, theme.challengeBarBack) >= 3, "\(name) \(key) against challenge.bar_back")
+        }
+    }
+
     @Test func luminanceMatchesKnownValues() {
         #expect(abs(Self.ratio(0xFFFFFF, 0x000000) - 21) < 0.01)
         #expect(abs(Self.luminance(0x808080) - 0.2159) < 0.001)

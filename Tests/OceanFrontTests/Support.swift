@@ -13,6 +13,19 @@ func assets(_ theme: String? = nil) -> FrontAssets {
 
 let defaultAssets = assets()
 
+/// The shipped challenge table, and the shipped balance with it: the constants
+/// `ocean play` runs with (daily and weekly challenges, milestones).
+let shippedChallengeTable: ChallengeTable = {
+    do { return try ChallengeLoader.load(path: repoRoot + "/assets/challenges.toml") } catch {
+        fatalError("the challenge table does not load: \(error)")
+    }
+}()
+let challengeRules: Rules = {
+    var balance = shippedBalance
+    balance.challenges = shippedChallengeTable.templates
+    return Rules(balance)
+}()
+
 /// A game in progress, reached by stepping the kernel with real inputs, then put in
 /// `phase` (health set inside the phase's band).
 func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) -> Simulation {

@@ -2,8 +2,23 @@ import OceanKernel
 
 /// The ten achievements: the earned ones lit, the others dim with what they need.
 extension CareerView {
+    /// The two pages' tabs for a title (the page on show lit and underlined), and the
+    /// keys at the bottom.
+    func drawPages(_ pen: TextPen, page: Int) {
+        let scale = max(1, theme.bigFontScale - 1)
+        for i in Shell.pages.indices {
+            let (title, box) = (Shell.pages[i], layout.tabs[i])
+            let on = i == page
+            pen.text(title, x: box.x + 6, y: CareerLayout.titleY, scale: scale, Colour.opaque(on ? theme.accent : theme.dim))
+            if on { pen.canvas.fill(x: box.x, y: box.y + box.h, w: box.w, h: 2, Colour.opaque(theme.accent)) }
+        }
+        centred(pen, page == 0 ? "Left/Right or a click: milestones     Esc: back"
+                               : "Left/Right or a click: achievements     Esc: back",
+                y: GameView.height - smallLine - 6, scale: small, theme.dim)
+    }
+
     func drawAchievements(_ pen: TextPen, state: GameState) {
-        frame(pen, title: "Achievements", hint: "Any key: back")
+        drawPages(pen, page: 0)
         let c = state.career
         let pitch = max(bodyLine, 26)
         var y = 44

@@ -15,14 +15,36 @@ public struct CareerLayout: Equatable, Sendable {
     public let listTop: Int
     /// The list's column (the middle one, between the HUD's panels).
     public let listX: Int, listWidth: Int
+    /// The tabs at the top of the achievements and milestones pages (`Shell.pages`),
+    /// side by side and centred.
+    public let tabs: [Box]
 
-    public init(theme: Theme, cellHeight: Int, width: Int) {
+    public init(theme: Theme, cellHeight: Int, cellWidth: Int = 6, width: Int) {
         self.width = width
+        let tabScale = max(1, theme.bigFontScale - 1)
+        let widths = Shell.pages.map { $0.utf8.count * cellWidth * tabScale }
+        var x = (width - widths.reduce(0, +) - CareerLayout.tabGap * (widths.count - 1)) / 2
+        var tabs: [Box] = []
+        for w in widths {
+            tabs.append(Box(x: x - 6, y: CareerLayout.titleY - 4, w: w + 12, h: cellHeight * tabScale + 8))
+            x += w + CareerLayout.tabGap
+        }
+        self.tabs = tabs
         bodyScale = theme.careerBodyScale
         pitch = cellHeight * theme.careerBodyScale + theme.careerItemGapPx
         listTop = theme.careerListTopPx
         listX = theme.panelWidthPx
         listWidth = width - 2 * theme.panelWidthPx
+    }
+
+    /// Where a screen's title stands.
+    static let titleY = 14
+    /// The gap between the two tabs.
+    static let tabGap = 40
+
+    /// The tab under a point, if any.
+    public func tab(atX x: Int, y: Int) -> Int? {
+        tabs.indices.first { tabs[$0].contains(x: x, y: y) }
     }
 
     /// The row of list item `i`.

@@ -1,8 +1,10 @@
+import OceanBalance
 import OceanKernel
 
-/// Draws the career's screens (`Shell`) over the ocean: the story, the menu, the
-/// flashcards, the charts, the achievements, the pet; during a game and its summary,
-/// the game's own view. Plain Swift into a framebuffer, like `GameView`, so every
+/// Draws the career's screens (`Shell`) over the ocean: the story, the menu (with
+/// today's and this week's challenges), the flashcards, the charts (the lifetime's
+/// with its impact), the achievements and milestones, the pet; during a game and its
+/// summary, the game's own view. Plain Swift into a framebuffer, like `GameView`, so every
 /// screen can be rendered and measured headless.
 public final class CareerView {
     public let game: GameView
@@ -10,12 +12,32 @@ public final class CareerView {
     public let layout: CareerLayout
     /// What each achievement needs, from the balance (made once, not per frame).
     let needs: [String]
+    /// Each milestone's text and reward, in `Rules.milestoneTemplates`' order (made once).
+    let milestoneTexts: [String]
+    let milestoneRewards: [String]
+    /// The order the milestones page lists them in: by what they count, then by target
+    /// (so each road reads from its first step), as positions in `Rules.milestoneTemplates`.
+    let milestoneOrder: [Int]
+    /// The lifetime screen's impact figures, made again only when the career's counts change.
+    var lifetimeWords = LifetimeWords()
 
     public init(game: GameView, content: CareerContent) {
         self.game = game
         self.content = content
-        layout = CareerLayout(theme: game.assets.theme, cellHeight: game.assets.font.cellHeight, width: GameView.width)
+        layout = CareerLayout(theme: game.assets.theme, cellHeight: game.assets.font.cellHeight,
+                              cellWidth: game.assets.font.cellWidth, width: GameView.width)
         needs = Achievement.allCases.map { CareerView.need($0, rules: game.rules) }
+        let rules = game.rules
+        milestoneTexts = rules.milestoneTemplates.map {
+            TextWrap.ascii(ChallengeWording.milestone($0, rules: rules, texts: game.assets.challengeTexts))
+        }
+        milestoneRewards = rules.milestoneTemplates.map {
+            ChallengeWords.reward(grams: rules.challenges[$0].rewardGrams, health: rules.challenges[$0].rewardHealth)
+        }
+        milestoneOrder = rules.milestoneTemplates.indices.sorted { a, b in
+            let (x, y) = (rules.challenges[rules.milestoneTemplates[a]], rules.challenges[rules.milestoneTemplates[b]])
+            return (x.metric.rawValue, x.targetAtLevel1, a) < (y.metric.rawValue, y.targetAtLevel1, b)
+        }
         game.summaryHint = "Enter to go on"
     }
 
@@ -40,10 +62,11 @@ public final class CareerView {
             let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow))
             switch shell.screen {
             case .menu, .scan, .pet:
-                // The HUD's panels stay: the streak and today's goal on the left, the pet on the right.
-                game.hud.draw(pen, state: state, pet: game.petPortrait, reaction: game.petReaction, fraction: f)
+                // The HUD's panels stay: the streak, today's goal and challenge on the
+                // left, the pet on the right (and on the menu, this week's challenge under it).
+                let challengeTop = game.drawHud(pen, state: state, fraction: f, rewards: shell.screen == .menu)
                 game.screens.dim(canvas)
-                if shell.screen == .menu { drawMenu(pen, shell: shell, state: state) }
+                if shell.screen == .menu { drawMenu(pen, shell: shell, state: state, challengeTop: challengeTop) }
                 else if shell.screen == .scan { drawScan(pen, shell: shell, state: state) }
                 else { drawPetPage(pen, state: state) }
             default:
@@ -57,9 +80,11 @@ public final class CareerView {
                 case .week: drawWeek(pen, state: state)
                 case .lifetime: drawLifetime(pen, state: state)
                 case .achievements: drawAchievements(pen, state: state)
+                case .milestones: drawMilestones(pen, state: state)
                 default: break
                 }
             }
+            game.drawToasts(pen, tick: state.tick, fraction: f)
             game.drawNotice(pen, tick: state.tick)
         }
     }
@@ -71,6 +96,12 @@ public final class CareerView {
     var small: Int { theme.fontScale }
     var bodyLine: Int { layout.pitch }
     var smallLine: Int { game.assets.font.cellHeight * small + theme.lineGapPx }
+
+    /// A box of the panel colour behind text that runs on over the band of sea.
+    func backing(_ canvas: Canvas, y: Int, h: Int) {
+        canvas.blend(x: 24, y: y, w: canvas.width - 48, h: h, Colour.opaque(theme.panel),
+                     alpha: UInt32(theme.panelAlphaPercent * 256 / 100))
+    }
 
     /// For screens that use the whole width: the sky (and the HUD's panels drawn in the
     /// backdrop) covered by the panel colour, the band of sea below left in view, dimmed.
@@ -89,7 +120,7 @@ public final class CareerView {
 
     /// A screen's title, and the keys that work on it at the bottom.
     func frame(_ pen: TextPen, title: String, hint: String) {
-        centred(pen, title, y: 14, scale: theme.bigFontScale - 1, theme.accent)
+        centred(pen, title, y: CareerLayout.titleY, scale: theme.bigFontScale - 1, theme.accent)
         centred(pen, hint, y: GameView.height - smallLine - 6, scale: small, theme.dim)
     }
 

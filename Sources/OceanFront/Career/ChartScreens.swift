@@ -1,7 +1,8 @@
 import OceanKernel
 
 /// The week (plastic per day, with the daily goal's line) and the lifetime (plastic per
-/// month, and the items diverted kind by kind) as bar charts.
+/// month with each month's impact under its bar, and a table of the items kept out of
+/// the sea and the CO2e and water saved, kind by kind and in all) as bar charts.
 extension CareerView {
     /// The plot's scale: at least twice the goal, else the tallest bar rounded up to a
     /// whole number of goals, so the goal line always shows and no bar overflows.
@@ -18,27 +19,35 @@ extension CareerView {
     static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // day 0, 1970-01-01, was a Thursday
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// The plot's box: left, right and bottom edge; the top is `bottom - height`.
+    /// A plot's box: its top and height (the week's and the lifetime's differ).
+    struct Plot {
+        var top: Int, height: Int
+        var bottom: Int { top + height }
+    }
+
+    /// The plots' left and right edge.
     var plotLeft: Int { 64 }
     var plotRight: Int { GameView.width - 40 }
-    var plotBottom: Int { theme.chartTopPx + theme.chartHeightPx }
+    var weekPlot: Plot { Plot(top: theme.chartTopPx, height: theme.chartHeightPx) }
+    var lifetimePlot: Plot { Plot(top: theme.lifetimeTopPx, height: theme.lifetimeHeightPx) }
+    var plotBottom: Int { weekPlot.bottom }
 
     /// Axis, a grams label at the top and the bars' baseline.
-    func drawAxis(_ pen: TextPen, scale: Int) {
+    func drawAxis(_ pen: TextPen, scale: Int, plot: Plot) {
         let axis = Colour.opaque(theme.chartAxis)
-        pen.canvas.fill(x: plotLeft - 2, y: theme.chartTopPx, w: 1, h: theme.chartHeightPx + 1, axis)
-        pen.canvas.fill(x: plotLeft - 2, y: plotBottom, w: plotRight - plotLeft + 2, h: 1, axis)
-        let x = pen.number(scale, x: 12, y: theme.chartTopPx - 3, scale: small, Colour.opaque(theme.dim))
-        pen.text(" g", x: x, y: theme.chartTopPx - 3, scale: small, Colour.opaque(theme.dim))
-        pen.text("0 g", x: 30, y: plotBottom - 6, scale: small, Colour.opaque(theme.dim))
+        pen.canvas.fill(x: plotLeft - 2, y: plot.top, w: 1, h: plot.height + 1, axis)
+        pen.canvas.fill(x: plotLeft - 2, y: plot.bottom, w: plotRight - plotLeft + 2, h: 1, axis)
+        let x = pen.number(scale, x: 12, y: plot.top - 3, scale: small, Colour.opaque(theme.dim))
+        pen.text(" g", x: x, y: plot.top - 3, scale: small, Colour.opaque(theme.dim))
+        pen.text("0 g", x: 30, y: plot.bottom - 6, scale: small, Colour.opaque(theme.dim))
     }
 
     /// One bar with its grams above it.
-    func drawBar(_ pen: TextPen, x: Int, w: Int, grams: Int, scale: Int, met: Bool) {
-        let h = CareerView.barHeight(grams: grams, scale: scale, height: theme.chartHeightPx)
-        pen.canvas.fill(x: x, y: plotBottom - h, w: w, h: h, Colour.opaque(met ? theme.chartBarMet : theme.chartBar))
+    func drawBar(_ pen: TextPen, x: Int, w: Int, grams: Int, scale: Int, met: Bool, plot: Plot) {
+        let h = CareerView.barHeight(grams: grams, scale: scale, height: plot.height)
+        pen.canvas.fill(x: x, y: plot.bottom - h, w: w, h: h, Colour.opaque(met ? theme.chartBarMet : theme.chartBar))
         let label = pen.width(of: grams, scale: small)
-        pen.number(grams, x: x + (w - label) / 2, y: plotBottom - h - smallLine, scale: small, Colour.opaque(theme.text))
+        pen.number(grams, x: x + (w - label) / 2, y: plot.bottom - h - smallLine, scale: small, Colour.opaque(theme.text))
     }
 
     func drawWeek(_ pen: TextPen, state: GameState) {
@@ -49,14 +58,14 @@ extension CareerView {
         var most = 0
         for back in 0..<7 { most = max(most, c.grams(onDay: c.today - back)) }
         let scale = CareerView.chartScale(maxGrams: most, goal: goal)
-        drawAxis(pen, scale: scale)
+        drawAxis(pen, scale: scale, plot: weekPlot)
         let slot = (plotRight - plotLeft) / 7
         let barW = slot * 3 / 5
         for i in 0..<7 {
             let day = c.today - 6 + i
             let grams = c.grams(onDay: day)
             let x = plotLeft + i * slot + (slot - barW) / 2
-            drawBar(pen, x: x, w: barW, grams: grams, scale: scale, met: grams >= goal)
+            drawBar(pen, x: x, w: barW, grams: grams, scale: scale, met: grams >= goal, plot: weekPlot)
             let name = i == 6 ? "Today" : CareerView.weekdays[((day % 7) + 7) % 7]
             let nw = pen.width(name, scale: small)
             pen.text(name, x: x + (barW - nw) / 2, y: plotBottom + 6, scale: small,
@@ -85,7 +94,7 @@ extension CareerView {
     }
 
     func drawLifetime(_ pen: TextPen, state: GameState) {
-        frame(pen, title: "Lifetime", hint: "Plastic diverted per month, and what you caught     Any key: back")
+        frame(pen, title: "Lifetime", hint: "Plastic diverted per month, and what it saved     Any key: back")
         let c = state.career
         guard c.hasSession, let first = c.months.first?.month else {
             centred(pen, "Nothing diverted yet: play a game!", y: 120, scale: body, theme.text)
@@ -94,38 +103,109 @@ extension CareerView {
         let last = c.monthOfToday
         let start = max(first, last - 11)
         let count = last - start + 1
+        lifetimeWords.update(c, start: start, last: last, factors: game.assets.impact)
+        let plot = lifetimePlot
         var most = 0
         for m in start...last { most = max(most, c.grams(inMonth: m)) }
         let scale = CareerView.chartScale(maxGrams: most, goal: game.rules.career.dailyGoalGrams)
-        drawAxis(pen, scale: scale)
+        drawAxis(pen, scale: scale, plot: plot)
         let slot = (plotRight - plotLeft) / 12
         let barW = slot * 3 / 5
+        let (dim, text) = (Colour.opaque(theme.dim), Colour.opaque(theme.text))
+        // Under each month's bar: its name (and year), then its items, CO2e and water,
+        // the rows named left of the axis.
+        let rows = plot.bottom + 6 + 2 * smallLine
+        for i in CareerView.monthRows.indices {
+            pen.text(CareerView.monthRows[i], x: 12, y: rows + i * smallLine, scale: small, dim)
+        }
         for i in 0..<count {
             let m = start + i
             let x = plotLeft + i * slot + (slot - barW) / 2
-            drawBar(pen, x: x, w: barW, grams: c.grams(inMonth: m), scale: scale, met: false)
+            let mid = x + barW / 2
+            drawBar(pen, x: x, w: barW, grams: c.grams(inMonth: m), scale: scale, met: false, plot: plot)
             let name = CareerView.monthNames[m % 12]
-            pen.text(name, x: x + (barW - pen.width(name, scale: small)) / 2, y: plotBottom + 6, scale: small,
+            pen.text(name, x: mid - pen.width(name, scale: small) / 2, y: plot.bottom + 6, scale: small,
                      Colour.opaque(m == last ? theme.accent : theme.dim))
             if i == 0 || m % 12 == 0 {
-                pen.number(m / 12, x: x + (barW - pen.width(of: m / 12, scale: small)) / 2, y: plotBottom + 6 + smallLine,
-                           scale: small, Colour.opaque(theme.dim))
+                pen.number(m / 12, x: mid - pen.width(of: m / 12, scale: small) / 2, y: plot.bottom + 6 + smallLine,
+                           scale: small, dim)
             }
+            let words = lifetimeWords.months[i]
+            pen.number(words.items, x: mid - pen.width(of: words.items, scale: small) / 2, y: rows, scale: small,
+                       Colour.opaque(words.items > 0 ? theme.good : theme.dim))
+            pen.text(words.co2e, x: mid - pen.width(words.co2e, scale: small) / 2, y: rows + smallLine, scale: small,
+                     Colour.opaque(theme.impactCO2e))
+            pen.text(words.water, x: mid - pen.width(words.water, scale: small) / 2, y: rows + 2 * smallLine,
+                     scale: small, Colour.opaque(theme.impactWater))
         }
-        // Items diverted kind by kind: two columns of three.
-        var y = plotBottom + 6 + 3 * smallLine
-        let lx = pen.text("In all: ", x: 40, y: y, scale: small, Colour.opaque(theme.dim))
-        let gx = pen.number(state.totals.grams, x: lx, y: y, scale: small, Colour.opaque(theme.accent))
-        pen.text(" g of plastic", x: gx, y: y, scale: small, Colour.opaque(theme.dim))
-        y += smallLine + 4
-        for kind in Shell.kinds {
-            let col = kind.rawValue / 3, row = kind.rawValue % 3
-            let x = 40 + col * 300, ky = y + row * smallLine
-            let n = c.kindCounts[kind.rawValue]
-            let words = content.kinds[kind.rawValue]
-            var after = pen.number(n, x: x, y: ky, scale: small, Colour.opaque(n > 0 ? theme.good : theme.dim))
-            after = pen.text(" ", x: after, y: ky, scale: small, Colour.opaque(theme.text))
-            pen.text(n == 1 ? words.one : words.many, x: after, y: ky, scale: small, Colour.opaque(theme.text))
+        // The kinds' table: items kept out of the sea, CO2e and water saved, each
+        // column's figures ending at its right edge; the lifetime's under a rule.
+        let col = CareerView.impactColumns
+        var y = rows + 3 * smallLine + 8
+        // The table runs on over the band of sea: a box behind it keeps it readable.
+        backing(pen.canvas, y: y - 5, h: (Shell.kinds.count + 2) * smallLine + 12)
+        pen.text("Kept out of the sea", x: col.name, y: y, scale: small, dim)
+        pen.text("items", x: col.items - pen.width("items", scale: small), y: y, scale: small, dim)
+        pen.text("CO2e saved", x: col.co2e - pen.width("CO2e saved", scale: small), y: y, scale: small, dim)
+        pen.text("water saved", x: col.water - pen.width("water saved", scale: small), y: y, scale: small, dim)
+        y += smallLine + 2
+        for k in lifetimeWords.kinds.indices {
+            let words = lifetimeWords.kinds[k]
+            pen.text(content.kinds[k].name, x: col.name, y: y, scale: small, text)
+            drawImpactRow(pen, words, y: y, itemsColour: words.items > 0 ? theme.good : theme.dim)
+            y += smallLine
         }
+        pen.canvas.fill(x: col.name, y: y - 3, w: col.water - col.name, h: 1, Colour.opaque(theme.chartAxis))
+        var x = pen.text("In all (", x: col.name, y: y, scale: small, Colour.opaque(theme.accent))
+        x = pen.number(state.totals.grams, x: x, y: y, scale: small, Colour.opaque(theme.accent))
+        pen.text(" g of plastic)", x: x, y: y, scale: small, Colour.opaque(theme.accent))
+        drawImpactRow(pen, lifetimeWords.total, y: y, itemsColour: theme.accent)
+    }
+
+    /// The rows under the lifetime's bars, named left of the axis.
+    static let monthRows = ["items", "CO2e", "water"]
+
+    /// The right edges of the impact table's figures, and where its names start.
+    static let impactColumns = (name: 40, items: 340, co2e: 460, water: 580)
+
+    /// One row of the impact table's figures: items, CO2e, water.
+    func drawImpactRow(_ pen: TextPen, _ words: ImpactWords, y: Int, itemsColour: Int) {
+        let col = CareerView.impactColumns
+        pen.number(words.items, x: col.items - pen.width(of: words.items, scale: small), y: y, scale: small,
+                   Colour.opaque(itemsColour))
+        pen.text(words.co2e, x: col.co2e - pen.width(words.co2e, scale: small), y: y, scale: small,
+                 Colour.opaque(theme.impactCO2e))
+        pen.text(words.water, x: col.water - pen.width(words.water, scale: small), y: y, scale: small,
+                 Colour.opaque(theme.impactWater))
+    }
+}
+
+/// The lifetime screen's impact, spelt once per change of the career's counts: each
+/// month's on show, each kind's and the lifetime's.
+struct LifetimeWords {
+    private var key = FigureKey()
+    /// From the first month on show.
+    private(set) var months: [ImpactWords] = []
+    /// By `ItemKind.rawValue`.
+    private(set) var kinds: [ImpactWords] = []
+    private(set) var total = ImpactWords()
+
+    /// Made again only if the months on show or any count in them changed.
+    mutating func update(_ c: CareerState, start: Int, last: Int, factors: ImpactFactors) {
+        key.begin()
+        key.add(start)
+        key.add(last)
+        for i in c.kindCounts.indices { key.add(c.kindCounts[i]) }
+        for j in c.months.indices where c.months[j].month >= start && c.months[j].month <= last {
+            key.add(c.months[j].month)
+            for i in c.months[j].kindCounts.indices { key.add(c.months[j].kindCounts[i]) }
+        }
+        guard key.changed() else { return }
+        months = (start...last).map { ImpactWords(c.impact(inMonth: $0, factors)) }
+        kinds = ItemKind.allCases.map { kind in
+            ImpactWords(Impact(kind: kind, count: kind.rawValue < c.kindCounts.count ? c.kindCounts[kind.rawValue] : 0,
+                               factors: factors))
+        }
+        total = ImpactWords(c.impact(factors))
     }
 }

@@ -1,7 +1,7 @@
 import OceanKernel
 
-/// The screens drawn in the middle column, between the HUD's panels: the menu, the
-/// scan log and the pet's page.
+/// The screens drawn in the middle column, between the HUD's panels: the menu (and
+/// this week's challenge in the right panel beside it), the scan log and the pet's page.
 extension CareerView {
     /// The middle column's left edge and width.
     var columnX: Int { layout.listX }
@@ -47,8 +47,15 @@ extension CareerView {
         }
     }
 
-    func drawMenu(_ pen: TextPen, shell: Shell, state: GameState) {
+    /// The menu; this week's challenge in the right panel at `challengeTop`, level
+    /// with today's in the left one.
+    func drawMenu(_ pen: TextPen, shell: Shell, state: GameState, challengeTop: Int) {
         drawGreeting(pen, shell: shell, state: state)
+        let weekly = state.career.weekly
+        game.weeklyWords.update(weekly, rules: game.rules, texts: game.assets.challengeTexts,
+                                columns: game.hud.challengeColumns(pen))
+        ChallengeBlock(theme: theme).draw(pen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
+                                          x: game.layout.rightPanel.x + theme.marginPx, y: challengeTop, showReward: true)
         // The entries as `menuItems` lists them, without making that array each frame.
         var i = -1
         for item in Shell.MenuItem.allCases where shell.offers(item) {

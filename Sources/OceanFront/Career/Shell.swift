@@ -42,6 +42,8 @@ public struct Shell: Sendable {
         case week
         case lifetime
         case achievements
+        /// The milestones, a page beside the achievements (← / → or its tab).
+        case milestones
         case pet
         case game
         case summary
@@ -59,6 +61,7 @@ public struct Shell: Sendable {
             case .week: "week"
             case .lifetime: "lifetime"
             case .achievements: "achievements"
+            case .milestones: "milestones"
             case .pet: "pet"
             case .game: "game"
             case .summary: "summary"
@@ -86,6 +89,9 @@ public struct Shell: Sendable {
             }
         }
     }
+
+    /// The pages the achievements' screen turns between, by their tabs' titles.
+    public static let pages = ["Achievements", "Milestones"]
 
     public private(set) var screen: Screen
     public private(set) var player: ShellPlayer
@@ -189,7 +195,16 @@ public struct Shell: Sendable {
             case .back: toMenu()
             default: break
             }
-        case .week, .lifetime, .achievements, .pet:
+        case .achievements, .milestones:
+            // Two pages, turned by ← / → or a click on a tab; any other key goes back.
+            switch key {
+            case .left, .right: screen = screen == .achievements ? .milestones : .achievements
+            case .click(let x, let y):
+                if let tab = layout.tab(atX: x, y: y) { screen = tab == 0 ? .achievements : .milestones } else { toMenu() }
+            case .back, .confirm, .space: toMenu()
+            default: break
+            }
+        case .week, .lifetime, .pet:
             if key == .back || key == .confirm || key == .space || isClick(key) { toMenu() }
         case .game:
             break  // the play loop moves the bin and pauses

@@ -1,0 +1,83 @@
+import OceanKernel
+
+/// The milestones of the long road, beside the achievements: each with its text, a
+/// bar of the career's lifetime figure toward its target (or a tick once reached) and
+/// its reward; under them, the daily and weekly challenges completed and failed.
+extension CareerView {
+    /// Where the list's columns start: the box, the text, the bar, the figure, the reward.
+    static let milestoneColumns = (box: 40, text: 56, bar: 290, figure: 410, reward: 480)
+
+    /// The top of milestone row `n` of `count`, and the rows' pitch: as roomy as the
+    /// screen allows, never under one line.
+    func milestoneRow(_ n: Int, of count: Int) -> (y: Int, pitch: Int) {
+        let top = 46, bottom = GameView.height - 4 * smallLine
+        let pitch = min(smallLine + 8, max(smallLine, (bottom - top) / max(1, count)))
+        return (top + n * pitch, pitch)
+    }
+
+    func drawMilestones(_ pen: TextPen, state: GameState) {
+        drawPages(pen, page: 1)
+        let rules = game.rules
+        let c = state.career
+        let list = rules.milestoneTemplates
+        guard !list.isEmpty else {
+            centred(pen, "No milestones in this challenge table.", y: 120, scale: body, theme.text)
+            return
+        }
+        let col = CareerView.milestoneColumns
+        let s = small
+        let fits = min(list.count, (GameView.height - 4 * smallLine - 46) / smallLine)
+        var reached = 0
+        for n in list.indices where c.milestones & (1 << n) != 0 { reached += 1 }
+        let bottom = milestoneRow(fits, of: fits).y + 4 + (fits < list.count ? smallLine : 0)
+        if bottom + smallLine > game.layout.waterY { backing(pen.canvas, y: game.layout.waterY - 4, h: bottom + smallLine - game.layout.waterY + 6) }
+        for row in 0..<fits {
+            let n = milestoneOrder[row]
+            let got = c.milestones & (1 << n) != 0
+            let t = rules.challenges[list[n]]
+            let y = milestoneRow(row, of: fits).y
+            let colour = Colour.opaque(got ? theme.good : theme.locked)
+            pen.canvas.fill(x: col.box, y: y, w: 8, h: 8, colour)
+            if !got { pen.canvas.fill(x: col.box + 2, y: y + 2, w: 4, h: 4, Colour.opaque(theme.panel)) }
+            pen.text(milestoneTexts[n], x: col.text, y: y, scale: s, Colour.opaque(got ? theme.accent : theme.text))
+            // The bar, centred on the text's line, and the figure beside it.
+            let figure = state.lifetime(t.metric)
+            let barW = theme.challengeBarWidthPx, barH = theme.challengeBarHeightPx
+            let barY = y + (pen.font.cellHeight * s - theme.lineGapPx - barH) / 2
+            pen.canvas.fill(x: col.bar, y: barY, w: barW, h: barH, Colour.opaque(theme.challengeBarBack))
+            pen.canvas.fill(x: col.bar, y: barY, w: got ? barW : ChallengeBlock.filled(progress: figure, target: t.targetAtLevel1, width: barW),
+                            h: barH, Colour.opaque(got ? theme.good : theme.challengeBar))
+            if got {
+                let x = ChallengeBlock.drawTick(pen.canvas, x: col.figure, y: y, scale: s, colour)
+                pen.text("reached", x: x + pen.font.cellWidth * s / 2, y: y, scale: s, colour)
+            } else {
+                let x = pen.number(min(figure, t.targetAtLevel1), x: col.figure, y: y, scale: s, Colour.opaque(theme.text))
+                pen.number(t.targetAtLevel1, x: pen.text("/", x: x, y: y, scale: s, Colour.opaque(theme.dim)), y: y, scale: s,
+                           Colour.opaque(theme.text))
+            }
+            pen.text(milestoneRewards[n], x: col.reward, y: y, scale: s, Colour.opaque(got ? theme.dim : theme.good))
+        }
+        var y = milestoneRow(fits, of: fits).y + 4
+        if fits < list.count {
+            let x = pen.text("... and ", x: col.text, y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim))
+            pen.text(" more", x: pen.number(list.count - fits, x: x, y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim)),
+                     y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim))
+            y += smallLine
+        }
+        // "Reached 4 of 12     Challenges completed 12, failed 3", piece by piece.
+        let (dim, text) = (Colour.opaque(theme.dim), Colour.opaque(theme.text))
+        let w = pen.width("Milestones reached ", scale: s) + pen.width(of: reached, scale: s) + pen.width(" of ", scale: s)
+            + pen.width(of: list.count, scale: s) + pen.width("     Challenges completed ", scale: s)
+            + pen.width(of: c.challengesCompleted, scale: s) + pen.width(", failed ", scale: s)
+            + pen.width(of: c.challengesFailed, scale: s)
+        var x = (GameView.width - w) / 2
+        x = pen.text("Milestones reached ", x: x, y: y, scale: s, dim)
+        x = pen.number(reached, x: x, y: y, scale: s, Colour.opaque(theme.accent))
+        x = pen.text(" of ", x: x, y: y, scale: s, dim)
+        x = pen.number(list.count, x: x, y: y, scale: s, text)
+        x = pen.text("     Challenges completed ", x: x, y: y, scale: s, dim)
+        x = pen.number(c.challengesCompleted, x: x, y: y, scale: s, Colour.opaque(theme.good))
+        x = pen.text(", failed ", x: x, y: y, scale: s, dim)
+        pen.number(c.challengesFailed, x: x, y: y, scale: s, Colour.opaque(c.challengesFailed > 0 ? theme.challengeFailed : theme.text))
+    }
+}

@@ -1,0 +1,115 @@
+import OceanBalance
+import OceanKernel
+
+/// What a challenge says, made once per challenge: its text wrapped to the block's
+/// width and its reward, so that drawing it frame after frame allocates nothing.
+struct ChallengeWords {
+    /// The challenge these were made for (template, target and reward): another one
+    /// makes them again.
+    private var made: (template: Int, target: Int, grams: Int, health: Int)?
+    private(set) var lines: [String] = []
+    /// "Reward: +2 g, +0.5% ocean".
+    private(set) var reward = ""
+
+    /// The words for `c`, made again only if it is another challenge than last time.
+    mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int) {
+        if let m = made, m == (c.template, c.target, c.rewardGrams, c.rewardHealth) { return }
+        made = (c.template, c.target, c.rewardGrams, c.rewardHealth)
+        lines = c.exists ? TextWrap.lines(TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)),
+                                          columns: columns, maxLines: 2) : []
+        reward = "Reward: " + ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth)
+    }
+
+    /// "+2 g, +0.5% ocean": grams toward the level and ocean health (in 1/10000) as a
+    /// percentage; "nothing" for neither.
+    static func reward(grams: Int, health: Int) -> String {
+        var parts: [String] = []
+        if grams > 0 { parts.append("+\(grams) g") }
+        if health > 0 {
+            let tenths = (health * 1000 + Rules.fullHealth / 2) / Rules.fullHealth
+            parts.append(tenths % 10 == 0 ? "+\(tenths / 10)% ocean" : "+\(tenths / 10).\(tenths % 10)% ocean")
+        }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
+    }
+}
+
+/// A challenge as the HUD and the menu show it: a title, what it asks, a bar with
+/// "12/40" beside it (a tick and "done" once completed, "failed" in the warning
+/// colour if its day or week ended first) and, on the menu, its reward.
+struct ChallengeBlock {
+    let theme: Theme
+
+    /// Pixels of a bar `width` wide filled for `progress` of `target`.
+    static func filled(progress: Int, target: Int, width: Int) -> Int {
+        width * min(max(0, progress), max(1, target)) / max(1, target)
+    }
+
+    /// Draws `c` with its top-left at (x, y); returns the y below it. Nothing for no challenge.
+    @discardableResult
+    func draw(_ pen: TextPen, _ c: Challenge, words: ChallengeWords, title: String, x: Int, y: Int,
+              showReward: Bool) -> Int {
+        guard c.exists else { return y }
+        let t = theme
+        let s = t.fontScale
+        let line = pen.font.cellHeight * s + t.lineGapPx
+        var y = y
+        pen.text(title, x: x, y: y, scale: s, Colour.opaque(t.dim))
+        y += line
+        // Indices, not the array's iterator: nothing to allocate in any build.
+        for i in words.lines.indices {
+            pen.text(words.lines[i], x: x, y: y, scale: s, Colour.opaque(c.status == .completed ? t.good : t.text))
+            y += line
+        }
+        // The bar, centred on the line of text beside it.
+        let barW = t.challengeBarWidthPx, barH = t.challengeBarHeightPx
+        let barY = y + (pen.font.cellHeight * s - t.lineGapPx - barH) / 2
+        let fill = switch c.status {
+        case .completed: t.good
+        case .failed: t.challengeFailed
+        default: t.challengeBar
+        }
+        pen.canvas.fill(x: x, y: barY, w: barW, h: barH, Colour.opaque(t.challengeBarBack))
+        pen.canvas.fill(x: x, y: barY, w: ChallengeBlock.filled(progress: c.progress, target: c.target, width: barW),
+                        h: barH, Colour.opaque(fill))
+        let after = x + barW + pen.font.cellWidth * s
+        switch c.status {
+        case .completed:
+            let tx = ChallengeBlock.drawTick(pen.canvas, x: after, y: y, scale: s, Colour.opaque(t.good))
+            pen.text("done", x: tx + pen.font.cellWidth * s / 2, y: y, scale: s, Colour.opaque(t.good))
+        case .failed:
+            pen.text("failed", x: after, y: y, scale: s, Colour.opaque(t.challengeFailed))
+        default:
+            let n = pen.number(c.progress, x: after, y: y, scale: s, Colour.opaque(t.text))
+            pen.number(c.target, x: pen.text("/", x: n, y: y, scale: s, Colour.opaque(t.dim)), y: y, scale: s,
+                       Colour.opaque(t.text))
+        }
+        y += line
+        if showReward {
+            pen.text(words.reward, x: x, y: y, scale: s, Colour.opaque(c.status == .completed ? t.dim : t.good))
+            y += line
+        }
+        return y
+    }
+
+    /// A tick mark (✓, which the font has no glyph for) seven font pixels wide, its
+    /// top on the text line at `y`; returns the x after it.
+    @discardableResult
+    static func drawTick(_ canvas: Canvas, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+        for row in 0..<tickRows.count {
+            let bits = tickRows[row]
+            for col in 0..<7 where bits & (1 << (6 - col)) != 0 {
+                canvas.fill(x: x + col * scale, y: y + row * scale, w: scale, h: scale, colour)
+            }
+        }
+        return x + 7 * scale
+    }
+
+    /// The tick's rows of seven font pixels, the leftmost the highest bit: a
+    /// two-pixel stroke down to the bottom left's corner, and up to the top right.
+    static let tickRows = [0b000_0000,
+                           0b000_0001,  // ......#
+                           0b000_0011,  // .....##
+                           0b110_0110,  // ##..##.
+                           0b011_1100,  // .####..
+                           0b001_1000]  // ..##...
+}

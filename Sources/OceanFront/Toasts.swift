@@ -1,0 +1,143 @@
+import OceanBalance
+import OceanKernel
+
+/// A few seconds' word that a challenge was completed or missed, or a milestone
+/// reached. Its words are made when the kernel's event arrives, so drawing it
+/// allocates nothing.
+struct Toast {
+    enum Kind { case completed, milestone, missed }
+
+    var kind: Kind
+    var title: String
+    /// What the challenge or milestone asked, wrapped.
+    var lines: [String]
+    /// The reward given, or how far a missed challenge got.
+    var footer: String
+    /// The tick it appeared on.
+    var born: Int
+
+    /// The toast for one of the kernel's events, if it makes one: `columns` wide.
+    static func from(_ event: Event, rules: Rules, texts: [String: String], columns: Int, tick: Int) -> Toast? {
+        func wrapped(_ text: String) -> [String] { TextWrap.lines(TextWrap.ascii(text), columns: columns, maxLines: 2) }
+        switch event {
+        case .challengeCompleted(let c):
+            return Toast(kind: .completed, title: c.period == .weekly ? "Weekly challenge done!" : "Daily challenge done!",
+                         lines: wrapped(ChallengeWording.text(c, rules: rules, texts: texts)),
+                         footer: ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth), born: tick)
+        case .challengeFailed(let c):
+            return Toast(kind: .missed, title: c.period == .weekly ? "Weekly challenge missed" : "Daily challenge missed",
+                         lines: wrapped(ChallengeWording.text(c, rules: rules, texts: texts)),
+                         footer: "\(c.progress)/\(c.target) when the \(c.period == .weekly ? "week" : "day") ended",
+                         born: tick)
+        case .milestoneReached(let index) where index >= 0 && index < rules.challenges.count:
+            let t = rules.challenges[index]
+            return Toast(kind: .milestone, title: "Milestone reached!",
+                         lines: wrapped(ChallengeWording.milestone(index, rules: rules, texts: texts)),
+                         footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
+        default:
+            return nil
+        }
+    }
+}
+
+/// The toasts on show, at most `capacity` (a new one past that replaces the oldest).
+/// They all live as long, so the oldest always goes first.
+struct ToastStack {
+    private(set) var toasts: [Toast] = []
+    let capacity: Int
+    /// Ticks each shows, and ticks of sliding in (and out again).
+    let lifetime: Int
+    let slide: Int
+
+    init(theme: Theme) {
+        capacity = max(1, theme.toastMax)
+        lifetime = max(1, Fixed.ticks(ms: theme.toastMs))
+        slide = Fixed.ticks(ms: theme.toastSlideMs)
+        toasts.reserveCapacity(capacity)
+    }
+
+    mutating func push(_ toast: Toast) {
+        if toasts.count >= capacity { toasts.removeFirst() }
+        toasts.append(toast)
+    }
+
+    /// Retires the toasts whose time is up at `tick`.
+    mutating func expire(tick: Int) {
+        while let first = toasts.first, tick - first.born >= lifetime || tick < first.born { toasts.removeFirst() }
+    }
+
+    /// Retires every toast (a watched replay jumped to another tick).
+    mutating func clear() { toasts.removeAll(keepingCapacity: true) }
+
+    /// How far (0…1 of its width) a toast is pushed off to the right at `tick` plus
+    /// `fraction`: 1 as it is born, 0 once in, 1 again as it ends.
+    func offset(_ toast: Toast, tick: Int, fraction: Double) -> Double {
+        guard slide > 0 else { return 0 }
+        let age = Double(tick - toast.born) + fraction
+        let left = Double(lifetime) - age
+        return min(1, max(0, 1 - min(age, left) / Double(slide)))
+    }
+}
+
+extension GameView {
+    /// Toasts stand at the foot of the right panel, clear of the falling items: each
+    /// this much inside the panel's edge, and this far apart.
+    var toastInset: Int { 2 }
+
+    /// A toast's text is this far inside its box.
+    var toastPadding: Int { assets.theme.marginPx / 2 + 1 }
+
+    /// Characters of a toast's line.
+    var toastColumns: Int {
+        (layout.rightPanel.w - 2 * toastInset - 2 * toastPadding) / (assets.font.cellWidth * assets.theme.fontScale)
+    }
+
+    /// The height of a toast's box.
+    func toastHeight(_ toast: Toast) -> Int {
+        let t = assets.theme
+        let line = assets.font.cellHeight * t.fontScale + t.lineGapPx
+        return (2 + toast.lines.count) * line + 2 * t.lineGapPx
+    }
+
+    /// The toasts on show, the newest lowest.
+    func drawToasts(_ pen: TextPen, tick: Int, fraction: Double) {
+        let t = assets.theme
+        let s = t.fontScale
+        let line = assets.font.cellHeight * s + t.lineGapPx
+        let panel = layout.rightPanel
+        let w = panel.w - 2 * toastInset
+        var bottom = panel.y + panel.h - toastInset
+        // The newest first, by index (nothing to allocate in any build).
+        for n in stride(from: toasts.toasts.count - 1, through: 0, by: -1) {
+            let toast = toasts.toasts[n]
+            let h = toastHeight(toast)
+            let y = bottom - h
+            let x = panel.x + toastInset + Int(Double(w + toastInset + t.marginPx) * toasts.offset(toast, tick: tick, fraction: fraction))
+            let rgb = switch toast.kind {
+            case .completed: t.good
+            case .milestone: t.accent
+            case .missed: t.challengeFailed
+            }
+            let edge = Colour.opaque(rgb)
+            pen.canvas.blend(x: x, y: y, w: w, h: h, Colour.opaque(t.panel), alpha: UInt32(t.toastAlphaPercent * 256 / 100))
+            pen.canvas.fill(x: x, y: y, w: w, h: 1, edge)
+            pen.canvas.fill(x: x, y: y + h - 1, w: w, h: 1, edge)
+            pen.canvas.fill(x: x, y: y, w: 1, h: h, edge)
+            pen.canvas.fill(x: x + w - 1, y: y, w: 1, h: h, edge)
+            let tx = x + toastPadding
+            var ty = y + t.lineGapPx + 1
+            var after = tx
+            if toast.kind != .missed {
+                after = ChallengeBlock.drawTick(pen.canvas, x: tx, y: ty, scale: s, edge) + assets.font.cellWidth * s / 2
+            }
+            pen.text(toast.title, x: after, y: ty, scale: s, edge)
+            ty += line
+            for i in toast.lines.indices {
+                pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text))
+                ty += line
+            }
+            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good))
+            bottom = y - t.lineGapPx
+        }
+    }
+}

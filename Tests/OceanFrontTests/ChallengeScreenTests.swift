@@ -1,0 +1,426 @@
+@testable import OceanFront
+import OceanBalance
+import OceanDrivers
+import OceanKernel
+import OceanStore
+import Testing
+import TestSupport
+
+// Challenges, milestones and impact on screen, checked by the pixels of rendered
+// frames: the bars fill by the challenge's progress, toasts come and go with the
+// kernel's events, the figures shown are those of the game's or the career's catches.
+
+/// A table of one daily and one weekly challenge and two milestones, all counting
+/// scans: a scan or two completes them (the shipped table's targets take whole games).
+let scanTable: [ChallengeTemplate] = [
+    ChallengeTemplate(key: "daily.scan", period: .daily, metric: .scans, targetAtLevel1: 1, targetAtTopLevel: 1,
+                      rewardGrams: 2, rewardHealth: 50),
+    ChallengeTemplate(key: "weekly.scans", period: .weekly, metric: .scans, targetAtLevel1: 4, targetAtTopLevel: 4,
+                      rewardGrams: 10),
+    ChallengeTemplate(key: "milestone.first_scan", period: .milestone, metric: .scans, targetAtLevel1: 1,
+                      targetAtTopLevel: 1, rewardGrams: 5),
+    ChallengeTemplate(key: "milestone.two_scans", period: .milestone, metric: .scans, targetAtLevel1: 2,
+                      targetAtTopLevel: 2, rewardGrams: 5),
+]
+let scanRules: Rules = {
+    var balance = shippedBalance
+    balance.challenges = scanTable
+    return Rules(balance)
+}()
+
+/// The shipped assets with texts for `scanTable`.
+let scanAssets: FrontAssets = {
+    var a = defaultAssets
+    a.challengeTexts = ["daily.scan": "Log a scan today", "weekly.scans": "Log {target} scans this week",
+                        "milestone.first_scan": "Your first scan", "milestone.two_scans": "Two scans"]
+    return a
+}()
+
+/// A frame in a failed expectation: its size, not its 230,400 pixels.
+extension Framebuffer: CustomTestStringConvertible {
+    public var testDescription: String { "\(width)×\(height) frame" }
+}
+
+/// Whether `text` is drawn somewhere in `region` of `fb` in `colour` at `scale`: every
+/// pixel the font lights for it has that colour (its shadow and the rest are ignored).
+func shows(_ text: String, scale: Int = 1, colour: Int, in fb: Framebuffer, x region: Range<Int> = 0..<640,
+           y rows: Range<Int> = 0..<360, assets: FrontAssets = defaultAssets) -> Bool {
+    var lit: [(Int, Int)] = []
+    let font = assets.font
+    for (i, ch) in text.enumerated() {
+        for gy in 0..<font.glyphHeight {
+            for gx in 0..<font.glyphWidth where font.isLit(ch, x: gx, y: gy) {
+                for sy in 0..<scale { for sx in 0..<scale { lit.append(((i * font.cellWidth + gx) * scale + sx, gy * scale + sy)) } }
+            }
+        }
+    }
+    guard !lit.isEmpty else { return false }
+    let ink = UInt32(0xFF00_0000) | UInt32(colour)
+    let w = lit.map(\.0).max()! + 1, h = lit.map(\.1).max()! + 1
+    for y in rows.lowerBound..<max(rows.lowerBound, rows.upperBound - h) {
+        for x in region.lowerBound..<max(region.lowerBound, region.upperBound - w) where fb.pixels[y * fb.width + x + lit[0].0 + lit[0].1 * fb.width] == ink {
+            if lit.allSatisfy({ fb.pixels[(y + $0.1) * fb.width + x + $0.0] == ink }) { return true }
+        }
+    }
+    return false
+}
+
+/// The runs of `colours` on row `y` between `x` and `x + width`: (first x, length, colour).
+func runs(_ fb: Framebuffer, y: Int, x: Range<Int>, of colours: Set<Int>) -> [(x: Int, length: Int, colour: Int)] {
+    var out: [(Int, Int, Int)] = []
+    var i = x.lowerBound
+    while i < x.upperBound {
+        let c = Int(fb.pixels[y * fb.width + i] & 0xFF_FFFF)
+        guard colours.contains(c) else { i += 1; continue }
+        let start = i
+        while i < x.upperBound && Int(fb.pixels[y * fb.width + i] & 0xFF_FFFF) == c { i += 1 }
+        out.append((start, i - start, c))
+    }
+    return out
+}
+
+/// A challenge bar found in a column of the screen: the first row, from the top,
+/// where the bar's back and fill make one run exactly `challenge.bar_width_px` long;
+/// the fill's length and colour.
+func challengeBar(_ fb: Framebuffer, x: Range<Int>, fill: Int, theme: Theme = defaultAssets.theme) -> (filled: Int, y: Int)? {
+    for y in 0..<fb.height {
+        let r = runs(fb, y: y, x: x, of: [fill, theme.challengeBarBack])
+        // The fill then the back, side by side, the whole bar's width.
+        if r.count >= 1, r[0].colour == fill || r[0].colour == theme.challengeBarBack {
+            let total = r.count >= 2 && r[1].x == r[0].x + r[0].length ? r[0].length + r[1].length : r[0].length
+            if total == theme.challengeBarWidthPx { return (r[0].colour == fill ? r[0].length : 0, y) }
+        }
+    }
+    return nil
+}
+
+/// A career on 2026-03-09 under `rules`, its session begun, with a pet.
+func challengeCareer(_ rules: Rules) -> Simulation {
+    var sim = careerSim(rules: rules)
+    sim.step(TickInput(command: .adopt(.cat)))
+    return sim
+}
+
+@Suite struct ChallengeBlockTests {
+    /// The menu draws today's challenge in the left panel and this week's in the right,
+    /// each bar filled by progress over target (to the pixel), with "12/40" beside it.
+    @Test func theMenusBarsFillByTheChallengesProgress() throws {
+        var sim = challengeCareer(challengeRules)
+        #expect(sim.state.career.daily.exists && sim.state.career.weekly.exists)
+        sim.state.career.daily.progress = 12
+        sim.state.career.daily.target = 40
+        sim.state.career.daily.status = .inProgress
+        sim.state.career.weekly.progress = 3
+        sim.state.career.weekly.target = 4
+        let view = careerView(rules: challengeRules)
+        let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+        let fb = draw(view, s, sim.state)
+        let t = defaultAssets.theme
+        let left = view.game.layout.leftPanel, right = view.game.layout.rightPanel
+        let daily = try #require(challengeBar(fb, x: left.x..<(left.x + left.w), fill: t.challengeBar))
+        let weekly = try #require(challengeBar(fb, x: right.x..<(right.x + right.w), fill: t.challengeBar))
+        #expect(daily.filled == t.challengeBarWidthPx * 12 / 40, "\(daily)")
+        #expect(weekly.filled == t.challengeBarWidthPx * 3 / 4, "\(weekly)")
+        #expect(shows("12", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
+        #expect(shows("40", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
+        #expect(shows("Reward: +2 g, +0.5% ocean", colour: t.good, in: fb, x: left.x..<(left.x + left.w)))
+        #expect(shows("THIS WEEK'S CHALLENGE", colour: t.dim, in: fb, x: right.x..<(right.x + right.w)))
+        let words = ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
+        #expect(shows(String(words.split(separator: " ").prefix(2).joined(separator: " ")), colour: t.text, in: fb,
+                      x: left.x..<(left.x + left.w)), "\(words)")
+    }
+
+    /// In a game the HUD keeps today's challenge (no reward line): its bar grows as
+    /// it progresses; completed, the bar is whole in the "good" colour with "done";
+    /// failed, "failed" in the warning colour.
+    @Test func theHudShowsTodaysChallengeAndItsStatus() throws {
+        var sim = challengeCareer(challengeRules)
+        sim.step(TickInput(command: .startGame))
+        let t = defaultAssets.theme
+        let view = GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
+        view.observe(sim.state, events: [])
+        let left = view.layout.leftPanel
+        func frame(progress: Int, status: ChallengeStatus) -> Framebuffer {
+            var state = sim.state
+            state.career.daily.progress = progress
+            state.career.daily.target = 30
+            state.career.daily.status = status
+            var fb = Framebuffer(width: GameView.width, height: GameView.height)
+            view.render(state, fraction: 1, into: &fb)
+            return fb
+        }
+        let x = left.x..<(left.x + left.w)
+        let a = try #require(challengeBar(frame(progress: 6, status: .inProgress), x: x, fill: t.challengeBar))
+        let b = try #require(challengeBar(frame(progress: 24, status: .inProgress), x: x, fill: t.challengeBar))
+        #expect(a.filled == t.challengeBarWidthPx / 5 && b.filled == t.challengeBarWidthPx * 4 / 5, "\(a) \(b)")
+        #expect(a.y == b.y, "the block does not move")
+        let done = frame(progress: 30, status: .completed)
+        #expect(try #require(challengeBar(done, x: x, fill: t.good)).filled == t.challengeBarWidthPx)
+        #expect(shows("done", colour: t.good, in: done, x: x))
+        #expect(!shows("Reward:", colour: t.good, in: done, x: x), "the reward is the menu's")
+        let failed = frame(progress: 9, status: .failed)
+        #expect(try #require(challengeBar(failed, x: x, fill: t.challengeFailed)).filled == t.challengeBarWidthPx * 9 / 30)
+        #expect(shows("failed", colour: t.challengeFailed, in: failed, x: x))
+        // Without a challenge table, no block at all.
+        let plain = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        var none = Framebuffer(width: GameView.width, height: GameView.height)
+        var state = careerSim().state
+        state.mode = sim.state.mode
+        plain.observe(state, events: [])
+        plain.render(state, fraction: 1, into: &none)
+        #expect(challengeBar(none, x: x, fill: t.challengeBar) == nil)
+    }
+
+    @Test func rewardsReadAsGramsAndOceanPercent() {
+        #expect(ChallengeWords.reward(grams: 2, health: 50) == "+2 g, +0.5% ocean")
+        #expect(ChallengeWords.reward(grams: 10, health: 100) == "+10 g, +1% ocean")
+        #expect(ChallengeWords.reward(grams: 5, health: 0) == "+5 g")
+        #expect(ChallengeWords.reward(grams: 0, health: 0) == "nothing")
+        #expect(TextWrap.ascii("1.2 m³ of water, CO₂e") == "1.2 m3 of water, CO2e")
+    }
+}
+
+@Suite struct ToastTests {
+    /// A scan completes today's challenge and reaches the first milestone: two toasts
+    /// appear at the foot of the right panel (a "good" and an accent border), the
+    /// newest lowest, and are gone once `toast.ms` has passed; nothing else moves.
+    @Test func aCompletionAndAMilestoneToastForAFewSecondsThenGo() throws {
+        var sim = challengeCareer(scanRules)
+        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+        let quiet = GameView(assets: scanAssets, rules: scanRules, seed: 7)  // sees the state, not the events
+        view.observe(sim.state, events: [])
+        quiet.observe(sim.state, events: [])
+        sim.step(TickInput(command: .scan(.plasticBottle)))
+        #expect(sim.events.contains(.challengeCompleted(sim.state.career.daily)))
+        #expect(sim.events.contains(.milestoneReached(template: 2)))
+        view.observe(sim.state, events: sim.events)
+        quiet.observe(sim.state, events: [])
+        let t = scanAssets.theme
+        let right = view.layout.rightPanel
+        let panel = right.x..<(right.x + right.w)
+        func frames(_ ticks: Int) -> (Framebuffer, Framebuffer) {
+            for _ in 0..<ticks {
+                sim.step(TickInput())
+                view.observe(sim.state, events: sim.events)
+                quiet.observe(sim.state, events: sim.events)
+            }
+            var a = Framebuffer(width: GameView.width, height: GameView.height)
+            var b = Framebuffer(width: GameView.width, height: GameView.height)
+            view.render(sim.state, fraction: 1, into: &a)
+            quiet.render(sim.state, fraction: 1, into: &b)
+            return (a, b)
+        }
+        // Half a second in: both slid in, the milestone's (the later event) lowest.
+        let (shown, plain) = frames(30)
+        func borderRows(_ fb: Framebuffer, _ colour: Int) -> [Int] {
+            (0..<fb.height).filter { y in runs(fb, y: y, x: panel, of: [colour]).contains { $0.length >= right.w - 8 } }
+        }
+        let good = borderRows(shown, t.good), accent = borderRows(shown, t.accent)
+        #expect(good.count == 2 && accent.count == 2, "a box each: \(good) \(accent)")
+        #expect(accent.min()! > good.max()!, "the newest is lowest")
+        #expect(accent.max()! <= right.y + right.h && good.min()! > right.y + right.h / 2, "at the panel's foot")
+        #expect(shows("Daily challenge done!", colour: t.good, in: shown, x: panel))
+        #expect(shows("Milestone reached!", colour: t.accent, in: shown, x: panel))
+        #expect(shows("Your first scan", colour: t.text, in: shown, x: panel))
+        #expect(shows("+2 g, +0.5% ocean", colour: t.good, in: shown, x: panel))
+        #expect(differing(shown, plain, x: 0, y: 0, w: right.x, h: 360) == 0, "nothing left of the right panel moves")
+        #expect(borderRows(plain, t.good).isEmpty)
+        // Once their time is up, the frame is the quiet view's again.
+        let (later, quietLater) = frames(Fixed.ticks(ms: t.toastMs))
+        #expect(later.pixels == quietLater.pixels)
+    }
+
+    /// A watched replay that jumps (a seek, a step back) starts over: no toast in
+    /// flight, and a summary whose game's start was not seen shows no impact panel.
+    @Test func aJumpClearsTheToastsAndTheUnknownImpact() {
+        var sim = challengeCareer(scanRules)
+        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+        view.observe(sim.state, events: [])
+        sim.step(TickInput(command: .scan(.plasticBottle)))
+        view.observe(sim.state, events: sim.events)
+        view.gameImpact = ImpactWords(Impact(items: 3, co2eGrams: 30, waterMl: 40))
+        #expect(view.toasts.toasts.count == 2)
+        view.jump(to: sim.state, summary: nil)
+        #expect(view.toasts.toasts.isEmpty && view.gameImpact == nil)
+    }
+
+    /// More at once than `toast.max`: the oldest gives way; a missed challenge shows
+    /// how far it got when its day ended.
+    @Test func atMostTheThemesCountShowAndAMissedOneSaysHowFarItGot() {
+        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+        let sim = challengeCareer(scanRules)
+        view.observe(sim.state, events: [])
+        var missed = sim.state.career.weekly
+        missed.progress = 2
+        missed.status = .failed
+        view.observe(sim.state, events: [Event.challengeFailed(missed)] + (0..<4).map { _ in Event.milestoneReached(template: 3) })
+        #expect(view.toasts.toasts.count == scanAssets.theme.toastMax)
+        #expect(view.toasts.toasts.allSatisfy { $0.kind == .milestone }, "the oldest, the missed one, gave way")
+        let lone = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+        lone.observe(sim.state, events: [.challengeFailed(missed)])
+        let toast = lone.toasts.toasts[0]
+        #expect(toast.title == "Weekly challenge missed" && toast.footer == "2/4 when the week ended"
+                && toast.lines == ["Log 4 scans this week"])
+    }
+}
+
+@Suite struct ImpactScreenTests {
+    /// A whole game played by a bot, watched by the view: its summary's impact panel
+    /// shows the items caught and the CO2e and water of those catches, kind by kind
+    /// from the `caught` events and the impact factors, spelt as `ImpactUnits` spells them.
+    @Test func theSummaryShowsTheImpactOfTheGamesCatches() throws {
+        var sim = challengeCareer(challengeRules)
+        let assets = defaultAssets
+        let view = GameView(assets: assets, rules: challengeRules, seed: 7)
+        view.observe(sim.state, events: [])
+        sim.step(TickInput(command: .startGame))
+        view.observe(sim.state, events: sim.events)
+        var bot = BotKind.greedy.make(seed: 2, skill: 70)
+        var caught = [Int](repeating: 0, count: ItemKind.allCases.count)
+        for _ in 0..<200_000 where sim.state.mode != .idle {
+            sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
+            view.observe(sim.state, events: sim.events)
+            for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
+        }
+        let impact = Impact(counts: caught, factors: assets.impact)
+        #expect(impact.items > 10 && impact.co2eGrams > 0 && impact.waterMl > 0, "\(impact)")
+        var fb = Framebuffer(width: GameView.width, height: GameView.height)
+        view.render(sim.state, fraction: 1, into: &fb)
+        let t = assets.theme
+        let middle = t.panelWidthPx..<(GameView.width - t.panelWidthPx)
+        let big = t.bigFontScale - 1
+        let co2e = ImpactUnits.co2e(impact.co2eGrams), water = TextWrap.ascii(ImpactUnits.water(impact.waterMl))
+        #expect(shows("THIS GAME'S IMPACT", colour: t.dim, in: fb, x: middle))
+        #expect(shows("\(impact.items)", scale: big, colour: t.good, in: fb, x: middle), "\(impact.items) items")
+        #expect(shows(co2e, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(co2e)")
+        #expect(shows(water, scale: big, colour: t.impactWater, in: fb, x: middle), "\(water)")
+        // Another game's figures are not what is shown.
+        let other = ImpactUnits.co2e(impact.co2eGrams * 2 + 1000)
+        #expect(!shows(other, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(other)")
+    }
+
+    /// The lifetime screen: each kind's items, CO2e and water and the lifetime's in
+    /// the table, each month's under its bar, from the career's counts.
+    @Test func theLifetimeScreenShowsImpactPerKindPerMonthAndInAll() throws {
+        var plan = CareerPlan.Options()
+        plan.days = 45
+        plan.start = CalendarDate(year: 2026, month: 3, day: 1)
+        let start = careerSim(rules: challengeRules).state
+        let state = runCareer(rules: challengeRules, state: start,
+                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 4, skill: 60)], seed: 4)) { (_: GameState) throws(Never) in }
+        let c = state.career
+        #expect(c.months.count >= 2)
+        let view = careerView(rules: challengeRules)
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
+        while s.menuItems[s.selection] != .lifetime { _ = s.handle(.down, state: state) }
+        _ = s.handle(.confirm, state: state)
+        let fb = draw(view, s, state)
+        let t = defaultAssets.theme, f = defaultAssets.impact
+        let total = ImpactWords(c.impact(f))
+        #expect(shows(total.co2e, colour: t.impactCO2e, in: fb) && shows(total.water, colour: t.impactWater, in: fb),
+                "\(total)")
+        #expect(shows("\(total.items)", colour: t.accent, in: fb))
+        for kind in ItemKind.allCases where c.kindCounts[kind.rawValue] > 0 {
+            let k = ImpactWords(Impact(kind: kind, count: c.kindCounts[kind.rawValue], factors: f))
+            #expect(shows(k.co2e, colour: t.impactCO2e, in: fb), "\(kind): \(k.co2e)")
+        }
+        let rows = view.lifetimePlot.bottom + 6 + 2 * view.smallLine
+        let under = rows..<(rows + 3 * view.smallLine)
+        for m in c.months {
+            let words = ImpactWords(c.impact(inMonth: m.month, f))
+            #expect(shows("\(m.items)", colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
+                    && shows(words.water, colour: t.impactWater, in: fb, y: under), "month \(m.month): \(words)")
+        }
+    }
+}
+
+@Suite struct MilestoneScreenTests {
+    /// The milestones are a page beside the achievements: ← / → or a click on a tab
+    /// turn between them, any other key goes back to the menu.
+    @Test func theMilestonesAreAPageBesideTheAchievements() {
+        let sim = challengeCareer(challengeRules)
+        let view = careerView(rules: challengeRules)
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+        while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
+        _ = s.handle(.confirm, state: sim.state)
+        #expect(s.screen == .achievements)
+        _ = s.handle(.right, state: sim.state)
+        #expect(s.screen == .milestones)
+        let tab = view.layout.tabs[0]
+        _ = s.handle(.click(x: tab.x + 3, y: tab.y + 3), state: sim.state)
+        #expect(s.screen == .achievements)
+        let other = view.layout.tabs[1]
+        _ = s.handle(.click(x: other.x + other.w / 2, y: other.y + other.h / 2), state: sim.state)
+        #expect(s.screen == .milestones)
+        _ = s.handle(.back, state: sim.state)
+        #expect(s.screen == .menu)
+    }
+
+    /// Every milestone with its text; a reached one lit with "reached", another with
+    /// its lifetime figure over its target and a bar that far along; the counts of
+    /// challenges completed and failed under them.
+    @Test func eachMilestoneShowsItsProgressAndTheChallengesCounts() throws {
+        var sim = challengeCareer(challengeRules)
+        let rules = challengeRules
+        let view = careerView(rules: rules)
+        // Reached: the first milestone counting scans; under way: plastic, 40 g of the 100 g one.
+        let scans = try #require(rules.milestoneTemplates.firstIndex { rules.challenges[$0].metric == .scans })
+        let hundred = try #require(rules.milestoneTemplates.firstIndex {
+            rules.challenges[$0].metric == .plasticGrams && rules.challenges[$0].targetAtLevel1 == 100 })
+        sim.state.career.milestones = 1 << scans
+        sim.state.totals.grams = 40
+        sim.state.career.challengesCompleted = 7
+        sim.state.career.challengesFailed = 3
+        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
+        while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
+        _ = s.handle(.confirm, state: sim.state)
+        _ = s.handle(.left, state: sim.state)
+        let fb = draw(view, s, sim.state)
+        let t = defaultAssets.theme
+        for (n, index) in rules.milestoneTemplates.enumerated() {
+            let text = ChallengeWording.milestone(index, rules: rules, texts: defaultAssets.challengeTexts)
+            #expect(shows(text, colour: n == scans ? t.accent : t.text, in: fb), "\(text)")
+        }
+        #expect(shows("reached", colour: t.good, in: fb))
+        // The 100 g milestone's row: "40/100" and a bar 40 % filled.
+        let row = view.milestoneRow(view.milestoneOrder.firstIndex(of: hundred)!, of: rules.milestoneTemplates.count).y
+        let col = CareerView.milestoneColumns
+        #expect(shows("40", colour: t.text, in: fb, x: col.figure..<(col.figure + 20), y: row..<(row + 9)))
+        #expect(shows("100", colour: t.text, in: fb, x: (col.figure + 12)..<(col.figure + 48), y: row..<(row + 9)))
+        let bar = runs(fb, y: row + 3, x: col.bar..<(col.bar + t.challengeBarWidthPx), of: [t.challengeBar])
+        #expect(bar.first?.length == t.challengeBarWidthPx * 40 / 100, "\(bar)")
+        #expect(shows("Challenges completed ", colour: t.dim, in: fb))
+        #expect(shows("7", colour: t.good, in: fb, y: 270..<320) && shows("3", colour: t.challengeFailed, in: fb, y: 270..<320))
+    }
+}
+
+@Suite struct ChallengeDataTests {
+    @Test func theShippedTextsAndFactorsReachTheFront() throws {
+        #expect(defaultAssets.challengeTexts["daily.catch_items"] == "Catch {target} items today")
+        #expect(defaultAssets.challengeTexts.count == shippedChallengeTable.texts.count)
+        #expect(defaultAssets.impact == (try ImpactLoader.load(path: repoRoot + "/assets/impact.toml")))
+        #expect(defaultAssets.impact.co2eGrams.allSatisfy { $0 > 0 })
+    }
+
+    @Test func aToastThatSlidesLongerThanHalfItsTimeIsRefused() throws {
+        let text = try String(contentsOfFile: repoRoot + "/assets/themes/default.toml", encoding: .utf8)
+            .replacingOccurrences(of: "slide_ms = 250 ", with: "slide_ms = 900 ")
+            .replacingOccurrences(of: "\nms = 4000 ", with: "\nms = 1500 ")
+        let path = freshFolder("toast-theme") + "/t.toml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try FrontAssetsLoader.load(theme: path)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.issues.contains { $0.key == "toast.slide_ms" && $0.message.contains("half") }, "\(error)")
+        }
+    }
+
+    /// `ocean bench`'s career screens include the milestones and a summary: the bench
+    /// draws them (a counter that counts nothing: allocations are counted by `ocean bench`).
+    @Test func theBenchDrawsTheNewScreens() {
+        _ = RenderBench.careerAllocations(frames: 24, assets: defaultAssets, rules: challengeRules, content: careerContent) {
+            body in body(); return 0
+        }
+    }
+}
