@@ -123,7 +123,11 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         #expect(weekly.filled == t.challengeBarWidthPx * 3 / 4, "\(weekly)")
         #expect(shows("12", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
         #expect(shows("40", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
-        #expect(shows("Reward: +2 g, +0.5% ocean", colour: t.good, in: fb, x: left.x..<(left.x + left.w)))
+        let reward = "Reward: " + ChallengeWords.reward(grams: sim.state.career.daily.rewardGrams,
+                                                        health: sim.state.career.daily.rewardHealth)
+        #expect(ChallengeWords.reward(grams: 2, health: 50) == "+2 g, +0.5% ocean")
+        #expect(ChallengeWords.reward(grams: 0, health: 100) == "+1% ocean" && ChallengeWords.reward(grams: 0, health: 0) == "nothing")
+        #expect(shows(reward, colour: t.good, in: fb, x: left.x..<(left.x + left.w)))
         #expect(shows("THIS WEEK'S CHALLENGE", colour: t.dim, in: fb, x: right.x..<(right.x + right.w)))
         let words = ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
         #expect(shows(String(words.split(separator: " ").prefix(2).joined(separator: " ")), colour: t.text, in: fb,

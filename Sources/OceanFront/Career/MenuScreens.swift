@@ -21,9 +21,11 @@ extension CareerView {
         } else {
             let w = pen.width("Hello, ", scale: body) + pen.width(shell.player.name, scale: body) + pen.width("!", scale: body)
             var x = columnX + (columnW - w) / 2
-            for part in ["Hello, ", shell.player.name, "!"] {
-                x = pen.text(part, x: x, y: 16, scale: body, Colour.opaque(theme.accent))
-            }
+            // Three calls, not a loop over an array of the parts: that array is a heap
+            // allocation whenever the optimiser does not keep it on the stack.
+            x = pen.text("Hello, ", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
+            x = pen.text(shell.player.name, x: x, y: 16, scale: body, Colour.opaque(theme.accent))
+            pen.text("!", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
         }
         let c = state.career
         let goal = game.rules.career.dailyGoalGrams
