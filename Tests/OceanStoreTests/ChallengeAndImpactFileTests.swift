@@ -1,6 +1,6 @@
 import Testing
 import OceanKernel
-import OceanBalance
+@testable import OceanBalance
 import OceanStore
 import OceanSystem
 import TestSupport
@@ -45,6 +45,25 @@ private func impactIssues(_ text: String) -> [DataIssue] {
         let rules = Rules({ var b = BalanceAsCode.shipped; b.challenges = table.templates; return b }())
         let c = ChallengeDraw.draw(.daily, number: 20_000, level: 1, seed: 1, previousTemplate: -1, rules: rules)
         #expect(!ChallengeWording.text(c, rules: rules, texts: table.texts).contains("{"))
+    }
+
+    @Test func aChallengeKeepsItsWordsOnlyWhileItsTemplateCountsTheSame() throws {
+        let table = try ChallengeLoader.parse(challengesText, file: "challenges.toml")
+        func rules(_ templates: [ChallengeTemplate]) -> Rules {
+            Rules({ var b = BalanceAsCode.shipped; b.challenges = templates; return b }())
+        }
+        let c = ChallengeDraw.draw(.daily, number: 20_000, level: 1, seed: 1, previousTemplate: -1, rules: rules(table.templates))
+        let key = table.templates[c.template].key
+        #expect(ChallengeWording.templateKey(c, rules: rules(table.templates)) == key)
+        #expect(ChallengeWording.text(c, rules: rules(table.templates), texts: table.texts).hasPrefix(
+            String(table.texts[key]!.prefix { $0 != "{" })))
+        // The table edited so another template sits at that index: the words fall back.
+        var edited = table.templates
+        edited[c.template].metric = c.metric == .scans ? .catches : .scans
+        #expect(ChallengeWording.templateKey(c, rules: rules(edited)) == nil)
+        #expect(ChallengeWording.text(c, rules: rules(edited), texts: table.texts) == "\(c.metric.key): \(c.target)")
+        #expect(ChallengeWording.fill("Log {target} scan{s} today", key: "k", target: 1) == "Log 1 scan today")
+        #expect(ChallengeWording.fill("Log {target} scan{s} today", key: "k", target: 1200) == "Log 1,200 scans today")
     }
 
     @Test(arguments: [

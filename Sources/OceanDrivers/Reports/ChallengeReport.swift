@@ -23,7 +23,7 @@ public struct ChallengeItem: Sendable, Equatable {
     public var carriedIn = false
 
     public init(_ c: Challenge, rules: Rules, texts: [String: String]) {
-        key = c.template < rules.challenges.count ? rules.challenges[c.template].key : nil
+        key = ChallengeWording.templateKey(c, rules: rules)
         period = c.period
         date = CalendarDate(dayNumber: c.period == .weekly ? ChallengeDraw.firstDay(ofWeek: c.number) : c.number)
         text = ChallengeWording.text(c, rules: rules, texts: texts)
@@ -41,7 +41,7 @@ public struct ChallengeItem: Sendable, Equatable {
 
     /// "2026-01-05 Catch 30 items today: 12/30, in progress (reward +2 g, +0.50 % health)"
     var standingText: String {
-        "\(date) \(text): \(grouped(progress))/\(grouped(target)), \(statusWords(status)) (\(rewardText(rewardGrams, rewardHealth)))"
+        "\(date) \(text): \(ImpactUnits.grouped(progress))/\(ImpactUnits.grouped(target)), \(statusWords(status)) (\(rewardText(rewardGrams, rewardHealth)))"
     }
 
     /// One line of a run's log: date, period, text, progress and outcome, in columns.
@@ -53,7 +53,7 @@ public struct ChallengeItem: Sendable, Equatable {
         case .notStarted, .inProgress: outcome = "open (\(statusWords(status)))"
         }
         return "\(date) " + pad(period.key, 7) + pad(text, 42)
-            + pad("\(grouped(progress))/\(grouped(target))", 12) + outcome + (carriedIn ? " (issued before this run)" : "")
+            + pad("\(ImpactUnits.grouped(progress))/\(ImpactUnits.grouped(target))", 12) + outcome + (carriedIn ? " (issued before this run)" : "")
     }
 }
 
@@ -92,7 +92,7 @@ public struct MilestoneItem: Sendable, Equatable {
     }
 
     /// "Divert 500 g of plastic: 312/500".
-    var nextText: String { "\(text): \(grouped(progress))/\(grouped(target))" }
+    var nextText: String { "\(text): \(ImpactUnits.grouped(progress))/\(ImpactUnits.grouped(target))" }
 }
 
 /// Where a career stands with its challenges: today's and this week's, the counts,
@@ -185,7 +185,6 @@ func rewardText(_ grams: Int, _ health: Int) -> String {
 }
 
 /// 12345 as "12,345" (`ImpactUnits.grouped`).
-func grouped(_ n: Int) -> String { ImpactUnits.grouped(n) }
 
 private extension String {
     func replacingUnderscores() -> String { String(map { $0 == "_" ? " " : $0 }) }
