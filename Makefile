@@ -106,9 +106,9 @@ fuzz-profile:
 	$(PROFILE_FUZZ_DIR)/profile-fuzzer $(PROFILE_FUZZ_DIR)/corpus Fuzz/profile-seeds \
 	  -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
-## replay-check: verify every golden replay (replays/ in the current format, replays/v2/, v3/ and v4/ in formats 2, 3 and 4)
+## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ to v5/ in formats 2 to 5)
 replay-check: build
-	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay replays/v3/*.replay replays/v4/*.replay --jobs 2
+	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay replays/v3/*.replay replays/v4/*.replay replays/v5/*.replay --jobs 2
 
 ## audio-sweep: render a 40 s sweep of ocean health from 0 to 1 and draw its spectrogram (docs/audio/health-sweep.png)
 audio-sweep: build

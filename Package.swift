@@ -66,7 +66,7 @@ let package = Package(
         ),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.
-        .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore", "KernelTestSupport"], path: "Tests/TestSupport"),
         // For the kernel's tests, which use the kernel alone: the balances written as code.
         .target(name: "KernelTestSupport", dependencies: ["OceanKernel"], path: "Tests/KernelTestSupport"),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "KernelTestSupport"]),

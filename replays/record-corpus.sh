@@ -2,9 +2,10 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/, v3/ and v4/ keep the corpus as formats 2, 3 and 4 recorded it (under
-# the balance of their day): never re-recorded, they prove that a newer engine still
-# verifies older files. Format 5 careers carry the challenge table (assets/challenges.toml).
+# replays/v2/ to v5/ keep the corpus as formats 2 to 5 recorded it (under the balance
+# of their day): never re-recorded, they prove that a newer engine still verifies
+# older files. Format 5 careers carry the challenge table (assets/challenges.toml);
+# format 6 the kinds as data and the fair spawner's rules.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -12,7 +13,7 @@ D=(--date 2026-11-22 --time 09:30)
 rm -f replays/*.replay
 r() { "$O" replay record "${D[@]}" "$@"; }
 
-r --bot greedy --seed 3 --balance assets/tunings/gentle.toml --out replays/perfect-game.replay --comment "A perfect game: every item of a 3-round game caught (gentle tuning, greedy bot)."
+r --bot oracle --seed 3 --out replays/perfect-game.replay --comment "A perfect game: the oracle bot plays the fair spawner's plan and catches every item (shipped constants)."
 r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 60 items; health falls by the day's fall cap and stays there."
 r --bot greedy --seed 143 --out replays/long-combo.replay --comment "A long combo: the multiplier reaching its cap (greedy bot, shipped constants)."
 r --days 20 --skip-percent 0 --bot greedy --seed 20 --checkpoint-every 300 --out replays/health-rising.replay --comment "Health rising day by day, by the day's rise cap, from Polluted through every phase to Thriving (greedy bot, a game every day)."
@@ -27,11 +28,11 @@ r --bot human --seed 3 --games 10 --out replays/ten-minutes.replay --comment "Te
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
-r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals to Thriving, the pet grows from Baby to Adult, the player reaches level 44 (with 73 g of challenge rewards)."
+r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals day by day, the pet grows, levels and challenge rewards add up."
 r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
-r --days 28 --skip-percent 15 --bot human --seed 11 --checkpoint-every 300 --out replays/career-challenges.replay --comment "Four weeks of challenges (human bot, 15 % of days skipped): 23 completed (4 of them weekly), 8 failed when their day or week ended (1 weekly), 5 milestones reached, each reward given once."
+r --days 28 --skip-percent 15 --bot human --seed 11 --checkpoint-every 300 --out replays/career-challenges.replay --comment "Four weeks of challenges (human bot, 15 % of days skipped): daily and weekly challenges completed, others failed when their day or week ended, milestones reached, each reward given once."
 r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --balance assets/tunings/harsh-absence.toml --out replays/career-absence.replay --comment "Ocean health decaying in absence: each whole day away costs 5 % (harsh-absence tuning)."
 
 # A game that continues a saved career (the replay starts from its state, as

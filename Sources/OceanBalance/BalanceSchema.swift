@@ -4,9 +4,29 @@ import OceanKernel
 public typealias BalanceField = SchemaField<Balance>
 
 /// Every balance constant, in the order replay headers list them, with the
-/// cross-field rules a loaded balance must satisfy.
+/// cross-field rules a loaded balance must satisfy. The kinds of trash are data: the
+/// `[kind.KEY]` sections a file holds, in its order, each with the seven per-kind keys.
 public enum BalanceSchema {
-    public static let fields: [BalanceField] = {
+    /// The fields of a balance whose kinds are `kinds` (their keys, in table order).
+    public static func fields(kinds: [String]) -> [BalanceField] {
+        if kinds == shippedKindKeys { return shippedKindFields }
+        return makeFields(kinds: kinds)
+    }
+
+    /// The fields of `balance` (its own kinds).
+    public static func fields(of balance: Balance) -> [BalanceField] { fields(kinds: balance.kinds.map(\.key)) }
+
+    /// The per-kind keys, after `kind.KEY.`: what every kind section holds.
+    public static let kindFieldNames = ["grams", "size_px", "terminal_speed_px_per_s", "fall_percent",
+                                        "sway_speed_px_per_s", "sway_accel_px_per_s2", "spawn_weight"]
+
+    /// The six kinds every replay before kinds were data was recorded with, in
+    /// their order; built once, since most balances have them.
+    public static let shippedKindKeys = ["plastic_bottle", "aluminium_can", "cardboard", "glass_bottle",
+                                         "plastic_bag", "food_tray"]
+    private static let shippedKindFields = makeFields(kinds: shippedKindKeys)
+
+    private static func makeFields(kinds: [String]) -> [BalanceField] {
         var f: [BalanceField] = []
         func add(_ key: String, _ unit: String, _ range: ClosedRange<Int>,
                  _ path: WritableKeyPath<Balance, Int> & Sendable) {
@@ -25,9 +45,8 @@ public enum BalanceSchema {
         add("items.max_live", "items", 1...100_000, \.items.maxLive)
         add("items.spawn_burst", "items", 1...1_000, \.items.spawnBurst)
 
-        for kind in ItemKind.allCases {
-            let k = "kind.\(kind.key)."
-            let i = kind.rawValue
+        for (i, key) in kinds.enumerated() {
+            let k = "kind.\(key)."
             add(k + "grams", "g", 0...1_000, \.kinds[i].grams)
             add(k + "size_px", "px", 2...400, \.kinds[i].sizePx)
             add(k + "terminal_speed_px_per_s", "px/s", 1...3_000, \.kinds[i].terminalSpeedPxPerS)
@@ -47,6 +66,11 @@ public enum BalanceSchema {
         add("rounds.speed_percent_added_per_round", "%", 0...500, \.rounds.speedPercentAddedPerRound)
         add("rounds.max_speed_percent", "%", 100...1_000, \.rounds.maxSpeedPercent)
         add("rounds.break_ms", "ms", 0...60_000, \.rounds.breakMs)
+        add("rounds.countdown_ms", "ms", 0...10_000, \.rounds.countdownMs)
+        add("rounds.first_round_speed_percent", "% of the kinds' speeds", 10...1_000, \.rounds.firstRoundSpeedPercent)
+        add("rounds.fair_spawn", "0 or 1", 0...1, \.rounds.fairSpawn)
+        add("rounds.reach_slack_ms", "ms", 0...5_000, \.rounds.reachSlackMs)
+        add("rounds.reach_margin_px", "px", 0...1_000, \.rounds.reachMarginPx)
 
         add("scoring.points_per_catch", "points", 1...1_000_000, \.scoring.pointsPerCatch)
         add("scoring.combo_step", "catches", 1...1_000, \.scoring.comboStep)
@@ -100,15 +124,35 @@ public enum BalanceSchema {
         add("pet.outdoor_from_minute", "minute of the day", 0...1_439, \.pet.outdoorFromMinute)
         add("pet.outdoor_until_minute", "minute of the day", 0...1_439, \.pet.outdoorUntilMinute)
         return f
-    }()
+    }
 
-    /// The fields and their rules, for the validator.
-    public static let schema = Schema(fields: fields, check: check)
+    /// The fields and their rules, for the validator, for a balance of these kinds.
+    public static func schema(kinds: [String]) -> Schema<Balance> { Schema(fields: fields(kinds: kinds), check: check) }
 
-    /// Reads a balance from the entries of a file or a replay header (see `Schema.validate`).
+    /// The schema of the shipped kinds: for looking a key up (tune specs, typos).
+    public static let schema = schema(kinds: shippedKindKeys)
+
+    /// Whether `key` names a balance constant: a fixed key, or a per-kind key of any
+    /// well-formed kind.
+    public static func isKey(_ key: String) -> Bool {
+        if let kind = KindSections.kindKey(of: key) {
+            return KindSections.isValidKey(kind) && kindFieldNames.contains(String(key.dropFirst(6 + kind.count)))
+        }
+        return schema.field(key) != nil
+    }
+
+    /// Reads a balance from the entries of a file or a replay header (see
+    /// `Schema.validate`); its kinds are the `kind.KEY` sections the entries name.
     public static func validate(_ entries: [RawEntry], file: String,
                                 lineOfMissing: (String) -> Int? = { _ in nil }) throws(DataError) -> Balance {
-        try schema.validate(entries, into: Balance(), file: file, lineOfMissing: lineOfMissing)
+        let kinds = try KindSections.keys(in: entries, file: file)
+        guard !kinds.isEmpty else {
+            throw DataError(issues: [DataIssue(file: file, line: nil, key: "kind",
+                                               message: "no [kind.NAME] section; a balance needs at least one kind of trash")])
+        }
+        var start = Balance()
+        start.kinds = kinds.map { Balance.Kind(key: $0) }
+        return try schema(kinds: kinds).validate(entries, into: start, file: file, lineOfMissing: lineOfMissing)
     }
 
     /// The rules between fields. Each field's own range is checked by the loader;
@@ -122,17 +166,18 @@ public enum BalanceSchema {
                 "must be less than playfield.width_px (\(b.playfield.widthPx))")
         require(b.bin.rimPx < b.playfield.waterLinePx, "bin.rim_px",
                 "must be above the water line: less than playfield.water_line_px (\(b.playfield.waterLinePx))")
-        for kind in ItemKind.allCases {
-            let k = b.kinds[kind.rawValue]
-            require(k.sizePx < b.playfield.widthPx, "kind.\(kind.key).size_px",
+        for k in b.kinds {
+            require(k.sizePx < b.playfield.widthPx, "kind.\(k.key).size_px",
                     "must be less than playfield.width_px (\(b.playfield.widthPx))")
-            require(k.sizePx < b.bin.rimPx, "kind.\(kind.key).size_px",
+            require(k.sizePx < b.bin.rimPx, "kind.\(k.key).size_px",
                     "must be less than bin.rim_px (\(b.bin.rimPx)) so an item spawns above the rim")
-            require(k.swaySpeedPxPerS == 0 || k.swayAccelPxPerS2 > 0, "kind.\(kind.key).sway_accel_px_per_s2",
+            require(k.swaySpeedPxPerS == 0 || k.swayAccelPxPerS2 > 0, "kind.\(k.key).sway_accel_px_per_s2",
                     "must be above 0 when sway_speed_px_per_s is above 0")
         }
-        require(b.kinds.contains { $0.spawnWeight > 0 }, "kind.\(ItemKind.plasticBottle.key).spawn_weight",
+        require(b.kinds.contains { $0.spawnWeight > 0 }, "kind.\(b.kinds.first?.key ?? "").spawn_weight",
                 "at least one kind needs a spawn_weight above 0")
+        require(2 * b.rounds.reachMarginPx < b.bin.widthPx, "rounds.reach_margin_px",
+                "must be less than half of bin.width_px (\(b.bin.widthPx)): the catch must stay inside the mouth")
         require(b.rounds.minGapMs <= b.rounds.firstRoundGapMs, "rounds.min_gap_ms",
                 "must not exceed rounds.first_round_gap_ms (\(b.rounds.firstRoundGapMs))")
         let h = b.health

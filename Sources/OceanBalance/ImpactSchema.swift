@@ -1,22 +1,27 @@
 import OceanKernel
 
-/// `assets/impact.toml`: per item kind, the CO₂e (grams) and water (millilitres) that
-/// diverting one item saves. Whole numbers, like every data file.
+/// `assets/impact.toml`: per item kind (a `[kind.KEY]` section, matched to the
+/// balance's kinds by key), the CO₂e (grams) and water (millilitres) that diverting
+/// one item saves. Whole numbers, like every data file.
 public enum ImpactSchema {
-    public static let schema = Schema<ImpactFactors>(fields: {
+    public static func schema(kinds: [String]) -> Schema<ImpactFactors> {
         var f: [SchemaField<ImpactFactors>] = []
-        for kind in ItemKind.allCases {
-            let i = kind.rawValue
-            f.append(SchemaField(key: "kind.\(kind.key).co2e_g", unit: "g CO₂e per item", range: 0...1_000_000,
+        for (i, key) in kinds.enumerated() {
+            f.append(SchemaField(key: "kind.\(key).co2e_g", unit: "g CO₂e per item", range: 0...1_000_000,
                                  path: \.co2eGrams[i]))
-            f.append(SchemaField(key: "kind.\(kind.key).water_ml", unit: "ml of water per item", range: 0...100_000_000,
+            f.append(SchemaField(key: "kind.\(key).water_ml", unit: "ml of water per item", range: 0...100_000_000,
                                  path: \.waterMl[i]))
         }
-        return f
-    }())
+        return Schema(fields: f)
+    }
 
-    public static func validate(_ entries: [RawEntry], file: String,
+    /// The factors of every kind the file names. With `requiredKinds` (a balance's
+    /// kind keys), a kind of those the file lacks is refused by name.
+    public static func validate(_ entries: [RawEntry], file: String, requiredKinds: [String] = [],
                                 lineOfMissing: (String) -> Int? = { _ in nil }) throws(DataError) -> ImpactFactors {
-        try schema.validate(entries, into: .zero, file: file, lineOfMissing: lineOfMissing)
+        var kinds = try KindSections.keys(in: entries, file: file)
+        for key in requiredKinds where !kinds.contains(key) { kinds.append(key) }
+        return try schema(kinds: kinds).validate(entries, into: .zero(keys: kinds), file: file,
+                                                 lineOfMissing: lineOfMissing)
     }
 }

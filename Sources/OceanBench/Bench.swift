@@ -107,8 +107,8 @@ public enum Bench {
         var items = sim.state.items.map {
             ref_item(x: Int64($0.x), y: Int64($0.y), vx: $0.vx, vy: $0.vy, ax: $0.ax, kind: UInt8($0.kind.rawValue))
         }
-        let base = (max(1, sim.state.round) - 1) * Rules.kindCount
-        let fall = sim.rules.fall[base..<(base + Rules.kindCount)].map {
+        let base = (max(1, sim.state.round) - 1) * sim.rules.kindCount
+        let fall = sim.rules.fall[base..<(base + sim.rules.kindCount)].map {
             ref_fall(half_size: Int64($0.halfSize), sway_speed: $0.swaySpeed, gravity: $0.gravity,
                      terminal_speed: $0.terminalSpeed)
         }

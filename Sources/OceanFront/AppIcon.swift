@@ -20,7 +20,7 @@ public enum AppIcon {
     public static func draw(assets: FrontAssets, grid: Int) -> Framebuffer {
         let theme = assets.theme
         let phase = Phase.allCases.last!.rawValue  // the hopeful end of the game
-        let bottle = assets.sprites.bitmap(ItemKind.plasticBottle.key, theme: theme)
+        let bottle = assets.sprites.bitmap("plastic_bottle", theme: theme)
         let bin = assets.sprites.bitmap("bin", theme: theme)
         let fish = assets.sprites.bitmap("fish", theme: theme)
         var frame = Framebuffer(width: grid, height: grid)

@@ -17,7 +17,7 @@ public struct FrontAssets: Sendable {
     public var impact: ImpactFactors
 
     public init(theme: Theme, font: BitmapFont, sprites: SpriteSheet, pet: SpriteSheet,
-                challengeTexts: [String: String] = [:], impact: ImpactFactors = .zero) {
+                challengeTexts: [String: String] = [:], impact: ImpactFactors = .none) {
         self.theme = theme
         self.font = font
         self.sprites = sprites

@@ -20,6 +20,8 @@ public final class GameView {
 
     let assets: FrontAssets
     let rules: Rules
+    /// The impact factors in the order of the balance's kinds.
+    let impact: ImpactFactors
     let layout: Layout
     let look: Look
     let scene: OceanScene
@@ -59,7 +61,8 @@ public final class GameView {
         self.rules = rules
         let theme = assets.theme
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
-        look = Look(assets: assets, layout: layout, seed: seed)
+        look = Look(assets: assets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
+        impact = assets.impact.aligned(to: rules.kindKeys)
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
         hud = Hud(theme: theme, layout: layout, rules: rules)
         screens = Screens(theme: theme, layout: layout)
@@ -71,7 +74,7 @@ public final class GameView {
         petReaction = PetReaction(theme: theme)
         petPortrait = PetPortrait(art: look.pet)
         toasts = ToastStack(theme: theme)
-        kindsAtStart = [Int](repeating: 0, count: ItemKind.allCases.count)
+        kindsAtStart = rules.zeroPerKind
         previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
@@ -156,9 +159,9 @@ public final class GameView {
     /// kind now, less those at the start.
     func impactSinceStart(_ state: GameState) -> Impact {
         var impact = Impact()
-        for kind in ItemKind.allCases where kind.rawValue < state.career.kindCounts.count {
-            let n = state.career.kindCounts[kind.rawValue] - kindsAtStart[kind.rawValue]
-            if n > 0 { impact += Impact(kind: kind, count: n, factors: assets.impact) }
+        for k in state.career.kindCounts.indices where k < kindsAtStart.count {
+            let n = state.career.kindCounts[k] - kindsAtStart[k]
+            if n > 0 { impact += Impact(kind: ItemKind(rawValue: k), count: n, factors: self.impact) }
         }
         return impact
     }

@@ -10,10 +10,11 @@ struct Look: Sendable {
     let coral: Bitmap
     let pet: PetArt
 
-    init(assets: FrontAssets, layout: Layout, seed: UInt64) {
+    /// `kindKeys`: the balance's kinds, whose sprites are named by their keys.
+    init(assets: FrontAssets, layout: Layout, kindKeys: [String], seed: UInt64) {
         let theme = assets.theme
         func resolve(_ name: String) -> Bitmap { assets.sprites.bitmap(name, theme: theme) }
-        items = ItemKind.allCases.map { resolve($0.key) }
+        items = kindKeys.map(resolve)
         bin = resolve("bin")
         fish = resolve("fish")
         coral = resolve("coral")

@@ -20,7 +20,7 @@ public enum RenderBench {
         state.career.pet.stage = .adult
         state.game.combo = 7
         var random = CosmeticRandom(seed: seed, salt: 3)
-        let kinds = ItemKind.allCases
+        let kinds = rules.kinds
         while state.items.count < items {
             let i = state.items.count
             state.items.append(Item(x: Fixed.px(10) + random.below(rules.width - Fixed.px(20)),
@@ -30,8 +30,8 @@ public enum RenderBench {
         }
         var events: [Event] = []
         for i in 0..<8 { events.append(.caught(kind: kinds[i % kinds.count], grams: 5 + i, combo: i + 1, points: 10)) }
-        events.append(.missed(kind: .plasticBag))
-        events.append(.missed(kind: .cardboard))
+        events.append(.missed(kind: kinds[4 % kinds.count]))
+        events.append(.missed(kind: kinds[2 % kinds.count]))
         // The pet's reactions run through every counted frame.
         state.career.pet.mood = .excited
         events.append(.petEvolved(to: .adult))

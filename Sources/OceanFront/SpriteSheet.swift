@@ -32,9 +32,10 @@ public struct SpriteSheet: Sendable, Equatable {
     let palette: [UInt8: Colour]
     let sprites: [Sprite]
 
-    /// The sprites every front needs: each item kind, the bin, fish and coral (the
-    /// pet has its own file: `PetArt.required`).
-    public static let required: [String] = ItemKind.allCases.map(\.key) + ["bin", "fish", "coral"]
+    /// The sprites every front needs besides one per kind of trash (named by the
+    /// kind's key; `missing(_:)` checks a balance's): the bin, fish and coral (the pet
+    /// has its own file: `PetArt.required`).
+    public static let required: [String] = ["bin", "fish", "coral"]
 
     /// Parses a sprite file; every problem names the file and line. `required` lists
     /// the sprites the file must hold.
@@ -139,6 +140,9 @@ public struct SpriteSheet: Sendable, Equatable {
     }
 
     func sprite(_ name: String) -> Sprite? { sprites.first { $0.name == name } }
+
+    /// The names among `names` the sheet has no sprite for.
+    public func missing(_ names: [String]) -> [String] { names.filter { sprite($0) == nil } }
 
     /// Where the cells of the anchor named `anchor` are in a sprite, row by row.
     func points(of anchor: String, in name: String) -> [(x: Int, y: Int)] {

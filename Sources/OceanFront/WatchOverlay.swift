@@ -18,8 +18,11 @@ public final class WatchOverlay {
     let statusY: Int
     let helpY: Int
     let stripTop: Int
+    /// The balance in play, for the kinds' names.
+    let rules: Rules
 
     public init(assets: FrontAssets, rules: Rules) {
+        self.rules = rules
         theme = assets.theme
         font = assets.font
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
@@ -196,7 +199,7 @@ public final class WatchOverlay {
             }
         case .scanned(let kind, let grams):
             var a = pen.text("Scanned ", x: x, y: y, scale: s, accent)
-            a = pen.text(Self.name(kind), x: a, y: y, scale: s, text)
+            a = pen.text(Self.name(kind, rules: rules), x: a, y: y, scale: s, text)
             if grams > 0 {
                 a = pen.text(" ", x: a, y: y, scale: s, text)
                 a = pen.number(grams, x: a, y: y, scale: s, text)
@@ -224,15 +227,9 @@ public final class WatchOverlay {
         }
     }
 
-    static func name(_ kind: ItemKind) -> String {
-        switch kind {
-        case .plasticBottle: "plastic bottle"
-        case .aluminiumCan: "can"
-        case .cardboard: "cardboard"
-        case .glassBottle: "glass bottle"
-        case .plasticBag: "plastic bag"
-        case .foodTray: "food tray"
-        }
+    /// A kind as the overlay names it: its key, spaced ("plastic bottle").
+    static func name(_ kind: ItemKind, rules: Rules) -> String {
+        kind.rawValue < rules.kindCount ? KindWords.plainName(rules.key(kind)) : "item"
     }
 
     static func reason(_ why: IgnoredInput) -> String {

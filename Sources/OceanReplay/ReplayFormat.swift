@@ -6,19 +6,21 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 5 adds the challenge table (`challenge KEY VALUE` lines, the templates of
+    /// 6 takes the kinds of trash from the header's `balance kind.KEY.*` lines (any
+    /// number, in the order written; older files name the six kinds they were
+    /// recorded with) and hashes state encoding 6. 5 adds the challenge table (`challenge KEY VALUE` lines, the templates of
     /// `assets/challenges.toml` without their texts; none: no challenges) and hashes
     /// state encoding 5. 4 adds the daily health caps (`health.daily_rise_cap`, `daily_fall_cap`) and
     /// hashes state encoding 4. 3 writes every enum by its stable key (phase, pet
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 5 and reads 2 to 5 (older files verify unchanged, their
-    /// missing constants taken from `addedConstants`, and play without challenges;
-    /// `replay update --upgrade` rewrites one as 5); a version 1 file lacks constants
-    /// this engine needs and is refused.
-    public static let version = 5
-    public static let readable = 2...5
+    /// This engine writes 6 and reads 2 to 6 (older files verify unchanged, their
+    /// missing constants taken from `addedConstants`, and formats before 5 play
+    /// without challenges; `replay update --upgrade` rewrites one as 6); a version 1
+    /// file lacks constants this engine needs and is refused.
+    public static let version = 6
+    public static let readable = 2...6
     /// The first format with `challenge` lines.
     public static let challengesSince = 5
 
@@ -28,6 +30,7 @@ public enum ReplayFormat {
         case 2: 2
         case 3: 3
         case 4: 4
+        case 5: 5
         default: StateEncoding.version
         }
     }
@@ -38,6 +41,11 @@ public enum ReplayFormat {
     public static let addedConstants: [(key: String, since: Int, value: Int)] = [
         ("health.daily_rise_cap", 4, 10_000),  // no daily limit: every event counted
         ("health.daily_fall_cap", 4, 10_000),
+        ("rounds.countdown_ms", 6, 0),                 // the first item after first_spawn_delay_ms alone
+        ("rounds.first_round_speed_percent", 6, 100),  // round 1 at the kinds' own speeds
+        ("rounds.fair_spawn", 6, 0),                   // items dropped anywhere, reachable or not
+        ("rounds.reach_slack_ms", 6, 0),
+        ("rounds.reach_margin_px", 6, 0),
     ]
 
     /// The words that begin a line, and the commands of an input record.
@@ -106,11 +114,11 @@ public enum ReplayFormat {
     }
 
     /// How a command is written: nothing for `.none`.
-    public static func tokens(_ command: Command) -> [String] {
+    public static func tokens(_ command: Command, kinds: [Balance.Kind]) -> [String] {
         switch command {
         case .none: []
         case .startGame: [Keyword.start]
-        case .scan(let kind): [Keyword.scan, kind.key]
+        case .scan(let kind): [Keyword.scan, kinds[kind.rawValue].key]
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]
         case .adopt(let form): [Keyword.adopt, form.key]

@@ -216,7 +216,9 @@ public struct ReplayReader {
             header.minuteOfDay = minute
         case K.balance:
             guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
-            guard balanceEntries.count <= BalanceSchema.fields.count * 2 else { throw error(at: n, "too many balance lines") }
+            let most = (BalanceSchema.schema.fields.count + (Rules.maxKinds - BalanceSchema.shippedKindKeys.count)
+                * BalanceSchema.kindFieldNames.count) * 2
+            guard balanceEntries.count <= most else { throw error(at: n, "too many balance lines") }
             let v = words[2]
             let value: RawEntry.Value
             if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
@@ -293,9 +295,10 @@ public struct ReplayReader {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {
                 throw error(at: startStateLine, "the starting state is not base64")
             }
-            let state: GameState
+            var state: GameState
             do {
                 state = try StateEncoding.decode(bytes)
+                StateEncoding.fitKinds(&state, count: header.balance.kinds.count)
             } catch {
                 throw self.error(at: startStateLine, "the starting state does not decode (\(error))")
             }
@@ -364,10 +367,12 @@ public struct ReplayReader {
         case 3: command = .none
         case 4 where words[3] == K.start: command = .startGame
         case 5 where words[3] == K.scan:
-            guard let kind = ItemKind(key: words[4].prefix(40)) else {
-                throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; known: \(ItemKind.keys.joined(separator: ", "))")
+            let kinds = replay!.header.balance.kinds
+            guard let k = kinds.firstIndex(where: { $0.key == words[4] }) else {
+                throw error(at: n, "unknown item kind '\(words[4].prefix(40))'; this replay's kinds: "
+                    + kinds.map(\.key).joined(separator: ", "))
             }
-            command = .scan(kind)
+            command = .scan(ItemKind(rawValue: k))
         case 6 where words[3] == K.session:
             guard let date = ReplayFormat.date(words[4]) else {
                 throw error(at: n, "session date '\(words[4].prefix(20))' is not a calendar date written YYYY-MM-DD")

@@ -66,7 +66,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
                 line("\(K.startState) \(String(decoding: part, as: UTF8.self))")
             }
         }
-        for field in BalanceSchema.fields { line("\(K.balance) \(field.key) \(h.balance[keyPath: field.path])") }
+        for field in BalanceSchema.fields(of: h.balance) { line("\(K.balance) \(field.key) \(h.balance[keyPath: field.path])") }
         for template in h.balance.challenges { line("\(K.challenge) \(ChallengeSchema.line(of: template))") }
     }
 
@@ -74,7 +74,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     public mutating func step(_ input: TickInput) {
         let tick = simulation.state.tick
         if input.move != heldMove || input.command != .none {
-            line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command))
+            line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds))
                 .joined(separator: " "))
             heldMove = input.move
         }

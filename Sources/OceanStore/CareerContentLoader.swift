@@ -28,12 +28,18 @@ public enum CareerContentLoader {
             content.intro = s.panels(storyTable, "intro")
             content.outro = s.panels(storyTable, "outro")
             if content.intro.isEmpty { s.issue(nil, "intro", "at least one [[intro]] panel") }
-            content.kinds = ItemKind.allCases.map { kind in
-                let key = "kind.\(kind.key)"
-                let t = storyTable["kind"]?.table?[kind.key]?.table
-                if t == nil { s.issue(s.locator.nearestLine(of: key), key, "missing: how a catch of this kind reads") }
-                return KindWords(name: s.string(t, key, "name", max: 20) ?? "", one: s.string(t, key, "one", max: 40) ?? "",
-                                 many: s.string(t, key, "many", max: 40) ?? "")
+            // Every kind the file words, in its order (the balance's kinds are matched
+            // by key: `CareerContent.missingKinds`).
+            let kindTable = storyTable["kind"]?.table
+            let kindKeys = (kindTable?.keys ?? []).sorted {
+                (s.locator.nearestLine(of: "kind.\($0)") ?? Int.max, $0) < (s.locator.nearestLine(of: "kind.\($1)") ?? Int.max, $1)
+            }
+            content.kinds = kindKeys.map { kindKey in
+                let key = "kind.\(kindKey)"
+                let t = kindTable?[kindKey]?.table
+                if t == nil { s.issue(s.locator.nearestLine(of: key), key, "a table: how a catch of this kind reads") }
+                return KindWords(key: kindKey, name: s.string(t, key, "name", max: 20) ?? "",
+                                 one: s.string(t, key, "one", max: 40) ?? "", many: s.string(t, key, "many", max: 40) ?? "")
             }
         }
         if let cardTable {

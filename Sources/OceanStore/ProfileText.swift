@@ -151,6 +151,7 @@ public enum ProfileText {
         }
         do {
             contents.state = try StateEncoding.decode(bytes)
+            StateEncoding.fitKinds(&contents.state, count: rules.kindCount)
         } catch {
             throw Problem("line 3: the state does not decode (\(error))")
         }

@@ -80,7 +80,7 @@ public enum PointSampler {
     /// `base` with some keys changed, through the balance's own validator.
     public static func apply(_ pairs: [(key: String, value: Int)], to base: Balance, file: String) throws(DataError) -> Balance {
         let overrides = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        let entries = BalanceSchema.fields.map { f in
+        let entries = BalanceSchema.fields(of: base).map { f in
             RawEntry(key: f.key, value: .whole(overrides[f.key] ?? base[keyPath: f.path]), line: nil)
         }
         var b = try BalanceSchema.validate(entries, file: file)
@@ -92,7 +92,7 @@ public enum PointSampler {
     /// different bases do not merge.
     public static func fingerprint(_ b: Balance) -> UInt64 {
         var bytes: [UInt8] = []
-        for f in BalanceSchema.fields {
+        for f in BalanceSchema.fields(of: b) {
             bytes += Array(f.key.utf8) + [61] + Array(String(b[keyPath: f.path]).utf8) + [10]
         }
         for t in b.challenges { bytes += Array(ChallengeSchema.line(of: t).utf8) + [10] }
@@ -103,7 +103,7 @@ public enum PointSampler {
     public static func toml(_ b: Balance, comment: String) -> String {
         var out = comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n") + "\n"
         var section = ""
-        for f in BalanceSchema.fields {
+        for f in BalanceSchema.fields(of: b) {
             let dot = f.key.lastIndex(of: ".")!
             let table = String(f.key[..<dot]), name = f.key[f.key.index(after: dot)...]
             if table != section {

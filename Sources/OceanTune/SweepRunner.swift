@@ -129,6 +129,7 @@ public struct SweepRunner {
         case .greedy: return play(GreedyBot(), cell.rules, seed)
         case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed)
         case .dodge: return play(DodgeBot(), cell.rules, seed)
+        case .oracle: return play(OracleBot(), cell.rules, seed)
         }
     }
 

@@ -159,7 +159,7 @@ public enum TuneSpecReader {
             if table.keys.isEmpty { problem("vary", "empty; name at least one balance key to vary") }
             for key in table.keys {
                 let full = "vary." + key
-                guard BalanceSchema.schema.field(key) != nil else {
+                guard BalanceSchema.isKey(key) else {
                     var message = "unknown balance key"
                     if let guess = BalanceSchema.schema.closestKey(to: key) { message += "; did you mean '\(guess)'?" }
                     problem(full, message)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import OceanKernel
 import OceanDrivers
+import OceanFront
 import OceanReplay
 import OceanStore
 import OceanSystem
@@ -64,13 +65,20 @@ struct BalanceOption: ParsableArguments {
     }
 }
 
-/// The impact factors (`path`, else the shipped `assets/impact.toml`), or an exit
-/// naming what is wrong (file, line and key).
-func loadImpactFactors(path: String? = nil) -> ImpactFactors {
+/// The impact factors (`path`, else the shipped `assets/impact.toml`) of every kind
+/// in `kinds`, or an exit naming what is wrong (file, line and key; a kind without
+/// factors by name).
+func loadImpactFactors(path: String? = nil, kinds: [String]) -> ImpactFactors {
     guard let path = path ?? defaultImpactPath() else {
         fail("ocean: cannot find assets/impact.toml; name an impact file with --impact FILE")
     }
-    do { return try ImpactLoader.load(path: path) } catch { fail(error.description) }
+    do { return try ImpactLoader.load(path: path, kinds: kinds) } catch { fail(error.description) }
+}
+
+/// Every kind of `rules` has its sprite, impact factors and (with `content`) its
+/// words, or an exit naming each that lacks one.
+func checkKindData(_ rules: Rules, assets: FrontAssets, content: CareerContent? = nil) {
+    do { try KindData.check(kinds: rules.kindKeys, assets: assets, content: content) } catch { fail(error.description) }
 }
 
 /// `--impact FILE`, for the commands that report a career's impact.
@@ -80,7 +88,7 @@ struct ImpactOption: ParsableArguments {
 
     func validate() throws { try checkPath(impact, flag: "--impact") }
 
-    func load() -> ImpactFactors { loadImpactFactors(path: impact) }
+    func load(kinds: [String]) -> ImpactFactors { loadImpactFactors(path: impact, kinds: kinds) }
 }
 
 /// `--profile PATH`, shared by the profile commands.

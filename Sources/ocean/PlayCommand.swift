@@ -51,6 +51,7 @@ struct PlayCommand: ParsableCommand {
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
         if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
+        checkKindData(rules, assets: assets, content: content)
         let profilePath = profileOption.path
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore

@@ -26,7 +26,7 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             let (balance, table) = balanceOption.loadWithTable()
             let rules = Rules(balance)
-            let factors = impactOption.load()
+            let factors = impactOption.load(kinds: rules.kindKeys)
             let path = profileOption.path
             let contents: ProfileText.Contents?
             do { contents = try Profile.loadContents(path: path, rules: rules) } catch { fail(error.description) }

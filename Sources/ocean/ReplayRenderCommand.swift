@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanFront
+import OceanKernel
 import OceanPlatform
 import OceanReplay
 import OceanStore
@@ -40,6 +41,7 @@ extension ReplayCommand {
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let read = readOrExit(file)
             let replay = read.replay
+            checkKindData(Rules(replay.header.balance), assets: assets)
             let first = replay.header.startTick, last = ReplayFrames.lastTick(replay)
             let ticks: [Int]
             if let tick {

@@ -88,7 +88,7 @@ struct Sim: ParsableCommand {
         let rules = Rules(balance)
         Interruption.install(graceful: true)
         if let days {
-            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load())
+            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load(kinds: rules.kindKeys))
             return
         }
         let games = games ?? 1

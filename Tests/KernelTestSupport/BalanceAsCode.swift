@@ -9,6 +9,8 @@ public enum BalanceAsCode {
         var b = Balance()
         func kind(_ k: ItemKind, grams: Int, sizePx: Int, terminalSpeedPxPerS: Int, fallPercent: Int,
                   swaySpeedPxPerS: Int, swayAccelPxPerS2: Int, spawnWeight: Int) {
+            precondition(k.rawValue == b.kinds.count, "kinds in table order")
+            b.kinds.append(Balance.Kind(key: ItemKind.shippedKeys[k.rawValue]))
             b.kinds[k.rawValue].grams = grams
             b.kinds[k.rawValue].sizePx = sizePx
             b.kinds[k.rawValue].terminalSpeedPxPerS = terminalSpeedPxPerS
@@ -23,11 +25,11 @@ public enum BalanceAsCode {
         b.playfield.waterLinePx = 640
 
         // [bin]
-        b.bin.widthPx = 84
+        b.bin.widthPx = 70
         b.bin.rimPx = 580
-        b.bin.accelPxPerS2 = 3000
+        b.bin.accelPxPerS2 = 6000
         b.bin.maxSpeedPxPerS = 540
-        b.bin.frictionPxPerS2 = 2400
+        b.bin.frictionPxPerS2 = 20000
 
         // [items]
         b.items.gravityPxPerS2 = 240
@@ -51,14 +53,19 @@ public enum BalanceAsCode {
         // [rounds]
         b.rounds.perGame = 5
         b.rounds.firstRoundItems = 6
-        b.rounds.itemsAddedPerRound = 3
+        b.rounds.itemsAddedPerRound = 5
         b.rounds.firstSpawnDelayMs = 500
         b.rounds.firstRoundGapMs = 1100
-        b.rounds.gapShrinkPerRoundMs = 150
-        b.rounds.minGapMs = 300
-        b.rounds.speedPercentAddedPerRound = 15
-        b.rounds.maxSpeedPercent = 200
+        b.rounds.gapShrinkPerRoundMs = 200
+        b.rounds.minGapMs = 200
+        b.rounds.speedPercentAddedPerRound = 30
+        b.rounds.maxSpeedPercent = 300
         b.rounds.breakMs = 1500
+        b.rounds.countdownMs = 3000
+        b.rounds.firstRoundSpeedPercent = 75
+        b.rounds.fairSpawn = 1
+        b.rounds.reachSlackMs = 150
+        b.rounds.reachMarginPx = 27
 
         // [scoring]
         b.scoring.pointsPerCatch = 10
@@ -123,7 +130,7 @@ public enum BalanceAsCode {
     /// caps), which the replays recorded with it keep.
     public static let gentle: Balance = {
         var b = shipped
-        for (kind, grams) in zip(ItemKind.allCases, [2, 1, 2, 3, 1, 2]) { b.kinds[kind.rawValue].grams = grams }
+        for (kind, grams) in zip(ItemKind.shipped, [2, 1, 2, 3, 1, 2]) { b.kinds[kind.rawValue].grams = grams }
         (b.health.dailyRiseCap, b.health.dailyFallCap) = (10_000, 10_000)
         b.career.absenceHealthPerDay = 50
         (b.pet.adultFromGrams, b.pet.elderFromGrams) = (600, 1000)

@@ -25,7 +25,7 @@ import TestSupport
         s.career.pet.stage = PetStage(rawValue: i % 5)!
         s.career.pet.mood = PetMood(rawValue: i % 5)!
         let far = Fixed.px(1_000_000)
-        for (j, kind) in ItemKind.allCases.enumerated() {
+        for (j, kind) in ItemKind.shipped.enumerated() {
             s.items.append(Item(x: [-far, far, 0, shippedRules.width][j % 4], y: [-far, far, shippedRules.waterLine][j % 3],
                                 vx: Int32.max, vy: Int32.min, ax: 0, kind: kind))
         }

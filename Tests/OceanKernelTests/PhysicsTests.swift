@@ -80,7 +80,7 @@ private let straight = rules { b in
             b.rounds.perGame = 3
         }
         let lastRound = r.roundsPerGame - 1
-        let p = r.fall[lastRound * Rules.kindCount]
+        let p = r.fall[lastRound * r.kindCount]
         #expect(Int(p.terminalSpeed) > 100 * Fixed.one, "top speed is over 100 px per tick")
         for offset in stride(from: 1, to: Int(p.terminalSpeed), by: Int(p.terminalSpeed) / 97) {
             let x = r.width / 2
@@ -158,7 +158,7 @@ private let straight = rules { b in
             for it in sim.state.items {
                 let half = r.halfSize[it.kind.rawValue]
                 #expect(it.x >= half && it.x <= r.width - half)
-                #expect(it.vy <= r.fall[(sim.state.round - 1) * Rules.kindCount + it.kind.rawValue].terminalSpeed)
+                #expect(it.vy <= r.fall[(sim.state.round - 1) * r.kindCount + it.kind.rawValue].terminalSpeed)
                 if it.vx != 0 { swayed = true }
             }
         }

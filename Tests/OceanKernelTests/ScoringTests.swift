@@ -99,7 +99,7 @@ import Testing
         #expect(spawned == r.roundItems.reduce(0, +))
         #expect(r.roundItems == r.roundItems.sorted() && r.roundItems.first! < r.roundItems.last!)
         #expect(r.roundGapTicks.first! > r.roundGapTicks.last!)
-        #expect(r.fall[0].terminalSpeed < r.fall[(r.roundsPerGame - 1) * Rules.kindCount].terminalSpeed)
+        #expect(r.fall[0].terminalSpeed < r.fall[(r.roundsPerGame - 1) * r.kindCount].terminalSpeed)
         #expect(sim.state.totals.catches + sim.state.totals.misses == spawned)
     }
 

@@ -62,7 +62,7 @@ struct RandomInputs {
         if random.below(8) == 0 { move = Move(rawValue: Int8(random.below(3) - 1))! }
         var command = Command.none
         if s.mode == .idle && random.below(30) == 0 { command = .startGame }
-        if random.below(500) == 0 { command = .scan(ItemKind(rawValue: random.below(ItemKind.allCases.count))!) }
+        if random.below(500) == 0 { command = .scan(ItemKind(rawValue: random.below(6))) }
         return TickInput(move: move, command: command)
     }
 }

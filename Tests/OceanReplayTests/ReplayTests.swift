@@ -458,7 +458,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             #expect(ReplayFormat.phase(["Polluted", "Stabilizing", "Recovering", "Flourishing", "Thriving"][phase.rawValue],
                                        format: 2) == phase)
         }
-        for form in PetForm.allCases { #expect(ReplayFormat.tokens(.adopt(form)) == ["adopt", form.key]) }
+        for form in PetForm.allCases { #expect(ReplayFormat.tokens(.adopt(form), kinds: testBalance.kinds) == ["adopt", form.key]) }
         let text = recorded()
         #expect(text.contains(" phase=") && !Phase.allCases.contains { text.contains("phase=" + $0.name) })
         // No code of the format reaches for a display name.
@@ -473,7 +473,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         header.balance = testBalance
         var saved = Simulation(rules: shippedRules, seed: 4)
         saved.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 1), minuteOfDay: 600)))
-        for _ in 0..<3 { saved.step(TickInput(command: .scan(.glassBottle))) }
+        for _ in 0..<3 { saved.step(TickInput(command: .scan(shippedRules.kind(key: "glass_bottle")!))) }
         header.startState = saved.state
         let text = recordGames(header: header, schedule: BotSchedule("greedy")!, skill: 70, games: 1, sink: StringSink()).sink.text
         let read = try ReplayReader.read(bytes: Array(text.utf8), file: "s.replay")

@@ -26,7 +26,7 @@ func issues(_ text: String) -> [DataIssue] {
 /// playfield: the idle bot catches everything.
 func everythingCaught() throws -> [(key: String, value: Int)] {
     var pairs: [(key: String, value: Int)] = [("bin.width_px", 479)]
-    for kind in ItemKind.allCases { pairs.append(("kind.\(kind.key).sway_speed_px_per_s", 0)) }
+    for key in BalanceSchema.shippedKindKeys { pairs.append(("kind.\(key).sway_speed_px_per_s", 0)) }
     return pairs
 }
 

@@ -1,3 +1,4 @@
+@_exported import KernelTestSupport
 import OceanKernel
 import OceanStore
 #if canImport(Glibc)

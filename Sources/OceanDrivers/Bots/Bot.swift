@@ -9,7 +9,7 @@ public protocol Bot {
 
 /// The bots the CLI knows by name.
 public enum BotKind: String, CaseIterable, Sendable {
-    case idle, greedy, human, dodge
+    case idle, greedy, human, dodge, oracle
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -20,6 +20,7 @@ public enum BotKind: String, CaseIterable, Sendable {
         case .greedy: GreedyBot()
         case .human: HumanBot(seed: seed, skill: skill)
         case .dodge: DodgeBot()
+        case .oracle: OracleBot()
         }
     }
 }
@@ -61,7 +62,7 @@ public struct DodgeBot: Bot {
 enum Aim {
     /// Roughly how many ticks until an item's bottom reaches the rim.
     static func ticksToRim(_ item: Item, _ s: GameState, rules: Rules) -> Int {
-        let p = rules.fall[max(0, s.round - 1) * Rules.kindCount + item.kind.rawValue]
+        let p = rules.fall[max(0, s.round - 1) * rules.kindCount + item.kind.rawValue]
         let distance = rules.rim - (item.y + p.halfSize)
         let speed = max(Int(item.vy), Int(p.terminalSpeed) / 2, 1)
         return distance / speed
@@ -74,15 +75,17 @@ enum Aim {
         return gap / max(1, rules.binMaxSpeed) + rules.binMaxSpeed / max(1, 2 * rules.binAccel)
     }
 
-    /// The item above the rim that arrives soonest among those the bin can still
-    /// reach in time; if none is reachable, the one that arrives soonest.
+    /// The item above the rim that lands soonest among those the bin can still
+    /// reach in time (where it will land, read from its motion); if none is
+    /// reachable, the one that lands soonest.
     static func target(_ s: GameState, rules: Rules) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
         for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-            let t = ticksToRim(item, s, rules: rules)
+            let landing = rules.landing(item, round: s.round)
+            let t = landing.ticks
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
-            if ticksToReach(item.x, s.bin, rules: rules) <= t, reachable == nil || t < reachable!.ticks {
+            if ticksToReach(landing.x, s.bin, rules: rules) <= t, reachable == nil || t < reachable!.ticks {
                 reachable = (item, t)
             }
         }
@@ -147,13 +150,21 @@ public struct GreedyBot: Bot {
     private var commitment = Commitment()
     public init() {}
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
-        let target = commitment.target(state, rules: rules)?.x ?? rules.width / 2
+        let target = commitment.target(state, rules: rules).map { rules.landing($0, round: state.round).x } ?? rules.width / 2
         return steering.move(state.bin, to: target, rules: rules)
     }
 }
 
 /// Plays like a person: it looks again only every so often (reaction delay) and
 /// aims a little off (aiming error); both shrink as `skill` (0–100) grows.
+///
+/// The delays follow measured human reaction times to a visual cue: about 400 ms for
+/// a distracted novice (choice reaction times of untrained subjects, Hick's law
+/// studies), about 250 ms for a typical adult (the simple visual reaction time most
+/// studies report, 200–270 ms; the online Human Benchmark's median is about 270 ms),
+/// about 150 ms for a trained player (the fastest fifth of that benchmark, and
+/// esports players' figures). The aim error goes from more than a bin's width (122 px) to
+/// a couple of pixels.
 public struct HumanBot: Bot {
     public let reactionTicks: Int
     public let aimErrorPx: Int
@@ -166,8 +177,12 @@ public struct HumanBot: Bot {
 
     public init(seed: UInt64, skill: Int) {
         let s = min(100, max(0, skill))
-        reactionTicks = 4 + (100 - s) * 20 / 100
-        aimErrorPx = 4 + (100 - s) * 40 / 100
+        // 400 ms at 0, 250 ms at 50, 150 ms at 100 (24, 15 and 9 ticks).
+        let ms = s <= 50 ? 400 - s * 3 : 250 - (s - 50) * 2
+        reactionTicks = Fixed.ticks(ms: ms)
+        // A novice misreads a swaying item's landing by up to about a bin's width; a
+        // trained eye by a couple of pixels (quadratic: the first gains are the largest).
+        aimErrorPx = 2 + (100 - s) * (100 - s) * 12 / 1_000
         random = GameRandom(seed: seed ^ 0x4855_4D41_4E42_4F54)
     }
 
@@ -179,7 +194,7 @@ public struct HumanBot: Bot {
             // and keeps that misjudgement while they chase it.
             let item = commitment.target(state, rules: rules)
             if commitment.switched { aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
-            target = item.map { $0.x + aimError }
+            target = item.map { rules.landing($0, round: state.round).x + aimError }
         }
         guard let target else { return .none }
         return steering.move(state.bin, to: target, rules: rules)

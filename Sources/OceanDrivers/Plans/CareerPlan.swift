@@ -56,11 +56,11 @@ public struct CareerPlan {
             }
             day += 1
             guard day < options.days else { return nil }
-            planDay(adopting: options.adopt && !s.career.pet.adopted)
+            planDay(adopting: options.adopt && !s.career.pet.adopted, kinds: sim.rules.kindCount)
         }
     }
 
-    private mutating func planDay(adopting: Bool) {
+    private mutating func planDay(adopting: Bool, kinds: Int) {
         precondition(date(ofDay: day).isValid, "day \(day) of the plan is past \(CalendarDate.latest): check options.calendarProblem")
         let skip = random.below(100) < options.skipPercent
         guard day == 0 || !skip else { return }
@@ -69,7 +69,7 @@ public struct CareerPlan {
         queue.append(.beginSession(date(ofDay: day), minuteOfDay: minute))
         if adopting { queue.append(.adopt(PetForm(rawValue: random.below(PetForm.allCases.count))!)) }
         for _ in 0..<random.inRange(0...options.maxScansPerDay) {
-            queue.append(.scan(ItemKind(rawValue: random.below(ItemKind.allCases.count))!))
+            queue.append(.scan(ItemKind(rawValue: random.below(kinds))))
         }
         for _ in 0..<random.inRange(0...options.maxCardsPerDay) {
             queue.append(.study(card: random.below(Flashcards.count)))

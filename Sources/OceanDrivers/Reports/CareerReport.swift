@@ -7,7 +7,8 @@ import OceanKernel
 public struct CareerReport: Sendable, Encodable {
     /// Lifetime items diverted of one kind, and their grams.
     public struct KindTotal: Sendable, Equatable {
-        public var kind: ItemKind
+        /// The kind's key (`plastic_bottle`).
+        public var kind: String
         public var count: Int
         public var grams: Int
     }
@@ -70,12 +71,13 @@ public struct CareerReport: Sendable, Encodable {
         games = s.totals.games
         ticks = s.tick
         hash = s.hash
-        kinds = ItemKind.allCases.map {
-            KindTotal(kind: $0, count: c.kindCounts[$0.rawValue], grams: c.kindGrams[$0.rawValue])
+        kinds = rules.kindKeys.indices.map {
+            KindTotal(kind: rules.kindKeys[$0], count: c.kindCounts[$0], grams: c.kindGrams[$0])
         }
         months = c.months
-        impact = factors.map { ImpactBreakdown(counts: c.kindCounts, factors: $0) }
-        monthImpacts = factors.map { f in c.months.map { ImpactBreakdown(counts: $0.kindCounts, factors: f) } } ?? []
+        let keys = rules.kindKeys
+        impact = factors.map { ImpactBreakdown(counts: c.kindCounts, kindKeys: keys, factors: $0) }
+        monthImpacts = factors.map { f in c.months.map { ImpactBreakdown(counts: $0.kindCounts, kindKeys: keys, factors: f) } } ?? []
         challenges = ChallengeStanding(s, rules: rules, texts: texts, log: log)
     }
 
@@ -116,7 +118,7 @@ public struct CareerReport: Sendable, Encodable {
         var k = c.nestedUnkeyedContainer(forKey: JSONKey("kinds"))
         for t in kinds {
             var o = k.nestedContainer(keyedBy: JSONKey.self)
-            try o.encode(t.kind.key, forKey: JSONKey("kind"))
+            try o.encode(t.kind, forKey: JSONKey("kind"))
             try o.encode(t.count, forKey: JSONKey("count"))
             try o.encode(t.grams, forKey: JSONKey("grams"))
         }
@@ -157,7 +159,7 @@ public struct CareerReport: Sendable, Encodable {
     /// ("… 374 g CO₂e, 19.7 L water").
     var kindsText: String {
         kinds.enumerated().map { i, t in
-            let line = "\(t.kind.key) \(t.count) (\(t.grams) g)"
+            let line = "\(t.kind) \(t.count) (\(t.grams) g)"
             guard let impact else { return line }
             return pad(line, 30) + ImpactBreakdown.savings(impact.kinds[i].impact)
         }.joined(separator: "\n              ")

@@ -6,7 +6,8 @@ import OceanKernel
 /// each kind's `Impact(kind:count:factors:)`.
 public struct ImpactBreakdown: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
-        public var kind: ItemKind
+        /// The kind's key (`plastic_bottle`).
+        public var kind: String
         public var impact: Impact
     }
 
@@ -14,11 +15,13 @@ public struct ImpactBreakdown: Sendable, Equatable {
     /// In `ItemKind` order.
     public var kinds: [Share]
 
-    /// Items counted per kind (indexed by `ItemKind.rawValue`).
-    public init(counts: [Int], factors: ImpactFactors) {
+    /// Items counted per kind of the balance (keys `kindKeys`, indexed by `ItemKind.rawValue`).
+    public init(counts: [Int], kindKeys: [String], factors: ImpactFactors) {
+        let factors = factors.aligned(to: kindKeys)
         total = Impact(counts: counts, factors: factors)
-        kinds = ItemKind.allCases.map {
-            Share(kind: $0, impact: Impact(kind: $0, count: $0.rawValue < counts.count ? counts[$0.rawValue] : 0, factors: factors))
+        kinds = kindKeys.indices.map { k in
+            Share(kind: kindKeys[k], impact: Impact(kind: ItemKind(rawValue: k), count: k < counts.count ? counts[k] : 0,
+                                                    factors: factors))
         }
     }
 
@@ -37,7 +40,7 @@ extension ImpactBreakdown: Encodable {
         var k = c.nestedUnkeyedContainer(forKey: JSONKey("kinds"))
         for share in kinds {
             var o = k.nestedContainer(keyedBy: JSONKey.self)
-            try o.encode(share.kind.key, forKey: JSONKey("kind"))
+            try o.encode(share.kind, forKey: JSONKey("kind"))
             try ImpactBreakdown.encode(share.impact, into: &o)
         }
     }

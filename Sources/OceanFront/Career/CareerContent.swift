@@ -30,11 +30,20 @@ public struct Flashcard: Equatable, Sendable {
 
 /// How a catch of one kind reads: its name, and "1 <one>", "12 <many>".
 public struct KindWords: Equatable, Sendable {
+    /// The kind's key in the balance (`plastic_bottle`).
+    public var key: String
     public var name: String
     public var one: String
     public var many: String
 
-    public init(name: String, one: String, many: String) { (self.name, self.one, self.many) = (name, one, many) }
+    public init(key: String, name: String, one: String, many: String) {
+        (self.key, self.name, self.one, self.many) = (key, name, one, many)
+    }
+
+    /// A key as words ("plastic_bottle" → "plastic bottle").
+    public static func plainName(_ key: String) -> String {
+        String(key.map { $0 == "_" ? " " : $0 })
+    }
 }
 
 /// The words around the game, from `assets/content/` (`CareerContentLoader` reads and
@@ -49,16 +58,28 @@ public struct CareerContent: Equatable, Sendable {
     public var outro: [StoryPanel]
     public var categories: [String]
     public var cards: [Flashcard]
-    /// Indexed by `ItemKind.rawValue`.
+    /// Every kind the story file words, in its order; looked up by key.
     public var kinds: [KindWords]
 
     public init(intro: [StoryPanel], outro: [StoryPanel], categories: [String], cards: [Flashcard], kinds: [KindWords]) {
         (self.intro, self.outro, self.categories, self.cards, self.kinds) = (intro, outro, categories, cards, kinds)
     }
 
+    /// The words of the kind `key` (a loaded balance's kinds all have theirs:
+    /// `missingKinds` is checked before play; the key itself otherwise).
+    public func words(_ key: String) -> KindWords {
+        kinds.first { $0.key == key }
+            ?? KindWords(key: key, name: KindWords.plainName(key), one: KindWords.plainName(key), many: KindWords.plainName(key))
+    }
+
+    /// The keys among `kindKeys` the story file has no words for.
+    public func missingKinds(_ kindKeys: [String]) -> [String] {
+        kindKeys.filter { key in !kinds.contains { $0.key == key } }
+    }
+
     /// "12 plastic bottles diverted".
-    public func catchLine(_ kind: ItemKind, count: Int) -> String {
-        let w = kinds[kind.rawValue]
+    public func catchLine(_ key: String, count: Int) -> String {
+        let w = words(key)
         return "\(count) \(count == 1 ? w.one : w.many)"
     }
 }

@@ -103,7 +103,7 @@ extension CareerView {
         let last = c.monthOfToday
         let start = max(first, last - 11)
         let count = last - start + 1
-        lifetimeWords.update(c, start: start, last: last, factors: game.assets.impact)
+        lifetimeWords.update(c, start: start, last: last, factors: game.impact)
         let plot = lifetimePlot
         var most = 0
         for m in start...last { most = max(most, c.grams(inMonth: m)) }
@@ -143,7 +143,7 @@ extension CareerView {
         let col = CareerView.impactColumns
         var y = rows + 3 * smallLine + 8
         // The table runs on over the band of sea: a box behind it keeps it readable.
-        backing(pen.canvas, y: y - 5, h: (Shell.kinds.count + 2) * smallLine + 12)
+        backing(pen.canvas, y: y - 5, h: (game.rules.kindCount + 2) * smallLine + 12)
         pen.text("Kept out of the sea", x: col.name, y: y, scale: small, dim)
         pen.text("items", x: col.items - pen.width("items", scale: small), y: y, scale: small, dim)
         pen.text("CO2e saved", x: col.co2e - pen.width("CO2e saved", scale: small), y: y, scale: small, dim)
@@ -151,7 +151,7 @@ extension CareerView {
         y += smallLine + 2
         for k in lifetimeWords.kinds.indices {
             let words = lifetimeWords.kinds[k]
-            pen.text(content.kinds[k].name, x: col.name, y: y, scale: small, text)
+            pen.text(content.words(game.rules.kindKeys[k]).name, x: col.name, y: y, scale: small, text)
             drawImpactRow(pen, words, y: y, itemsColour: words.items > 0 ? theme.good : theme.dim)
             y += smallLine
         }
@@ -202,9 +202,8 @@ struct LifetimeWords {
         }
         guard key.changed() else { return }
         months = (start...last).map { ImpactWords(c.impact(inMonth: $0, factors)) }
-        kinds = ItemKind.allCases.map { kind in
-            ImpactWords(Impact(kind: kind, count: kind.rawValue < c.kindCounts.count ? c.kindCounts[kind.rawValue] : 0,
-                               factors: factors))
+        kinds = c.kindCounts.indices.map { k in
+            ImpactWords(Impact(kind: ItemKind(rawValue: k), count: c.kindCounts[k], factors: factors))
         }
         total = ImpactWords(c.impact(factors))
     }

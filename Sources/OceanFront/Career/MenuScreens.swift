@@ -78,19 +78,19 @@ extension CareerView {
         columnCentred(pen, "Log a scan", y: 16, scale: body, theme.accent)
         columnCentred(pen, "What did you recycle?", y: 16 + bodyLine + 2, scale: small, theme.text)
         let grams = game.rules.scanGrams
-        for (i, kind) in Shell.kinds.enumerated() {
+        for (i, kind) in shell.kinds.enumerated() {
             let box = layout.item(i)
             let chosen = i == shell.selection
             if chosen { pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight)) }
             let y = layout.listTop + i * bodyLine
-            pen.text(content.kinds[kind.rawValue].name, x: columnX + 16, y: y, scale: body,
+            pen.text(shell.name(kind), x: columnX + 16, y: y, scale: body,
                      Colour.opaque(chosen ? theme.accent : theme.text))
             let w = pen.width("+", scale: small) + pen.width(of: grams, scale: small) + pen.width(" g", scale: small)
             let x = pen.text("+", x: columnX + columnW - 16 - w, y: y + body, scale: small, Colour.opaque(theme.good))
             pen.text(" g", x: pen.number(grams, x: x, y: y + body, scale: small, Colour.opaque(theme.good)), y: y + body,
                      scale: small, Colour.opaque(theme.good))
         }
-        let y = layout.listTop + Shell.kinds.count * bodyLine + 4
+        let y = layout.listTop + shell.kinds.count * bodyLine + 4
         if !shell.notice.isEmpty { columnCentred(pen, shell.notice, y: y, scale: small, theme.good) }
         centred(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4,
                 scale: small, theme.dim)

@@ -137,7 +137,11 @@ public struct Shell: Sendable {
     public var greeting: String { player.name.isEmpty ? "Welcome!" : "Hello, \(player.name)!" }
 
     public static let forms = PetForm.allCases
-    public static let kinds = ItemKind.allCases
+    /// The kinds a scan can log: the balance's, in its order.
+    public var kinds: [ItemKind] { rules.kinds }
+
+    /// What the screens call `kind`.
+    public func name(_ kind: ItemKind) -> String { content.words(rules.key(kind)).name }
 
     /// One key, on the state as it is now.
     public mutating func handle(_ key: ShellKey, state: GameState) -> ShellOutput {
@@ -185,13 +189,13 @@ public struct Shell: Sendable {
             default: break
             }
         case .scan:
-            let n = Shell.kinds.count
+            let n = kinds.count
             switch key {
             case .up: selection = (selection + n - 1) % n
             case .down: selection = (selection + 1) % n
-            case .confirm, .space: scan(Shell.kinds[selection], out: &out)
+            case .confirm, .space: scan(kinds[selection], out: &out)
             case .click(let x, let y):
-                if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(Shell.kinds[i], out: &out) }
+                if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(kinds[i], out: &out) }
             case .back: toMenu()
             default: break
             }
@@ -323,7 +327,7 @@ public struct Shell: Sendable {
 
     private mutating func scan(_ kind: ItemKind, out: inout ShellOutput) {
         out.commands.append(.scan(kind))
-        notice = "Logged: \(content.kinds[kind.rawValue].name), +\(rules.scanGrams) g"
+        notice = "Logged: \(name(kind)), +\(rules.scanGrams) g"
     }
 
     /// The outro with the figures put in: the last game's from the first launch, the
@@ -343,7 +347,7 @@ public struct Shell: Sendable {
             p.figure = fill(p.figure)
             p.text = p.text.map(fill)
             if p.catches {
-                let lines = Shell.kinds.filter { counts[$0.rawValue] > 0 }.map { content.catchLine($0, count: counts[$0.rawValue]) }
+                let lines = kinds.filter { counts[$0.rawValue] > 0 }.map { content.catchLine(rules.key($0), count: counts[$0.rawValue]) }
                 p.text += lines.isEmpty ? ["Nothing caught this time:", "the next game is a fresh start."] : lines
             }
             return p

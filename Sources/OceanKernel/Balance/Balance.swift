@@ -21,7 +21,12 @@ public struct Balance: Equatable, Sendable {
         public var maxLive = 0
         public var spawnBurst = 0
     }
+    /// One `[kind.KEY]` section: a kind of trash, known to the kernel by its place
+    /// in `kinds` (an `ItemKind`) and to the data files by its key.
     public struct Kind: Equatable, Sendable {
+        /// The section's name (`plastic_bottle`): how replays, sprites, names and
+        /// impact factors refer to the kind.
+        public var key = ""
         public var grams = 0
         public var sizePx = 0
         public var terminalSpeedPxPerS = 0
@@ -29,6 +34,9 @@ public struct Balance: Equatable, Sendable {
         public var swaySpeedPxPerS = 0
         public var swayAccelPxPerS2 = 0
         public var spawnWeight = 0
+
+        /// A kind with this key and every number zero (a loader fills them in).
+        public init(key: String = "") { self.key = key }
     }
     public struct Rounds: Equatable, Sendable {
         public var perGame = 0
@@ -41,6 +49,16 @@ public struct Balance: Equatable, Sendable {
         public var speedPercentAddedPerRound = 0
         public var maxSpeedPercent = 0
         public var breakMs = 0
+        /// Before the first item of every game: a 3-2-1 the front shows.
+        public var countdownMs = 0
+        /// Round 1's fall speed, % of the kinds' speeds (a slower round that teaches).
+        public var firstRoundSpeedPercent = 100
+        /// 1: every item dropped is catchable by a perfect player (`SpawnSystem`).
+        public var fairSpawn = 0
+        /// Time a perfect player keeps in hand for each move of the plan.
+        public var reachSlackMs = 0
+        /// How far inside the bin's mouth the plan keeps each catch.
+        public var reachMarginPx = 0
     }
     public struct Scoring: Equatable, Sendable {
         public var pointsPerCatch = 0
@@ -106,7 +124,9 @@ public struct Balance: Equatable, Sendable {
     public var playfield = Playfield()
     public var bin = Bin()
     public var items = Items()
-    public var kinds = [Kind](repeating: Kind(), count: ItemKind.allCases.count)
+    /// The kinds of trash, in the balance file's order (the order is part of the
+    /// state: an item's kind and every per-kind tally are indices into it).
+    public var kinds: [Kind] = []
     public var rounds = Rounds()
     public var scoring = Scoring()
     public var health = Health()

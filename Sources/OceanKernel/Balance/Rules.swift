@@ -15,10 +15,14 @@ public final class Rules: Sendable {
     public let binAccel: Int
     public let binMaxSpeed: Int
     public let binFriction: Int
+    public let binMotion: BinMotion
 
     public let maxLive: Int
     public let spawnBurst: Int
 
+    /// The kinds' keys, indexed by `ItemKind.rawValue`.
+    public let kindKeys: [String]
+    public let kindCount: Int
     // Per kind, indexed by `ItemKind.rawValue`.
     public let grams: [Int]
     public let halfSize: [Int]
@@ -35,6 +39,16 @@ public final class Rules: Sendable {
     public let roundItems: [Int]
     public let roundGapTicks: [Int]
     public let firstSpawnDelayTicks: Int
+    /// The 3-2-1 before a game's first item, in ticks (before `firstSpawnDelayTicks`).
+    public let countdownTicks: Int
+    /// Whether the spawner keeps every item catchable (`SpawnSystem`), and how far
+    /// inside the mouth its plan keeps each catch.
+    public let fairSpawn: Bool
+    public let reachMargin: Int
+    /// `reachByTicks[t]`: the farthest a perfect player's bin goes from rest to rest
+    /// with `t` ticks in hand between two catches (slack and the catch tick counted);
+    /// beyond the table, anywhere.
+    public let reachByTicks: [Int]
     public let breakTicks: Int
     public let roundsPerGame: Int
 
@@ -73,7 +87,8 @@ public final class Rules: Sendable {
     public let milestoneTemplates: [Int]
     public let hasChallenges: Bool
 
-    public static let kindCount = ItemKind.allCases.count
+    /// The most kinds a balance may hold (`ItemKind` is 16 bits; the schema allows this many).
+    public static let maxKinds = 64
     /// The most milestones a table may hold (one bit each).
     public static let maxMilestones = 62
     /// Health is a fixed-point fraction: this much is full health (1.0).
@@ -93,6 +108,8 @@ public final class Rules: Sendable {
         maxLive = b.items.maxLive
         spawnBurst = b.items.spawnBurst
 
+        kindKeys = b.kinds.map(\.key)
+        kindCount = b.kinds.count
         grams = b.kinds.map(\.grams)
         halfSize = b.kinds.map { Fixed.px($0.sizePx) / 2 }
         swaySpeed = b.kinds.map { Fixed.pxPerSecond($0.swaySpeedPxPerS) }
@@ -106,7 +123,8 @@ public final class Rules: Sendable {
         var items: [Int] = []
         var gaps: [Int] = []
         for round in 0..<r.perGame {
-            let speedPercent = min(r.maxSpeedPercent, 100 + r.speedPercentAddedPerRound * round)
+            let speedPercent = round == 0 ? r.firstRoundSpeedPercent
+                : min(r.maxSpeedPercent, 100 + r.speedPercentAddedPerRound * round)
             for (k, kind) in b.kinds.enumerated() {
                 fall.append(FallParams(
                     halfSize: halfSize[k],
@@ -123,6 +141,14 @@ public final class Rules: Sendable {
         roundGapTicks = gaps
         firstSpawnDelayTicks = r.firstSpawnDelayMs == 0 ? 0 : Fixed.ticks(ms: r.firstSpawnDelayMs)
         breakTicks = r.breakMs == 0 ? 0 : Fixed.ticks(ms: r.breakMs)
+        countdownTicks = r.countdownMs == 0 ? 0 : Fixed.ticks(ms: r.countdownMs)
+        fairSpawn = r.fairSpawn == 1
+        reachMargin = Fixed.px(r.reachMarginPx)
+        binMotion = BinMotion(accel: binAccel, maxSpeed: binMaxSpeed, friction: binFriction)
+        reachByTicks = fairSpawn
+            ? Rules.reachTable(widthPx: b.playfield.widthPx, motion: binMotion,
+                               slackTicks: r.reachSlackMs == 0 ? 0 : Fixed.ticks(ms: r.reachSlackMs))
+            : []
 
         pointsPerCatch = b.scoring.pointsPerCatch
         comboStep = b.scoring.comboStep
@@ -157,6 +183,43 @@ public final class Rules: Sendable {
             .prefix(Rules.maxMilestones))
         hasChallenges = !b.challenges.isEmpty
     }
+
+    /// For every whole-pixel distance across the playfield, the ticks the pilot takes
+    /// (plus the catch tick and the slack); then the farthest distance each budget allows.
+    private static func reachTable(widthPx: Int, motion: BinMotion, slackTicks: Int) -> [Int] {
+        var need: [Int] = []
+        for d in 0...widthPx { need.append(BinPilot.travelTicks(Fixed.px(d), motion: motion, limit: 3_600) + 1 + slackTicks) }
+        var table = [Int](repeating: 0, count: (need.max() ?? 0) + 1)
+        for d in 0...widthPx where need[d] < table.count { table[need[d]] = max(table[need[d]], Fixed.px(d)) }
+        for t in 1..<table.count { table[t] = max(table[t], table[t - 1]) }
+        return table
+    }
+
+    /// When and where `item`, falling in round `round`, will meet the rim: after how
+    /// many more ticks, and its centre's x then (what a player who reads the field
+    /// sees coming; the tick's own motion, run ahead on a copy).
+    public func landing(_ item: Item, round: Int) -> (ticks: Int, x: Int) {
+        ItemSystem.forecast(item, fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue], rules: self)
+    }
+
+    /// The farthest a perfect player's bin can move with `ticks` in hand.
+    @inline(__always) public func reach(_ ticks: Int) -> Int {
+        ticks < reachByTicks.count ? reachByTicks[max(0, ticks)] : width
+    }
+
+    /// Every kind, in table order.
+    public var kinds: [ItemKind] { (0..<kindCount).map(ItemKind.init(rawValue:)) }
+
+    /// The kind whose key is `key`, if the table has one.
+    public func kind(key: some StringProtocol) -> ItemKind? {
+        kindKeys.firstIndex { $0 == key }.map(ItemKind.init(rawValue:))
+    }
+
+    /// The key of `kind` (`plastic_bottle`).
+    public func key(_ kind: ItemKind) -> String { kindKeys[kind.rawValue] }
+
+    /// Zero for every kind: a fresh per-kind tally.
+    public var zeroPerKind: [Int] { [Int](repeating: 0, count: kindCount) }
 
     /// The title of a level.
     public func title(forLevel level: Int) -> Title {

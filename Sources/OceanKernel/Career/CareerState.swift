@@ -24,8 +24,8 @@ public struct CareerState: Equatable, Sendable {
     public var months: [MonthTotal] = []
     /// Lifetime items diverted (caught or scanned) and their grams, per kind,
     /// indexed by `ItemKind.rawValue`: "bottles diverted, bags prevented".
-    public var kindCounts = [Int](repeating: 0, count: ItemKind.allCases.count)
-    public var kindGrams = [Int](repeating: 0, count: ItemKind.allCases.count)
+    public var kindCounts: [Int] = []
+    public var kindGrams: [Int] = []
 
     public var level = 1
     public var goalDay = CareerState.never

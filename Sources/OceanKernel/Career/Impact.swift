@@ -3,18 +3,36 @@
 /// `assets/impact.toml`). Presentation, not rules: impact is computed from the
 /// career's item counts, so a better factor changes no state and no replay.
 public struct ImpactFactors: Equatable, Sendable {
-    /// Per kind, indexed by `ItemKind.rawValue`.
+    /// The kinds these factors are for, by key, in the order of the arrays below.
+    public var keys: [String]
+    /// Per kind, in `keys` order.
     public var co2eGrams: [Int]
     public var waterMl: [Int]
 
-    public init(co2eGrams: [Int], waterMl: [Int]) {
+    public init(keys: [String], co2eGrams: [Int], waterMl: [Int]) {
+        self.keys = keys
         self.co2eGrams = co2eGrams
         self.waterMl = waterMl
     }
 
-    /// All zero (no factors known).
-    public static let zero = ImpactFactors(co2eGrams: [Int](repeating: 0, count: ItemKind.allCases.count),
-                                           waterMl: [Int](repeating: 0, count: ItemKind.allCases.count))
+    /// All zero for these kinds (no factors known).
+    public static func zero(keys: [String]) -> ImpactFactors {
+        ImpactFactors(keys: keys, co2eGrams: keys.map { _ in 0 }, waterMl: keys.map { _ in 0 })
+    }
+
+    /// No kinds at all.
+    public static let none = ImpactFactors(keys: [], co2eGrams: [], waterMl: [])
+
+    /// The same factors in the order of a balance's kinds (`Rules.kindKeys`), so
+    /// they index like the career's per-kind counts; a kind with no factors saves 0.
+    public func aligned(to kindKeys: [String]) -> ImpactFactors {
+        guard kindKeys != keys else { return self }
+        var out = ImpactFactors.zero(keys: kindKeys)
+        for (i, key) in kindKeys.enumerated() {
+            if let j = keys.firstIndex(of: key) { (out.co2eGrams[i], out.waterMl[i]) = (co2eGrams[j], waterMl[j]) }
+        }
+        return out
+    }
 }
 
 /// The impact of some diverted items: items kept out of the sea, CO₂e and water saved.
@@ -29,17 +47,17 @@ public struct Impact: Equatable, Sendable {
 
     /// The impact of `count` items of `kind`.
     public init(kind: ItemKind, count: Int, factors: ImpactFactors) {
-        self.init(items: count, co2eGrams: count * factors.co2eGrams[kind.rawValue],
-                  waterMl: count * factors.waterMl[kind.rawValue])
+        let k = kind.rawValue
+        let known = k < factors.co2eGrams.count
+        self.init(items: count, co2eGrams: known ? count * factors.co2eGrams[k] : 0,
+                  waterMl: known ? count * factors.waterMl[k] : 0)
     }
 
-    /// The impact of items counted per kind (indexed by `ItemKind.rawValue`): the sum
-    /// of each kind's.
+    /// The impact of items counted per kind (indexed by `ItemKind.rawValue`, with
+    /// `factors` aligned to the same kinds): the sum of each kind's.
     public init(counts: [Int], factors: ImpactFactors) {
         self.init()
-        for kind in ItemKind.allCases where kind.rawValue < counts.count {
-            self += Impact(kind: kind, count: counts[kind.rawValue], factors: factors)
-        }
+        for k in counts.indices { self += Impact(kind: ItemKind(rawValue: k), count: counts[k], factors: factors) }
     }
 
     public static func += (a: inout Impact, b: Impact) {

@@ -5,7 +5,7 @@ public struct MonthTotal: Equatable, Sendable {
     public var grams: Int
     public var kindCounts: [Int]
 
-    public init(month: Int, grams: Int, kindCounts: [Int] = [Int](repeating: 0, count: ItemKind.allCases.count)) {
+    public init(month: Int, grams: Int, kindCounts: [Int]) {
         self.month = month
         self.grams = grams
         self.kindCounts = kindCounts

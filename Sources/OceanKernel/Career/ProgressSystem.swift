@@ -11,7 +11,7 @@ enum ProgressSystem {
         if !log.outcomes.isEmpty { tallyKinds(log, &s, rules: rules) }
         let gained = s.totals.grams - start.grams
         if gained > 0 {
-            if s.career.hasSession { addToCalendar(gained, &s) }
+            if s.career.hasSession { addToCalendar(gained, &s, rules: rules) }
             catchUpLevel(&s, log: &log, rules: rules, events: &events)
             if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= c.dailyGoalGrams {
                 s.career.goalDay = s.career.today
@@ -67,7 +67,7 @@ enum ProgressSystem {
         events.append(.streakExtended(days: s.career.streak))
     }
 
-    private static func addToCalendar(_ grams: Int, _ s: inout GameState) {
+    private static func addToCalendar(_ grams: Int, _ s: inout GameState, rules: Rules) {
         let day = s.career.today
         s.career.gramsToday += grams
         let w = ((day % 7) + 7) % 7
@@ -76,14 +76,16 @@ enum ProgressSystem {
             s.career.weekGrams[w] = 0
         }
         s.career.weekGrams[w] += grams
-        openMonth(&s)
+        openMonth(&s, rules: rules)
         s.career.months[s.career.months.count - 1].grams += grams
     }
 
     /// Makes the current month the last of the lifetime months.
-    private static func openMonth(_ s: inout GameState) {
+    private static func openMonth(_ s: inout GameState, rules: Rules) {
         let month = s.career.monthOfToday
-        if s.career.months.last?.month != month { s.career.months.append(MonthTotal(month: month, grams: 0)) }
+        if s.career.months.last?.month != month {
+            s.career.months.append(MonthTotal(month: month, grams: 0, kindCounts: rules.zeroPerKind))
+        }
     }
 
     /// Items diverted per kind, lifetime and this month: each catch and scan of the
@@ -94,20 +96,20 @@ enum ProgressSystem {
             case .caught(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.grams[kind.rawValue]
-                countInMonth(kind, &s)
+                countInMonth(kind, &s, rules: rules)
             case .scanned(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.scanGrams
-                countInMonth(kind, &s)
+                countInMonth(kind, &s, rules: rules)
             case .missed, .absent, .dayBegan:
                 break
             }
         }
     }
 
-    private static func countInMonth(_ kind: ItemKind, _ s: inout GameState) {
+    private static func countInMonth(_ kind: ItemKind, _ s: inout GameState, rules: Rules) {
         guard s.career.hasSession else { return }
-        openMonth(&s)
+        openMonth(&s, rules: rules)
         s.career.months[s.career.months.count - 1].kindCounts[kind.rawValue] += 1
     }
 }

@@ -7,6 +7,11 @@ enum RoundSystem {
         s.totals.games += 1
         s.game = GameTally()
         events.append(.gameStarted(game: s.totals.games))
+        // The fair spawner's plan starts where the bin is.
+        if rules.fairSpawn {
+            s.plan.removeAll(keepingCapacity: true)
+            s.plan.append(PlanPoint(tick: s.tick, x: s.bin.x))
+        }
         start(round: 1, &s, rules: rules, events: &events)
     }
 
@@ -35,7 +40,7 @@ enum RoundSystem {
         s.mode = .playing
         s.round = round
         s.roundSpawned = 0
-        s.spawnTimer = round == 1 ? rules.firstSpawnDelayTicks : rules.roundGapTicks[round - 1]
+        s.spawnTimer = round == 1 ? rules.countdownTicks + rules.firstSpawnDelayTicks : rules.roundGapTicks[round - 1]
         events.append(.roundStarted(round: round))
     }
 
@@ -55,5 +60,6 @@ enum RoundSystem {
         s.roundSpawned = 0
         s.spawnTimer = 0
         s.breakTimer = 0
+        if !s.plan.isEmpty { s.plan.removeAll(keepingCapacity: true) }
     }
 }

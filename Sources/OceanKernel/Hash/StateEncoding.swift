@@ -45,6 +45,9 @@ public struct ByteBuffer: ByteSink, Sendable {
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
+    /// 6 added the fair spawner's plan (after the items) and made the kinds data: every per-kind array (lifetime counts and grams, each
+    /// month's counts) is written as its count and elements up to its last non-zero
+    /// one, so a kind added to the table that never appeared changes no hash.
     /// 5 added the challenges (the career's seed, today's and this week's challenge,
     /// milestones reached, completed and failed counts, reward grams) and active days,
     /// and items per kind to each lifetime month (a month may then hold items and no
@@ -53,8 +56,11 @@ public enum StateEncoding {
     /// twelve) and a count before every array. 2 added the career. A current state
     /// still encodes as versions 2 and 3, which is how replays recorded in formats 2
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
-    /// decode, which is how older saved profiles migrate.
-    public static let version: UInt64 = 5
+    /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
+    /// per-kind arrays to the balance).
+    public static let version: UInt64 = 6
+    /// How many kinds every state before version 6 held (the six shipped kinds).
+    public static let kindsBeforeVersion6 = 6
 
     public static func writeHeader<S: ByteSink>(version: UInt64 = version, to sink: inout S) {
         sink.write(magic)
@@ -80,6 +86,10 @@ public enum StateEncoding {
             for it in s.items {
                 w(it.x); w(it.y); w(Int(it.vx)); w(Int(it.vy)); w(Int(it.ax)); w(it.kind.rawValue)
             }
+            if version >= 6 {
+                w(s.plan.count)
+                for p in s.plan { w(p.tick); w(p.x) }
+            }
         case .scoring:
             let g = s.game
             w(g.catches); w(g.misses); w(g.combo); w(g.bestCombo); w(g.score); w(g.grams)
@@ -101,12 +111,19 @@ public enum StateEncoding {
     private static func writeCareer<S: ByteSink>(_ c: CareerState, version: UInt64, to sink: inout S) {
         func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
+        // From 6, a per-kind array stops at its last non-zero element.
+        func perKind(_ a: [Int]) {
+            guard version >= 6 else { return array(a) }
+            var n = a.count
+            while n > 0 && a[n - 1] == 0 { n -= 1 }
+            w(n); for i in 0..<n { w(a[i]) }
+        }
         w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
         w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
         array(c.weekDays); array(c.weekGrams)
         if version >= 5 {
             w(c.months.count)
-            for m in c.months { w(m.month); w(m.grams); array(m.kindCounts) }
+            for m in c.months { w(m.month); w(m.grams); perKind(m.kindCounts) }
         } else {
             // Before 5 a month was kept only once it had plastic.
             var withPlastic = 0
@@ -117,7 +134,7 @@ public enum StateEncoding {
         w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
         array(c.cardLastDay); array(c.cardDays)
         w(c.masteredCards); w(c.achievements)
-        array(c.kindCounts); array(c.kindGrams)
+        perKind(c.kindCounts); perKind(c.kindGrams)
         if version >= 5 {
             sink.write(c.seed)
             w(c.bonusGrams); w(c.activeDays); w(c.challengesCompleted); w(c.challengesFailed); w(c.milestones)
@@ -176,6 +193,16 @@ public enum StateEncoding {
         var buffer = ByteBuffer()
         write(s, version: version, to: &buffer)
         return buffer.bytes
+    }
+
+    /// A state decoded from version 6 keeps its per-kind arrays as short as they were
+    /// written; this pads them with zeros to a balance's kind count (before
+    /// `validate(rules:)`, which refuses a non-zero count past the table).
+    public static func fitKinds(_ s: inout GameState, count: Int) {
+        func pad(_ a: inout [Int]) { if a.count < count { a += [Int](repeating: 0, count: count - a.count) } }
+        pad(&s.career.kindCounts)
+        pad(&s.career.kindGrams)
+        for i in s.career.months.indices { pad(&s.career.months[i].kindCounts) }
     }
 
     public enum DecodeError: Error, Equatable {
@@ -247,8 +274,14 @@ public enum StateEncoding {
             guard let vx = Int32(exactly: try int()), let vy = Int32(exactly: try int()),
                   let ax = Int32(exactly: try int()) else { throw .badValue("item speed beyond 32 bits") }
             let k = try int()
-            guard let kind = ItemKind(rawValue: k) else { throw .badValue("item kind \(k)") }
-            items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: kind))
+            guard k >= 0, k < Rules.maxKinds else { throw .badValue("item kind \(k)") }
+            items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: ItemKind(rawValue: k)))
+        }
+        var plan: [PlanPoint] = []
+        if v >= 6 {
+            let n = try count("plan point", max: 1_000_000, wordsEach: 2)
+            plan.reserveCapacity(n)
+            for _ in 0..<n { plan.append(PlanPoint(tick: try int(), x: try int())) }
         }
         var game = GameTally()
         game.catches = try int(); game.misses = try int(); game.combo = try int()
@@ -263,7 +296,12 @@ public enum StateEncoding {
         let healthDayStart = v >= 4 ? try int() : health
         var career = CareerState()
         if v >= 2 {
-            let kinds = ItemKind.allCases.count
+            let kinds = kindsBeforeVersion6
+            // Version 6 writes a per-kind array up to its last non-zero element.
+            func perKind(_ what: String) throws(DecodeError) -> [Int] {
+                guard v >= 6 else { return try fixed(what, kinds) }
+                return try words(try count(what, max: Rules.maxKinds))
+            }
             career.today = try int(); career.monthOfToday = try int(); career.sessionTick = try int()
             career.sessionMinute = try int(); career.lastActiveDay = try int()
             career.absenceChargedThrough = try int(); career.datesWentBack = try int(); career.gramsToday = try int()
@@ -274,16 +312,16 @@ public enum StateEncoding {
                 // The ring kept the last twelve months with plastic; they become the
                 // first entries of the lifetime months, oldest first.
                 career.months = (0..<12).filter { ringMonths[$0] != CareerState.never }
-                    .map { MonthTotal(month: ringMonths[$0], grams: ringGrams[$0]) }
+                    .map { MonthTotal(month: ringMonths[$0], grams: ringGrams[$0], kindCounts: [Int](repeating: 0, count: kinds)) }
                     .sorted { $0.month < $1.month }
             } else {
                 career.weekDays = try fixed("week day", 7)
                 career.weekGrams = try fixed("week grams", 7)
-                let n = try count("month", max: 12 * 10_000, wordsEach: v >= 5 ? 3 + kinds : 2)
+                let n = try count("month", max: 12 * 10_000, wordsEach: v >= 6 ? 3 : v == 5 ? 3 + kinds : 2)
                 career.months.reserveCapacity(n)
                 for _ in 0..<n {
                     let month = try int(), grams = try int()
-                    let counts = v >= 5 ? try fixed("month kind count", kinds) : [Int](repeating: 0, count: kinds)
+                    let counts = v >= 5 ? try perKind("month kind count") : [Int](repeating: 0, count: kinds)
                     career.months.append(MonthTotal(month: month, grams: grams, kindCounts: counts))
                 }
             }
@@ -293,8 +331,11 @@ public enum StateEncoding {
             career.cardDays = v == 2 ? try words(Flashcards.count) : try fixed("card days", Flashcards.count)
             career.masteredCards = try int(); career.achievements = try int()
             if v >= 3 {
-                career.kindCounts = try fixed("kind count", kinds)
-                career.kindGrams = try fixed("kind grams", kinds)
+                career.kindCounts = try perKind("kind count")
+                career.kindGrams = try perKind("kind grams")
+            } else {
+                career.kindCounts = [Int](repeating: 0, count: kinds)
+                career.kindGrams = [Int](repeating: 0, count: kinds)
             }
             if v >= 5 {
                 career.seed = try word()
@@ -321,6 +362,7 @@ public enum StateEncoding {
         guard at == bytes.count else { throw .trailingBytes }
 
         var s = GameState(random: random, bin: bin, items: items, health: health, phase: phase)
+        s.plan = plan
         s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
         s.game = game; s.totals = totals

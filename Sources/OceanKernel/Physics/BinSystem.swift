@@ -2,15 +2,7 @@
 /// friction bring it to rest, and a wall stops it dead.
 enum BinSystem {
     static func run(_ bin: inout BinState, move: Move, rules: Rules) {
-        let push = Int(move.rawValue)
-        if push != 0 {
-            bin.vx = min(rules.binMaxSpeed, max(-rules.binMaxSpeed, bin.vx + push * rules.binAccel))
-        } else if bin.vx > 0 {
-            bin.vx = max(0, bin.vx - rules.binFriction)
-        } else if bin.vx < 0 {
-            bin.vx = min(0, bin.vx + rules.binFriction)
-        }
-        bin.x += bin.vx
+        step(&bin, move: move, motion: rules.binMotion)
         let left = rules.binHalfWidth
         let right = rules.width - rules.binHalfWidth
         if bin.x <= left {
@@ -20,5 +12,18 @@ enum BinSystem {
             bin.x = right
             bin.vx = 0
         }
+    }
+
+    /// Speed and position for one tick, walls aside (the pilot plans with this).
+    @inline(__always) static func step(_ bin: inout BinState, move: Move, motion m: BinMotion) {
+        let push = Int(move.rawValue)
+        if push != 0 {
+            bin.vx = min(m.maxSpeed, max(-m.maxSpeed, bin.vx + push * m.accel))
+        } else if bin.vx > 0 {
+            bin.vx = max(0, bin.vx - m.friction)
+        } else if bin.vx < 0 {
+            bin.vx = min(0, bin.vx + m.friction)
+        }
+        bin.x += bin.vx
     }
 }

@@ -19,7 +19,7 @@ enum ItemSystem {
         // Items fall only during a round (a validated state never holds any otherwise):
         // checked once per tick, so the unchecked reads below stay inside the table.
         precondition(s.round >= 1 && s.round <= rules.roundsPerGame, "items outside a round")
-        let tableBase = (s.round - 1) * Rules.kindCount
+        let tableBase = (s.round - 1) * rules.kindCount
         var live = 0
         rules.fall.withUnsafeBufferPointer { allFall in
         s.items.withUnsafeMutableBufferPointer { items in
@@ -29,24 +29,7 @@ enum ItemSystem {
             while i < count {
                 var it = items[i]
                 let p = fall[Int(it.kind.rawValue)]
-
-                // Sway: the sideways speed ramps back and forth between ±swaySpeed.
-                it.vx &+= it.ax
-                if it.vx >= p.swaySpeed { it.vx = p.swaySpeed; it.ax = -abs(it.ax) }
-                if it.vx <= -p.swaySpeed { it.vx = -p.swaySpeed; it.ax = abs(it.ax) }
-                let x0 = it.x
-                it.x &+= Int(it.vx)
-                if it.x < p.halfSize || it.x > width &- p.halfSize {
-                    it.x = it.x < p.halfSize ? p.halfSize : width &- p.halfSize
-                    it.vx = -it.vx
-                    it.ax = -it.ax
-                }
-
-                // Fall.
-                let bottom0 = it.y &+ p.halfSize
-                it.vy = min(it.vy &+ p.gravity, p.terminalSpeed)
-                it.y &+= Int(it.vy)
-                let bottom1 = it.y &+ p.halfSize
+                let (x0, bottom0, bottom1) = advance(&it, p, width: width)
 
                 var gone = false
                 if bottom1 >= rim {
@@ -79,5 +62,43 @@ enum ItemSystem {
         }
         }
         s.items.removeLast(s.items.count - live)
+    }
+
+    /// One tick of an item's motion: sway (the sideways speed ramps back and forth
+    /// between ±swaySpeed, bouncing off the side walls), then the fall (gravity up to
+    /// the terminal speed). Returns where it was across, and its bottom before and after.
+    @inline(__always)
+    static func advance(_ it: inout Item, _ p: FallParams, width: Int) -> (x0: Int, bottom0: Int, bottom1: Int) {
+        it.vx &+= it.ax
+        if it.vx >= p.swaySpeed { it.vx = p.swaySpeed; it.ax = -abs(it.ax) }
+        if it.vx <= -p.swaySpeed { it.vx = -p.swaySpeed; it.ax = abs(it.ax) }
+        let x0 = it.x
+        it.x &+= Int(it.vx)
+        if it.x < p.halfSize || it.x > width &- p.halfSize {
+            it.x = it.x < p.halfSize ? p.halfSize : width &- p.halfSize
+            it.vx = -it.vx
+            it.ax = -it.ax
+        }
+        let bottom0 = it.y &+ p.halfSize
+        it.vy = min(it.vy &+ p.gravity, p.terminalSpeed)
+        it.y &+= Int(it.vy)
+        return (x0, bottom0, it.y &+ p.halfSize)
+    }
+
+    /// When and where a falling item will meet the rim: the number of ticks it falls
+    /// until its bottom crosses the rim (1 = during its first tick) and its centre's
+    /// x at that instant, found by running `advance` exactly as the tick will.
+    static func forecast(_ item: Item, _ p: FallParams, rules: Rules) -> (ticks: Int, x: Int) {
+        var it = item
+        var ticks = 0
+        while ticks < 1_000_000 {
+            ticks += 1
+            let (x0, bottom0, bottom1) = advance(&it, p, width: rules.width)
+            if bottom1 >= rules.rim {
+                guard bottom0 < rules.rim else { return (ticks, it.x) }
+                return (ticks, x0 + (it.x - x0) * (rules.rim - bottom0) / (bottom1 - bottom0))
+            }
+        }
+        return (ticks, it.x)
     }
 }

@@ -1,5 +1,16 @@
 /// Drops new trash at the top while the round still owes items, one burst per gap,
 /// never more than `maxLive` at once (it waits for room instead).
+///
+/// Fair spawning (`rules.fairSpawn`): before an item drops, the spawner works out
+/// when and where it will meet the rim (`ItemSystem.forecast`, the tick's own motion)
+/// and fits it into `state.plan`, the path of a perfect player's bin that rests under
+/// each item as it lands and travels between them with the pilot's physics
+/// (`BinPilot`, `Rules.reach`). The new item's catch must be reachable from the
+/// plan's point before it and must leave the point after it reachable. If it is not,
+/// the item is moved sideways toward what is reachable (its sway keeps the same
+/// shape); if even that fails it is not dropped this tick, and the spawner tries
+/// again next tick, a later landing with more time in hand. So every item dropped can
+/// be caught, and the oracle bot, which drives the plan, catches all of them.
 enum SpawnSystem {
     static func run(_ s: inout GameState, rules: Rules, events: inout [Event]) {
         guard s.mode == .playing else { return }
@@ -9,21 +20,70 @@ enum SpawnSystem {
         guard s.spawnTimer == 0 else { return }
         let burst = min(rules.spawnBurst, owed, rules.maxLive - s.items.count)
         guard burst > 0 else { return }
-        for _ in 0..<burst { spawnOne(&s, rules: rules, events: &events) }
-        s.roundSpawned += burst
+        var dropped = 0
+        while dropped < burst && spawnOne(&s, rules: rules, events: &events) { dropped += 1 }
+        guard dropped > 0 else { return }  // nothing fits yet: try again next tick
+        s.roundSpawned += dropped
         s.spawnTimer = rules.roundGapTicks[s.round - 1]
     }
 
-    private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) {
+    private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) -> Bool {
         let weights = rules.cumulativeWeight
         let draw = s.random.below(weights[weights.count - 1])
         var k = 0
         while draw >= weights[k] { k += 1 }
-        let kind = ItemKind(rawValue: k)!
+        let kind = ItemKind(rawValue: k)
         let half = rules.halfSize[k]
         let x = s.random.inRange(half...(rules.width - half))
         let sway = Int32(s.random.below(2) == 0 ? rules.swayAccel[k] : -rules.swayAccel[k])
-        s.items.append(Item(x: x, y: -half, vx: 0, vy: 0, ax: sway, kind: kind))
-        events.append(.itemSpawned(kind: kind, xPx: Fixed.wholePixels(x)))
+        var item = Item(x: x, y: -half, vx: 0, vy: 0, ax: sway, kind: kind)
+        if rules.fairSpawn {
+            guard fit(&item, &s, rules: rules) else { return false }
+        }
+        s.items.append(item)
+        events.append(.itemSpawned(kind: kind, xPx: Fixed.wholePixels(item.x)))
+        return true
+    }
+
+    /// Places `item`'s catch in the plan, moving the item sideways if needed; false
+    /// if it cannot be caught after the items already promised.
+    private static func fit(_ item: inout Item, _ s: inout GameState, rules: Rules) -> Bool {
+        // Points already passed are history: keep the latest as where the path stands.
+        var passed = 0
+        while passed + 1 < s.plan.count && s.plan[passed + 1].tick < s.tick { passed += 1 }
+        if passed > 0 { s.plan.removeFirst(passed) }
+        if s.plan.isEmpty { s.plan.append(PlanPoint(tick: s.tick, x: s.bin.x)) }
+
+        let fall = rules.fall[(s.round - 1) * rules.kindCount + item.kind.rawValue]
+        var landing = ItemSystem.forecast(item, fall, rules: rules)
+        // Spawned now, it moves in this very tick: its n-th move is tick + n - 1.
+        let tick = s.tick + landing.ticks - 1
+        var at = s.plan.count
+        while at > 1 && s.plan[at - 1].tick > tick { at -= 1 }
+        let before = s.plan[at - 1]
+        var low = max(rules.binHalfWidth, before.x - rules.reach(tick - before.tick))
+        var high = min(rules.width - rules.binHalfWidth, before.x + rules.reach(tick - before.tick))
+        if at < s.plan.count {
+            let after = s.plan[at]
+            low = max(low, after.x - rules.reach(after.tick - tick))
+            high = min(high, after.x + rules.reach(after.tick - tick))
+        }
+        guard low <= high else { return false }
+        // Where the bin's centre may be for the catch, inside the mouth by the margin.
+        let give = rules.binHalfWidth - rules.reachMargin
+        for _ in 0..<3 {
+            let from = max(low, landing.x - give), to = min(high, landing.x + give)
+            if from <= to {
+                s.plan.insert(PlanPoint(tick: tick, x: min(to, max(from, before.x))), at: at)
+                return true
+            }
+            // Slide the item so it lands where the bin can be (walls may bend the
+            // slide, so look again).
+            let goal = landing.x < low ? low - give : high + give
+            let half = fall.halfSize
+            item.x = min(rules.width - half, max(half, item.x + goal - landing.x))
+            landing = ItemSystem.forecast(item, fall, rules: rules)
+        }
+        return false
     }
 }

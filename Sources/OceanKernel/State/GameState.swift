@@ -14,6 +14,18 @@ public struct BinState: Equatable, Sendable {
     }
 }
 
+/// One step of the fair spawner's plan: at tick `tick` a perfect player's bin rests
+/// with its centre at `x` (fixed point) and catches what meets the rim then.
+public struct PlanPoint: Equatable, Sendable {
+    public var tick: Int
+    public var x: Int
+
+    public init(tick: Int, x: Int) {
+        self.tick = tick
+        self.x = x
+    }
+}
+
 /// What one game has produced so far.
 public struct GameTally: Equatable, Sendable {
     public var catches = 0
@@ -53,6 +65,10 @@ public struct GameState: Equatable, Sendable {
     public var random: GameRandom
     public var bin: BinState
     public var items: [Item]
+    /// The fair spawner's promise (`SpawnSystem`): where a perfect player's bin is at
+    /// rest when each falling item meets the rim, in time order, after the last point
+    /// already passed. Empty when the balance does not spawn fairly.
+    public var plan: [PlanPoint] = []
 
     // Scoring
     public var game = GameTally()
@@ -74,10 +90,13 @@ public struct GameState: Equatable, Sendable {
         bin = BinState(x: rules.width / 2, vx: 0)
         items = []
         items.reserveCapacity(rules.maxLive)
+        plan.reserveCapacity(rules.maxLive + 2)
         health = rules.healthStart
         healthDayStart = rules.healthStart
         phase = rules.phase(forHealth: rules.healthStart)
         career.seed = ChallengeDraw.careerSeed(from: seed)
+        career.kindCounts = rules.zeroPerKind
+        career.kindGrams = rules.zeroPerKind
     }
 
     /// Builds a state from decoded parts (see `StateEncoding.decode`).

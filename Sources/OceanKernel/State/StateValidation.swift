@@ -132,10 +132,25 @@ struct StateChecker {
         if n > 0 && s.mode != .playing { fail("items.count", n, "allowed 0 unless a round is being played") }
         range("items.count", n, 0, rules.maxLive, "items.max_live")
         if s.mode == .playing && n > s.roundSpawned { fail("items.count", n, "at most roundSpawned (\(s.roundSpawned))") }
+        // The fair spawner's plan: only during a game of a fair balance, at most a point
+        // per item of a game and where it began, in time order, inside the walls.
+        let gameItems = rules.roundItems.reduce(0, +)
+        range("plan.count", s.plan.count, 0, rules.fairSpawn && s.mode != .idle ? gameItems + 1 : 0,
+              rules.fairSpawn ? "a point per item of the game, during a game" : "none: rounds.fair_spawn is 0")
+        if s.plan.count <= gameItems + 1 {
+            for (i, p) in s.plan.enumerated() {
+                range("plan[\(i)].x", p.x, rules.binHalfWidth, rules.width - rules.binHalfWidth, "where the bin's centre can be")
+                if i > 0 && p.tick < s.plan[i - 1].tick { fail("plan[\(i)].tick", p.tick, "not before plan[\(i - 1)].tick") }
+            }
+        }
         guard s.mode == .playing, s.round >= 1, s.round <= rules.roundsPerGame, n <= rules.maxLive else { return }
-        let base = (s.round - 1) * Rules.kindCount
+        let base = (s.round - 1) * rules.kindCount
         for (i, it) in s.items.enumerated() {
             let k = it.kind.rawValue
+            guard k < rules.kindCount else {
+                fail("items[\(i)].kind", k, "a kind of the balance (0 to \(rules.kindCount - 1))")
+                continue
+            }
             let p = rules.fall[base + k]
             let half = p.halfSize
             range("items[\(i)].x", it.x, half, rules.width - half, "within the side walls")
@@ -210,7 +225,7 @@ struct StateChecker {
 
         // Fixed-size arrays: the decoder reads exactly these counts; a state built
         // in memory could hold others.
-        let kinds = ItemKind.allCases.count
+        let kinds = rules.kindCount
         guard c.weekDays.count == 7, c.weekGrams.count == 7, c.kindCounts.count == kinds, c.kindGrams.count == kinds,
               c.cardLastDay.count == Flashcards.count, c.cardDays.count == Flashcards.count else {
             issues.append(StateFieldError(field: "career", value: "arrays of the wrong length",
@@ -238,15 +253,15 @@ struct StateChecker {
                 fail("career.months[\(i)].kindCounts.count", m.kindCounts.count, "one count per kind (\(kinds))")
                 continue
             }
-            for k in ItemKind.allCases { count("career.months[\(i)].kindCounts[\(k.key)]", m.kindCounts[k.rawValue]) }
+            for k in 0..<kinds { count("career.months[\(i)].kindCounts[\(rules.kindKeys[k])]", m.kindCounts[k]) }
             if m.grams == 0 && m.kindCounts.allSatisfy({ $0 == 0 }) {
                 fail("career.months[\(i)].grams", 0, "a month is kept once it has plastic or an item")
             }
             if m.month >= previous + 1 && m.month <= lastMonth { previous = m.month }
         }
-        for k in ItemKind.allCases {
-            count("career.kindCounts[\(k.key)]", c.kindCounts[k.rawValue])
-            count("career.kindGrams[\(k.key)]", c.kindGrams[k.rawValue])
+        for k in 0..<kinds {
+            count("career.kindCounts[\(rules.kindKeys[k])]", c.kindCounts[k])
+            count("career.kindGrams[\(rules.kindKeys[k])]", c.kindGrams[k])
         }
 
         range("career.level", c.level, 1, rules.career.maxLevel, "career.max_level")

@@ -1,0 +1,53 @@
+import OceanKernel
+
+/// The `[kind.KEY]` sections of a data file (the balance, the impact factors): which
+/// kinds it names, in the order it names them. The kinds are data, so a schema over
+/// per-kind keys is built from this list rather than from code.
+public enum KindSections {
+    /// What a kind's key may be: lowercase letters, digits and `_`, starting with a letter.
+    public static let keyRule = "a kind's name is 1 to 32 lowercase letters, digits or '_', starting with a letter"
+
+    public static func isValidKey(_ key: some StringProtocol) -> Bool {
+        guard let first = key.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+              key.utf8.count <= 32 else { return false }
+        return key.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "_")
+        }
+    }
+
+    /// The kind of a `kind.KEY.field` entry, if it is one.
+    public static func kindKey(of entryKey: String) -> Substring? {
+        let parts = entryKey.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "kind" else { return nil }
+        return parts[1]
+    }
+
+    /// The kinds `entries` name, each once, in the order of its first line (TOML
+    /// parsers hand tables over sorted by name; the file's order is the table's
+    /// order, and so part of the state). Entries without a line keep their place.
+    /// Ill-formed keys and too many kinds are problems, with their lines.
+    public static func keys(in entries: [RawEntry], file: String) throws(DataError) -> [String] {
+        var found: [(key: String, line: Int, at: Int)] = []
+        var issues: [DataIssue] = []
+        for (at, entry) in entries.enumerated() {
+            guard let kind = kindKey(of: entry.key) else { continue }
+            let line = entry.line ?? Int.max
+            if let i = found.firstIndex(where: { $0.key == kind }) {
+                if (line, at) < (found[i].line, found[i].at) { found[i] = (String(kind), line, at) }
+                continue
+            }
+            guard isValidKey(kind) else {
+                issues.append(DataIssue(file: file, line: entry.line, key: entry.key, message: keyRule))
+                continue
+            }
+            found.append((String(kind), line, at))
+        }
+        if found.count > Rules.maxKinds {
+            issues.append(DataIssue(file: file, line: nil, key: "kind",
+                                    message: "\(found.count) kinds; at most \(Rules.maxKinds)"))
+        }
+        guard issues.isEmpty else { throw DataError(issues: issues) }
+        return found.sorted { ($0.line, $0.at) < ($1.line, $1.at) }.map(\.key)
+    }
+}

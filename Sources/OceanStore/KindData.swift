@@ -1,0 +1,29 @@
+import OceanBalance
+import OceanFront
+import OceanKernel
+import OceanSystem
+
+/// A kind of trash is a `[kind.KEY]` section of the balance; the other data files
+/// find it by that key: its sprite (`assets/sprites.txt`), its words
+/// (`assets/content/story.toml`) and its impact (`assets/impact.toml`). Before a
+/// balance is played or drawn, every one of its kinds must have all three: a kind
+/// missing any is refused by name, never drawn as nothing.
+public enum KindData {
+    public static func check(kinds: [String], assets: FrontAssets, content: CareerContent? = nil) throws(DataError) {
+        var issues: [DataIssue] = []
+        for key in assets.sprites.missing(kinds) {
+            issues.append(DataIssue(file: findAsset("sprites.txt") ?? "assets/sprites.txt", line: nil, key: "sprite \(key)",
+                                    message: "missing: the balance has a kind '\(key)' and every kind needs a sprite of its key"))
+        }
+        for key in kinds where !assets.impact.keys.contains(key) {
+            issues.append(DataIssue(file: findAsset("impact.toml") ?? "assets/impact.toml", line: nil, key: "kind.\(key)",
+                                    message: "missing: the balance has a kind '\(key)' and every kind needs co2e_g and water_ml"))
+        }
+        for key in content?.missingKinds(kinds) ?? [] {
+            issues.append(DataIssue(file: findAsset("content/story.toml") ?? "assets/content/story.toml", line: nil,
+                                    key: "kind.\(key)",
+                                    message: "missing: the balance has a kind '\(key)' and every kind needs its name, one and many"))
+        }
+        guard issues.isEmpty else { throw DataError(issues: issues) }
+    }
+}
