@@ -168,6 +168,8 @@ public struct GreedyBot: Bot {
 public struct HumanBot: Bot {
     public let reactionTicks: Int
     public let aimErrorPx: Int
+    /// Over its last this many ticks an item's misjudged landing closes in on the truth.
+    static let correctionTicks = 15
     private var random: GameRandom
     private var target: Int?
     private var aimError = 0
@@ -194,7 +196,12 @@ public struct HumanBot: Bot {
             // and keeps that misjudgement while they chase it.
             let item = commitment.target(state, rules: rules)
             if commitment.switched { aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
-            target = item.map { rules.landing($0, round: state.round).x + aimError }
+            // The misjudgement shrinks as the item nears: a person reads its landing
+            // better in its last second (a slow round gives time to correct).
+            target = item.map {
+                let landing = rules.landing($0, round: state.round)
+                return landing.x + aimError * min(landing.ticks, HumanBot.correctionTicks) / HumanBot.correctionTicks
+            }
         }
         guard let target else { return .none }
         return steering.move(state.bin, to: target, rules: rules)
