@@ -223,7 +223,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         games = 4
         strategy = "halving"
         [vary]
-        "bin.width_px" = [40, 120, 479, 200, 300]
+        "bin.width_px" = [60, 120, 479, 200, 300]
         [targets.idle]
         catch_rate = 1.0
         [halving]
@@ -252,7 +252,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         let s = try spec("""
         bots = ["greedy"]
         [vary]
-        "bin.width_px" = [84, 120]
+        "bin.width_px" = [70, 120]
         """)
         let report = try WhatIf.run(spec: s, specFile: "spec.toml", replayFiles: [file], jobs: 2).get()
         let own = report.points[0].replays[0]
