@@ -167,7 +167,7 @@ public struct AllocationReport: Sendable {
 
     public var text: String {
         guard let t = typicalAllocations, let s = stressAllocations else {
-            return "not counted (the malloc interposer is not in effect in this process)"
+            return "not counted (the malloc interposer is not in effect: run `make bench`, which preloads it)"
         }
         return "\(t) in \(typicalTicks) typical ticks, \(s) in \(stressTicks) stress ticks"
     }

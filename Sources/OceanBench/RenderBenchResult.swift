@@ -1,4 +1,5 @@
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanKernel
 
@@ -24,7 +25,7 @@ public struct RenderBenchResult: Encodable, Sendable {
     }
 
     /// Draws for about `seconds`, then counts allocations over 500 more frames with
-    /// `counter` (ordo-one's malloc interposer in `ocean`), if given.
+    /// `counter` (the malloc interposer, in `ocean-bench`), if given.
     public static func measure(assets: FrontAssets, rules: Rules, content: CareerContent, seconds: Double,
                                counter: ((() -> Void) -> Int)?) -> RenderBenchResult {
         var r = RenderBenchResult()

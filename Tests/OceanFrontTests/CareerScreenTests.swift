@@ -1,6 +1,7 @@
 import Foundation
 import OceanBalance
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanStore

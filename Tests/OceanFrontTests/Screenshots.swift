@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanStore
@@ -54,7 +55,7 @@ import Glibc
         fade.sim.state.tick += 1
     }
     save("crossfade-half", fade.render())
-    let (state, events) = RenderBench.busyScene(rules: shippedRules)
+    let (state, events) = BenchScenes.busyScene(rules: shippedRules)
     let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
     view.observe(state, events: [])
     view.observe(state, events: events)

@@ -1,15 +1,14 @@
 import MallocInterposerSwift
-import OceanBench
-import OceanDrivers
-import OceanStore
-import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Counts heap allocations around a piece of work, through ordo-one's malloc
-/// interposer. `ocean` links its library ahead of libc, so its `malloc` is the one
-/// every call resolves to; `isActive` checks that this still holds.
+/// interposer. Its README's way on Linux: the library is preloaded
+/// (`LD_PRELOAD=.build/release/libMallocInterposerSwift.so`, as `make bench` runs
+/// this), so its `malloc` is the one every call in the process resolves to; this
+/// binary links it only for the counters. `isActive` checks that a known allocation
+/// is seen, so a bench run without it says "not counted" instead of showing 0.
 enum AllocationCounter {
     /// True when allocations are really being counted (a known allocation shows up).
     static var isActive: Bool {
@@ -28,4 +27,7 @@ enum AllocationCounter {
         MallocInterposerSwift.unhook()
         return Int(MallocInterposerSwift.getStatistics().mallocCount)
     }
+
+    /// `measure`, when counting works in this process; nil otherwise.
+    static var counter: ((() -> Void) -> Int)? { isActive ? { measure($0) } : nil }
 }
