@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Rooms by who uses them; a room uses only the rooms listed as its dependencies
+// Targets in layers; a target uses only the targets listed as its dependencies
 // (see "Layout" in README.md).
 let package = Package(
     name: "OceanRescue",
@@ -97,7 +97,9 @@ let package = Package(
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "OceanFrontTests",
                     dependencies: ["OceanFront", "OceanAssets", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem",
-                                   "OceanDrivers", "TestSupport"]),
+                                   "OceanDrivers", "TestSupport",
+                                   // Only for the screenshot generators' PNGs (SDL_image, no display).
+                                   "OceanPlatform"]),
         .testTarget(name: "OceanAudioTests",
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),

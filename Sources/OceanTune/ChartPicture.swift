@@ -118,7 +118,7 @@ public enum ChartPicture {
         mutating func text(_ string: String, x: Int, y: Int, scale: Int, centred: Bool, _ c: (UInt8, UInt8, UInt8)) {
             let left = centred ? x - font.width(ofCharacters: string.utf8.count, scale: scale) / 2 : x
             let (w, h, font) = (framebuffer.width, framebuffer.height, font)
-            framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+            _ = framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
                 TextPen(canvas: Canvas(pixels: pixels, width: w, height: h), font: font, shadow: 0)
                     .text(string, x: left, y: y, scale: scale, Image.pixel(c))
             }
