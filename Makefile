@@ -34,10 +34,11 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## build: debug and release builds of `ocean` (the game and CLI) and `ocean-bench`
+## build: debug and release builds of `ocean` (the game and CLI) and `ocean-bench`, and the malloc interposer's library the bench preloads
 build: deps
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
 
 ## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
 test: build

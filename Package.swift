@@ -13,8 +13,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // Counts malloc calls so `ocean-bench` can show the tick allocates nothing
-        // (preloaded with LD_PRELOAD by `make bench`; the game never links it).
+        // Counts malloc calls so `ocean-bench` can show the tick allocates nothing: no
+        // target links it; `make build` builds its library (`--product
+        // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
@@ -72,14 +73,14 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The benchmark as its own program (`make bench`): the game binary links no
-        // malloc interposer. It links the interposer's library for its counters; the
-        // library does its work when preloaded (LD_PRELOAD), as its README says.
+        // malloc interposer, and neither does this one: `make bench` builds the
+        // interposer's library (`--product MallocInterposerSwift`) and preloads it
+        // (LD_PRELOAD), as its README says; the bench finds its counters at run time.
         .executableTarget(
             name: "ocean-bench",
             dependencies: ["OceanBench", "OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanDrivers",
                            "OceanAudio", "OceanAssets", "OceanFront",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.

@@ -192,7 +192,7 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
     }
 
     /// Without the preloaded interposer nothing is counted, and the bench says so
-    /// rather than show 0 (the game itself links no interposer).
+    /// rather than show 0: neither the bench nor the game links the interposer.
     @Test func withoutThePreloadAllocationsAreNotCounted() throws {
         let r = try oceanBench(["audio", "--seconds", "0.1", "--json"], preload: false)
         #expect(r.status == 0, "\(r.stderr)")
@@ -202,13 +202,25 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         #expect((audio["realtimeFactor"] as? Int ?? 0) > 0)
     }
 
-    /// The game has no benchmark: `ocean bench` is an unknown subcommand (exit 2),
-    /// and the release binary names no interposer.
+    /// The game has no benchmark: `ocean bench` is an unknown subcommand (exit 2);
+    /// neither release binary needs the interposer's library or a toolchain folder.
     @Test func theGameHasNoBenchmark() throws {
         let r = try ocean(["bench"], build: "release")
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
-        let elf = try String(contentsOfFile: "\(repoRoot)/.build/release/ocean", encoding: .isoLatin1)
-        #expect(!elf.contains("libMallocInterposerSwift"))
+        for program in ["ocean", "ocean-bench"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["readelf", "-d", "\(repoRoot)/.build/release/\(program)"]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let dynamic = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0 && dynamic.contains("(NEEDED)"), "readelf -d \(program)")
+            for line in dynamic.split(separator: "\n") where line.contains("NEEDED") || line.contains("RUNPATH") {
+                #expect(!line.contains("MallocInterposer") && !line.contains("swift"), "\(program): \(line)")
+            }
+        }
     }
 
     @Test func badSecondsExitTwoNamingTheFlag() throws {
