@@ -16,7 +16,7 @@ public func peakMemoryBytes() -> Int {
     return 0
 }
 
-/// What `ocean bench` measures.
+/// What `ocean-bench` measures.
 public struct BenchReport: Sendable {
     public var typicalTicks = 0
     public var typicalSeconds = 0.0

@@ -1,6 +1,6 @@
 import OceanDrivers
 
-/// `ocean bench`'s figures as text and as JSON (through the one JSON writer),
+/// `ocean-bench`'s figures as text and as JSON (through the one JSON writer),
 /// rounded to two decimals where they are measurements.
 public struct BenchOutput: Encodable, Sendable {
     public var report: BenchReport

@@ -3,7 +3,7 @@ import OceanAssets
 import OceanFront
 import OceanKernel
 
-/// The renderer's line of `ocean bench`: the busy Thriving scene (40 items, fish,
+/// The renderer's line of `ocean-bench`: the busy Thriving scene (40 items, fish,
 /// coral, popups, the HUD, the pet) drawn into the 640×360 framebuffer on one core.
 public struct RenderBenchResult: Encodable, Sendable {
     public var frames = 0
