@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 export SWIFT_BACKTRACE := enable=no
+# The release build links the Swift runtime in, so the installed game needs no
+# toolchain at run time and names none in its RUNPATH (`readelf -d`).
+RELEASE := -c release --static-swift-stdlib
 
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
@@ -31,10 +34,11 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## build: debug and release builds of the ocean CLI
+## build: debug and release builds of `ocean` (the game and CLI) and `ocean-bench`, and the malloc interposer's library the bench preloads
 build: deps
 	$(SWIFT) build
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
 
 ## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
 test: build
@@ -43,14 +47,14 @@ test: build
 
 ## play: the game in a window (release build)
 play: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	.build/release/ocean play
 
 ## install: the release `ocean` under PREFIX (default ~/.local) with its assets, a desktop
 ## entry, an icon drawn from the sprites and bash/zsh/fish completions (scripts/install.sh)
 PREFIX ?= $(HOME)/.local
 install: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	$(MAKE) --no-print-directory install-built
 
 ## install-built: the same from the release build already made, without building (the install test uses it)
@@ -63,7 +67,7 @@ uninstall:
 
 ## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, the career's screens (career-*.png) and the pet's contact sheet, rendered headless, no display
 screenshots: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	OCEAN=.build/release/ocean scripts/screenshots.sh
 	scripts/career-screenshots.sh
 
@@ -71,9 +75,10 @@ screenshots: deps
 sim: build
 	@for bot in idle greedy human; do echo "== $$bot"; .build/release/ocean sim --bot $$bot --seed 1 --games 3; done
 
-## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb
+## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb.
+## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none)
 bench: build
-	.build/release/ocean bench
+	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
 
 clean:
 	rm -rf .build

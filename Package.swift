@@ -1,18 +1,21 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Rooms by who uses them; a room uses only the rooms listed as its dependencies
+// Targets in layers; a target uses only the targets listed as its dependencies
 // (see "Layout" in README.md).
 let package = Package(
     name: "OceanRescue",
     products: [
         .executable(name: "ocean", targets: ["ocean"]),
+        .executable(name: "ocean-bench", targets: ["ocean-bench"]),
         .library(name: "OceanKernel", targets: ["OceanKernel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // Counts malloc calls so `ocean bench` can show the tick allocates nothing.
+        // Counts malloc calls so `ocean-bench` can show the tick allocates nothing: no
+        // target links it; `make build` builds its library (`--product
+        // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
@@ -23,20 +26,29 @@ let package = Package(
         // What the operating system gives: reading files, atomic replacement, the
         // clock, asset paths, standard error. Glibc only, no Foundation.
         .target(name: "OceanSystem"),
-        // Saved and shipped data: TOML data files, the profile.
+        // What the front's data files hold, as types with their pure parsers and rules
+        // (themes, sprites, the font, the pet's sprite names, the story and cards), and
+        // the drawing primitives (framebuffer, colours, canvas, font pen) that the
+        // front's screens and the tuning charts both draw with. No I/O.
+        .target(name: "OceanAssets", dependencies: ["OceanKernel", "OceanBalance"]),
+        // Saved and shipped data: TOML data files, the profile. Below the front: it
+        // fills the assets' types, never the renderer's.
         .target(
             name: "OceanStore",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanFront",
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O).
-        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance"]),
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets"]),
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
         .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"]),
-        // `ocean bench`: the kernel timed against a plain C loop, the renderer, the first frame.
-        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanDrivers", "OceanSystem", "OceanFront", "CReferenceLoop"]),
+        // The measurements `ocean-bench` makes: the kernel timed against a plain C loop,
+        // allocations per tick, the audio DSP, the renderer, the first frame.
+        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanSystem", "OceanAssets",
+                                                   "OceanFront", "OceanAudio",
+                                                   "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
         // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
@@ -46,23 +58,29 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
         // The thin shell around the game: window, input, presenting, clock, PNG files.
-        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
+        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanAssets", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
                                                       "OceanAudio", "OceanBalance"]),
-        // Balance sweeps: specs, statistics, halving, shards, charts, what-if over replays.
+        // Balance sweeps: specs, statistics, halving, shards, charts (drawn with the
+        // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
-                               "OceanFront", .product(name: "TOMLKit", package: "TOMLKit")]),
+                               "OceanAssets", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanBench", "OceanAudio", "OceanFront", "OceanPlatform", "OceanTune",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "MallocInterposerSwift", package: "malloc-interposer")],
-            // The interposer is a shared library, found beside the binary ($ORIGIN) in
-            // .build; an installed `ocean` (PREFIX/bin) finds it in PREFIX/lib/ocean-rescue,
-            // where `make install` puts it (scripts/install.sh).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN/../lib/ocean-rescue"])]
+                           "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanTune",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The benchmark as its own program (`make bench`): the game binary links no
+        // malloc interposer, and neither does this one: `make bench` builds the
+        // interposer's library (`--product MallocInterposerSwift`) and preloads it
+        // (LD_PRELOAD), as its README says; the bench finds its counters at run time.
+        .executableTarget(
+            name: "ocean-bench",
+            dependencies: ["OceanBench", "OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanDrivers",
+                           "OceanAudio", "OceanAssets", "OceanFront",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.
@@ -79,16 +97,18 @@ let package = Package(
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "OceanFrontTests",
-                    dependencies: ["OceanFront", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem", "OceanDrivers",
-                                   "TestSupport"]),
+                    dependencies: ["OceanFront", "OceanAssets", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem",
+                                   "OceanDrivers", "TestSupport",
+                                   // Only for the screenshot generators' PNGs (SDL_image, no display).
+                                   "OceanPlatform"]),
         .testTarget(name: "OceanAudioTests",
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),
         .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
-        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanAssets", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
                                                                "CSDL2", "TestSupport"]),
         .testTarget(name: "OceanTuneTests",
-                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanFront",
-                                   "TestSupport"]),
+                    dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanAssets",
+                                   "OceanPlatform", "TestSupport"]),
     ]
 )

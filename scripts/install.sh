@@ -1,9 +1,8 @@
 #!/bin/bash
 # `make install` and `make uninstall`: Ocean Rescue under PREFIX the way Linux games
 # are installed (freedesktop and shell conventions):
-#   bin/ocean                                        the release binary
-#   lib/ocean-rescue/                                the shared libraries it was built
-#                                                    with (its RUNPATH names this folder)
+#   bin/ocean                                        the release binary (its Swift
+#                                                    runtime linked in; SDL from the system)
 #   share/ocean-rescue/assets/                       its data; the binary looks there
 #   share/applications/ocean-rescue.desktop          the menu entry
 #   share/icons/hicolor/NxN/apps/ocean-rescue.png    the icon, drawn from the sprites
@@ -84,13 +83,6 @@ while IFS= read -r -d '' file; do
 done < <(find assets -type f -print0 | sort -z)
 
 put "$OCEAN" 755 bin/ocean
-# Shared libraries the build made (the malloc interposer), not the system's or Swift's.
-for lib in $(ldd "$OCEAN" | awk '{ print $1 }'); do
-  if [[ -f $(dirname "$OCEAN")/$lib ]]; then
-    put "$(dirname "$OCEAN")/$lib" 644 "lib/ocean-rescue/$lib"
-    files+=("lib/ocean-rescue/$lib")
-  fi
-done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sed "s|@BINDIR@|$PREFIX/bin|g" deploy/ocean-rescue.desktop > "$work/ocean-rescue.desktop"

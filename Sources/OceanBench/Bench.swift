@@ -16,7 +16,7 @@ public func peakMemoryBytes() -> Int {
     return 0
 }
 
-/// What `ocean bench` measures.
+/// What `ocean-bench` measures.
 public struct BenchReport: Sendable {
     public var typicalTicks = 0
     public var typicalSeconds = 0.0
@@ -167,7 +167,7 @@ public struct AllocationReport: Sendable {
 
     public var text: String {
         guard let t = typicalAllocations, let s = stressAllocations else {
-            return "not counted (the malloc interposer is not in effect in this process)"
+            return "not counted (the malloc interposer is not in effect: run `make bench`, which preloads it)"
         }
         return "\(t) in \(typicalTicks) typical ticks, \(s) in \(stressTicks) stress ticks"
     }

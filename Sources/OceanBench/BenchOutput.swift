@@ -1,11 +1,11 @@
 import OceanDrivers
 
-/// `ocean bench`'s figures as text and as JSON (through the one JSON writer),
+/// `ocean-bench`'s figures as text and as JSON (through the one JSON writer),
 /// rounded to two decimals where they are measurements.
 public struct BenchOutput: Encodable, Sendable {
     public var report: BenchReport
     public var allocations: AllocationReport
-    /// Further rooms' figures (the audio DSP, the renderer), each under its key.
+    /// Further targets' figures (the audio DSP, the renderer), each under its key.
     public var sections: [BenchSection] = []
 
     public init(report: BenchReport, allocations: AllocationReport) {
@@ -62,7 +62,7 @@ extension AllocationReport: Encodable {
     }
 }
 
-/// One more room's benchmark: its JSON under `key`, and its line of text.
+/// One more target's benchmark: its JSON under `key`, and its line of text.
 public struct BenchSection: Encodable, Sendable {
     public var key: String
     public var value: any Encodable & Sendable

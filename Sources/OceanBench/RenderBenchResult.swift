@@ -1,8 +1,9 @@
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanKernel
 
-/// The renderer's line of `ocean bench`: the busy Thriving scene (40 items, fish,
+/// The renderer's line of `ocean-bench`: the busy Thriving scene (40 items, fish,
 /// coral, popups, the HUD, the pet) drawn into the 640×360 framebuffer on one core.
 public struct RenderBenchResult: Encodable, Sendable {
     public var frames = 0
@@ -24,7 +25,7 @@ public struct RenderBenchResult: Encodable, Sendable {
     }
 
     /// Draws for about `seconds`, then counts allocations over 500 more frames with
-    /// `counter` (ordo-one's malloc interposer in `ocean`), if given.
+    /// `counter` (the malloc interposer, in `ocean-bench`), if given.
     public static func measure(assets: FrontAssets, rules: Rules, content: CareerContent, seconds: Double,
                                counter: ((() -> Void) -> Int)?) -> RenderBenchResult {
         var r = RenderBenchResult()

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The desktop icon (`make install` writes it as `ocean-rescue.png`), drawn from the

@@ -1,3 +1,5 @@
+import OceanAssets
+
 /// Paints the still part of a phase's scene once, at start: the sky and sea
 /// gradients with the phase's murk, the seabed, the coral, and the side panels. A
 /// frame then starts with one copy of it instead of thousands of gradient pixels.

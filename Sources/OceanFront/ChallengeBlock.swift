@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanBalance
 import OceanKernel
 

@@ -1,3 +1,5 @@
+import OceanKernel
+
 /// "Fix Your Timestep" in integer time: wall time comes in as nanoseconds, the game
 /// advances in fixed ticks of 1/60 s, and what is left over becomes the fraction the
 /// renderer interpolates by. Pure: the caller reads the clock, so tests can feed any
@@ -6,7 +8,8 @@
 /// Time owed is kept in nanoseconds × 60, so a tick costs exactly 1e9 units and 60
 /// ticks are exactly one second: no rounding drifts however long the game runs.
 public struct FrameClock: Sendable {
-    public static let ticksPerSecond: UInt64 = 60
+    /// The kernel's tick rate (`Fixed.ticksPerSecond`, declared once there).
+    public static let ticksPerSecond = UInt64(Fixed.ticksPerSecond)
     /// One tick, in owed units (nanoseconds × ticksPerSecond).
     static let tickUnits: UInt64 = 1_000_000_000
 

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The game's screen: watches the kernel's states and events (`observe`) and draws

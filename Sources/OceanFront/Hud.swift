@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The heads-up display: the left panel (score, combo meter, ocean health and phase,

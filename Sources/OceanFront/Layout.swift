@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// Where things sit on the 640×360 screen: the portrait playfield (world x

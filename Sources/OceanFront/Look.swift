@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// What one theme and sprite sheet become once, at start: sprites resolved to

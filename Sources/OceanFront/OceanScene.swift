@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The living parts of the ocean, drawn every frame over the backdrop: waves at the

@@ -1,4 +1,4 @@
-import OceanBalance
+import OceanAssets
 import OceanKernel
 
 /// The pet's art from `assets/pet.txt`, resolved to pixels for one theme once, at
@@ -28,47 +28,10 @@ public struct PetArt: Sendable {
     let scenes: [Bitmap]
 
     static let stages = PetStage.allCases.count
-
-    /// Names in the file: `pet.cat.baby`, `eyes.missing_you`, `scene.night`…
-    static func key(_ stage: PetStage) -> String { stage.name.lowercased() }
-    static func key(_ mood: PetMood) -> String { mood == .missingYou ? "missing_you" : mood.name.lowercased() }
-    static func key(_ scene: PetScene) -> String { scene.name.lowercased() }
-    static func body(_ form: PetForm, _ stage: PetStage) -> String { "pet.\(form.key).\(key(stage))" }
-
-    /// Every sprite `assets/pet.txt` must hold.
-    public static let required: [String] = {
-        var names: [String] = []
-        for form in PetForm.allCases { for stage in PetStage.allCases { names.append(body(form, stage)) } }
-        for mood in PetMood.allCases {
-            let m = key(mood)
-            names += ["eyes.\(m)", "mouth.\(m)", "accent.\(m).1", "accent.\(m).2", "icon.\(m)"]
-        }
-        names += ["eyes.blink", "sparkle.1", "sparkle.2"]
-        names += PetScene.allCases.map { "scene.\(key($0))" }
-        return names
-    }()
-
-    /// The rules a sprite file cannot state: every body has two `eye` anchors on one
-    /// row and one `mouth` anchor below them. Problems name the file and the body's line.
-    public static func check(_ sheet: SpriteSheet, file: String) throws(DataError) {
-        var issues: [DataIssue] = []
-        for form in PetForm.allCases {
-            for stage in PetStage.allCases {
-                let name = body(form, stage)
-                guard let sprite = sheet.sprite(name) else { continue }
-                let eyes = sheet.points(of: "eye", in: name), mouth = sheet.points(of: "mouth", in: name)
-                func problem(_ message: String) {
-                    issues.append(DataIssue(file: file, line: sprite.line, key: nil, message: "sprite '\(name)': \(message)"))
-                }
-                if eyes.count != 2 || eyes[0].y != eyes[1].y {
-                    problem("needs two 'eye' anchors on one row (found \(eyes.count))")
-                } else if mouth.count != 1 || mouth[0].y <= eyes[0].y {
-                    problem("needs one 'mouth' anchor below the eyes (found \(mouth.count))")
-                }
-            }
-        }
-        guard issues.isEmpty else { throw DataError(issues: issues) }
-    }
+    static func key(_ stage: PetStage) -> String { PetSprites.key(stage) }
+    static func key(_ mood: PetMood) -> String { PetSprites.key(mood) }
+    static func key(_ scene: PetScene) -> String { PetSprites.key(scene) }
+    static func body(_ form: PetForm, _ stage: PetStage) -> String { PetSprites.body(form, stage) }
 
     init(sheet: SpriteSheet, theme: Theme) {
         func art(_ name: String) -> Bitmap { sheet.bitmap(name, theme: theme) }

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The pet in its scene, drawn into any rectangle: the HUD's panel now, a larger pet

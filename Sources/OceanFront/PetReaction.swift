@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// How the pet answers its events on screen, as the view observes them: an

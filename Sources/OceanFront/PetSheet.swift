@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// A contact sheet of the pet for people to look at (`docs/screenshots/pet-sheet.png`),

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The screens over the game: the title before the first game, the summary after

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// What `ocean replay watch` draws over the game: a strip across the sea band with

@@ -1,4 +1,5 @@
 import CSDL2
+import OceanAssets
 import OceanFront
 import OceanSystem
 

@@ -1,4 +1,5 @@
 import CSDL2
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanReplay
@@ -86,7 +87,7 @@ public enum PlayLoop {
         var clock = FrameClock()
         var stats = PlayStats()
         var pacer = FramePacer(fps: options.fps ?? window.refreshRate ?? 60)
-        let start = MonotonicClock.nanos()
+        let start = monotonicNanos()
         view.observe(recorder.simulation.state, events: [])
         if career != nil { SDL_StartTextInput() }
         var shown = ""
@@ -134,7 +135,7 @@ public enum PlayLoop {
             }
 
             // Update: the ticks owed since the last frame, none while paused.
-            let now = MonotonicClock.nanos()
+            let now = monotonicNanos()
             var fraction = 0.0
             if view.paused {
                 clock.hold(at: now)
@@ -177,12 +178,12 @@ public enum PlayLoop {
             if stats.firstFrameMs == nil, let launch = options.launchNanos {
                 stats.firstFrameMs = Double(monotonicNanos() - launch) / 1e6
             }
-            if let limit = options.quitAfterSeconds, Double(MonotonicClock.nanos() - start) / 1e9 >= limit { break }
+            if let limit = options.quitAfterSeconds, Double(monotonicNanos() - start) / 1e9 >= limit { break }
             pacer.wait()
         }
 
         // De-initialisation: PlayScreen closes the window and SDL when released.
-        stats.seconds = Double(MonotonicClock.nanos() - start) / 1e9
+        stats.seconds = Double(monotonicNanos() - start) / 1e9
         return stats
     }
 
@@ -211,7 +212,7 @@ struct FramePacer {
 
     mutating func wait() {
         guard period > 0 else { return }
-        let now = MonotonicClock.nanos()
+        let now = monotonicNanos()
         if next == 0 || now > next + period { next = now }  // first frame, or fell behind: no burst
         next += period
         if next > now {

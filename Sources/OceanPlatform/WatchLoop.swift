@@ -1,4 +1,5 @@
 import CSDL2
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanReplay
@@ -29,7 +30,7 @@ public enum WatchLoop {
         var pacer = FramePacer(fps: fps ?? window.refreshRate ?? 60)
         var paused = false, dragging = false
         var speed = WatchSpeed()
-        var last = MonotonicClock.nanos()
+        var last = monotonicNanos()
 
         func seek(_ tick: Int) {
             scrubber.begin(seekTo: tick)
@@ -79,7 +80,7 @@ public enum WatchLoop {
             if quit { break }
 
             // Update: a seek first; else the ticks owed at this speed, none while paused.
-            let now = MonotonicClock.nanos()
+            let now = monotonicNanos()
             let elapsed = min(now > last ? now - last : 0, maxFrameNanos)
             last = now
             var fraction = 1.0

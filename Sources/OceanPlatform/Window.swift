@@ -1,4 +1,5 @@
 import CSDL2
+import OceanAssets
 import OceanFront
 
 /// The game's window: a fixed 640×360 logical screen, scaled by whole numbers with

@@ -41,7 +41,7 @@ public struct ReplayScrubber {
     public private(set) var explored: Int
     /// Games found up to `explored`: game i began on `gameStarts[i]` and, once over,
     /// ended on `gameEnds[i]` with `gameSummaries[i]`. Plain arrays, so the front
-    /// can draw them without knowing this room.
+    /// can draw them without knowing this target.
     public private(set) var gameStarts: [Int] = []
     public private(set) var gameEnds: [Int] = []
     public private(set) var gameSummaries: [GameSummary] = []

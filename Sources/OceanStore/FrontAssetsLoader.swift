@@ -1,5 +1,5 @@
 import OceanBalance
-import OceanFront
+import OceanAssets
 import OceanSystem
 
 /// Reads the front's data files — a theme (`assets/themes/*.toml`), the font
@@ -23,8 +23,8 @@ public enum FrontAssetsLoader {
         let font = try BitmapFont.parse(text: try text(of: asset("font.txt")), file: try asset("font.txt"))
         let sprites = try SpriteSheet.parse(text: try text(of: asset("sprites.txt")), file: try asset("sprites.txt"))
         let petFile = try asset("pet.txt")
-        let pet = try SpriteSheet.parse(text: try text(of: petFile), file: petFile, required: PetArt.required)
-        try PetArt.check(pet, file: petFile)
+        let pet = try SpriteSheet.parse(text: try text(of: petFile), file: petFile, required: PetSprites.required)
+        try PetSprites.check(pet, file: petFile)
         let challengesFile: String
         if let challenges { challengesFile = challenges } else { challengesFile = try asset("challenges.toml") }
         let table = try ChallengeLoader.load(path: challengesFile)

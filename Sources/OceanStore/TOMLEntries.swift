@@ -48,7 +48,9 @@ public enum TOMLEntries {
         }
     }
 
-    private static func describe(_ value: TOMLValueConvertible) -> String {
+    /// What a TOML value is, for a message about a value of the wrong kind: "a
+    /// decimal number (2.5)", "a table". The one describer (data files, tune specs).
+    public static func describe(_ value: TOMLValueConvertible) -> String {
         switch value.type {
         case .double: "a decimal number (\(value.debugDescription))"
         case .string: "a string (\(value.debugDescription))"
@@ -56,7 +58,7 @@ public enum TOMLEntries {
         case .array: "an array"
         case .table: "a table"
         case .date, .time, .dateTime: "a date or time"
-        case .int: "a whole number"
+        case .int: "a whole number (\(value.debugDescription))"
         }
     }
 }

@@ -47,3 +47,26 @@ public final class FileReader {
         return n
     }
 }
+
+/// The folders that lead to `path`, shortest first, in the form `path` is written:
+/// "data/p" → ["data", "data/p"], "/a/b" → ["/a", "/a/b"], "./x" → [".", "./x"]. A
+/// relative path stays relative (never "/data" for "data").
+public func folderChain(_ path: String) -> [String] {
+    let absolute = path.hasPrefix("/")
+    var chain: [String] = []
+    var partial = absolute ? "/" : ""
+    for part in path.split(separator: "/") {
+        partial += (partial.isEmpty || partial == "/" ? "" : "/") + part
+        chain.append(partial)
+    }
+    return chain
+}
+
+/// Makes the folder `path` and any folders leading to it (as `mkdir -p`); true if
+/// it is a folder afterwards.
+@discardableResult
+public func makeFolders(_ path: String, mode: mode_t = 0o755) -> Bool {
+    for folder in folderChain(path) { mkdir(folder, mode) }
+    var st = stat()
+    return stat(path.isEmpty ? "." : path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}

@@ -1,17 +1,9 @@
+import OceanDrivers
 import OceanKernel
 
 /// The readable table, the CSV, and the halving story of a sweep.
 public enum SweepReport {
-    public static func fixed(_ x: Double, _ digits: Int) -> String {
-        guard x.isFinite else { return "–" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let v = (abs(x) * scale).rounded()
-        let whole = Int(v / scale), frac = Int(v.truncatingRemainder(dividingBy: scale))
-        var f = String(frac)
-        while f.count < digits { f = "0" + f }
-        return (x < 0 && v != 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + f : "")
-    }
+    public static func fixed(_ x: Double, _ digits: Int) -> String { x.isFinite ? decimal(x, places: digits) : "–" }
 
     static func pct(_ r: RateStat) -> String {
         "\(fixed(r.rate * 100, 1)) % [\(fixed(r.ciLow * 100, 1))–\(fixed(r.ciHigh * 100, 1))]"

@@ -246,23 +246,14 @@ public enum TuneSpecReader {
             return targets
         }
 
-        func describe(_ value: TOMLValueConvertible) -> String {
-            switch value.type {
-            case .double: "a decimal number (\(value.debugDescription))"
-            case .string: "a string (\(value.debugDescription))"
-            case .bool: "a boolean (\(value.debugDescription))"
-            case .array: "an array"
-            case .table: "a table"
-            case .date, .time, .dateTime: "a date or time"
-            case .int: "a whole number (\(value.debugDescription))"
-            }
-        }
+        func describe(_ value: TOMLValueConvertible) -> String { TOMLEntries.describe(value) }
     }
 }
 
-/// FNV-1a, 64 bits: a fingerprint of a file's bytes or a balance's values.
+/// FNV-1a, 64 bits (the kernel's `FNV1a64`, the one FNV-1a): a fingerprint of a
+/// file's bytes or a balance's values.
 public func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-    return h
+    var h = FNV1a64()
+    h.write(bytes: bytes)
+    return h.value
 }

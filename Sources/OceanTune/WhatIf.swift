@@ -1,5 +1,6 @@
 import Dispatch
 import OceanBalance
+import OceanDrivers
 import OceanKernel
 import OceanReplay
 import OceanSystem
@@ -53,7 +54,7 @@ public enum WhatIf {
         func signed(_ n: Int, percent: Bool = false) -> String {
             (n > 0 ? "+" : n < 0 ? "-" : "±") + (percent ? percentText(abs(n)) : String(abs(n)))
         }
-        func percentText(_ h: Int) -> String { SweepReport.fixed(Double(h) / 100, 2) }
+        func percentText(_ h: Int) -> String { OceanDrivers.percent(h) }
     }
 
     /// Runs a replay's inputs from its start state to its last tick under `rules`.

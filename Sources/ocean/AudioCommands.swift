@@ -14,7 +14,7 @@ struct AudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audio",
         abstract: "Render the ocean's sound to a WAV file, time the DSP, keep the sound settings.",
-        subcommands: [Render.self, Play.self, AudioBenchCommand.self, Settings.self])
+        subcommands: [Render.self, Play.self, Settings.self])
 }
 
 /// `--audio FILE`: the sound design (default: assets/audio.toml).
@@ -106,8 +106,8 @@ extension AudioCommand {
             let cpu = Double(monotonicNanos() - start) / 1e9
             do { try file.commit() } catch { fail(error.description) }
             let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
-            print("rendered \(out): \(fixed(audioSeconds, 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
-                + "\(cues) cues (\(engine.droppedCues) dropped); peak \(fixed(Double(wav.peak), 3)) of full scale, "
+            print("rendered \(out): \(decimal(audioSeconds, places: 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
+                + "\(cues) cues (\(engine.droppedCues) dropped); peak \(decimal(Double(wav.peak), places: 3)) of full scale, "
                 + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time")
         }
     }
@@ -164,24 +164,6 @@ extension AudioCommand {
         }
     }
 
-    struct AudioBenchCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "bench", abstract: "Time the DSP: seconds of audio rendered per second of CPU.")
-
-        @Option(help: "Seconds to measure (0.1 to 600).") var seconds: Double = 2
-        @Flag(help: "Print one JSON object.") var json = false
-        @OptionGroup var design: AudioDesignOption
-
-        func validate() throws {
-            guard seconds >= 0.1, seconds <= 600 else { throw ValidationError("--seconds: allowed 0.1 to 600") }
-        }
-
-        func run() throws {
-            let a = AudioBenchResult.measure(design.load(), seconds: seconds)
-            print(json ? JSONOutput.text(["audio": a]) : a.text)
-        }
-    }
-
     struct Settings: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show or change the sound settings (mute, music and effects volumes).")
@@ -216,41 +198,4 @@ extension AudioCommand {
             print("\(path): \(s.mute == 1 ? "muted" : "sound on"), music \(s.musicPercent) %, effects \(s.effectsPercent) %")
         }
     }
-}
-
-/// The audio line of `ocean bench` and `ocean audio bench`.
-struct AudioBenchResult: Encodable {
-    var factor: Double
-    var audioSeconds: Double
-    /// Allocations in 500 busy device buffers (cues and render); nil if not counted.
-    var allocations: Int?
-
-    static func measure(_ design: AudioDesign, seconds: Double) -> AudioBenchResult {
-        let r = AudioBench.realtimeFactor(design: design, seconds: seconds, now: threadCPUNanos)
-        let allocations = AllocationCounter.isActive
-            ? AudioBench.callbackAllocations(design: design, blocks: 500, count: AllocationCounter.measure) : nil
-        return AudioBenchResult(factor: r.factor, audioSeconds: r.audioSeconds, allocations: allocations)
-    }
-
-    enum CodingKeys: String, CodingKey { case realtimeFactor, audioSeconds, callbackAllocations }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Int(factor), forKey: .realtimeFactor)
-        try c.encode(rounded2(audioSeconds), forKey: .audioSeconds)
-        try c.encode(allocations, forKey: .callbackAllocations)  // null when not counted
-    }
-
-    var text: String {
-        "audio          \(Int(factor))× real time (\(fixed(audioSeconds, 1)) s of audio: all layers and a busy stream "
-            + "of effects; target ≥ 200×); \(allocations.map(String.init) ?? "uncounted") allocations in 500 device buffers"
-    }
-}
-
-/// `x` with `digits` decimals.
-private func fixed(_ x: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let v = (x * scale).rounded() / scale
-    return "\(v)"
 }

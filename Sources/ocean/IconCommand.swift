@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanAssets
 import OceanFront
 import OceanPlatform
 import OceanStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanBalance
 import OceanKernel
@@ -78,7 +79,8 @@ struct PlayCommand: ParsableCommand {
         header.recordedBy = "person"
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
-        let firstPath = record ?? lastGamePath(profile: profilePath)
+        var recording = PlayRecording(record: record, force: force, profile: profilePath)
+        recording.makeFolder()
         // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
         // recording is finished and kept), then exits 128 + the signal; a second
         // signal stops at once.
@@ -108,13 +110,11 @@ struct PlayCommand: ParsableCommand {
         var view = GameView(assets: assets, rules: rules, seed: header.seed)
         var state = saved
         var session: Command? = .beginSession(now.date, minuteOfDay: now.minute)
-        var segment = 1
-        var path = firstPath
         var totals = PlayStats()
         while true {
             header.balance = balance
             header.startState = state
-            let sink = openReplaySink(path, force: record == nil || force)
+            let sink = openReplaySink(recording.path, force: recording.replaces)
             var recorder = ReplayRecorder(header: header, sink: sink)
             var career: CareerScreens? = nil
             if let content, let s = shell {
@@ -148,7 +148,7 @@ struct PlayCommand: ParsableCommand {
                                      betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
                 audio?.link.post(health: state.health, events: events)
                 // The career is saved after every game and every menu action that changed it.
-                guard events.contains(where: PlayCommand.changesTheCareer) else { return }
+                guard events.contains(where: PlayRecording.changesTheCareer) else { return }
                 do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
             }
             totals.presents += stats.presents
@@ -166,17 +166,7 @@ struct PlayCommand: ParsableCommand {
             rules = Rules(new)
             waiting = nil
             shell?.rules = rules
-            // With --record, the next part goes to the next free name (with --force, the
-            // next name); without it, last-game.replay holds the latest part, as it holds
-            // the latest game.
-            var next = segment + 1
-            while record != nil && !force && fileSize(PlayCommand.path(firstPath, segment: next)) != nil { next += 1 }
-            let nextPath = record == nil ? firstPath : PlayCommand.path(firstPath, segment: next)
-            printError("ocean play: \(hotReload?.reloader.path ?? "the balance") reloaded: "
-                       + (record == nil ? "\(path) now holds what is played from the next game on (no --record: the part before is not kept)"
-                                        : "the recording so far is in \(path); from the next game on, \(nextPath)"))
-            segment = next
-            path = nextPath
+            printError("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
             view = GameView(assets: assets, rules: rules, seed: header.seed)
             view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,
                                  until: (state?.tick ?? 0) + 4 * Fixed.ticksPerSecond, columns: view.noticeColumns)
@@ -192,25 +182,7 @@ struct PlayCommand: ParsableCommand {
             print("presents-per-second \(decimal(totals.presentsPerSecond))")
             print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
         }
-        exitIfInterrupted("the game's recording is finished in \(path)")
-    }
-
-    /// The recording of a session's `segment`th stretch of constants: `run.replay`,
-    /// then `run.2.replay`, `run.3.replay`…
-    static func path(_ first: String, segment: Int) -> String {
-        let slash = first.lastIndex(of: "/").map { first.index(after: $0) } ?? first.startIndex
-        if let dot = first[slash...].lastIndex(of: "."), dot > slash {
-            return String(first[..<dot]) + ".\(segment)" + String(first[dot...])
-        }
-        return first + ".\(segment)"
-    }
-
-    /// A game over, or what a menu action does: a card studied, a scan, a pet adopted.
-    static func changesTheCareer(_ event: Event) -> Bool {
-        switch event {
-        case .gameOver, .cardStudied, .scanned, .petAdopted: true
-        default: false
-        }
+        exitIfInterrupted("the game's recording is finished in \(recording.path)")
     }
 
     /// The sound, unless muted; no device (or no settings) is a one-line notice.
@@ -229,16 +201,5 @@ struct PlayCommand: ParsableCommand {
             printError("ocean play: \(notice)")
             return nil
         }
-    }
-
-    /// `last-game.replay` beside the profile, its folder made if need be.
-    private func lastGamePath(profile: String) -> String {
-        let folder = profile.lastIndex(of: "/").map { String(profile[..<$0]) } ?? "."
-        var partial = ""
-        for part in folder.split(separator: "/") {
-            partial += "/" + part
-            mkdir(partial, 0o755)
-        }
-        return folder + "/last-game.replay"
     }
 }

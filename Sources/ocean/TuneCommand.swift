@@ -1,8 +1,9 @@
 import ArgumentParser
 import OceanBalance
 import OceanDrivers
+import OceanAssets
 import OceanKernel
-import OceanFront
+import OceanPlatform
 import OceanStore
 import OceanSystem
 import OceanTune
@@ -129,9 +130,9 @@ struct TuneRun: ParsableCommand {
             let bot = chartBot ?? spec.players.first?.description ?? ""
             let font: BitmapFont
             do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
-            let bytes = ChartPNG.png(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot,
-                                     font: font)
-            write(png, bytes)
+            let picture = ChartPicture.draw(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!,
+                                            bot: bot, font: font)
+            do { try PNGWriter.write(picture, to: png) } catch { fail(error.description) }
         }
         var bestNote = ""
         if !spec.targets.isEmpty, let top = Sweep.ranked(output.lines).first, let balance = top.balance(base: base) {

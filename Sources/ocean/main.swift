@@ -10,7 +10,7 @@ struct Ocean: ParsableCommand {
         commandName: "ocean",
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
         version: Engine.version,
-        subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self, BenchCommand.self,
+        subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
                       AudioCommand.self, TuneCommand.self, IconCommand.self]
     )
 }

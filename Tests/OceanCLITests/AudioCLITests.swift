@@ -91,7 +91,7 @@ import TestSupport
     }
 
     @Test func benchReportsTheRealTimeFactorAndNoAllocations() throws {
-        let r = try ocean(["audio", "bench", "--seconds", "0.5", "--json"], build: "release")
+        let r = try oceanBench(["audio", "--seconds", "0.5", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let audio = object["audio"] as! [String: Any]

@@ -11,9 +11,23 @@ struct Run {
 
 /// Runs a built `ocean` (`debug` or `release`) and collects what it printed.
 func ocean(_ args: [String], build: String = "debug") throws -> Run {
-    let binary = "\(repoRoot)/.build/\(build)/ocean"
+    try runBuilt("ocean", args, build: build)
+}
+
+/// The preloaded malloc interposer `make bench` runs `ocean-bench` with.
+let interposerLibrary = "\(repoRoot)/.build/release/libMallocInterposerSwift.so"
+
+/// Runs the release `ocean-bench` as `make bench` does: with the malloc interposer
+/// preloaded (`LD_PRELOAD`), unless `preload` is false.
+func oceanBench(_ args: [String], preload: Bool = true) throws -> Run {
+    try runBuilt("ocean-bench", args, build: "release", environment: preload ? ["LD_PRELOAD": interposerLibrary] : [:])
+}
+
+/// Runs one of the package's built programs from the repository root.
+func runBuilt(_ program: String, _ args: [String], build: String, environment: [String: String] = [:]) throws -> Run {
+    let binary = "\(repoRoot)/.build/\(build)/\(program)"
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw CLIError("\(binary) is missing: `make test` builds it (swift build -c \(build))")
+        throw CLIError("\(binary) is missing: `make test` builds it (`make build`)")
     }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: binary)
@@ -21,6 +35,8 @@ func ocean(_ args: [String], build: String = "debug") throws -> Run {
     p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
     var env = ProcessInfo.processInfo.environment
     env["SWIFT_BACKTRACE"] = "enable=no"
+    env.removeValue(forKey: "LD_PRELOAD")
+    env.merge(environment) { $1 }
     p.environment = env
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
@@ -46,7 +62,9 @@ func temporaryFile(_ name: String, _ text: String) throws -> String {
     return path
 }
 
-let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
+/// The shipped balance's text; empty if it cannot be read, so the tests that edit it
+/// fail on their own (the file's own tests say why) instead of stopping the run.
+let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)) ?? ""
 
 @Suite struct SimCommandTests {
     @Test func simPrintsTheDocumentedJSON() throws {
@@ -140,8 +158,9 @@ let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance
 }
 
 @Suite struct BenchCommandTests {
+    /// `ocean-bench` with the interposer preloaded, as `make bench` runs it.
     @Test func benchReportsItsFiguresAndAZeroAllocationTick() throws {
-        let r = try ocean(["bench", "--seconds", "0.3", "--items", "3000", "--json"], build: "release")
+        let r = try oceanBench(["--seconds", "0.3", "--items", "3000", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let typical = o["typical"] as! [String: Any]
@@ -170,6 +189,43 @@ let shippedBalanceText = try! String(contentsOfFile: repoRoot + "/assets/balance
         } else {
             #expect(o["firstFrameMs"] is NSNull)
         }
+    }
+
+    /// Without the preloaded interposer nothing is counted, and the bench says so
+    /// rather than show 0: neither the bench nor the game links the interposer.
+    @Test func withoutThePreloadAllocationsAreNotCounted() throws {
+        let r = try oceanBench(["audio", "--seconds", "0.1", "--json"], preload: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let audio = try #require(o["audio"] as? [String: Any])
+        #expect(audio["callbackAllocations"] is NSNull, "\(audio)")
+        #expect((audio["realtimeFactor"] as? Int ?? 0) > 0)
+    }
+
+    /// The game has no benchmark: `ocean bench` is an unknown subcommand (exit 2);
+    /// neither release binary needs the interposer's library or a toolchain folder.
+    @Test func theGameHasNoBenchmark() throws {
+        let r = try ocean(["bench"], build: "release")
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        for program in ["ocean", "ocean-bench"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["readelf", "-d", "\(repoRoot)/.build/release/\(program)"]
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let dynamic = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0 && dynamic.contains("(NEEDED)"), "readelf -d \(program)")
+            for line in dynamic.split(separator: "\n") where line.contains("NEEDED") || line.contains("RUNPATH") {
+                #expect(!line.contains("MallocInterposer") && !line.contains("swift"), "\(program): \(line)")
+            }
+        }
+    }
+
+    @Test func badSecondsExitTwoNamingTheFlag() throws {
+        let r = try oceanBench(["--seconds", "0"], preload: false)
+        #expect(r.status == 2 && r.stderr.contains("--seconds"), "\(r.stderr)")
     }
 }
 

@@ -78,12 +78,28 @@ private func tree(_ root: String) -> [String] {
             let installed = try make("install-built", prefix: prefix, home: home)
             try #require(installed.status == 0, "make install-built: \(installed.stderr)\(installed.stdout)")
         }
-        for path in ["bin/ocean", "lib/ocean-rescue/libMallocInterposerSwift.so",
-                     "share/ocean-rescue/assets/balance.toml", "share/ocean-rescue/assets/sprites.txt",
+        for path in ["bin/ocean", "share/ocean-rescue/assets/balance.toml", "share/ocean-rescue/assets/sprites.txt",
                      "share/ocean-rescue/assets/font.txt", "share/ocean-rescue/assets/audio.toml",
                      "share/ocean-rescue/assets/themes/default.toml"] {
             #expect(fm.fileExists(atPath: prefix + "/" + path), "\(path) is not installed")
         }
+
+        // The game alone: `bin/` and `share/`, no `lib/` (the benchmark's malloc interposer
+        // stays in the build: `ocean-bench`), and the binary names no folder to search
+        // for libraries in the build's toolchain or the interposer's (its Swift runtime
+        // is linked in: `make build` builds the release with --static-swift-stdlib).
+        #expect(!fm.fileExists(atPath: prefix + "/lib"), "lib/ is installed: \(tree(prefix + "/lib"))")
+        #expect(Set(tree(prefix).map { $0.split(separator: "/")[0] }).subtracting(["bin", "share"]).isEmpty,
+                "\(tree(prefix))")
+        let readelf = try #require(commandPath("readelf"), "readelf (binutils) is missing")
+        let dynamic = try run(readelf, ["-d", prefix + "/bin/ocean"], in: elsewhere, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(dynamic.status == 0, "readelf: \(dynamic.stderr)")
+        for line in dynamic.stdout.split(separator: "\n") where line.contains("RPATH") || line.contains("RUNPATH") {
+            #expect(!line.contains("swift") && !line.contains("ocean-rescue") && !line.contains("/opt/")
+                    && !line.contains("lib/"), "\(line)")
+        }
+        #expect(!dynamic.stdout.contains("MallocInterposer") && !dynamic.stdout.contains("libswiftCore"),
+                "\(dynamic.stdout)")
 
         // The menu entry: valid by freedesktop's own checker, pointing at the install.
         let desktop = prefix + "/share/applications/ocean-rescue.desktop"

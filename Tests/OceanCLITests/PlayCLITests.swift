@@ -103,6 +103,24 @@ struct PlayWindowTests {
         #expect(verify.stdout.contains("PASS"))
     }
 
+    /// A relative `--profile` is relative to the working folder: the profile and
+    /// `last-game.replay` land in `./data`, and nothing is made at `/data`.
+    @Test func aRelativeProfileFolderIsTheWorkingFolders() throws {
+        let dir = freshFolder("relative")
+        let hadRootData = FileManager.default.fileExists(atPath: "/data")
+        let r = try script("""
+            cd "$DIR"
+            xvfb-run -a -s "-screen 0 1280x720x24" env -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 \
+              '\(repoRoot)/.build/debug/ocean' play --quick --mute --quit-after 0.5 --profile data/p
+            echo "play-exit $?"
+            """, environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/data/last-game.replay"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "/data") == hadRootData, "/data was made")
+        let verify = try ocean(["replay", "verify", dir + "/data/last-game.replay"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    }
+
     @Test(arguments: [("INT", 130), ("TERM", 143)])
     func aSignalInTheTerminalFinishesTheRecordingLikeCtrlQ(signal: String, status: Int) throws {
         // Ctrl-C in the terminal (or a SIGTERM) ends the game as Ctrl+Q does: the

@@ -53,3 +53,17 @@ import OceanDrivers
         #expect(bad.text == "BAD  x:1: nope")
     }
 }
+
+/// The one decimal formatter at any number of places (the tuning tables, the audio figures).
+@Suite struct DecimalPlacesTests {
+    @Test func anyPlacesRoundHalfAwayFromZero() {
+        #expect(decimal(2.0, places: 1) == "2.0")
+        #expect(decimal(0.05, places: 1) == "0.1")
+        #expect(decimal(-0.04, places: 1) == "0.0", "no minus sign on a zero")
+        #expect(decimal(-1.25, places: 1) == "-1.3")
+        #expect(decimal(1234.5, places: 0) == "1235")
+        #expect(decimal(0.8912, places: 3) == "0.891")
+        #expect(decimal(units: -5, places: 3) == "-0.005")
+        #expect(decimal(Double.infinity, places: 1) == "inf")
+    }
+}

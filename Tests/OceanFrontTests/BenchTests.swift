@@ -1,16 +1,26 @@
 import OceanFront
 import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// With `OCEAN_FRONT_BENCH=SECONDS`, prints how fast the busy Thriving scene renders
-/// (run it in release: `swift test -c release -Xswiftc -enable-testing --filter renderSpeed`).
-/// Without it, renders a few frames so the bench itself stays working.
-@Test func renderSpeed() {
-    let seconds = getenv("OCEAN_FRONT_BENCH").flatMap { Double(String(cString: $0)) } ?? 0.01
-    let (frames, took) = RenderBench.run(seconds: seconds, assets: defaultAssets, rules: shippedRules)
-    #expect(frames > 0)
-    print("render bench: \(frames) frames in \(took) s = \(Int(Double(frames) / took)) frames/s")
+/// The scenes `ocean-bench` times and counts (`BenchScenes`) draw what they say; the
+/// timing itself is `make bench`'s.
+@Suite struct BenchSceneTests {
+    @Test func theBusySceneDrawsItsFrames() {
+        var busy = BenchScenes.Busy(assets: defaultAssets, rules: shippedRules)
+        busy.render(3)
+        #expect(Set(busy.framebuffer.pixels).count > 50, "a busy scene has many colours")
+    }
+
+    /// The career's screens include the milestones and a game's summary: the menu and
+    /// the screen before the name, six pages from the menu, the milestones and the summary.
+    @Test func theCareerScreensAreAllDrawn() {
+        var career = BenchScenes.Career(assets: defaultAssets, rules: challengeRules, content: careerContent)
+        #expect(career.screens == 10)
+        var seen: Set<[UInt32]> = []
+        for n in 1...career.screens {
+            career.render(n)  // the last of n frames shows screen n - 1
+            seen.insert(career.framebuffer.pixels)
+        }
+        #expect(seen.count >= 9, "screens drawn alike: \(seen.count) different of \(career.screens)")
+    }
 }

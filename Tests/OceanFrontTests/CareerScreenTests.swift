@@ -1,8 +1,10 @@
 import Foundation
 import OceanBalance
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanKernel
+import OceanPlatform
 import OceanStore
 import Testing
 import TestSupport
@@ -215,20 +217,24 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     }
 }
 
-/// With `OCEAN_CAREER_SHOTS=DIR`, writes each career screen as `DIR/NAME.rgba` (as
-/// `screenshots()` does); `scripts/career-screenshots.sh` turns them into PNGs. The
-/// career plays with the shipped challenge table, as `ocean play` does. With
-/// `OCEAN_CAREER_SHOTS_THEME=high-contrast`, the same screens in that theme, each
-/// name ending in `-high-contrast`.
-@Test func careerScreenshots() throws {
-    guard let dir = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"] else { return }
+/// With `OCEAN_CAREER_SHOTS=DIR` (`scripts/career-screenshots.sh`, part of `make
+/// screenshots`), writes each career screen as `DIR/NAME.png` through the one picture
+/// writer (SDL_image), scaled by `OCEAN_CAREER_SHOTS_SCALE` (default 2); skipped
+/// without it. The career plays with the shipped challenge table, as `ocean play`
+/// does. With `OCEAN_CAREER_SHOTS_THEME=high-contrast`, the same screens in that
+/// theme, each name ending in `-high-contrast`.
+@Test(.enabled(if: ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"] != nil,
+               "writes docs/screenshots/career-*.png: OCEAN_CAREER_SHOTS=DIR"))
+func careerScreenshots() throws {
+    let dir = try #require(ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS"])
     let themeName = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS_THEME"]
+    let scale = ProcessInfo.processInfo.environment["OCEAN_CAREER_SHOTS_SCALE"].flatMap { Int($0) } ?? 2
     let suffix = themeName.map { "-" + $0 } ?? ""
     func save(_ name: String, _ fb: Framebuffer) {
-        var data = Data()
-        for v in [UInt32(fb.width), UInt32(fb.height)] { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        fb.pixels.withUnsafeBytes { data.append(contentsOf: $0) }
-        FileManager.default.createFile(atPath: dir + "/" + name + suffix + ".rgba", contents: data)
+        #expect(fb.pixels.contains { $0 != fb.pixels[0] }, "\(name) is blank")
+        do { try PNGWriter.write(fb, scale: scale, to: dir + "/" + name + suffix + ".png") } catch {
+            Issue.record("\(name): \(error.description)")
+        }
     }
     let rules = challengeRules
     let look = assets(themeName)

@@ -1,3 +1,4 @@
+@testable import OceanAssets
 @testable import OceanFront
 import OceanBalance
 import OceanDrivers
@@ -417,14 +418,6 @@ func challengeCareer(_ rules: Rules) -> Simulation {
             Issue.record("accepted")
         } catch {
             #expect(error.issues.contains { $0.key == "toast.slide_ms" && $0.message.contains("half") }, "\(error)")
-        }
-    }
-
-    /// `ocean bench`'s career screens include the milestones and a summary: the bench
-    /// draws them (a counter that counts nothing: allocations are counted by `ocean bench`).
-    @Test func theBenchDrawsTheNewScreens() {
-        _ = RenderBench.careerAllocations(frames: 24, assets: defaultAssets, rules: challengeRules, content: careerContent) {
-            body in body(); return 0
         }
     }
 }

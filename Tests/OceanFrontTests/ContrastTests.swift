@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanFront
 import OceanStore
 import Testing

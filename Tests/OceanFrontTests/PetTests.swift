@@ -1,4 +1,5 @@
 import OceanBalance
+@testable import OceanAssets
 @testable import OceanFront
 import OceanKernel
 import OceanSystem
@@ -141,12 +142,12 @@ import TestSupport
     @Test func theShippedArtHasEverySpriteAndBrokenArtIsRefusedWithItsLine() throws {
         let path = repoRoot + "/assets/pet.txt"
         let text = try #require(readTextFile(path))
-        _ = try SpriteSheet.parse(text: text, file: path, required: PetArt.required)
+        _ = try SpriteSheet.parse(text: text, file: path, required: PetSprites.required)
 
         func issues(_ text: String) -> [DataIssue] {
             do {
-                let sheet = try SpriteSheet.parse(text: text, file: "pet.txt", required: PetArt.required)
-                try PetArt.check(sheet, file: "pet.txt")
+                let sheet = try SpriteSheet.parse(text: text, file: "pet.txt", required: PetSprites.required)
+                try PetSprites.check(sheet, file: "pet.txt")
                 return []
             } catch { return error.issues }
         }

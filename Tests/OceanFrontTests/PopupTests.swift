@@ -1,3 +1,4 @@
+@testable import OceanAssets
 @testable import OceanFront
 import OceanKernel
 import Testing

@@ -1,4 +1,5 @@
 import OceanBalance
+@testable import OceanAssets
 @testable import OceanFront
 import OceanKernel
 import Testing
@@ -52,7 +53,7 @@ import TestSupport
     }
 
     @Test func sameStateAndEventsRenderIdenticalBytes() {
-        let (state, events) = RenderBench.busyScene(rules: shippedRules)
+        let (state, events) = BenchScenes.busyScene(rules: shippedRules)
         let a = render(state, events: events, fraction: 0.37)
         let b = render(state, events: events, fraction: 0.37)
         let same = a.pixels == b.pixels

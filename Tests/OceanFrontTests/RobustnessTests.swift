@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanFront
 @testable import OceanKernel
 import Testing

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanFront
 import OceanKernel
 import TestSupport

@@ -1,5 +1,7 @@
+import OceanAssets
 import OceanFront
 import OceanKernel
+import OceanPlatform
 import OceanStore
 import Testing
 import TestSupport
@@ -8,17 +10,14 @@ import Glibc
 #endif
 
 /// Screenshots for people to look at: with `OCEAN_FRONT_SHOTS=DIR`, writes each
-/// scene as `DIR/NAME.rgba` (width and height as 4-byte little-endian words, then
-/// the pixels); a throwaway script turns them into PNGs. Without it, does nothing.
-@Test func screenshots() throws {
-    guard let dir = getenv("OCEAN_FRONT_SHOTS").map({ String(cString: $0) }) else { return }
+/// scene as `DIR/NAME.png` through the one picture writer (SDL_image); skipped
+/// without it.
+@Test(.enabled(if: getenv("OCEAN_FRONT_SHOTS") != nil, "writes the scenes as PNG: OCEAN_FRONT_SHOTS=DIR"))
+func screenshots() throws {
+    let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
     func save(_ name: String, _ fb: Framebuffer) {
-        guard let file = fopen(dir + "/" + name + ".rgba", "wb") else { return }
-        var header = [UInt32(fb.width), UInt32(fb.height)]
-        fwrite(&header, 4, 2, file)
-        var pixels = fb.pixels
-        fwrite(&pixels, 4, pixels.count, file)
-        fclose(file)
+        #expect(fb.pixels.contains { $0 != fb.pixels[0] }, "\(name) is blank")
+        do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
     for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
         var played = Played(phase: phase)
@@ -54,7 +53,7 @@ import Glibc
         fade.sim.state.tick += 1
     }
     save("crossfade-half", fade.render())
-    let (state, events) = RenderBench.busyScene(rules: shippedRules)
+    let (state, events) = BenchScenes.busyScene(rules: shippedRules)
     let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
     view.observe(state, events: [])
     view.observe(state, events: events)

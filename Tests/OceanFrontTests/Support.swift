@@ -1,4 +1,5 @@
 import OceanBalance
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanStore

@@ -1,4 +1,5 @@
 import CSDL2
+import OceanAssets
 import OceanFront
 import OceanKernel
 @testable import OceanPlatform
@@ -106,9 +107,9 @@ import Testing
                                              0xFF11_1111, 0xFF11_1111, 0xFF22_2222, 0xFF22_2222])
     }
 
-    @Test func thePlayfieldsEdgesMapToItsWalls() {
+    @Test func thePlayfieldsEdgesMapToItsWalls() throws {
         let rules = shippedRules
-        let theme = try! FrontAssetsLoader.load(theme: nil).theme
+        let theme = try FrontAssetsLoader.load(theme: nil).theme
         let layout = PlayfieldLayout(rules: rules, theme: theme)
         // The screen's edges are past the walls (the panels); its middle is the field's.
         #expect(layout.playfieldX(0) == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import OceanAssets
 import OceanFront
 import OceanPlatform
 import TestSupport

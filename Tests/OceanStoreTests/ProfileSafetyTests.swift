@@ -219,9 +219,11 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         #expect(throws: StateFieldError.self) { _ = try Simulation(rules: rules, restoring: s) }
     }
 
-    /// Writes the profile fuzzer's seeds (`OCEAN_WRITE_FUZZ_SEEDS=1 swift test --filter fuzzSeeds`).
-    @Test func fuzzSeeds() throws {
-        guard ProcessInfo.processInfo.environment["OCEAN_WRITE_FUZZ_SEEDS"] != nil else { return }
+    /// Writes the profile fuzzer's seeds (`OCEAN_WRITE_FUZZ_SEEDS=1 swift test --filter fuzzSeeds`);
+    /// skipped without it.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["OCEAN_WRITE_FUZZ_SEEDS"] != nil,
+                   "writes Fuzz/profile-seeds: OCEAN_WRITE_FUZZ_SEEDS=1"))
+    func fuzzSeeds() throws {
         let dir = repoRoot + "/Fuzz/profile-seeds"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let mid = midGameState()
@@ -236,5 +238,6 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
             ("state-mid-game-planned", [3] + StateEncoding.encode(mid)),
         ]
         for (name, data) in seeds { try Data(data).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        for (name, data) in seeds { #expect(FileManager.default.contents(atPath: dir + "/" + name) == Data(data), "\(name)") }
     }
 }

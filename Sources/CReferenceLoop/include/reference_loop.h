@@ -4,7 +4,7 @@
 
 /// The benchmark's yardstick: the per-item work of the kernel's item system
 /// (sway, side walls, gravity to a terminal speed, the rim and water checks) as a
-/// plain C loop over the same 32-byte item layout. `ocean bench` times it next to
+/// plain C loop over the same 32-byte item layout. `ocean-bench` times it next to
 /// the Swift kernel so the ratio, not a machine-dependent absolute, is reported.
 typedef struct {
     int64_t x, y;

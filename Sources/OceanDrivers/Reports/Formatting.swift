@@ -1,18 +1,30 @@
 import OceanKernel
 import OceanReplay
 
-/// A count in hundredths as a decimal with two places: 1505 → "15.05", -7 → "-0.07".
-/// The one decimal formatter (health percentages, seconds, ratios).
-public func decimal(hundredths: Int) -> String {
-    let sign = hundredths < 0 ? "-" : ""
-    let m = abs(hundredths)
-    return "\(sign)\(m / 100).\(m % 100 < 10 ? "0" : "")\(m % 100)"
+/// A whole count of `10^-places` units written as a decimal with `places` places:
+/// (1505, 2) → "15.05", (-7, 2) → "-0.07", (42, 0) → "42". The one decimal formatter
+/// (health percentages, seconds, ratios, the tuning tables, the audio figures).
+public func decimal(units: Int, places: Int) -> String {
+    let sign = units < 0 ? "-" : ""
+    let m = units.magnitude
+    guard places > 0 else { return sign + String(m) }
+    var scale: UInt = 1
+    for _ in 0..<places { scale *= 10 }
+    var fraction = String(m % scale)
+    while fraction.count < places { fraction = "0" + fraction }
+    return sign + String(m / scale) + "." + fraction
 }
 
-/// A number rounded to two decimal places: 3.2696907877604167 → "3.27".
-public func decimal(_ x: Double) -> String {
+/// A count in hundredths as a decimal with two places: 1505 → "15.05", -7 → "-0.07".
+public func decimal(hundredths: Int) -> String { decimal(units: hundredths, places: 2) }
+
+/// A number rounded to `places` decimal places (half away from zero):
+/// 3.2696907877604167 → "3.27"; (0.05, 1) → "0.1". Not finite: Swift's own spelling.
+public func decimal(_ x: Double, places: Int = 2) -> String {
     guard x.isFinite else { return "\(x)" }
-    return decimal(hundredths: Int((x * 100).rounded()))
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return decimal(units: Int((x * scale).rounded()), places: places)
 }
 
 /// A number rounded to two decimal places, as a number (for JSON).

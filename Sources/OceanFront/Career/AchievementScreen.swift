@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The ten achievements: the earned ones lit, the others dim with what they need.

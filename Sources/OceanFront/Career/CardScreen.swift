@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// A flashcard: its category, fact and tip, and how far the player is with it.

@@ -1,3 +1,5 @@
+import OceanAssets
+
 /// Where the career's screens put their lists and choices, shared by the drawing and
 /// by the shell's hit-testing of clicks, so a click lands on what is drawn.
 public struct CareerLayout: Equatable, Sendable {

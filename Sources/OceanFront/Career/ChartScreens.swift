@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The week (plastic per day, with the daily goal's line) and the lifetime (plastic per

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The screens drawn in the middle column, between the HUD's panels: the menu (and

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The milestones of the long road, beside the achievements: each with its text, a

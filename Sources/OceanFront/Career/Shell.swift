@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The person at the window, as far as the career's screens need: the name to greet

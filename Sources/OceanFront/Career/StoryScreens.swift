@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanKernel
 
 /// The first launch's screens: the story panels (intro and outro), the name, the adoption.

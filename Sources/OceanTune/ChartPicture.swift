@@ -1,13 +1,16 @@
-import OceanFront
+import OceanAssets
 
-/// The chart as a PNG, drawn without any library: the same data as the SVG (a line
-/// with its 95 % band, or a heatmap with each cell's value), axes, grid lines and
-/// their labels in the game's own bitmap font. Written uncompressed (zlib "stored"
-/// blocks), so no codec is needed.
-public enum ChartPNG {
-    public static func png(header: SweepHeader, lines: [PointLine], metric: Metric, bot: String,
-                           font: BitmapFont) -> [UInt8] {
-        let (w, h) = (640, 400)
+/// The chart as a picture: the same data as the SVG (a line with its 95 % band, or a
+/// heatmap with each cell's value), axes, grid lines and their labels in the game's
+/// own bitmap font, drawn into a framebuffer with the game's drawing primitives. The
+/// command line writes it as PNG through the one picture writer (SDL_image,
+/// `OceanPlatform.PNGWriter`).
+public enum ChartPicture {
+    public static let width = 640, height = 400
+
+    public static func draw(header: SweepHeader, lines: [PointLine], metric: Metric, bot: String,
+                            font: BitmapFont) -> Framebuffer {
+        let (w, h) = (width, height)
         var image = Image(width: w, height: h, font: font)
         let ink: (UInt8, UInt8, UInt8) = (40, 40, 40)
         image.text("\(metric.rawValue) for \(bot)", x: w / 2, y: 8, scale: 2, centred: true, ink)
@@ -87,7 +90,7 @@ public enum ChartPNG {
         }
         image.hline(left, w - right, h - bottom, (50, 50, 50))
         image.vline(left, top, h - bottom, (50, 50, 50))
-        return image.png()
+        return image.framebuffer
     }
 
     /// A value as a label: three significant figures, rates as percentages.
@@ -96,78 +99,40 @@ public enum ChartPNG {
         return SweepReport.fixed(v, a >= 100 ? 0 : (a >= 10 ? 1 : (a >= 1 ? 2 : 3)))
     }
 
+    /// The chart's white page: rectangles and text in `0xRRGGBB`-style tuples, drawn
+    /// through `Canvas` and `TextPen` (no shadow).
     struct Image {
-        let width: Int, height: Int
-        var rgb: [UInt8]
+        var framebuffer: Framebuffer
         let font: BitmapFont
         init(width: Int, height: Int, font: BitmapFont) {
-            (self.width, self.height, self.font) = (width, height, font)
-            rgb = [UInt8](repeating: 255, count: width * height * 3)
+            framebuffer = Framebuffer(width: width, height: height)
+            for i in framebuffer.pixels.indices { framebuffer.pixels[i] = 0xFFFF_FFFF }
+            self.font = font
+        }
+
+        static func pixel(_ c: (UInt8, UInt8, UInt8)) -> UInt32 {
+            0xFF00_0000 | UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
         }
 
         /// `string` from (`x`, `y`) (its top left, or its top centre when `centred`).
         mutating func text(_ string: String, x: Int, y: Int, scale: Int, centred: Bool, _ c: (UInt8, UInt8, UInt8)) {
-            var px = centred ? x - font.width(ofCharacters: string.count, scale: scale) / 2 : x
-            for ch in string {
-                for gy in 0..<font.glyphHeight {
-                    for gx in 0..<font.glyphWidth where font.isLit(ch, x: gx, y: gy) {
-                        fill(px + gx * scale, y + gy * scale, px + gx * scale + scale - 1, y + gy * scale + scale - 1, c)
-                    }
-                }
-                px += font.cellWidth * scale
+            let left = centred ? x - font.width(ofCharacters: string.utf8.count, scale: scale) / 2 : x
+            let (w, h, font) = (framebuffer.width, framebuffer.height, font)
+            _ = framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+                TextPen(canvas: Canvas(pixels: pixels, width: w, height: h), font: font, shadow: 0)
+                    .text(string, x: left, y: y, scale: scale, Image.pixel(c))
             }
         }
-        /// Fills a rectangle, clipped to the image.
+
+        /// Fills a rectangle between two corners (inclusive, either order), clipped to the image.
         mutating func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ c: (UInt8, UInt8, UInt8)) {
-            let (top, bottom) = (max(0, min(y0, y1)), min(height - 1, max(y0, y1)))
-            let (left, right) = (max(0, min(x0, x1)), min(width - 1, max(x0, x1)))
-            guard top <= bottom && left <= right else { return }
-            for y in top...bottom {
-                for x in left...right {
-                    let i = (y * width + x) * 3
-                    (rgb[i], rgb[i + 1], rgb[i + 2]) = c
-                }
+            let (w, h) = (framebuffer.width, framebuffer.height)
+            framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+                Canvas(pixels: pixels, width: w, height: h)
+                    .fill(x: min(x0, x1), y: min(y0, y1), w: abs(x1 - x0) + 1, h: abs(y1 - y0) + 1, Image.pixel(c))
             }
         }
         mutating func hline(_ x0: Int, _ x1: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) { fill(x0, y, x1, y, c) }
         mutating func vline(_ x: Int, _ y0: Int, _ y1: Int, _ c: (UInt8, UInt8, UInt8)) { fill(x, y0, x, y1, c) }
-
-        func png() -> [UInt8] {
-            var raw: [UInt8] = []
-            raw.reserveCapacity((width * 3 + 1) * height)
-            for y in 0..<height {
-                raw.append(0)
-                raw += rgb[(y * width * 3)..<((y + 1) * width * 3)]
-            }
-            var zlib: [UInt8] = [0x78, 0x01]
-            var offset = 0
-            repeat {
-                let n = min(65_535, raw.count - offset)
-                let last: UInt8 = offset + n == raw.count ? 1 : 0
-                zlib += [last, UInt8(n & 0xff), UInt8(n >> 8), UInt8(~n & 0xff), UInt8((~n >> 8) & 0xff)]
-                zlib += raw[offset..<(offset + n)]
-                offset += n
-            } while offset < raw.count
-            var a: UInt32 = 1, b: UInt32 = 0
-            for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
-            zlib += be32((b << 16) | a)
-            var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            out += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0])
-            out += chunk("IDAT", zlib)
-            out += chunk("IEND", [])
-            return out
-        }
-
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff)] }
-
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in body {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return be32(UInt32(data.count)) + body + be32(~crc)
-        }
     }
 }

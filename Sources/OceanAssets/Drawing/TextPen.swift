@@ -1,15 +1,20 @@
 /// Text on the canvas from the bitmap font, without building strings per frame:
 /// literals are walked byte by byte and numbers are drawn digit by digit.
-struct TextPen {
-    let canvas: Canvas
-    let font: BitmapFont
-    /// Drawn one pixel down-right under every glyph, so text reads over any water.
-    let shadow: UInt32
+public struct TextPen {
+    public let canvas: Canvas
+    public let font: BitmapFont
+    /// Drawn one pixel down-right under every glyph, so text reads over any water;
+    /// 0 for none (a chart on a plain ground).
+    public let shadow: UInt32
+
+    public init(canvas: Canvas, font: BitmapFont, shadow: UInt32) {
+        (self.canvas, self.font, self.shadow) = (canvas, font, shadow)
+    }
 
     /// Draws `text` (ASCII; anything else shows as '?') with its top-left at (x, y);
     /// returns the x after it.
     @discardableResult
-    func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
         var pen = x
         for byte in text.utf8 {
             glyph(Int(byte), x: pen, y: y, scale: scale, colour)
@@ -20,7 +25,7 @@ struct TextPen {
 
     /// Draws a whole number; returns the x after it.
     @discardableResult
-    func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
         var pen = x
         // Int.min has no positive twin: show the largest number instead of trapping.
         var v = value == Int.min ? Int.max : value
@@ -41,18 +46,18 @@ struct TextPen {
     }
 
     /// Width of `text` in pixels, for centring.
-    func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
+    public func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
 
     /// Width of a number in pixels.
-    func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
+    public func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
 
     /// How many characters a number is drawn with: its digits and any minus sign.
-    static func characters(of value: Int) -> Int {
+    public static func characters(of value: Int) -> Int {
         let v = value == Int.min ? Int.max : value
         return digits(abs(v)) + (v < 0 ? 1 : 0)
     }
 
-    static func digits(_ v: Int) -> Int {
+    public static func digits(_ v: Int) -> Int {
         var n = 1, v = v
         while v >= 10 { v /= 10; n += 1 }
         return n
@@ -60,7 +65,7 @@ struct TextPen {
 
     /// One glyph and its shadow. Glyphs wholly on screen (nearly all) are written
     /// straight to memory; the rest go through the clipping fill.
-    func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
+    public func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
         let c = (BitmapFont.first...BitmapFont.last).contains(code) ? code : Int(UInt8(ascii: "?"))
         if c == 32 { return }
         let base = (c - BitmapFont.first) * font.glyphHeight
@@ -69,7 +74,7 @@ struct TextPen {
         let inside = x >= 0 && y >= 0 && x + gw * scale + offset <= canvas.width && y + gh * scale + offset <= canvas.height
         let pixels = canvas.pixels, width = canvas.width
         font.rows.withUnsafeBufferPointer { rows in
-            for pass in 0..<2 {
+            for pass in (shadow == 0 ? 1 : 0)..<2 {
                 let (d, ink) = pass == 0 ? (offset, shadow) : (0, colour)
                 for row in 0..<gh {
                     let bits = rows[base + row]

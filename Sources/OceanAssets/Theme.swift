@@ -72,5 +72,5 @@ public struct Theme: Sendable, Equatable {
 
     public init() {}
 
-    static let perPhase = [Int](repeating: 0, count: 5)
+    public static let perPhase = [Int](repeating: 0, count: 5)
 }

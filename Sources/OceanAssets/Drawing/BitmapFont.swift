@@ -12,9 +12,9 @@ public struct BitmapFont: Sendable, Equatable {
     public let glyphHeight: Int
     /// One byte per glyph row, bit (W-1-x) set for a lit pixel; glyph `c` starts at
     /// `(c - 32) * glyphHeight`.
-    let rows: [UInt8]
+    public let rows: [UInt8]
 
-    static let first = 32, last = 126
+    public static let first = 32, last = 126
 
     /// Advance per character at scale 1: the glyph and one pixel of spacing.
     public var cellWidth: Int { glyphWidth + 1 }

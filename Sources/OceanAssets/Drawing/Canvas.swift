@@ -1,13 +1,17 @@
 /// Drawing primitives over the framebuffer's memory, borrowed for one frame
 /// (`withUnsafeMutableBufferPointer`), so fills and blits run without bounds checks
 /// or copies. Everything clips to the screen.
-struct Canvas {
-    let pixels: UnsafeMutableBufferPointer<UInt32>
-    let width: Int
-    let height: Int
+public struct Canvas {
+    public let pixels: UnsafeMutableBufferPointer<UInt32>
+    public let width: Int
+    public let height: Int
+
+    public init(pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int) {
+        (self.pixels, self.width, self.height) = (pixels, width, height)
+    }
 
     /// A filled rectangle.
-    func fill(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32) {
+    public func fill(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32) {
         let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
         for row in y0..<y1 {
@@ -17,7 +21,7 @@ struct Canvas {
     }
 
     /// A rectangle mixed over what is there by `alpha` of 256.
-    func blend(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32, alpha: UInt32) {
+    public func blend(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32, alpha: UInt32) {
         let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
         for row in y0..<y1 {
@@ -27,14 +31,14 @@ struct Canvas {
     }
 
     /// A whole screen copied in (a background).
-    func copy(from source: [UInt32]) {
+    public func copy(from source: [UInt32]) {
         source.withUnsafeBufferPointer { src in
             _ = pixels.baseAddress!.update(from: src.baseAddress!, count: min(src.count, pixels.count))
         }
     }
 
     /// Two screens mixed (`t` of 256 toward `b`), for the phase crossfade.
-    func crossfade(_ a: [UInt32], _ b: [UInt32], t: UInt32) {
+    public func crossfade(_ a: [UInt32], _ b: [UInt32], t: UInt32) {
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
                 for i in 0..<min(pixels.count, pa.count, pb.count) { pixels[i] = Colour.mix(pa[i], pb[i], t) }
@@ -43,7 +47,7 @@ struct Canvas {
     }
 
     /// A sprite with its top-left corner at (x, y); pixels equal to 0 are transparent.
-    func blit(_ sprite: Bitmap, x: Int, y: Int, flipped: Bool = false) {
+    public func blit(_ sprite: Bitmap, x: Int, y: Int, flipped: Bool = false) {
         let x0 = max(0, x), x1 = min(width, x + sprite.width)
         let y0 = max(0, y), y1 = min(height, y + sprite.height)
         guard x0 < x1, y0 < y1 else { return }
@@ -62,7 +66,7 @@ struct Canvas {
 
     /// A sprite scaled by a whole factor, mirrored left to right when `flipped`, and
     /// all in one colour when `solid` is not 0 (a silhouette).
-    func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int, flipped: Bool = false, solid: UInt32 = 0) {
+    public func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int, flipped: Bool = false, solid: UInt32 = 0) {
         guard scale > 1 || flipped || solid != 0 else { return blit(sprite, x: x, y: y) }
         let k = max(1, scale)
         sprite.pixels.withUnsafeBufferPointer { src in
@@ -76,7 +80,7 @@ struct Canvas {
     }
 
     /// A sprite stretched over a rectangle, nearest cell for each pixel (a backdrop).
-    func stretch(_ sprite: Bitmap, x: Int, y: Int, w: Int, h: Int) {
+    public func stretch(_ sprite: Bitmap, x: Int, y: Int, w: Int, h: Int) {
         guard sprite.width > 0, sprite.height > 0, w > 0, h > 0 else { return }
         let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
@@ -93,7 +97,7 @@ struct Canvas {
     }
 
     /// A filled circle (splashes, bubbles).
-    func disc(cx: Int, cy: Int, r: Int, _ colour: UInt32, alpha: UInt32 = 256) {
+    public func disc(cx: Int, cy: Int, r: Int, _ colour: UInt32, alpha: UInt32 = 256) {
         guard r > 0 else { return }
         for dy in -r...r {
             let y = cy + dy
@@ -107,10 +111,14 @@ struct Canvas {
 }
 
 /// A sprite resolved to pixels for one theme: 0 is transparent, anything else opaque.
-struct Bitmap: Sendable {
-    let width: Int
-    let height: Int
-    let pixels: [UInt32]
+public struct Bitmap: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
 
-    static let empty = Bitmap(width: 0, height: 0, pixels: [])
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        (self.width, self.height, self.pixels) = (width, height, pixels)
+    }
+
+    public static let empty = Bitmap(width: 0, height: 0, pixels: [])
 }

@@ -12,29 +12,29 @@ import OceanKernel
 /// `sprite NAME` starts a grid, its rows follow, and `end` closes it.
 public struct SpriteSheet: Sendable, Equatable {
     /// A palette entry: a fixed colour or a theme key.
-    enum Colour: Sendable, Equatable {
+    public enum Colour: Sendable, Equatable {
         case rgb(Int)
         case theme(String)
         /// A named point, drawn like its neighbour.
         case anchor(String)
     }
 
-    struct Sprite: Sendable, Equatable {
-        let name: String
+    public struct Sprite: Sendable, Equatable {
+        public let name: String
         /// The line of its `sprite NAME`, for messages about it.
-        let line: Int
-        let width: Int
-        let height: Int
+        public let line: Int
+        public let width: Int
+        public let height: Int
         /// Palette characters, row-major; `.` is transparent.
-        let cells: [UInt8]
+        public let cells: [UInt8]
     }
 
-    let palette: [UInt8: Colour]
-    let sprites: [Sprite]
+    public let palette: [UInt8: Colour]
+    public let sprites: [Sprite]
 
     /// The sprites every front needs besides one per kind of trash (named by the
     /// kind's key; `missing(_:)` checks a balance's): the bin, fish and coral (the pet
-    /// has its own file: `PetArt.required`).
+    /// has its own file: `PetSprites.required`).
     public static let required: [String] = ["bin", "fish", "coral"]
 
     /// Parses a sprite file; every problem names the file and line. `required` lists
@@ -139,13 +139,13 @@ public struct SpriteSheet: Sendable, Equatable {
         return SpriteSheet(palette: palette, sprites: sprites)
     }
 
-    func sprite(_ name: String) -> Sprite? { sprites.first { $0.name == name } }
+    public func sprite(_ name: String) -> Sprite? { sprites.first { $0.name == name } }
 
     /// The names among `names` the sheet has no sprite for.
     public func missing(_ names: [String]) -> [String] { names.filter { sprite($0) == nil } }
 
     /// Where the cells of the anchor named `anchor` are in a sprite, row by row.
-    func points(of anchor: String, in name: String) -> [(x: Int, y: Int)] {
+    public func points(of anchor: String, in name: String) -> [(x: Int, y: Int)] {
         guard let s = sprite(name) else { return [] }
         var found: [(x: Int, y: Int)] = []
         for (i, c) in s.cells.enumerated() {

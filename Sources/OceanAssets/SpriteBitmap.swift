@@ -2,16 +2,16 @@ extension SpriteSheet {
     /// A sprite resolved to pixels for one theme (its theme colours looked up), or
     /// `.empty` if the sheet has no such sprite; an anchor takes the colour of the cell
     /// before it in its row (or after it, at the edge). The game's look, the pet and
-    /// the app icon all draw from this, so a sprite edit shows in each. (`OceanFront.Colour`:
+    /// the app icon all draw from this, so a sprite edit shows in each. (`OceanAssets.Colour`:
     /// here `Colour` alone is the palette entry.)
-    func bitmap(_ name: String, theme: Theme) -> Bitmap {
+    public func bitmap(_ name: String, theme: Theme) -> Bitmap {
         guard let s = sprite(name) else { return .empty }
         func colour(_ c: UInt8) -> UInt32 {
             switch palette[c] {
-            case .rgb(let rgb): return OceanFront.Colour.opaque(rgb)
+            case .rgb(let rgb): return OceanAssets.Colour.opaque(rgb)
             case .theme(let key):
                 guard let field = ThemeSchema.schema.field(key) else { return 0 }
-                return OceanFront.Colour.opaque(theme[keyPath: field.path])
+                return OceanAssets.Colour.opaque(theme[keyPath: field.path])
             case .anchor, nil: return 0
             }
         }

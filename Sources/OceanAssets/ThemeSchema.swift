@@ -7,7 +7,7 @@ public typealias ThemeField = SchemaField<Theme>
 /// Every theme setting with its range, and the rules between them, validated by the
 /// same `Schema.validate` as the balance: each problem named with file, line and key.
 public enum ThemeSchema {
-    static let colour = 0...0xFF_FFFF
+    public static let colour = 0...0xFF_FFFF
 
     public static let fields: [ThemeField] = {
         var f: [ThemeField] = []

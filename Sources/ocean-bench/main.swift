@@ -1,0 +1,146 @@
+import ArgumentParser
+import OceanAudio
+import OceanBalance
+import OceanBench
+import OceanDrivers
+import OceanAssets
+import OceanFront
+import OceanKernel
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The benchmark, a program of its own so the game links no malloc interposer:
+/// `make bench` runs it with the interposer preloaded (`LD_PRELOAD`).
+struct OceanBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ocean-bench",
+        abstract: "Measure ticks per second (a typical game, a stress scenario), allocations per tick, the audio DSP, "
+            + "the renderer and the first frame.",
+        discussion: "Allocations are counted when the malloc interposer is preloaded: "
+            + "LD_PRELOAD=.build/release/libMallocInterposerSwift.so (what `make bench` does).",
+        version: Engine.version,
+        subcommands: [Everything.self, Audio.self],
+        defaultSubcommand: Everything.self)
+}
+
+extension OceanBenchCommand {
+    struct Everything: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "all", abstract: "Every figure (the default).")
+
+        @Option(help: "Seconds to measure each scenario (0.1 to 600).")
+        var seconds: Double = 3
+
+        @Option(parsing: .unconditional, help: "Live items in the stress scenario (1 to 100000).")
+        var items: Int = 10_000
+
+        @Option(help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
+        var balance: String?
+
+        @Option(help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
+        var challenges: String?
+
+        @Flag(help: "Print one JSON object instead of text.")
+        var json = false
+
+        func validate() throws {
+            try checkSeconds(seconds)
+            guard (1...100_000).contains(items) else {
+                throw ValidationError("--items: \(items) is out of range; allowed: 1 to 100000")
+            }
+        }
+
+        func run() throws {
+            let balance = loadBalance(path: balance, challenges: challenges)
+            let counter = AllocationCounter.counter
+            let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
+            let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
+                                                           counter: counter)
+            var output = BenchOutput(report: r, allocations: allocations)
+            let audio = AudioBenchResult.measure(loadDesign(path: nil), seconds: min(seconds, 2), counter: counter)
+            output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
+            let assets: FrontAssets
+            do { assets = try FrontAssetsLoader.load(theme: nil, challenges: challenges) } catch { fail(error.description) }
+            let content: CareerContent
+            do { content = try CareerContentLoader.load() } catch { fail(error.description) }
+            let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), content: content,
+                                                   seconds: min(seconds, 2), counter: counter)
+            output.sections.append(BenchSection(key: "render", value: render, text: render.text))
+            let firstFrame = FirstFrameResult.measure()
+            output.sections.append(BenchSection(key: "firstFrameMs", value: firstFrame, text: firstFrame.text))
+            print(json ? output.json : output.text)
+        }
+    }
+
+    struct Audio: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time the DSP alone: seconds of audio rendered per second of CPU, allocations per device buffer.")
+
+        @Option(help: "Seconds to measure (0.1 to 600).") var seconds: Double = 2
+        @Option(name: .customLong("audio"), help: "The sound design (TOML). Default: the shipped assets/audio.toml.")
+        var design: String?
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func validate() throws { try checkSeconds(seconds) }
+
+        func run() throws {
+            let a = AudioBenchResult.measure(loadDesign(path: design), seconds: seconds, counter: AllocationCounter.counter)
+            print(json ? JSONOutput.text(["audio": a]) : a.text)
+        }
+    }
+}
+
+func checkSeconds(_ seconds: Double) throws {
+    guard seconds >= 0.1, seconds <= 600 else {
+        throw ValidationError("--seconds: \(seconds) is out of range; allowed: 0.1 to 600")
+    }
+}
+
+/// Prints a message to stderr and exits 2 (bad input).
+func fail(_ message: String) -> Never {
+    printError(message)
+    exit(2)
+}
+
+/// The balance with its challenge table, validated, or an exit naming every problem.
+func loadBalance(path: String?, challenges: String?) -> Balance {
+    guard let path = path ?? defaultBalancePath() else {
+        fail("ocean-bench: cannot find assets/balance.toml; name a balance file with --balance FILE")
+    }
+    guard let tablePath = challenges ?? defaultChallengesPath() else {
+        fail("ocean-bench: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
+    }
+    do {
+        var b = try BalanceLoader.load(path: path)
+        b.challenges = try ChallengeLoader.load(path: tablePath).templates
+        return b
+    } catch {
+        fail(error.description)
+    }
+}
+
+/// The sound design, validated, or an exit naming every problem.
+func loadDesign(path: String?) -> AudioDesign {
+    guard let path = path ?? findAsset("audio.toml") else {
+        fail("ocean-bench: cannot find assets/audio.toml; name a sound design with --audio FILE")
+    }
+    do { return try AudioLoader.load(path: path) } catch { fail(error.description) }
+}
+
+// Usage errors exit with status 2 (not ArgumentParser's 64), like any bad input.
+do {
+    var command = try OceanBenchCommand.parseAsRoot()
+    try command.run()
+} catch {
+    let code = OceanBenchCommand.exitCode(for: error)
+    let message = OceanBenchCommand.fullMessage(for: error)
+    if code == .success {
+        print(message)
+        exit(0)
+    }
+    if !message.isEmpty { printError(message) }
+    exit(2)
+}
