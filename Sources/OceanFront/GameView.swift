@@ -158,7 +158,7 @@ public final class GameView {
         var impact = Impact()
         for kind in ItemKind.allCases where kind.rawValue < state.career.kindCounts.count {
             let n = state.career.kindCounts[kind.rawValue] - kindsAtStart[kind.rawValue]
-            if n > 0 { impact += Impact(kind: kind, count: n, factors: assets.impact) }
+            if n > 0 { impact.add(Impact(saturatingKind: kind, count: n, factors: assets.impact)) }
         }
         return impact
     }

@@ -8,11 +8,17 @@ import TOMLKit
 public enum TOMLEntries {
     /// The entries of the file at `path`, and where each key (or its table) is written.
     public static func read(path: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
+        try parse(readText(path: path), file: path)
+    }
+
+    /// The whole text of a data file (at most `limit` bytes, UTF-8), or an error
+    /// naming the file and the system's reason: missing, unreadable, a folder or a
+    /// FIFO (refused without waiting on it), a name too long, not UTF-8.
+    public static func readText(path: String, limit: Int = 64 << 20) throws(DataError) -> String {
+        do { return try PathName(path).readText(limit: limit) } catch {
+            throw DataError(issues: [DataIssue(file: error.path, line: nil, key: nil,
+                                               message: "cannot read the file: \(error.message)")])
         }
-        return try parse(text, file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {

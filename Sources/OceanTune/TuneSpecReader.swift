@@ -29,10 +29,7 @@ public enum TuneSpecReader {
     ]
 
     public static func read(path: String) throws(DataError) -> TuneSpec {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
-        }
+        let text = try TOMLEntries.readText(path: path)
         return try parse(text, file: path)
     }
 

@@ -2,8 +2,8 @@ import OceanBalance
 import OceanKernel
 
 /// The impact of some diverted items (`Impact`: items, grams of CO₂e, millilitres of
-/// water) with each kind's share: the total is the kernel's `Impact(counts:factors:)`,
-/// each kind's `Impact(kind:count:factors:)`.
+/// water) with each kind's share: the total is `Impact(saturatingCounts:factors:)`
+/// (the kernel's sums, saturating at `Int.max`), each kind's `Impact(saturatingKind:count:factors:)`.
 public struct ImpactBreakdown: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
         public var kind: ItemKind
@@ -16,9 +16,9 @@ public struct ImpactBreakdown: Sendable, Equatable {
 
     /// Items counted per kind (indexed by `ItemKind.rawValue`).
     public init(counts: [Int], factors: ImpactFactors) {
-        total = Impact(counts: counts, factors: factors)
+        total = Impact(saturatingCounts: counts, factors: factors)
         kinds = ItemKind.allCases.map {
-            Share(kind: $0, impact: Impact(kind: $0, count: $0.rawValue < counts.count ? counts[$0.rawValue] : 0, factors: factors))
+            Share(kind: $0, impact: Impact(saturatingKind: $0, count: $0.rawValue < counts.count ? counts[$0.rawValue] : 0, factors: factors))
         }
     }
 

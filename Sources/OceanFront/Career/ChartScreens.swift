@@ -201,11 +201,11 @@ struct LifetimeWords {
             for i in c.months[j].kindCounts.indices { key.add(c.months[j].kindCounts[i]) }
         }
         guard key.changed() else { return }
-        months = (start...last).map { ImpactWords(c.impact(inMonth: $0, factors)) }
+        months = (start...last).map { ImpactWords(c.shownImpact(inMonth: $0, factors)) }
         kinds = ItemKind.allCases.map { kind in
-            ImpactWords(Impact(kind: kind, count: kind.rawValue < c.kindCounts.count ? c.kindCounts[kind.rawValue] : 0,
+            ImpactWords(Impact(saturatingKind: kind, count: kind.rawValue < c.kindCounts.count ? c.kindCounts[kind.rawValue] : 0,
                                factors: factors))
         }
-        total = ImpactWords(c.impact(factors))
+        total = ImpactWords(c.shownImpact(factors))
     }
 }
