@@ -8,6 +8,7 @@ import TOMLKit
 public enum TOMLEntries {
     /// The entries of the file at `path`, and where each key (or its table) is written.
     public static func read(path: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
+        // (Balance files have their own, smaller limit: `BalanceLoader.maxBytes`.)
         try parse(readText(path: path), file: path)
     }
 

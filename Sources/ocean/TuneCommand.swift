@@ -95,9 +95,9 @@ struct TuneRun: ParsableCommand {
         if let games, !(1...1_000_000).contains(games) { throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs: \(jobs) is out of range; allowed: 1 to 256") }
         if let shard, shard != "auto", Shard(shard) == nil {
-            throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n, nor auto")
+            throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(Shard.maxCount), nor auto")
         }
-        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count: must be 1 or more") }
+        try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
         guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
         for (flag, path) in [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best)] {
             try checkPath(path, flag: flag)
