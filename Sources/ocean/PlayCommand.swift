@@ -86,6 +86,8 @@ struct PlayCommand: ParsableCommand {
         // recording is finished and kept), then exits 128 + the signal; a second
         // signal stops at once.
         Interruption.install(graceful: true)
+        // The X server gone mid-game: the recording is finished and kept, exit 2.
+        DisplayLoss.install()
 
         var options = PlayOptions()
         options.quick = quick
@@ -165,13 +167,30 @@ struct PlayCommand: ParsableCommand {
                 waiting = apply
                 return apply != nil
             }
-            let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme, session: session,
-                                     options: options, career: &career,
-                                     betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
-                audio?.link.post(health: state.health, events: events)
-                // The career is saved after every game and every menu action that changed it.
-                guard events.contains(where: PlayCommand.changesTheCareer) else { return }
-                do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
+            // Through a pointer, so the display-loss handler (which runs inside the loop's
+            // SDL calls, between ticks, and never returns) can finish this recording.
+            let stats = withUnsafeMutablePointer(to: &recorder) { live in
+                let recording = path
+                DisplayLoss.onLoss = {
+                    live.pointee.finish()
+                    do {
+                        try sink.commit()
+                        printError("ocean play: the display was lost (the X server closed the connection); "
+                            + "what was played is recorded in \(recording)")
+                    } catch {
+                        printError("ocean play: the display was lost, and the recording could not be kept: \(error)")
+                    }
+                    if let saveError { printError("ocean play: the career was not saved: \(saveError)") }
+                }
+                defer { DisplayLoss.onLoss = nil }
+                return PlayLoop.run(in: screen, recorder: &live.pointee, view: view, theme: assets.theme, session: session,
+                                    options: options, career: &career,
+                                    betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
+                    audio?.link.post(health: state.health, events: events)
+                    // The career is saved after every game and every menu action that changed it.
+                    guard events.contains(where: PlayCommand.changesTheCareer) else { return }
+                    do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
+                }
             }
             totals.presents += stats.presents
             totals.ticks += stats.ticks
