@@ -23,6 +23,7 @@ public enum TOMLEntries {
     }
 
     public static func parse(_ text: String, file: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
+        try refuseControlCharacters(text, file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -64,6 +65,27 @@ public enum TOMLEntries {
         case .table: "a table"
         case .date, .time, .dateTime: "a date or time"
         case .int: "a whole number"
+        }
+    }
+
+    /// TOML allows no control character but tab and line ends anywhere in a file, and
+    /// TOMLKit's parser (toml++) asserts on some (a NUL in a table's name aborts the
+    /// process): every text goes through this before TOMLKit sees it. The first one is
+    /// named with its line and column.
+    public static func refuseControlCharacters(_ text: String, file: String) throws(DataError) {
+        var line = 1, column = 1
+        for byte in text.utf8 {
+            if byte == 10 {
+                (line, column) = (line + 1, 1)
+                continue
+            }
+            if (byte < 32 && byte != 9 && byte != 13) || byte == 127 {
+                let code = String(byte, radix: 16, uppercase: true)
+                throw DataError(issues: [DataIssue(file: file, line: line, key: nil,
+                    message: "not valid TOML: a control character (U+\(code.count < 2 ? "000" : "00")\(code)) at column \(column); "
+                        + "TOML allows none but tab and line ends")])
+            }
+            column += 1
         }
     }
 }

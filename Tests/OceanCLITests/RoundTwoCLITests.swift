@@ -277,6 +277,19 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         #expect(r.status == 2 && r.stderr.contains("over the limit of 1048576 bytes"), "\(r.stderr)")
     }
 
+    /// Found by the tune spec fuzzer: a NUL in a table's name made TOMLKit's parser
+    /// (toml++) abort the process on an assertion; now every TOML file is refused first.
+    @Test func aControlCharacterInATOMLFileIsNamedNotAnAbort() throws {
+        let dir = freshFolder("control")
+        try write(smallSpec + "[\u{18}\u{0}\u{0}career]\ncar2\n", dir + "/s.toml")
+        let tune = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl"])
+        #expect(tune.status == 2 && tune.stderr.contains("s.toml:5: not valid TOML: a control character (U+0018) at column 2"),
+                "\(tune.status) \(tune.stderr)")
+        try write(shippedBalanceText + "\n[a\u{0}b]\n", dir + "/b.toml")
+        let sim = try run(["sim", "--balance", dir + "/b.toml"])
+        #expect(sim.status == 2 && sim.stderr.contains("a control character (U+0000)"), "\(sim.status) \(sim.stderr)")
+    }
+
     @Test func aProfileAtTheCountersCapShowsItsImpact() throws {
         // Every per-kind count (lifetime and this month's) at the validator's cap, 2^50.
         let dir = freshFolder("cap")
