@@ -23,8 +23,10 @@ action=${1:-}
 [[ $action == install || $action == uninstall ]] || fail "expected 'install' or 'uninstall', got '${action}'"
 PREFIX=${PREFIX:-$HOME/.local}
 [[ $PREFIX == "~/"* ]] && PREFIX=$HOME/${PREFIX#"~/"}  # zsh leaves PREFIX=~/… unexpanded
-PREFIX=${PREFIX%/}
 [[ $PREFIX == /* ]] || fail "PREFIX must be an absolute path, got '$PREFIX'"
+while [[ $PREFIX == */ && $PREFIX != / ]]; do PREFIX=${PREFIX%/}; done
+[[ $PREFIX != / ]] ||
+  fail "PREFIX '/' would put files straight into /bin and /share; choose a prefix such as /usr/local or ~/.local"
 # The desktop entry's Exec holds the path; these characters would need escaping there.
 [[ $PREFIX =~ ^[A-Za-z0-9._+/@=:,-]+$ ]] ||
   fail "PREFIX '$PREFIX' has a space or a character a desktop entry's Exec would need escaped; choose a plainer path"
@@ -38,15 +40,61 @@ files=(bin/ocean share/applications/ocean-rescue.desktop
        share/fish/vendor_completions.d/ocean.fish)
 for size in "${icon_sizes[@]}"; do files+=("share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"); done
 
+# A manifest entry as a plain path relative to PREFIX ('.' and empty components
+# dropped), or nothing (status 1) when it would leave PREFIX: an absolute path, a '..'
+# component, an empty one, a control character, or a folder on the way that is a
+# symbolic link (which could lead anywhere).
+inside_prefix() {
+  local entry=$1 part normal=()
+  [[ -n $entry && $entry != /* && ! $entry =~ [[:cntrl:]] ]] || return 1
+  local IFS=/
+  for part in $entry; do
+    case $part in
+      ''|.) ;;
+      ..) return 1 ;;
+      *) normal+=("$part") ;;
+    esac
+  done
+  ((${#normal[@]} > 0)) || return 1
+  local path=${normal[*]} folder=$root i
+  for ((i = 0; i < ${#normal[@]} - 1; i++)); do
+    folder+=/${normal[i]}
+    [[ ! -L $folder ]] || return 1
+  done
+  printf '%s\n' "$path"
+}
+
+# Reads the manifest's entries of KIND (file or dir) into the array `entries`,
+# normalised; any entry outside PREFIX stops everything before anything is removed.
+read_manifest() {
+  local want=$1 kind path normal line=0
+  entries=()
+  while IFS= read -r text || [[ -n $text ]]; do
+    line=$((line + 1))
+    [[ -n $text ]] || continue
+    kind=${text%% *}; path=${text#* }
+    [[ $kind == file || $kind == dir ]] && [[ $text == *" "* ]] ||
+      fail "$root/$manifest:$line: '$text' is not 'file PATH' or 'dir PATH'; nothing was removed"
+    normal=$(inside_prefix "$path") ||
+      fail "$root/$manifest:$line: '$path' is outside PREFIX ($root): entries must be paths inside it, without '..' or symbolic links; nothing was removed"
+    [[ $kind == "$want" ]] && entries+=("$normal")
+  done < "$root/$manifest"
+  return 0
+}
+
 if [[ $action == uninstall ]]; then
   [[ -f $root/$manifest ]] || { echo "nothing to uninstall: no $root/$manifest"; exit 0; }
-  while read -r kind path; do
-    if [[ $kind == file ]]; then rm -f -- "${root:?}/$path"; fi
-  done < "$root/$manifest"
-  # Folders install created, deepest first, each only once it is empty.
-  dirs=$(awk '$1 == "dir" { print $2 }' "$root/$manifest" | sort -r)
+  # Every entry is checked before the first is removed.
+  read_manifest dir; dirs=("${entries[@]}")
+  read_manifest file
+  for path in "${entries[@]}"; do
+    if [[ -f $root/$path || -L $root/$path ]]; then rm -f -- "${root:?}/$path"; fi
+  done
   rm -f -- "$root/$manifest"
-  for dir in $dirs; do rmdir -- "$root/$dir" 2>/dev/null || true; done
+  # Folders install created, deepest first, each only once it is empty.
+  while IFS= read -r dir; do
+    [[ -n $dir && -d $root/$dir && ! -L $root/$dir ]] && rmdir -- "$root/$dir" 2>/dev/null || true
+  done < <(printf '%s\n' "${dirs[@]}" | sort -r)
   echo "uninstalled Ocean Rescue from $root"
   exit 0
 fi
@@ -58,9 +106,8 @@ OCEAN=${OCEAN:-.build/release/ocean}
 # Folders created now and by an earlier install (so reinstalling keeps them listed).
 created=()
 if [[ -f $root/$manifest ]]; then
-  while read -r kind path; do
-    if [[ $kind == dir ]]; then created+=("$path"); fi
-  done < "$root/$manifest"
+  read_manifest dir
+  created+=("${entries[@]}")
 fi
 make_dir() {  # PATH relative to PREFIX, with its parents; remembers those it creates
   local path=$1 missing=()

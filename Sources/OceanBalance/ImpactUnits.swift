@@ -21,9 +21,13 @@ public enum ImpactUnits {
         for u in units where v >= u.0 { chosen = u }
         let (size, name) = chosen
         if size == 1 { return "\(v) \(name)" }
-        let tenths = (v * 10 + size / 2) / size
-        if tenths < 100 { return "\(tenths / 10).\(tenths % 10) \(name)" }
-        return "\(grouped((v + size / 2) / size)) \(name)"
+        // Split into whole units and the rest, so no value up to Int.max overflows.
+        let (whole, rest) = v.quotientAndRemainder(dividingBy: size)
+        if whole < 10 {
+            let tenths = whole * 10 + (rest * 10 + size / 2) / size
+            if tenths < 100 { return "\(tenths / 10).\(tenths % 10) \(name)" }
+        }
+        return "\(grouped(whole + (rest >= size - size / 2 ? 1 : 0))) \(name)"
     }
 
     /// 12345 as "12,345".

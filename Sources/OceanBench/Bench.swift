@@ -28,14 +28,22 @@ public struct BenchReport: Sendable {
     public var referenceTicks = 0
     public var referenceSeconds = 0.0
 
-    public var typicalTicksPerSecond: Double { Double(typicalTicks) / typicalSeconds }
-    public var stressTicksPerSecond: Double { Double(stressTicks) / stressSeconds }
-    public var nanosPerItemUpdate: Double { stressSeconds * 1e9 / Double(stressTicks * stressItems) }
+    // Each ratio is 0 when what it divides by is 0 (a loop too short for the clock to
+    // see, with --items 1): never inf or nan, which `Int(_:)` would trap on.
+    public var typicalTicksPerSecond: Double { BenchReport.ratio(Double(typicalTicks), typicalSeconds) }
+    public var stressTicksPerSecond: Double { BenchReport.ratio(Double(stressTicks), stressSeconds) }
+    public var nanosPerItemUpdate: Double { BenchReport.ratio(stressSeconds * 1e9, Double(stressTicks) * Double(stressItems)) }
     public var referenceNanosPerItemUpdate: Double {
-        referenceSeconds * 1e9 / Double(referenceTicks * stressItems)
+        BenchReport.ratio(referenceSeconds * 1e9, Double(referenceTicks) * Double(stressItems))
     }
-    /// How many times slower the kernel's stress tick is than the C loop (target: ≤ 2).
-    public var stressVersusC: Double { nanosPerItemUpdate / referenceNanosPerItemUpdate }
+    /// How many times slower the kernel's stress tick is than the C loop (target: ≤ 2);
+    /// 0 when the C loop was too quick to time.
+    public var stressVersusC: Double { BenchReport.ratio(nanosPerItemUpdate, referenceNanosPerItemUpdate) }
+
+    static func ratio(_ a: Double, _ b: Double) -> Double {
+        let r = a / b
+        return b > 0 && r.isFinite ? r : 0
+    }
 }
 
 public enum Bench {

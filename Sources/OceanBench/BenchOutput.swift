@@ -39,7 +39,7 @@ public struct BenchOutput: Encodable, Sendable {
         return """
         typical game   \(Int(r.typicalTicksPerSecond)) ticks/s (\(r.typicalTicks) ticks in \(decimal(r.typicalSeconds)) s)
         stress         \(Int(r.stressTicksPerSecond)) ticks/s with \(r.stressItems) live items (\(decimal(r.nanosPerItemUpdate)) ns per item update)
-        C reference    \(decimal(r.referenceNanosPerItemUpdate)) ns per item update: the kernel takes \(decimal(r.stressVersusC))× as long (target ≤ 2×)
+        C reference    \(r.stressVersusC > 0 ? "\(decimal(r.referenceNanosPerItemUpdate)) ns per item update: the kernel takes \(decimal(r.stressVersusC))× as long (target ≤ 2×)" : "too quick to time with \(r.stressItems) live item\(r.stressItems == 1 ? "" : "s"); no comparison (more --items, e.g. the default)")
         peak memory    \(r.peakMemory / 1024) KiB
         allocations    \(allocations.text)
         """ + sections.map { "\n" + $0.text }.joined()

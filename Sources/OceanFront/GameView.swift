@@ -162,7 +162,7 @@ public final class GameView {
         var impact = Impact()
         for k in state.career.kindCounts.indices where k < kindsAtStart.count {
             let n = state.career.kindCounts[k] - kindsAtStart[k]
-            if n > 0 { impact += Impact(kind: ItemKind(rawValue: k), count: n, factors: self.impact) }
+            if n > 0 { impact.add(Impact(saturatingKind: ItemKind(rawValue: k), count: n, factors: self.impact)) }
         }
         return impact
     }

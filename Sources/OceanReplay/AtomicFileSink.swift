@@ -19,7 +19,13 @@ public final class AtomicFileSink: ReplaySink {
         stream = try AtomicFileStream(path: path, overwrite: overwrite)
     }
 
-    public func write(_ text: String) { stream.write(text) }
+    /// Bytes written so far.
+    public private(set) var bytes = 0
+
+    public func write(_ text: String) {
+        bytes += text.utf8.count
+        stream.write(text)
+    }
     public func flush() { stream.flush() }
 
     /// Puts the finished replay in place (or throws, keeping the old file).

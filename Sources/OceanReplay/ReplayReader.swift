@@ -70,8 +70,9 @@ public struct ReplayReader {
 
     /// Reads a replay file in chunks, never holding more than one line of it unparsed.
     public static func read(path: String) throws(ReplayError) -> ReadReplay {
-        guard let file = FileReader(path: path) else {
-            throw ReplayError(file: path, line: nil, message: "cannot open the file")
+        let file: FileReader
+        do { file = try FileReader(opening: path) } catch {
+            throw ReplayError(file: PathName.shortened(path), line: nil, message: error.message)
         }
         var reader = ReplayReader(file: path)
         var pending: [UInt8] = []

@@ -11,7 +11,7 @@ public enum AudioSettingsFile {
     }
 
     public static func load(path: String) throws(DataError) -> AudioSettings {
-        guard access(path, F_OK) == 0 else { return AudioSettings() }
+        guard (try? PathName(path))?.exists ?? true else { return AudioSettings() }
         let (entries, locator) = try TOMLEntries.read(path: path)
         return try AudioSettings.schema.validate(entries, into: AudioSettings(), file: path,
                                                  lineOfMissing: locator.nearestLine(of:))
@@ -19,10 +19,8 @@ public enum AudioSettingsFile {
 
     /// Writes atomically, creating the folder if needed; the system's reason on failure.
     public static func save(_ settings: AudioSettings, path: String) throws(FileError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        let file = try PathName(path)
+        try file.createFolder()
         try replaceFile(path, with: settings.text)
     }
 }

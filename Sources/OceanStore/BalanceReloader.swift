@@ -1,5 +1,8 @@
 import OceanKernel
 import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Watches the balance file a window plays with, so a designer who saves it feels
 /// the change at the next game. It compares the file's bytes with those last read
@@ -15,17 +18,31 @@ public struct BalanceReloader {
 
     public let path: String
     private var seen: [UInt8]?
+    /// The last reason the file could not be read, said once until it changes.
+    private var seenProblem: String?
 
     /// Starts from the file as it reads now (the constants already in play).
     public init(path: String) {
         self.path = path
-        seen = readFileBytes(path, limit: 1 << 20)
+        seen = try? PathName(path).read(limit: BalanceLoader.maxBytes)
     }
 
     /// Nil while the file reads as last time; otherwise what it now holds. A file
-    /// that cannot be read (mid-save, removed) is no news until it reads again.
+    /// that is missing (mid-save, removed) is no news until it reads again; one that
+    /// cannot be used — over `BalanceLoader.maxBytes`, replaced by a FIFO or a folder
+    /// (refused without waiting on it), unreadable — is refused, once, with the reason.
     public mutating func look() -> News? {
-        guard let bytes = readFileBytes(path, limit: 1 << 20), bytes != seen else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try PathName(path).read(limit: BalanceLoader.maxBytes) } catch {
+            guard error.code != ENOENT else { return nil }
+            let why = "\(error.path): \(error.message)"
+            guard why != seenProblem else { return nil }
+            seenProblem = why
+            seen = nil
+            return .refused(why)
+        }
+        seenProblem = nil
+        guard bytes != seen else { return nil }
         seen = bytes
         do { return .changed(try BalanceLoader.load(path: path)) } catch { return .refused(error.description) }
     }

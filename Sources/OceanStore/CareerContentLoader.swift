@@ -92,6 +92,10 @@ public enum CareerContentLoader {
         }
 
         mutating func table() -> TOMLTable? {
+            do throws(DataError) { try TOMLEntries.refuseControlCharacters(text, file: file) } catch {
+                issues += error.issues
+                return nil
+            }
             do { return try TOMLTable(string: text) } catch let error as TOMLParseError {
                 issue(error.source.begin.line, nil, "not valid TOML: \(error.description) (column \(error.source.begin.column))")
             } catch {

@@ -54,10 +54,7 @@ public enum FrontAssetsLoader {
     }
 
     static func text(of path: String) throws(DataError) -> String {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
-        }
+        let text = try TOMLEntries.readText(path: path)
         return text
     }
 }

@@ -1,5 +1,5 @@
 import OceanBalance
-import OceanFront
+import OceanAssets
 import OceanKernel
 import OceanSystem
 

@@ -49,9 +49,13 @@ public enum Profile {
 
     /// Loads a profile with its extras; nil if there is no file at `path`.
     public static func loadContents(path: String, rules: Rules) throws(LoadError) -> ProfileText.Contents? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let bytes = readFileBytes(path, limit: 16 << 20) else {
-            throw LoadError(path: path, message: "cannot be read (or is larger than 16 MiB)")
+        let bytes: [UInt8]
+        do {
+            let file = try PathName(path)
+            guard file.exists else { return nil }
+            bytes = try file.read(limit: 16 << 20)
+        } catch {
+            throw LoadError(path: error.path, message: "cannot be read: \(error.message)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw LoadError(path: path, message: "not a profile: not UTF-8 text")
@@ -66,18 +70,19 @@ public enum Profile {
     /// the next save.
     public static func save(_ state: GameState, plannedThrough: CalendarDate? = nil,
                             player: ProfileText.Player = ProfileText.Player(), path: String) throws(LoadError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw LoadError(path: path, message: "cannot create the folder \(folder)")
-            }
-        }
+        try createFolder(of: path)
         do {
             try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player))
         } catch {
             throw LoadError(path: path, message: "\(error.message) (the previous profile, if any, is kept)")
+        }
+    }
+
+    /// Creates the folder that holds `path` (with its parents) if it is missing; the
+    /// folder and the system's reason when it cannot be (see `PathName`).
+    static func createFolder(of path: String) throws(LoadError) {
+        do { try PathName(path).createFolder() } catch {
+            throw LoadError(path: PathName.shortened(path), message: "cannot create the folder \(error.description)")
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import OceanKernel
 import OceanSystem
 
@@ -18,14 +17,7 @@ public final class ProfileStore {
     /// Locks and loads the profile at `path` (creating its folder if need be).
     public init(path: String, rules: Rules) throws(Profile.LoadError) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Profile.LoadError(path: path, message: "cannot create the folder \(folder)")
-            }
-        }
+        try Profile.createFolder(of: path)
         lock = try ProfileStore.lock(path: path)
         saved = try Profile.loadContents(path: path, rules: rules)
         player = saved?.player ?? ProfileText.Player()

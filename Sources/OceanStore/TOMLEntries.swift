@@ -8,14 +8,22 @@ import TOMLKit
 public enum TOMLEntries {
     /// The entries of the file at `path`, and where each key (or its table) is written.
     public static func read(path: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
+        // (Balance files have their own, smaller limit: `BalanceLoader.maxBytes`.)
+        try parse(readText(path: path), file: path)
+    }
+
+    /// The whole text of a data file (at most `limit` bytes, UTF-8), or an error
+    /// naming the file and the system's reason: missing, unreadable, a folder or a
+    /// FIFO (refused without waiting on it), a name too long, not UTF-8.
+    public static func readText(path: String, limit: Int = 64 << 20) throws(DataError) -> String {
+        do { return try PathName(path).readText(limit: limit) } catch {
+            throw DataError(issues: [DataIssue(file: error.path, line: nil, key: nil,
+                                               message: "cannot read the file: \(error.message)")])
         }
-        return try parse(text, file: path)
     }
 
     public static func parse(_ text: String, file: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
+        try refuseControlCharacters(text, file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -59,6 +67,27 @@ public enum TOMLEntries {
         case .table: "a table"
         case .date, .time, .dateTime: "a date or time"
         case .int: "a whole number (\(value.debugDescription))"
+        }
+    }
+
+    /// TOML allows no control character but tab and line ends anywhere in a file, and
+    /// TOMLKit's parser (toml++) asserts on some (a NUL in a table's name aborts the
+    /// process): every text goes through this before TOMLKit sees it. The first one is
+    /// named with its line and column.
+    public static func refuseControlCharacters(_ text: String, file: String) throws(DataError) {
+        var line = 1, column = 1
+        for byte in text.utf8 {
+            if byte == 10 {
+                (line, column) = (line + 1, 1)
+                continue
+            }
+            if (byte < 32 && byte != 9 && byte != 13) || byte == 127 {
+                let code = String(byte, radix: 16, uppercase: true)
+                throw DataError(issues: [DataIssue(file: file, line: line, key: nil,
+                    message: "not valid TOML: a control character (U+\(code.count < 2 ? "000" : "00")\(code)) at column \(column); "
+                        + "TOML allows none but tab and line ends")])
+            }
+            column += 1
         }
     }
 }

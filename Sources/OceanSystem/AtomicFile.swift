@@ -31,11 +31,23 @@ public final class AtomicWriter {
     private let previous: (mode: mode_t, uid: uid_t, gid: gid_t)?
     private let overwrite: Bool
     private var done = false
+    /// Writing straight to a standard stream (`-`, `/dev/stdout`), which cannot be
+    /// replaced: nothing to rename, nothing to remove.
+    private let direct: Bool
 
     /// Creates the temporary. `overwrite: false` refuses an existing target.
     public init(path: String, overwrite: Bool = true) throws(FileError) {
         self.path = path
         self.overwrite = overwrite
+        // `-` and /dev/stdout (or stderr): written as they come, the stream's reader
+        // sees the bytes in order (a pipe, a terminal, a file the shell opened).
+        if let stream = try PathName(path).standardStream(dash: 1), stream != 0 {
+            let fd = dup(stream)
+            guard fd >= 0 else { throw FileError.system(path, "cannot be written") }
+            (self.target, self.temporary, self.fd, self.slot, self.previous, self.direct) = (path, path, fd, nil, nil, true)
+            return
+        }
+        direct = false
         let target = try resolveSymbolicLinks(path)
         self.target = target
         var st = stat()
@@ -108,6 +120,13 @@ public final class AtomicWriter {
     public func commit() throws(FileError) {
         guard !done else { return }
         defer { discard() }
+        if direct {
+            let fd = self.fd
+            self.fd = -1
+            done = true
+            if close(fd) != 0 { throw FileError.system(path, "cannot be written") }
+            return
+        }
         if let old = previous {
             if fchown(fd, old.uid, old.gid) != 0 && errno != EPERM { throw FileError.system(path, "cannot keep the owner") }
             if fchmod(fd, old.mode) != 0 { throw FileError.system(path, "cannot keep the mode") }
@@ -149,6 +168,7 @@ public final class AtomicWriter {
         }
         guard !done else { return }
         done = true
+        guard !direct else { return }
         unlink(temporary)
         if let slot { TemporaryRegistry.unregister(slot) }
     }

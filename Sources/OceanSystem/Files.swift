@@ -32,9 +32,20 @@ public func fileSize(_ path: String) -> Int? {
 public final class FileReader {
     private let file: UnsafeMutablePointer<FILE>
 
-    /// Nil if the file cannot be opened.
-    public init?(path: String) {
-        guard let f = fopen(path, "rb") else { return nil }
+    /// Nil if the file cannot be opened or is not a regular file (see `opening`).
+    public convenience init?(path: String) {
+        do { try self.init(opening: path) } catch { return nil }
+    }
+
+    /// Opens a regular file without ever blocking (a FIFO, a device or a folder is
+    /// refused, naming its kind; see `PathName.openForReading`), or says why not.
+    public init(opening path: String) throws(FileError) {
+        let fd = try PathName(path).openForReading()
+        guard let f = fdopen(fd, "rb") else {
+            let code = errno
+            close(fd)
+            throw FileError.system(path, "cannot be opened", code: code)
+        }
         file = f
     }
 

@@ -8,13 +8,15 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public var index: Int
     public var count: Int
     public static let whole = Shard(index: 1, count: 1)
+    /// The most shards a sweep is split into, from the command line or a batch system.
+    public static let maxCount = 100_000
 
     public init(index: Int, count: Int) { (self.index, self.count) = (index, count) }
 
     /// `i/n` as written on the command line.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= Shard.maxCount, (1...n).contains(i) else { return nil }
         (index, count) = (i, n)
     }
 
@@ -25,14 +27,26 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func auto(environment: [String: String], count: Int?) -> Result<Shard, ShardError> {
         if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init) {
             guard let min = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init),
-                  let n = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init), n >= 1, (1...n).contains(id - min + 1) else {
+                  let n = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init), n >= 1 else {
                 return .failure(ShardError("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_MIN or SLURM_ARRAY_TASK_COUNT is missing or inconsistent"))
             }
-            return .success(Shard(index: id - min + 1, count: n))
+            guard n <= Shard.maxCount else {
+                return .failure(ShardError("SLURM_ARRAY_TASK_COUNT \(n) is more shards than a sweep is split into (at most \(Shard.maxCount))"))
+            }
+            // Overflow-safe: the variables may hold anything up to Int.max either way.
+            let (offset, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow, (0..<n).contains(offset) else {
+                return .failure(ShardError("SLURM_ARRAY_TASK_ID \(id) is not within SLURM_ARRAY_TASK_MIN \(min) and the \(n) tasks "
+                    + "of SLURM_ARRAY_TASK_COUNT after it"))
+            }
+            return .success(Shard(index: offset + 1, count: n))
         }
         if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
             guard let n = count ?? environment["OCEAN_SHARD_COUNT"].flatMap(Int.init), n >= 1 else {
                 return .failure(ShardError("JOB_COMPLETION_INDEX is set; give the job's completions with --shard-count N or OCEAN_SHARD_COUNT"))
+            }
+            guard n <= Shard.maxCount else {
+                return .failure(ShardError("\(count != nil ? "--shard-count" : "OCEAN_SHARD_COUNT") \(n) is more shards than a sweep is split into (at most \(Shard.maxCount))"))
             }
             guard (0..<n).contains(index) else {
                 return .failure(ShardError("JOB_COMPLETION_INDEX \(index) is outside 0…\(n - 1)"))

@@ -72,6 +72,12 @@ public struct TuneSpec: Sendable {
     public var sampling = Sampling.grid
     public var strategy = Strategy.sweep
     public var samples = 0
+    /// The most values one key takes in a grid or list.
+    public static let maxAxisValues = 10_000
+    /// The most points a grid makes (the product of its keys' values).
+    public static let maxPoints = 1_000_000
+    /// The widest range (to − from) random and Latin-hypercube sampling draw from.
+    public static let maxRangeSpan = 1 << 40
     public var sampleSeed: UInt64 = 1
     public var players: [Player] = []
     public var axes: [Axis] = []

@@ -29,10 +29,7 @@ public enum TuneSpecReader {
     ]
 
     public static func read(path: String) throws(DataError) -> TuneSpec {
-        guard let text = readTextFile(path) else {
-            throw DataError(issues: [DataIssue(file: path, line: nil, key: nil,
-                                               message: "cannot read the file (missing, unreadable or not UTF-8)")])
-        }
+        let text = try TOMLEntries.readText(path: path)
         return try parse(text, file: path)
     }
 
@@ -127,6 +124,19 @@ public enum TuneSpecReader {
             if (spec.sampling == .random || spec.sampling == .latin) && table["samples"] == nil {
                 problem("samples", "missing; \"\(spec.sampling.rawValue)\" sampling needs the number of points to draw")
             }
+            if spec.sampling == .grid && !spec.axes.isEmpty {
+                // The grid's size, multiplied without overflow, against its limit.
+                var points = 1
+                for axis in spec.axes {
+                    let (p, overflow) = points.multipliedReportingOverflow(by: axis.values.count)
+                    points = overflow ? Int.max : p
+                }
+                if points > TuneSpec.maxPoints {
+                    let sizes = spec.axes.map { "\($0.values.count)" }.joined(separator: " × ")
+                    problem("vary", "the grid has \(points == Int.max ? "more than \(Int.max)" : "\(points)") points (\(sizes)); "
+                        + "a sweep runs at most \(TuneSpec.maxPoints): vary fewer values, or use \"random\" or \"latin\" sampling")
+                }
+            }
             if spec.sampling == .list, let first = spec.axes.first,
                let odd = spec.axes.first(where: { $0.values.count != first.values.count }) {
                 problem("vary." + odd.key, "has \(odd.values.count) values but vary.\(first.key) has \(first.values.count); \"list\" sampling pairs the i-th values, so every list must be as long")
@@ -194,10 +204,22 @@ public enum TuneSpecReader {
                             if t["step"] == nil { problem(full, "a range in \"\(sampling.rawValue)\" sampling needs a step") }
                             continue
                         }
-                        guard (to - from) / step < 10_000 else { problem(full, "bad range: more than 10000 values"); continue }
+                        // The span in unsigned arithmetic: from Int.min to Int.max fits.
+                        let steps = UInt(bitPattern: to &- from) / UInt(step)
+                        guard steps < UInt(TuneSpec.maxAxisValues) else {
+                            let values = steps == UInt.max ? "more than \(UInt.max)" : "\(steps + 1)"
+                            problem(full, "bad range: \(values) values from \(from) to \(to) by \(step); at most "
+                                + "\(TuneSpec.maxAxisValues) per key")
+                            continue
+                        }
                         axes.append(TuneSpec.Axis(key: key, values: Array(stride(from: from, through: to, by: step)), range: from...to))
                     case .random, .latin:
                         if t["step"] != nil { problem(full + ".step", "\"\(sampling.rawValue)\" sampling draws from the whole range; remove step") }
+                        guard UInt(bitPattern: to &- from) <= UInt(TuneSpec.maxRangeSpan) else {
+                            problem(full, "bad range: from \(from) to \(to) spans more than \(TuneSpec.maxRangeSpan) "
+                                + "(2^40), the widest range \"\(sampling.rawValue)\" sampling draws from")
+                            continue
+                        }
                         axes.append(TuneSpec.Axis(key: key, values: [], range: from...to))
                     }
                 } else {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import OceanKernel
 import OceanDrivers
-import OceanFront
+import OceanAssets
 import OceanReplay
 import OceanStore
 import OceanSystem
@@ -101,7 +101,9 @@ struct ProfileOption: ParsableArguments {
     /// The profile's path; an exit naming `--profile` when no default can be found.
     var path: String {
         if let profile { return profile }
-        guard let path = Profile.defaultPathIfKnown() else { failWithoutDataFolder("profile", flag: "--profile") }
+        guard let path = Profile.defaultPathIfKnown(), DataFolder.problem() == nil else {
+            failWithoutDataFolder("profile", flag: "--profile")
+        }
         return path
     }
 }
@@ -109,7 +111,8 @@ struct ProfileOption: ParsableArguments {
 /// Exit 2 when a default file is needed but there is no data folder (`DataFolder`):
 /// the user names the file rather than have one guessed.
 func failWithoutDataFolder(_ what: String, flag: String) -> Never {
-    fail("ocean: neither $XDG_DATA_HOME nor $HOME is set, so there is no default \(what); name one with \(flag) PATH")
+    fail("ocean: \(DataFolder.problem() ?? "neither $XDG_DATA_HOME nor $HOME is set"), so there is no default \(what); "
+        + "name one with \(flag) PATH")
 }
 
 // MARK: Checks shared by the commands' validate()
@@ -120,9 +123,13 @@ func checkRange(_ value: Int?, _ flag: String, _ range: ClosedRange<Int>) throws
     throw ValidationError("\(flag): \(value) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)")
 }
 
-/// A path flag, if given, must name something.
+/// A file flag, if given, must name a file the system could open (see `PathName`):
+/// not empty, not too long, not ending in `/` (a folder).
 func checkPath(_ path: String?, flag: String) throws {
-    if let path, path.isEmpty { throw ValidationError("\(flag): an empty path; name a file") }
+    guard let path else { return }
+    if path.isEmpty { throw ValidationError("\(flag): an empty path; name a file") }
+    do { _ = try PathName(path) } catch { throw ValidationError("\(flag): \(error.description)") }
+    if path.hasSuffix("/") { throw ValidationError("\(flag): '\(path)' ends in '/', which names a folder; name a file") }
 }
 
 /// A `--bot` schedule, naming the entry that is not a bot.

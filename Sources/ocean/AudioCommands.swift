@@ -56,20 +56,18 @@ extension AudioCommand {
         func validate() throws {
             let sources = [health != nil, healthPath != nil, replay != nil].filter { $0 }.count
             guard sources == 1 else { throw ValidationError("give exactly one of --health, --health-path, --replay") }
+            try checkPath(out, flag: "--out")
             if let health, !(0...1).contains(health) { throw ValidationError("--health: allowed 0 to 1") }
             if let seconds, !(seconds > 0 && seconds <= 3_600) { throw ValidationError("--seconds: allowed above 0, up to 3600") }
         }
 
         func run() throws {
+            refuseClashes(inputs: [("--replay", replay), ("--health-path", healthPath),
+                                   ("--audio", design.path ?? findAsset("audio.toml"))],
+                          outputs: [("--out", out)])
             let design = design.load()
             var path: HealthPath?
-            if let healthPath {
-                guard let text = readTextFile(healthPath) else { fail("\(healthPath): cannot read the file") }
-                switch HealthPath.parse(text, file: healthPath) {
-                case .success(let p): path = p
-                case .failure(let e): fail(e.description)
-                }
-            }
+            if let healthPath { path = readHealthPath(healthPath) }
             let read = replay.map(readOrExit)
             let replayTicks = read.map { ($0.replay.end?.tick ?? $0.replay.lastTick) - $0.replay.header.startTick } ?? 0
             let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / 60 : 10)
@@ -133,13 +131,7 @@ extension AudioCommand {
         func run() throws {
             let design = design.load()
             var path: HealthPath?
-            if let healthPath {
-                guard let text = readTextFile(healthPath) else { fail("\(healthPath): cannot read the file") }
-                switch HealthPath.parse(text, file: healthPath) {
-                case .success(let p): path = p
-                case .failure(let e): fail(e.description)
-                }
-            }
+            if let healthPath { path = readHealthPath(healthPath) }
             // Like `ocean play`: without a data folder (and no --settings), the defaults.
             var s = AudioSettings()
             if let path = settings ?? AudioSettingsFile.defaultPathIfKnown() {
@@ -177,12 +169,13 @@ extension AudioCommand {
 
         func validate() throws {
             guard !(mute && unmute) else { throw ValidationError("--mute and --unmute: give one") }
+            try checkPath(settings, flag: "--settings")
             if let music, !(0...100).contains(music) { throw ValidationError("--music: allowed 0 to 100") }
             if let effects, !(0...100).contains(effects) { throw ValidationError("--effects: allowed 0 to 100") }
         }
 
         func run() throws {
-            guard let path = settings ?? AudioSettingsFile.defaultPathIfKnown() else {
+            guard let path = settings ?? (DataFolder.problem() == nil ? AudioSettingsFile.defaultPathIfKnown() : nil) else {
                 failWithoutDataFolder("sound settings file", flag: "--settings")
             }
             var s: AudioSettings
@@ -197,5 +190,16 @@ extension AudioCommand {
             }
             print("\(path): \(s.mute == 1 ? "muted" : "sound on"), music \(s.musicPercent) %, effects \(s.effectsPercent) %")
         }
+    }
+}
+
+/// A `--health-path` file, read and parsed, or an exit 2 naming the file and what is
+/// wrong (the system's reason when it cannot be read: missing, a FIFO, a folder…).
+private func readHealthPath(_ file: String) -> HealthPath {
+    let text: String
+    do { text = try PathName(file).readText(limit: 16 << 20) } catch { fail("\(error.path): cannot read the file: \(error.message)") }
+    switch HealthPath.parse(text, file: file) {
+    case .success(let p): return p
+    case .failure(let e): fail(e.description)
     }
 }

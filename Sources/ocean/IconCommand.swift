@@ -17,12 +17,14 @@ struct IconCommand: ParsableCommand {
     @Option(help: "The PNG to write.") var out: String
 
     func validate() throws {
+        try checkPath(out, flag: "--out")
         guard AppIcon.grid(forSize: size) != nil else {
             throw ValidationError("--size: \(size) is not 48 or 64 times 1 to 8 (e.g. 48, 64, 128, 256)")
         }
     }
 
     func run() throws {
+        refuseClashes(inputs: frontAssetInputs(theme: nil), outputs: [("--out", out)])
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
         let (grid, scale) = AppIcon.grid(forSize: size)!

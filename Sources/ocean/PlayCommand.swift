@@ -35,6 +35,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
+        try checkPath(record, flag: "--record")
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
     }
@@ -54,6 +55,9 @@ struct PlayCommand: ParsableCommand {
         if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
         checkKindData(rules, assets: assets, content: content)
         let profilePath = profileOption.path
+        refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
+                          + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
+                      outputs: [("--profile", profilePath), ("--record", record ?? lastGamePath(profile: profilePath))])
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
         do { store = try ProfileStore(path: profilePath, rules: rules) } catch {
@@ -85,13 +89,30 @@ struct PlayCommand: ParsableCommand {
         // recording is finished and kept), then exits 128 + the signal; a second
         // signal stops at once.
         Interruption.install(graceful: true)
+        // The X server gone mid-game: the recording is finished and kept, exit 2.
+        DisplayLoss.install()
 
         var options = PlayOptions()
         options.quick = quick
         options.fps = fps
         options.quitAfterSeconds = quitAfter
         options.launchNanos = launch
+        // A save that fails (a full disk, a read-only profile) is said at once on
+        // standard error and across the top of the window; play goes on, the recording
+        // is kept, and the exit status is 2.
         var saveError: String?
+        let saveFailed = { (error: any Error, view: GameView) in
+            let first = saveError == nil
+            saveError = String(describing: error)
+            guard first else { return }
+            printError("ocean play: the career could not be saved: \(saveError!)")
+            view.notice = Notice("The career could not be saved: \((error as? Profile.LoadError)?.message ?? saveError!)",
+                                 isProblem: true, until: .max, columns: view.noticeColumns)
+        }
+        if let problem = PlayCommand.unwritable(profilePath) {
+            saveError = "\(profilePath): \(problem)"
+            printError("ocean play: \(profilePath): \(problem); this session will not be saved")
+        }
         let debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
         var shell: Shell?
         if let content {
@@ -108,6 +129,10 @@ struct PlayCommand: ParsableCommand {
         var hotReload = (balanceOption.balance ?? defaultBalancePath()).map(BalanceHotReload.init(path:))
         var waiting: Balance?
         var view = GameView(assets: assets, rules: rules, seed: header.seed)
+        if let saveError {
+            view.notice = Notice("\(saveError)\nThis session will not be saved.", isProblem: true, until: .max,
+                                 columns: view.noticeColumns)
+        }
         var state = saved
         var session: Command? = .beginSession(now.date, minuteOfDay: now.minute)
         var totals = PlayStats()
@@ -121,7 +146,7 @@ struct PlayCommand: ParsableCommand {
                 career = CareerScreens(shell: s, view: CareerView(game: view, content: content), debug: debugScreens) { player, state in
                     // A name typed or a story seen: saved at once with the career as it stands.
                     store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
-                    do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
+                    do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
                 }
             }
             let betweenGames = { (atStart: Bool, now: GameState) -> Bool in
@@ -143,20 +168,40 @@ struct PlayCommand: ParsableCommand {
                 waiting = apply
                 return apply != nil
             }
-            let stats = PlayLoop.run(in: screen, recorder: &recorder, view: view, theme: assets.theme, session: session,
-                                     options: options, career: &career,
-                                     betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
-                audio?.link.post(health: state.health, events: events)
-                // The career is saved after every game and every menu action that changed it.
-                guard events.contains(where: PlayRecording.changesTheCareer) else { return }
-                do { try store.save(state, plannedThrough: nil) } catch { saveError = String(describing: error) }
+            // Through a pointer, so the display-loss handler (which runs inside the loop's
+            // SDL calls, between ticks, and never returns) can finish this recording.
+            let stats = withUnsafeMutablePointer(to: &recorder) { live in
+                let recordingPath = recording.path
+                DisplayLoss.onLoss = {
+                    live.pointee.finish()
+                    do {
+                        try sink.commit()
+                        printError("ocean play: the display was lost (the X server closed the connection); "
+                            + "what was played is recorded in \(recordingPath)")
+                    } catch {
+                        printError("ocean play: the display was lost, and the recording could not be kept: \(error)")
+                    }
+                    if let saveError { printError("ocean play: the career was not saved: \(saveError)") }
+                }
+                defer { DisplayLoss.onLoss = nil }
+                return PlayLoop.run(in: screen, recorder: &live.pointee, view: view, theme: assets.theme, session: session,
+                                    options: options, career: &career,
+                                    betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
+                    audio?.link.post(health: state.health, events: events)
+                    // The career is saved after every game and every menu action that changed it.
+                    guard events.contains(where: PlayRecording.changesTheCareer) else { return }
+                    do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
+                }
             }
             totals.presents += stats.presents
             totals.ticks += stats.ticks
             totals.seconds += stats.seconds
             if totals.firstFrameMs == nil { totals.firstFrameMs = stats.firstFrameMs }
             recorder.finish()
-            do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
+            do { try sink.commit() } catch {
+                if let saveError { printError("ocean play: the career was not saved: \(saveError)") }
+                fail("\(error.description) (the recording is lost; any old file is kept)")
+            }
             guard stats.endedForNewConstants, let new = waiting else { break }
 
             // The next game plays under the new constants, in a recording of its own.
@@ -176,13 +221,28 @@ struct PlayCommand: ParsableCommand {
             if let limit = quitAfter { options.quitAfterSeconds = max(0.001, limit - totals.seconds) }
         }
         audio?.close()
-        if let saveError { printError("ocean play: \(saveError)") }
         if printTiming {
             print("first-frame-ms \(totals.firstFrameMs.map { decimal($0) } ?? "none")")
             print("presents-per-second \(decimal(totals.presentsPerSecond))")
             print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
         }
+        if let saveError {
+            fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(recording.path)")
+        }
         exitIfInterrupted("the game's recording is finished in \(recording.path)")
+    }
+
+
+    /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a
+    /// folder where the replacement cannot be created.
+    static func unwritable(_ path: String) -> String? {
+        guard let file = try? PathName(path) else { return nil }
+        var st = stat()
+        if stat(path, &st) == 0 && st.st_mode & 0o222 == 0 {
+            return "is read-only (mode \(String(st.st_mode & 0o777, radix: 8)))"
+        }
+        if access(file.folder, W_OK | X_OK) != 0 { return "its folder \(file.folder) is not writable: \(systemReason(errno))" }
+        return nil
     }
 
     /// The sound, unless muted; no device (or no settings) is a one-line notice.
@@ -201,5 +261,10 @@ struct PlayCommand: ParsableCommand {
             printError("ocean play: \(notice)")
             return nil
         }
+    }
+
+    /// `last-game.replay` beside the profile (whose folder `ProfileStore` made).
+    private func lastGamePath(profile: String) -> String {
+        (try? PathName(profile).sibling("last-game.replay")) ?? "last-game.replay"
     }
 }

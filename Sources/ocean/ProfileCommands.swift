@@ -49,6 +49,7 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             let path = profileOption.path
             guard yes else { fail("ocean profile reset erases \(path); run it again with --yes to do so") }
+            refuseClashes(inputs: balanceOption.inputs, outputs: [("--profile", path)])
             let rules = Rules(balanceOption.load())
             do {
                 let lock = try ProfileStore.lock(path: path)

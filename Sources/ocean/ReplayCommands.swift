@@ -88,6 +88,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
+            refuseClashes(inputs: balanceOption.inputs + [("--from-profile", fromProfile)], outputs: [("--out", out)])
             var header = ReplayHeader()
             header.balance = balanceOption.load()
             header.seed = seed
@@ -123,10 +124,14 @@ extension ReplayCommand {
                     + "about \(estimate) ticks, more than a replay holds (\(ReplayFormat.maxTick) ticks, "
                     + "\(duration(ticks: ReplayFormat.maxTick)) of play); record fewer")
             }
+            let schedule = BotSchedule(bot)!
+            // The file's size, before anything is written: one game recorded in memory
+            // with these bots and checkpoints, times the games; a recording the reader
+            // would refuse (over ReplayFormat.maxFileBytes) is refused now.
+            refuseOversizedRecording(header: header, schedule: schedule, skill: skill, games: games, days: days)
             // Written to a temporary beside --out, put in place when finished (see AtomicFileSink).
             Interruption.install()
             let sink = openReplaySink(out, force: force)
-            let schedule = BotSchedule(bot)!
             let progress = Progress("replay record", total: days ?? games, unit: days != nil ? "days" : "games")
             let recorder: ReplayRecorder<AtomicFileSink>
             if let days {
@@ -145,6 +150,12 @@ extension ReplayCommand {
                 }
             }
             progress.finish()
+            if sink.bytes > ReplayFormat.maxFileBytes {
+                sink.discard()
+                fail("\(out): the recording grew to \(sink.bytes) bytes, more than a replay may hold "
+                    + "(\(ReplayFormat.maxFileBytes) bytes, 256 MiB); not written (any old file is kept): record fewer games "
+                    + "or checkpoint less often (--checkpoint-every)")
+            }
             do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
             print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")

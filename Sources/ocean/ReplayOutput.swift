@@ -1,3 +1,4 @@
+import OceanDrivers
 import OceanReplay
 import OceanSystem
 #if canImport(Glibc)
@@ -13,4 +14,19 @@ func openReplaySink(_ out: String, force: Bool) -> AtomicFileSink {
         if error.code == EEXIST { fail("\(out): already exists; add --force to replace it once the new recording is finished") }
         fail(error.description)
     }
+}
+
+/// Exit 2 when a recording of `games` games (or `days` days) would be larger than a
+/// replay may be (`ReplayFormat.maxFileBytes`): the first game is recorded in memory
+/// with the same bots and checkpoints, and the whole is estimated from it with a
+/// quarter's margin for longer games.
+func refuseOversizedRecording(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int, days: Int?) {
+    let probe = recordGames(header: header, schedule: schedule, skill: skill, games: 1, sink: StringSink())
+    let perGame = probe.sink.text.utf8.count
+    let (product, overflow) = max(1, games).multipliedReportingOverflow(by: perGame + perGame / 4)
+    let estimate = overflow ? Int.max : product + (days ?? 0) * 256
+    guard estimate > ReplayFormat.maxFileBytes else { return }
+    fail("--games \(games)\(days.map { " (\($0) days)" } ?? "") with --checkpoint-every \(header.checkpointEvery): "
+        + "about \(estimate >> 20) MiB, more than a replay may hold (\(ReplayFormat.maxFileBytes >> 20) MiB, which "
+        + "`replay verify` refuses); record fewer games or checkpoint less often (a larger --checkpoint-every)")
 }

@@ -27,6 +27,8 @@ extension ReplayCommand {
 
         func validate() throws {
             guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
+            try checkPath(out, flag: "--out")
+            if outDir == "" { throw ValidationError("--out-dir: an empty path; name a folder") }
             switch (tick, out, every, outDir) {
             case (.some(let t), .some, nil, nil):
                 guard t >= 0 else { throw ValidationError("--tick: must be 0 or more") }
@@ -38,6 +40,8 @@ extension ReplayCommand {
         }
 
         func run() throws {
+            let inputs = [("the replay", Optional(file))] + frontAssetInputs(theme: theme)
+            refuseClashes(inputs: inputs, outputs: [("--out", out)])
             let assets: FrontAssets
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let read = readOrExit(file)
@@ -51,12 +55,12 @@ extension ReplayCommand {
             } else {
                 ticks = Array(stride(from: first, through: last, by: every!))
                 mkdir(outDir!, 0o755)
+                refuseClashes(inputs: inputs, outputs: ticks.map { ("--out-dir's frame", framePath($0)) })
             }
             Interruption.install()  // Ctrl-C removes the temporary of the frame being written
             do {
                 let write = { (t: Int, frame: Framebuffer) throws(PlatformError) in
-                    let path = out ?? "\(outDir!)/tick-\(String(repeating: "0", count: max(0, 6 - String(t).count)))\(t).png"
-                    try PNGWriter.write(frame, scale: scale, to: path)
+                    try PNGWriter.write(frame, scale: scale, to: out ?? framePath(t))
                 }
                 if watchOverlay {
                     try ReplayFrames.renderWatched(replay, assets: assets, ticks: ticks, write)
@@ -68,6 +72,11 @@ extension ReplayCommand {
             }
             print(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
                 ?? "wrote \(ticks.count) frames to \(outDir!) (\(GameView.width * scale)×\(GameView.height * scale))")
+        }
+
+        /// `--out-dir`'s PNG of tick `t`: DIR/tick-000123.png.
+        private func framePath(_ t: Int) -> String {
+            "\(outDir ?? ".")/tick-\(String(repeating: "0", count: max(0, 6 - String(t).count)))\(t).png"
         }
     }
 }

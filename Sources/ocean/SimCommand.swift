@@ -84,6 +84,8 @@ struct Sim: ParsableCommand {
     }
 
     func run() throws {
+        refuseClashes(inputs: balanceOption.inputs + [("--impact", impactOption.impact ?? defaultImpactPath())],
+                      outputs: [("--profile", profile)])
         let (balance, table) = balanceOption.loadWithTable()
         let rules = Rules(balance)
         Interruption.install(graceful: true)

@@ -23,12 +23,17 @@ struct TuneCommand: ParsableCommand {
 private func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
     let spec: TuneSpec
     do { spec = try TuneSpecReader.read(path: path) } catch { fail(error.description) }
-    var basePath = balance
-    if basePath == nil, let relative = spec.balancePath {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        basePath = relative.hasPrefix("/") ? relative : folder + "/" + relative
+    let basePath = balance ?? specBalancePath(spec, path)
+    return (spec, BalanceOption(balance: basePath).load())
+}
+
+/// The balance a spec's points start from: its `balance` (relative to the spec's
+/// folder), else the shipped one.
+private func specBalancePath(_ spec: TuneSpec, _ specPath: String) -> String {
+    if let relative = spec.balancePath {
+        return relative.hasPrefix("/") ? relative : ((try? PathName(specPath).sibling(relative)) ?? relative)
     }
-    return (spec, BalanceOption(balance: basePath ?? defaultBalancePath() ?? "assets/balance.toml").load())
+    return defaultBalancePath() ?? "assets/balance.toml"
 }
 
 private func allCores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -91,14 +96,20 @@ struct TuneRun: ParsableCommand {
         if let games, !(1...1_000_000).contains(games) { throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs: \(jobs) is out of range; allowed: 1 to 256") }
         if let shard, shard != "auto", Shard(shard) == nil {
-            throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n, nor auto")
+            throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(Shard.maxCount), nor auto")
         }
-        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count: must be 1 or more") }
+        try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
         guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
+        for (flag, path) in [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best)] {
+            try checkPath(path, flag: flag)
+        }
     }
 
     func run() throws {
         let (spec, base) = loadSpec(self.spec, balance: balance)
+        let bestPath = spec.targets.isEmpty ? nil : best ?? (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
+        refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
+                      outputs: [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath)])
         var options = Sweep.Options()
         options.games = games
         options.jobs = jobs ?? allCores()
@@ -136,7 +147,7 @@ struct TuneRun: ParsableCommand {
         }
         var bestNote = ""
         if !spec.targets.isEmpty, let top = Sweep.ranked(output.lines).first, let balance = top.balance(base: base) {
-            let path = best ?? (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
+            let path = bestPath ?? "best.toml"
             let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
             write(path, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(self.spec): \(values)\ndistance to the targets \(top.distance ?? 0)"))
             bestNote = "best point \(top.point); play it: ocean play --balance \(path)\n"
@@ -174,11 +185,13 @@ struct TuneMerge: ParsableCommand {
     @Option(help: "Where to write the merged JSON Lines.")
     var out: String
 
+    func validate() throws { try checkPath(out, flag: "--out") }
+
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune merge: name the shard files") }
+        refuseClashes(inputs: files.map { ("the shard", $0) }, outputs: [("--out", out)])
         let texts = files.map { f -> (name: String, text: String) in
-            guard let t = readTextFile(f, limit: 1 << 30) else { fail("ocean tune merge: cannot read \(f)") }
-            return (f, t)
+            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean tune merge: \(error)") }
         }
         switch ShardMerge.merge(texts) {
         case .success(let text): write(out, text)
@@ -204,8 +217,11 @@ struct TuneReplays: ParsableCommand {
     @Option(help: "Threads to play on (default: all cores).")
     var jobs: Int?
 
+    func validate() throws { try checkPath(out, flag: "--out") }
+
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune replays: name at least one replay") }
+        refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
         let spec: TuneSpec
         do { spec = try TuneSpecReader.read(path: self.spec) } catch { fail(error.description) }
         let report: WhatIf.Report

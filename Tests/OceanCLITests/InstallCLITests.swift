@@ -171,4 +171,45 @@ private func tree(_ root: String) -> [String] {
         #expect(r.stderr.contains("PREFIX must be an absolute path, got 'relative/prefix'"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: repoRoot + "/relative"))
     }
+
+    // Issue 22: a manifest naming paths outside PREFIX ('..', absolute, through a
+    // symbolic link) is refused by name and nothing at all is removed.
+    @Test func uninstallRefusesManifestEntriesOutsideThePrefix() throws {
+        let fm = FileManager.default
+        let home = freshFolder("home"), outside = freshFolder("outside")
+        fm.createFile(atPath: outside + "/victim", contents: Data("keep".utf8))
+        for entry in ["../\(outside.split(separator: "/").last!)/victim", outside + "/victim", "link/victim", "bin/../../x", ""] {
+            let prefix = freshFolder("prefix")
+            try fm.createDirectory(atPath: prefix + "/share/ocean-rescue", withIntermediateDirectories: true)
+            try fm.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+            fm.createFile(atPath: prefix + "/bin/ocean", contents: Data("x".utf8))
+            #expect(symlink(outside, prefix + "/link") == 0)
+            let manifest = "file bin/ocean\nfile \(entry)\ndir bin\n"
+            fm.createFile(atPath: prefix + "/share/ocean-rescue/install-manifest", contents: Data(manifest.utf8))
+            // freshFolder puts both under one parent, so '../outside-N/victim' from
+            // the prefix's parent is only reached by leaving the prefix.
+            let r = try make("uninstall", prefix: prefix, home: home)
+            #expect(r.status == 2, "\(entry): \(r.stdout)")
+            #expect(r.stderr.contains("install-manifest:2:") && r.stderr.contains("nothing was removed"), "\(r.stderr)")
+            #expect(fm.fileExists(atPath: prefix + "/bin/ocean"), "\(entry): an entry inside was removed anyway")
+            #expect(fm.fileExists(atPath: prefix + "/share/ocean-rescue/install-manifest"))
+        }
+        #expect(fm.contents(atPath: outside + "/victim") == Data("keep".utf8))
+        // Redundant components are normalised, not refused.
+        let prefix = freshFolder("prefix")
+        try fm.createDirectory(atPath: prefix + "/share/ocean-rescue", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        fm.createFile(atPath: prefix + "/bin/ocean", contents: Data("x".utf8))
+        fm.createFile(atPath: prefix + "/share/ocean-rescue/install-manifest",
+                      contents: Data("file ./bin//ocean\ndir bin\ndir share/./ocean-rescue\ndir share\n".utf8))
+        let r = try make("uninstall", prefix: prefix + "/", home: home)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(tree(prefix).isEmpty, "\(tree(prefix))")
+    }
+
+    @Test func theRootFolderAsPrefixIsRefusedByName() throws {
+        let r = try make("uninstall", prefix: "/", home: freshFolder("home"))
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("PREFIX '/' would put files straight into /bin"), "\(r.stderr)")
+    }
 }

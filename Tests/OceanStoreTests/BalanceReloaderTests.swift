@@ -31,6 +31,37 @@ private let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/asset
         try FileManager.default.removeItem(atPath: path)
         #expect(reloader.look() == nil)
     }
+
+    /// Issue 22: a balance grown over the loader's limit, or replaced by a FIFO or a
+    /// folder, is refused once with the reason (never silently ignored, never waited on).
+    @Test func aFileTooBigOrNotRegularIsRefusedOnceWithTheReason() throws {
+        let path = freshFolder("reloader") + "/b.toml"
+        try shippedBalanceText.write(toFile: path, atomically: true, encoding: .utf8)
+        var reloader = BalanceReloader(path: path)
+        let big = shippedBalanceText + String(repeating: "# padding\n", count: BalanceLoader.maxBytes / 10 + 1)
+        try big.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .refused(let why)? = reloader.look() else { Issue.record("a file over the limit is refused"); return }
+        #expect(why.contains("over the limit of \(BalanceLoader.maxBytes) bytes"), "\(why)")
+        #expect(reloader.look() == nil, "said once")
+
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        let start = Date()
+        guard case .refused(let fifo)? = reloader.look() else { Issue.record("a FIFO is refused"); return }
+        #expect(fifo.contains("is a FIFO (named pipe), not a regular file"), "\(fifo)")
+        #expect(Date().timeIntervalSince(start) < 2, "not waited on")
+        #expect(reloader.look() == nil, "said once")
+
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        guard case .refused(let folder)? = reloader.look() else { Issue.record("a folder is refused"); return }
+        #expect(folder.contains("is a folder"), "\(folder)")
+
+        // Back to a good file: news again.
+        try FileManager.default.removeItem(atPath: path)
+        try shippedBalanceText.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .changed? = reloader.look() else { Issue.record("a good file again is news"); return }
+    }
 }
 
 @Suite struct BalanceHotReloadTests {

@@ -2,8 +2,8 @@ import OceanBalance
 import OceanKernel
 
 /// The impact of some diverted items (`Impact`: items, grams of CO₂e, millilitres of
-/// water) with each kind's share: the total is the kernel's `Impact(counts:factors:)`,
-/// each kind's `Impact(kind:count:factors:)`.
+/// water) with each kind's share: the total is `Impact(saturatingCounts:factors:)`
+/// (the kernel's sums, saturating at `Int.max`), each kind's `Impact(saturatingKind:count:factors:)`.
 public struct ImpactBreakdown: Sendable, Equatable {
     public struct Share: Sendable, Equatable {
         /// The kind's key (`plastic_bottle`).
@@ -18,9 +18,9 @@ public struct ImpactBreakdown: Sendable, Equatable {
     /// Items counted per kind of the balance (keys `kindKeys`, indexed by `ItemKind.rawValue`).
     public init(counts: [Int], kindKeys: [String], factors: ImpactFactors) {
         let factors = factors.aligned(to: kindKeys)
-        total = Impact(counts: counts, factors: factors)
+        total = Impact(saturatingCounts: counts, factors: factors)
         kinds = kindKeys.indices.map { k in
-            Share(kind: kindKeys[k], impact: Impact(kind: ItemKind(rawValue: k), count: k < counts.count ? counts[k] : 0,
+            Share(kind: kindKeys[k], impact: Impact(saturatingKind: ItemKind(rawValue: k), count: k < counts.count ? counts[k] : 0,
                                                     factors: factors))
         }
     }

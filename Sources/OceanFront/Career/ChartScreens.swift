@@ -202,10 +202,10 @@ struct LifetimeWords {
             for i in c.months[j].kindCounts.indices { key.add(c.months[j].kindCounts[i]) }
         }
         guard key.changed() else { return }
-        months = (start...last).map { ImpactWords(c.impact(inMonth: $0, factors)) }
+        months = (start...last).map { ImpactWords(c.shownImpact(inMonth: $0, factors)) }
         kinds = c.kindCounts.indices.map { k in
-            ImpactWords(Impact(kind: ItemKind(rawValue: k), count: c.kindCounts[k], factors: factors))
+            ImpactWords(Impact(saturatingKind: ItemKind(rawValue: k), count: c.kindCounts[k], factors: factors))
         }
-        total = ImpactWords(c.impact(factors))
+        total = ImpactWords(c.shownImpact(factors))
     }
 }

@@ -27,7 +27,8 @@ extension CareerView {
         }
         let col = CareerView.milestoneColumns
         let s = small
-        let fits = min(list.count, (GameView.height - 4 * smallLine - 46) / smallLine)
+        // At the largest font and scale not even one row may fit: none is drawn then.
+        let fits = max(0, min(list.count, (GameView.height - 4 * smallLine - 46) / smallLine))
         var reached = 0
         for n in list.indices where c.milestones & (1 << n) != 0 { reached += 1 }
         let bottom = milestoneRow(fits, of: fits).y + 4 + (fits < list.count ? smallLine : 0)

@@ -1,0 +1,37 @@
+import OceanSystem
+
+/// Outputs never overwrite inputs: each command that writes files calls this first,
+/// with every file it reads and every file it will write (flag and path; nil for an
+/// option not given), and it exits 2 before any work if an output is the same file as
+/// an input or as another output (see `FileClash`: identity after links, not spelling).
+func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) {
+    let ins = inputs.compactMap { what, path in path.map { FileClash.Role.input(what, $0) } }
+    let outs = outputs.compactMap { what, path in path.map { FileClash.Role.output(what, $0) } }
+    for role in ins + outs {
+        do { _ = try PathName(role.path) } catch { fail("ocean: \(role.what) \(error.description)") }
+    }
+    if let clash = FileClash.find(inputs: ins, outputs: outs) { fail("ocean: \(clash)") }
+}
+
+/// A theme option's file, when it names one (a `.toml` or a path) rather than a
+/// shipped theme's name.
+func themeFile(_ theme: String?) -> String? {
+    guard let theme, theme.hasSuffix(".toml") || theme.contains("/") else { return nil }
+    return theme
+}
+
+/// The files a command that draws reads: the theme (a file, or a shipped theme's) and
+/// the shipped font, sprites, pet art, challenge table and impact factors.
+func frontAssetInputs(theme: String?) -> [(String, String?)] {
+    let themePath = themeFile(theme) ?? findAsset("themes/\(theme ?? "default").toml")
+    return [("--theme", themePath)] + ["font.txt", "sprites.txt", "pet.txt", "challenges.toml", "impact.toml"].map {
+        ("the shipped assets/\($0)", findAsset($0))
+    }
+}
+
+extension BalanceOption {
+    /// `--balance` (or the shipped balance) and `--challenges` (or the shipped table).
+    var inputs: [(String, String?)] {
+        [("--balance", balance ?? defaultBalancePath()), ("--challenges", challenges ?? defaultChallengesPath())]
+    }
+}
