@@ -162,10 +162,12 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "Files verified at once (1 to 64).") var jobs: Int = 1
         @Flag(help: "Report every divergent checkpoint, not just the first.") var keepGoing = false
         @Flag(help: "Print one JSON object.") var json = false
+        @OptionGroup var ci: VerifyCIOptions
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
             try checkRange(jobs, "--jobs", 1...64)
+            try ci.validate()
         }
 
         func run() throws {
@@ -173,12 +175,13 @@ extension ReplayCommand {
             let start = monotonicNanos()
             // Sized in bytes of replay: the files' sizes are known before any is read.
             let progress = Progress("replay verify", total: 1, unit: "bytes", quiet: json)
-            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress) { _ in
+            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress, timeout: ci.timeout) { _ in
                 Interruption.requested == nil
             }
             progress.finish()
             let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
             print(json ? report.json : report.text)
+            ci.write(report, quiet: json)
             Glibc.exit(report.exitStatus)
         }
     }
