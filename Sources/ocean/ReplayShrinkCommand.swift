@@ -50,7 +50,7 @@ extension ReplayCommand {
                 let seconds = max(1, Int((Double(deadline - now) / 1e9).rounded(.up)))
                 guard let r = runSubprocess(["timeout", "-k", "2", "\(seconds)", "/bin/sh", "-c", test + " \"$1\"", "sh",
                                              candidatePath]) else {
-                    fail("--test: could not start /bin/sh")
+                    fail("--test: could not start timeout(1) and /bin/sh (coreutils)")
                 }
                 lastFailure = "exit status \(r.status)" + (r.output.isEmpty ? "" : ":\n" + r.output)
                 return r.status == 0
