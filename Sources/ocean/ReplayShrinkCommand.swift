@@ -52,7 +52,9 @@ extension ReplayCommand {
                                              candidatePath]) else {
                     fail("--test: could not start timeout(1) and /bin/sh (coreutils)")
                 }
-                lastFailure = "exit status \(r.status)" + (r.output.isEmpty ? "" : ":\n" + r.output)
+                var output = Substring(r.output)
+                while output.last?.isNewline == true { output.removeLast() }
+                lastFailure = "exit status \(r.status)" + (output.isEmpty ? "" : ":\n" + output)
                 return r.status == 0
             }
             var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { monotonicNanos() < deadline },

@@ -23,6 +23,14 @@ struct VerifyCIOptions: ParsableArguments {
     func validate() throws {
         try checkPath(junit, flag: "--junit")
         try checkPath(frames, flag: "--frames")
+        // Refused before a long verification rather than after it.
+        if let junit {
+            let folder = junit.contains("/") ? String(junit[..<junit.lastIndex(of: "/")!]) : "."
+            var info = stat()
+            guard stat(folder.isEmpty ? "/" : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw ValidationError("--junit \(junit): no folder \(folder) to write it in")
+            }
+        }
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
             throw ValidationError("--timeout: \(timeout) is out of range; allowed: more than 0 to 86400 seconds")
         }

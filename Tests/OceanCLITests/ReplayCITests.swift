@@ -101,5 +101,10 @@ let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
         let bad = try ocean(["replay", "verify", "replays/idle-bot.replay", "--timeout", "0"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--timeout"))
+        // A report that could not be written is refused before verifying.
+        let nowhere = try ocean(["replay", "verify", "replays/idle-bot.replay", "--junit", "/nonexistent/folder/r.xml"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("--junit /nonexistent/folder/r.xml: no folder /nonexistent/folder"), "\(nowhere.stderr)")
+        #expect(nowhere.stdout.isEmpty)
     }
 }
