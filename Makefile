@@ -10,10 +10,11 @@ RELEASE := -c release --static-swift-stdlib
 # `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
 # xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
-# desktop-file-validate for the install test's check of the menu entry.
+# desktop-file-validate for the install test's check of the menu entry; xmllint for the
+# JUnit report's schema test.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
-	cmd:desktop-file-validate:desktop-file-utils
+	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
@@ -111,9 +112,15 @@ fuzz-profile:
 	$(PROFILE_FUZZ_DIR)/profile-fuzzer $(PROFILE_FUZZ_DIR)/corpus Fuzz/profile-seeds \
 	  -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
-## replay-check: verify every golden replay (replays/ in the current format, replays/v2/ to v5/ in formats 2 to 5)
+## replay-check: verify every replays/**/*.replay (each format's folder found, none listed here) in parallel, each
+## stopped after REPLAY_TIMEOUT seconds, the JUnit report in .build/replay-check.xml (see docs/ci.md)
+REPLAY_TIMEOUT ?= 300
+REPLAY_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 replay-check: build
-	.build/release/ocean replay verify replays/*.replay replays/v2/*.replay replays/v3/*.replay replays/v4/*.replay replays/v5/*.replay --jobs 2
+	shopt -s globstar nullglob; files=(replays/**/*.replay); \
+	  if [ $${#files[@]} = 0 ]; then echo "replay-check: no replays/**/*.replay found" >&2; exit 2; fi; \
+	  .build/release/ocean replay verify "$${files[@]}" --jobs $(REPLAY_JOBS) --timeout $(REPLAY_TIMEOUT) \
+	    --junit .build/replay-check.xml
 
 ## audio-sweep: render a 40 s sweep of ocean health from 0 to 1 and draw its spectrogram (docs/audio/health-sweep.png)
 audio-sweep: build

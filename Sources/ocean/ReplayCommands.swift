@@ -12,7 +12,8 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Record runs, verify them headlessly, find where they diverge.",
-        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self, Render.self, Watch.self])
+        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self, Render.self, Watch.self,
+                      Diff.self, Shrink.self])
 }
 
 /// The play budget, as --help says it.
@@ -173,10 +174,12 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "Files verified at once (1 to 64).") var jobs: Int = 1
         @Flag(help: "Report every divergent checkpoint, not just the first.") var keepGoing = false
         @Flag(help: "Print one JSON object.") var json = false
+        @OptionGroup var ci: VerifyCIOptions
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
             try checkRange(jobs, "--jobs", 1...64)
+            try ci.validate()
         }
 
         func run() throws {
@@ -184,12 +187,13 @@ extension ReplayCommand {
             let start = monotonicNanos()
             // Sized in bytes of replay: the files' sizes are known before any is read.
             let progress = Progress("replay verify", total: 1, unit: "bytes", quiet: json)
-            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress) { _ in
+            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress, timeout: ci.timeout) { _ in
                 Interruption.requested == nil
             }
             progress.finish()
             let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
             print(json ? report.json : report.text)
+            ci.write(report, quiet: json)
             Glibc.exit(report.exitStatus)
         }
     }

@@ -7,6 +7,10 @@ public struct FileResult: Sendable, Encodable {
     public var file: String
     public var verification: Verification?
     public var error: String?
+    /// How long reading and verifying the file took (nil when not timed).
+    public var seconds: Double?
+    /// Set when the file was stopped at its per-replay time limit (`--timeout`).
+    public var timedOut = false
 
     public init(file: String, verification: Verification? = nil, error: String? = nil) {
         (self.file, self.verification, self.error) = (file, verification, error)
@@ -19,12 +23,12 @@ public struct FileResult: Sendable, Encodable {
         error != nil || verification?.truncatedAt != nil || verification?.interruptedAt != nil
     }
 
-    /// "passed", "diverged", "truncated", "interrupted" or "invalid".
+    /// "passed", "diverged", "truncated", "interrupted", "timedOut" or "invalid".
     public var status: String {
         guard let v = verification else { return "invalid" }
         if v.passed { return "passed" }
         if !v.divergences.isEmpty || v.endMismatch != nil || v.endHashMismatch != nil { return "diverged" }
-        return v.interruptedAt != nil ? "interrupted" : "truncated"
+        return v.interruptedAt != nil ? (timedOut ? "timedOut" : "interrupted") : "truncated"
     }
 
     public var text: String {
@@ -57,7 +61,8 @@ public struct FileResult: Sendable, Encodable {
                 + (v.divergences.isEmpty ? " (the checkpoints up to there match)" : ""))
         }
         if let t = v.interruptedAt {
-            lines.append((lines.isEmpty ? "STOPPED \(file): " : "     ") + "interrupted at tick \(t), not verified to its end")
+            lines.append((lines.isEmpty ? "STOPPED \(file): " : "     ")
+                + (timedOut ? "timed out at tick \(t), not verified to its end" : "interrupted at tick \(t), not verified to its end"))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,48 @@
+import ArgumentParser
+import OceanDrivers
+import OceanReplay
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ReplayCommand {
+    /// `ocean replay diff`: how two replays differ (see `ReplayDiff`).
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Compare two replays: header (constants, tables), first differing input, first differing state.",
+            discussion: "Each replay is played by this build under its own header. With --balance FILE instead of B, "
+                + "B is A's inputs under that file's constants (a what-if; the challenge table stays A's). "
+                + "Exit 0 when they are the same, 1 when they differ, 2 on bad input.")
+
+        @Argument(help: "The first replay (A).") var a: String
+        @Argument(help: "The second replay (B); or give --balance.") var b: String?
+        @Option(help: "Compare A with its own inputs under these constants instead of a second replay.") var balance: String?
+        @Flag(help: "List only the balance constants that differ.") var balanceDiff = false
+
+        func validate() throws {
+            guard (b == nil) != (balance == nil) else {
+                throw ValidationError("name a second replay B, or --balance FILE for A's what-if, not both")
+            }
+            try checkPath(balance, flag: "--balance")
+        }
+
+        func run() throws {
+            let left = readOrExit(a).replay
+            let right: Replay
+            let nameB: String
+            if let balance {
+                var whatIf = BalanceOption(balance: balance).load()
+                whatIf.challenges = left.header.balance.challenges
+                right = { var r = left; r.header.balance = whatIf; return r }()
+                nameB = "\(a) under \(balance)"
+            } else {
+                right = readOrExit(b!).replay
+                nameB = b!
+            }
+            let diff = ReplayDiff(left, right)
+            print(diff.text(a: a, b: nameB, constantsOnly: balanceDiff))
+            let differs = balanceDiff ? !diff.constants.isEmpty : !diff.identical
+            Glibc.exit(differs ? ExitStatus.divergence : 0)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import OceanDrivers
+import OceanKernel
+import OceanReplay
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ReplayCommand {
+    /// `ocean replay shrink`: a shorter replay that the test still finds interesting
+    /// (see `ReplayShrinker`).
+    struct Shrink: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find a short replay that a test still finds interesting (delta debugging).",
+            discussion: "CMD is run by /bin/sh with a candidate replay's path as its argument and exits 0 when the "
+                + "candidate still shows the problem (C-Reduce's convention). Candidates drop days, games, menu "
+                + "actions and runs of held input; each is recorded again by this build, so OUT verifies. "
+                + "Stops when nothing more can be dropped or the budget is spent, whichever comes first.")
+
+        @Argument(help: "The replay to shrink.") var file: String
+        @Option(help: "The test: a shell command given the candidate's path; exit 0 means still interesting.") var test: String
+        @Option(help: "Where to write the smallest interesting replay found.") var out: String
+        @Option(help: "Stop after this many seconds (1 to 86400; default 300).") var budget: Double = 300
+        @Flag(help: "Replace --out if it already exists.") var force = false
+
+        func validate() throws {
+            guard budget >= 1 && budget <= 86_400 else {
+                throw ValidationError("--budget: \(budget) is out of range; allowed: 1 to 86400 seconds")
+            }
+            guard test.contains(where: { !$0.isWhitespace }) else { throw ValidationError("--test: an empty command") }
+            try checkPath(out, flag: "--out")
+        }
+
+        func run() throws {
+            let started = monotonicNanos()
+            let deadline = started + UInt64(budget * 1e9)
+            if !force && access(out, F_OK) == 0 { fail("\(out): already exists; add --force to replace it") }
+            let read = readOrExit(file)
+            guard read.complete, read.replay.end != nil else {
+                fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be shrunk")
+            }
+            guard let scratch = ScratchFolder(prefix: "ocean-shrink") else { fail("cannot make a temporary folder") }
+            let candidatePath = scratch.path + "/candidate.replay"
+            var lastFailure = ""
+            func interesting(_ c: ReplayShrinker.Candidate) -> Bool {
+                let now = monotonicNanos()
+                guard now < deadline else { return false }
+                do { try replaceFile(candidatePath, with: c.text) } catch { fail(error.description) }
+                let seconds = max(1, Int((Double(deadline - now) / 1e9).rounded(.up)))
+                guard let r = runSubprocess(["timeout", "-k", "2", "\(seconds)", "/bin/sh", "-c", test + " \"$1\"", "sh",
+                                             candidatePath]) else {
+                    fail("--test: could not start timeout(1) and /bin/sh (coreutils)")
+                }
+                var output = Substring(r.output)
+                while output.last?.isNewline == true { output.removeLast() }
+                lastFailure = "exit status \(r.status)" + (output.isEmpty ? "" : ":\n" + output)
+                return r.status == 0
+            }
+            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { monotonicNanos() < deadline },
+                                          interesting: interesting)
+            let runs = ReplayShrinker.runs(of: read.replay)
+            let original = shrinker.candidate(runs)
+            guard interesting(original) else {
+                fail("--test does not hold for \(file) as this build records it (\(lastFailure)); nothing to shrink")
+            }
+            let best = shrinker.shrink(runs) ?? original
+            do { try replaceFile(out, with: best.text) } catch { fail(error.description) }
+            let bytesIn = fileSize(file) ?? 0
+            let seconds = Double(monotonicNanos() - started) / 1e9
+            print("\(file): \(original.ticks) ticks, \(bytesIn) bytes")
+            print("\(out): \(best.ticks) ticks, \(best.text.utf8.count) bytes "
+                + "(\(shrinker.tried) candidates tried, \(shrinker.kept) kept, \(decimal(seconds)) s"
+                + (shrinker.finished ? ", nothing more to drop)" : ", the budget ran out first)"))
+        }
+    }
+}

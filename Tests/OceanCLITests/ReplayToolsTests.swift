@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The shipped balance with one constant changed, as a file.
+private func balanceWith(_ key: String, _ value: Int, name: String) throws -> String {
+    var lines = shippedBalanceText.components(separatedBy: "\n")
+    let i = try #require(lines.firstIndex { $0.hasPrefix("\(key) =") })
+    lines[i] = "\(key) = \(value)"
+    return try temporaryFile(name, lines.joined(separator: "\n"))
+}
+
+@Suite struct ReplayDiffTests {
+    @Test func aReplayAndItsWhatIfDifferInTheChangedConstantOnly() throws {
+        let alt = try balanceWith("points_per_catch", 20, name: "diff-alt.toml")
+        let r = try ocean(["replay", "diff", "replays/greedy-bot.replay", "--balance", alt])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("header: 1 difference (A → B)"), "\(r.stdout)")
+        #expect(r.stdout.range(of: #"balance scoring\.points_per_catch +10  →  20"#, options: .regularExpression) != nil)
+        #expect(r.stdout.contains("inputs: the same on every tick"))
+        #expect(r.stdout.range(of: #"states: first differ at tick \d+"#, options: .regularExpression) != nil)
+        #expect(r.stdout.contains("subsystems: scoring"))
+        #expect(r.stdout.range(of: #"score  A \d+ +B \d+   ≠"#, options: .regularExpression) != nil)
+
+        let constants = try ocean(["replay", "diff", "replays/greedy-bot.replay", "--balance", alt, "--balance-diff"])
+        #expect(constants.status == 1)
+        let lines = constants.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(constants.stdout)")
+        #expect(lines.last?.contains("balance scoring.points_per_catch") == true)
+    }
+
+    @Test func twoRecordingsNameTheirFirstDifferentInputAndState() throws {
+        let r = try ocean(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay"])
+        #expect(r.status == 1)
+        #expect(r.stdout.range(of: #"seed +1  →  2"#, options: .regularExpression) != nil, "\(r.stdout)")
+        #expect(r.stdout.range(of: #"inputs: first differ at tick \d+: A "[.LR]", B "[.LR]""#,
+                                options: .regularExpression) != nil, "\(r.stdout)")
+        #expect(r.stdout.contains("states: first differ at tick 0"))
+        // No constants differ between them.
+        let constants = try ocean(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay", "--balance-diff"])
+        #expect(constants.status == 0)
+        #expect(constants.stdout == "no constants differ\n")
+    }
+
+    @Test func aReplayIsTheSameAsItselfInAnyFormat() throws {
+        let same = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay"])
+        #expect(same.status == 0, "\(same.stdout)")
+        #expect(same.stdout.contains("header: the same"))
+        #expect(same.stdout.contains("states: the same on every tick both play"))
+        // An older format's copy: the format and the challenge table differ, the inputs do not.
+        let old = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/v4/idle-bot.replay"])
+        #expect(old.stdout.range(of: #"format +5  →  4"#, options: .regularExpression) != nil, "\(old.stdout)")
+        #expect(old.stdout.contains("inputs: the same on every tick"))
+    }
+
+    @Test func badInputExitsTwoNamingIt() throws {
+        let missing = try ocean(["replay", "diff", "replays/idle-bot.replay", "/nonexistent/x.replay"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/x.replay"))
+        let both = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay", "--balance", "x.toml"])
+        #expect(both.status == 2)
+        #expect(both.stderr.contains("not both"))
+    }
+}
+
+@Suite struct ReplayShrinkTests {
+    /// "The best combo is at least 15": the C-Reduce-style test the shrink is given.
+    private func comboTest() throws -> String {
+        let script = try temporaryFile("combo-at-least-15.sh", """
+            #!/bin/sh
+            c=$(SWIFT_BACKTRACE=enable=no '\(repoRoot)/.build/debug/ocean' replay run --json "$1" | grep -o '"bestCombo":[0-9]*' | cut -d: -f2)
+            [ "${c:-0}" -ge 15 ]
+
+            """)
+        chmod(script, 0o755)
+        return script
+    }
+
+    @Test func aLongCareerShrinksToAMuchShorterReplayThatStillPassesAndVerifies() throws {
+        let test = try comboTest()
+        let input = "replays/career-30-days.replay"
+        let out = try freshPath("shrunk.replay")
+        let started = Date()
+        let r = try ocean(["replay", "shrink", input, "--test", test, "--out", out, "--budget", "60"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60 + 30)
+        // "IN: T ticks, B bytes" then "OUT: T ticks, B bytes (…)".
+        let numbers = r.stdout.split(separator: "\n").map { line in
+            line.matches(of: /(\d+) ticks, (\d+) bytes/).map { (Int($0.1)!, Int($0.2)!) }.first
+        }
+        let before = try #require(numbers.first ?? nil), after = try #require(numbers.last ?? nil)
+        #expect(before.1 == (try FileManager.default.attributesOfItem(atPath: repoRoot + "/" + input)[.size] as! Int))
+        #expect(after.0 * 3 < before.0, "\(r.stdout)")
+        #expect(after.1 * 3 < before.1, "\(r.stdout)")
+        #expect(try runTool([test, out]).status == 0, "the shrunk replay no longer passes the test")
+        let verify = try ocean(["replay", "verify", out])
+        #expect(verify.status == 0, "\(verify.stdout)")
+        #expect(verify.stdout.contains("PASS \(out) (\(after.0) ticks)"))
+    }
+
+    @Test func aTestThatDoesNotHoldAtFirstIsRefused() throws {
+        let out = try freshPath("never.replay")
+        let r = try ocean(["replay", "shrink", "replays/idle-bot.replay", "--test", "false", "--out", out, "--budget", "5"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--test does not hold for replays/idle-bot.replay"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let budget = try ocean(["replay", "shrink", "replays/idle-bot.replay", "--test", "true", "--out", out, "--budget", "0"])
+        #expect(budget.status == 2)
+        #expect(budget.stderr.contains("--budget"))
+    }
+}
+
+@Suite struct BisectReplayTests {
+    /// A throwaway repository: each commit holds a `verify.sh` that prints a verdict
+    /// and exits with the status in `status`, and a `build` that fails when `broken` exists.
+    private func repository(_ commits: [(message: String, status: Int, broken: Bool)]) throws -> String {
+        let folder = freshFolder("bisect")
+        func git(_ args: String...) throws {
+            let r = try runTool(["git"] + args, in: folder)
+            guard r.status == 0 else { throw CLIError("git \(args.joined(separator: " ")): \(r.stderr)") }
+        }
+        try git("init", "-q")
+        try git("config", "user.email", "test@example.com")
+        try git("config", "user.name", "Test")
+        try "#!/bin/sh\necho \"verdict $(cat status) for $(basename \"$1\")\"\nexit $(cat status)\n"
+            .write(toFile: folder + "/verify.sh", atomically: true, encoding: .utf8)
+        for c in commits {
+            try "\(c.status)\n".write(toFile: folder + "/status", atomically: true, encoding: .utf8)
+            if c.broken { try "".write(toFile: folder + "/broken", atomically: true, encoding: .utf8) }
+            else { try? FileManager.default.removeItem(atPath: folder + "/broken") }
+            try git("add", "-A")
+            try git("commit", "-q", "--allow-empty", "-m", c.message)
+        }
+        try "a replay\n".write(toFile: folder + "/game.replay", atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    private func bisect(_ folder: String, _ good: String, _ bad: String) throws -> Run {
+        try runTool([repoRoot + "/scripts/bisect-replay.sh", good, bad, "game.replay"],
+                    environment: ["OCEAN_BISECT_BUILD": "test ! -e broken", "OCEAN_BISECT_VERIFY": "sh verify.sh"],
+                    in: folder)
+    }
+
+    @Test func threeCommitsNameTheOneThatChangesTheResult() throws {
+        let folder = try repository([("one: passes", 0, false), ("two: changes the result", 1, false),
+                                     ("three: unrelated", 1, false)])
+        let r = try bisect(folder, "HEAD~2", "HEAD")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.range(of: #"the first commit that changes the result of game.replay:\n  [0-9a-f]{40} two: changes the result"#,
+                               options: .regularExpression) != nil, "\(r.stdout)")
+        #expect(r.stdout.contains("verdict 1 for replay.replay"))
+        // The repository is left as it was: no bisection, no extra worktree.
+        #expect(try runTool(["git", "worktree", "list"], in: folder).stdout.split(separator: "\n").count == 1)
+        #expect(try runTool(["git", "bisect", "log"], in: folder).status != 0)
+    }
+
+    @Test func aCommitThatDoesNotBuildIsSkipped() throws {
+        let folder = try repository([("one: passes", 0, false), ("two: changes the result", 1, false),
+                                     ("three: does not build", 1, true), ("four: unrelated", 1, false)])
+        let r = try bisect(folder, "HEAD~3", "HEAD")
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("two: changes the result"), "\(r.stdout)")
+    }
+
+    @Test func badArgumentsExitTwo() throws {
+        let folder = try repository([("one", 0, false)])
+        let r = try bisect(folder, "nosuchcommit", "HEAD")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("'nosuchcommit' is not a commit"))
+    }
+}
