@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanDrivers
+import OceanAssets
 import OceanFront
 import OceanKernel
 import OceanPlatform

@@ -1,3 +1,4 @@
+import OceanAssets
 import OceanBalance
 import OceanFront
 import OceanKernel
@@ -63,8 +64,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
         for i in sim.state.career.months.indices {
             sim.state.career.months[i].kindCounts = sim.state.career.months[i].kindCounts.map { _ in cap }
         }
-        let kinds = ItemKind.allCases.count
-        let largest = ImpactFactors(co2eGrams: Array(repeating: 1_000_000, count: kinds),
+        let kinds = ItemKind.shipped.count
+        let largest = ImpactFactors(keys: ItemKind.shippedKeys, co2eGrams: Array(repeating: 1_000_000, count: kinds),
                                     waterMl: Array(repeating: 100_000_000, count: kinds))
         for factors in [largest, defaultAssets.impact] {
             drawEveryScreen(assets(font: defaultAssets.font, scale: 1, impact: factors), state: sim.state)
@@ -78,8 +79,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
         #expect(ImpactUnits.water(999) == "999 ml" && ImpactUnits.water(1_000) == "1.0 L" && ImpactUnits.water(35_400) == "35 L")
         #expect(ImpactUnits.co2e(Int.min) == "0 g")
         // Counts at the state's cap times the impact file's largest factors: saturated, not trapped.
-        let kinds = ItemKind.allCases.count
-        let largest = ImpactFactors(co2eGrams: Array(repeating: 1_000_000, count: kinds),
+        let kinds = ItemKind.shipped.count
+        let largest = ImpactFactors(keys: ItemKind.shippedKeys, co2eGrams: Array(repeating: 1_000_000, count: kinds),
                                     waterMl: Array(repeating: 100_000_000, count: kinds))
         let i = Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: largest)
         #expect(i.co2eGrams == Int.max && i.waterMl == Int.max && i.items == GameState.maxCount * kinds)

@@ -60,7 +60,7 @@ public struct ReplayDiff: Sendable {
             (K.recordedBy, h.recordedBy), (K.comment, h.comment),
             (K.startState, h.startState.map { "saved state at tick \($0.tick), hash \(hex16($0.hash))" } ?? "none"),
         ]
-        for field in BalanceSchema.fields { out.append(("\(K.balance) \(field.key)", "\(h.balance[keyPath: field.path])")) }
+        for field in BalanceSchema.fields(of: h.balance) { out.append(("\(K.balance) \(field.key)", "\(h.balance[keyPath: field.path])")) }
         // A template by its key (its line's first word), so a changed target reads as one change.
         for template in h.balance.challenges {
             let line = ChallengeSchema.line(of: template)
@@ -79,16 +79,16 @@ public struct ReplayDiff: Sendable {
     }
 
     /// An input as an `i` record spells it: the move and any command.
-    static func spelled(_ input: TickInput) -> String {
-        ([ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command)).joined(separator: " ")
+    static func spelled(_ input: TickInput, kinds: [Balance.Kind]) -> String {
+        ([ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command, kinds: kinds)).joined(separator: " ")
     }
 
     static func firstInputDifference(_ a: Replay, _ b: Replay, ends: (a: Int, b: Int)) -> InputDifference? {
         var fa = InputFeed(a.inputs), fb = InputFeed(b.inputs)
         let start = min(a.header.startTick, b.header.startTick)
         for tick in start..<max(ends.a, ends.b) {
-            let ia = tick < ends.a ? spelled(fa.input(at: tick)) : "(ended)"
-            let ib = tick < ends.b ? spelled(fb.input(at: tick)) : "(ended)"
+            let ia = tick < ends.a ? spelled(fa.input(at: tick), kinds: a.header.balance.kinds) : "(ended)"
+            let ib = tick < ends.b ? spelled(fb.input(at: tick), kinds: b.header.balance.kinds) : "(ended)"
             if ia != ib { return InputDifference(tick: tick, a: ia, b: ib) }
         }
         return nil
