@@ -136,6 +136,7 @@ public enum BalanceAsCode {
         (b.pet.adultFromGrams, b.pet.elderFromGrams) = (600, 1000)
         b.bin.widthPx = 120
         b.rounds.perGame = 3
+        (b.rounds.itemsAddedPerRound, b.rounds.gapShrinkPerRoundMs, b.rounds.maxSpeedPercent) = (3, 150, 200)
         b.rounds.firstRoundGapMs = 1600
         b.rounds.minGapMs = 900
         b.rounds.speedPercentAddedPerRound = 5

@@ -72,7 +72,7 @@ private func line(of prefix: String) -> Int {
     }
 
     @Test func aMissingKeyPointsAtItsTable() {
-        let (text, _) = edited("friction_px_per_s2 = 2400", nil)
+        let (text, _) = edited("friction_px_per_s2 = 20000", nil)
         let found = issues(text)
         #expect(found.count == 1)
         #expect(found.first?.key == "bin.friction_px_per_s2")
@@ -81,7 +81,7 @@ private func line(of prefix: String) -> Int {
     }
 
     @Test func anUnknownKeySuggestsTheKnownOne() {
-        let (text, n) = edited("accel_px_per_s2 = 3000", "acel_px_per_s2 = 3000")
+        let (text, n) = edited("accel_px_per_s2 = 6000", "acel_px_per_s2 = 6000")
         let found = issues(text)
         #expect(found.contains(DataIssue(file: "b.toml", line: n, key: "bin.acel_px_per_s2",
                                             message: "unknown key; did you mean 'bin.accel_px_per_s2'?")))
