@@ -288,6 +288,20 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         try write(shippedBalanceText + "\n[a\u{0}b]\n", dir + "/b.toml")
         let sim = try run(["sim", "--balance", dir + "/b.toml"])
         #expect(sim.status == 2 && sim.stderr.contains("a control character (U+0000)"), "\(sim.status) \(sim.stderr)")
+        // The second: a table header with no name (`[` alone), in a spec and a theme;
+        // a `[` inside an array or a multi-line string is no header.
+        try write(smallSpec + "    [          # a header left unfinished\n", dir + "/h.toml")
+        let header = try run(["tune", dir + "/h.toml", "--out", dir + "/o.jsonl"])
+        #expect(header.status == 2 && header.stderr.contains("h.toml:5: not valid TOML: a table header with no name"),
+                "\(header.status) \(header.stderr)")
+        try write("[\n", dir + "/theme.toml")
+        let theme = try run(["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", dir + "/f.png",
+                             "--theme", dir + "/theme.toml"])
+        #expect(theme.status == 2 && theme.stderr.contains("theme.toml:1: not valid TOML: a table header"), "\(theme.stderr)")
+        try write("bots = [\n  \"greedy\",\n]\ngames = 1\nsampling = \"list\"\n[vary]\n\"bin.width_px\" = [\n  [64][0],\n]\n"
+            + "x = \"\"\"\n[\n\"\"\"\n", dir + "/fine.toml")
+        let fine = try run(["tune", dir + "/fine.toml", "--out", dir + "/o.jsonl"])
+        #expect(!fine.stderr.contains("table header"), "\(fine.stderr)")
     }
 
     @Test func aProfileAtTheCountersCapShowsItsImpact() throws {
