@@ -145,6 +145,12 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             let png = bytes(dir + "/frame.png") ?? Data()
             #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]) && png.count > 1_000, "\(target): a PNG on standard output")
         }
+        // A profile or settings file is read back and locked: a stream is no such file.
+        for args in [["sim", "--days", "1", "--profile", "-"], ["profile", "show", "--profile", "/dev/stdout"],
+                     ["audio", "settings", "--settings", "-"]] {
+            let r = try run(args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains("is a standard stream; name a file"), "\(args): \(r.stderr)")
+        }
         let merged = try run(["tune", "merge", repoRoot + "/replays/idle-bot.replay", "--out", "-"], in: dir)
         #expect(merged.status == 2 && !merged.stderr.contains("/proc/self/fd"), "\(merged.stderr)")
     }
