@@ -24,6 +24,7 @@ public enum TOMLEntries {
 
     public static func parse(_ text: String, file: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
         try refuseControlCharacters(text, file: file)
+        try TOMLParseGuard.check(text, file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

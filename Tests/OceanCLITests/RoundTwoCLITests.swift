@@ -308,6 +308,16 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             + "x = \"\"\"\n[\n\"\"\"\n", dir + "/fine.toml")
         let fine = try run(["tune", dir + "/fine.toml", "--out", dir + "/o.jsonl"])
         #expect(!fine.stderr.contains("table header"), "\(fine.stderr)")
+        // The third, in release builds too: an array opened by a stray brace. Any text the
+        // parser would abort on is parsed in a child process first and refused by name.
+        try write(shippedBalanceText + "\na = [}x\"]\n", dir + "/brace.toml")
+        let brace = try run(["sim", "--balance", dir + "/brace.toml"])
+        #expect(brace.status == 2 && brace.stderr.contains("brace.toml: not valid TOML: TOMLKit's parser fails on this text"),
+                "\(brace.status) \(brace.stderr)")
+        try write("a = [}x\"]\n", dir + "/brace-theme.toml")
+        let theme2 = try run(["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", dir + "/f.png",
+                              "--theme", dir + "/brace-theme.toml"])
+        #expect(theme2.status == 2 && theme2.stderr.contains("not valid TOML"), "\(theme2.stderr)")
     }
 
     @Test func aProfileAtTheCountersCapShowsItsImpact() throws {
