@@ -132,7 +132,7 @@ fuzz-tune:
 	$(SWIFT) build --target TOMLKit
 	rm -rf $(TUNE_FUZZ_DIR)/src && mkdir -p $(TUNE_FUZZ_DIR)/src $(TUNE_FUZZ_DIR)/corpus
 	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem -name '*.swift') \
-	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift Sources/OceanDrivers/Bots/Bot.swift \
+	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/TOMLParseGuard.swift Sources/OceanStore/KeyLocator.swift Sources/OceanDrivers/Bots/Bot.swift \
 	  Sources/OceanTune/TuneSpec.swift Sources/OceanTune/TuneSpecReader.swift Sources/OceanTune/Points.swift; do \
 	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanStore|OceanDrivers)$$/d' "$$f" > $(TUNE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	@# The sampler without its PointLine extension (the sweep's records are not built here).
@@ -150,8 +150,9 @@ fuzz-data:
 	$(SWIFT) build --target TOMLKit
 	rm -rf $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/seeds && mkdir -p $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds
 	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanFront -name '*.swift') \
-	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift; do \
-	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanFront)$$/d' "$$f" > $(DATA_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
+	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/TOMLParseGuard.swift Sources/OceanStore/KeyLocator.swift; do \
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanFront)$$/d; s/\bOceanFront\./DataFuzz./g' "$$f" \
+	    > $(DATA_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	{ printf '\0'; cat assets/font.txt; } > $(DATA_FUZZ_DIR)/seeds/font
 	{ printf '\1'; cat assets/sprites.txt; } > $(DATA_FUZZ_DIR)/seeds/sprites
 	{ printf '\2'; cat assets/pet.txt; } > $(DATA_FUZZ_DIR)/seeds/pet
