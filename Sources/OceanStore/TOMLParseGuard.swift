@@ -8,8 +8,8 @@ import Glibc
 /// malformed files, in release builds as in debug ones (the fuzzers found `a = [}x"]`,
 /// a `[` header with no name, a NUL in a table's name). A data file is a user's, so a
 /// typo must be a message, never an abort: each text is first parsed in a child
-/// process (`fork`), and a child killed by a signal makes the file refused with a
-/// plain "not valid TOML". Only a child that dies is trusted: one that cannot be
+/// process (`fork`), and a child that does not exit 0 (killed by the parser's abort)
+/// makes the file refused with a plain "not valid TOML". A child that cannot be
 /// started, or takes more than two seconds, leaves the parse to the caller as before.
 enum TOMLParseGuard {
     /// Nil when TOMLKit survives `text`; otherwise the problem to report.
@@ -18,7 +18,9 @@ enum TOMLParseGuard {
         if pid == 0 {
             // The child: default signal handling (the parent's handler removes the
             // parent's temporary files), nothing on the terminal, just the parse.
-            for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+            // An abort must end the child by its signal, at once: no crash handler
+            // inherited from the parent (Swift's backtracer, a fuzzer's) may catch it.
+            for sig in [SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { signal(sig, SIG_DFL) }
             let null = open("/dev/null", O_WRONLY)
             if null >= 0 { dup2(null, 2) }
             _ = try? TOMLTable(string: text)
@@ -29,8 +31,8 @@ enum TOMLParseGuard {
         for _ in 0..<2_000 {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid {
-                let signal = status & 0x7F
-                guard signal != 0 && signal != 0x7F else { return nil }
+                // Only a child that ran the parse through and exited 0 vouches for the text.
+                if status == 0 { return nil }
                 return "TOMLKit's parser fails on this text (it would have aborted the program); "
                     + "check the brackets, quotes and key names around the last edit"
             }
