@@ -92,7 +92,10 @@ public enum CareerContentLoader {
         }
 
         mutating func table() -> TOMLTable? {
-            do throws(DataError) { try TOMLEntries.refuseControlCharacters(text, file: file) } catch {
+            do throws(DataError) {
+                try TOMLEntries.refuseControlCharacters(text, file: file)
+                try TOMLParseGuard.check(text, file: file)
+            } catch {
                 issues += error.issues
                 return nil
             }

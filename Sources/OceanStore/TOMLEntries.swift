@@ -24,6 +24,7 @@ public enum TOMLEntries {
 
     public static func parse(_ text: String, file: String) throws(DataError) -> (entries: [RawEntry], locator: KeyLocator) {
         try refuseControlCharacters(text, file: file)
+        try TOMLParseGuard.check(text, file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -70,24 +71,91 @@ public enum TOMLEntries {
         }
     }
 
-    /// TOML allows no control character but tab and line ends anywhere in a file, and
-    /// TOMLKit's parser (toml++) asserts on some (a NUL in a table's name aborts the
-    /// process): every text goes through this before TOMLKit sees it. The first one is
-    /// named with its line and column.
+    /// What TOMLKit's parser (toml++) cannot be given, refused before it sees the text:
+    /// in a debug build it aborts the process on an assertion for a control character
+    /// in a table's name and for a table header with no name (`[` alone on a line).
+    /// TOML allows neither; the first is named by line and column.
     public static func refuseControlCharacters(_ text: String, file: String) throws(DataError) {
+        func refuse(_ line: Int, _ message: String) -> DataError {
+            DataError(issues: [DataIssue(file: file, line: line, key: nil, message: "not valid TOML: " + message)])
+        }
+        let bytes = Array(text.utf8)
         var line = 1, column = 1
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == 10 {
                 (line, column) = (line + 1, 1)
                 continue
             }
             if (byte < 32 && byte != 9 && byte != 13) || byte == 127 {
                 let code = String(byte, radix: 16, uppercase: true)
-                throw DataError(issues: [DataIssue(file: file, line: line, key: nil,
-                    message: "not valid TOML: a control character (U+\(code.count < 2 ? "000" : "00")\(code)) at column \(column); "
-                        + "TOML allows none but tab and line ends")])
+                throw refuse(line, "a control character (U+\(code.count < 2 ? "000" : "00")\(code)) at column \(column); "
+                    + "TOML allows none but tab and line ends")
             }
             column += 1
+        }
+        // Table headers: a `[` that starts a line outside any string or array value.
+        let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), hash = UInt8(ascii: "#")
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]"), newline = UInt8(10), backslash = UInt8(ascii: "\\")
+        func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 13 }
+        func isBareKey(_ b: UInt8) -> Bool {
+            (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 95 || b == 45
+        }
+        func starts(_ i: Int, _ b: UInt8, count: Int) -> Bool {
+            i + count <= bytes.count && bytes[i..<(i + count)].allSatisfy { $0 == b }
+        }
+        var i = 0, depth = 0, atLineStart = true
+        line = 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == newline { (line, atLineStart, i) = (line + 1, true, i + 1); continue }
+            if isBlank(b) { i += 1; continue }
+            if b == hash {
+                while i < bytes.count && bytes[i] != newline { i += 1 }
+                continue
+            }
+            if b == quote || b == apostrophe {
+                // A string, one-line or multi-line (three quotes), skipped whole.
+                let multi = starts(i, b, count: 3)
+                i += multi ? 3 : 1
+                while i < bytes.count {
+                    if bytes[i] == newline {
+                        line += 1
+                        if !multi { break }
+                    }
+                    if b == quote && bytes[i] == backslash { i += 2; continue }
+                    if bytes[i] == b && (!multi || starts(i, b, count: 3)) {
+                        i += multi ? 3 : 1
+                        // A multi-line string may end in up to two more quotes.
+                        while multi && i < bytes.count && bytes[i] == b { i += 1 }
+                        break
+                    }
+                    i += 1
+                }
+                atLineStart = false
+                continue
+            }
+            if b == open && atLineStart && depth == 0 {
+                var j = i + 1
+                if j < bytes.count && bytes[j] == open { j += 1 }
+                while j < bytes.count && isBlank(bytes[j]) { j += 1 }
+                guard j < bytes.count, isBareKey(bytes[j]) || bytes[j] == quote || bytes[j] == apostrophe else {
+                    throw refuse(line, "a table header with no name; write [name] (a bare key or a quoted one)")
+                }
+                // The header's name and its closing bracket: to the end of the line.
+                while i < bytes.count && bytes[i] != newline {
+                    if bytes[i] == quote || bytes[i] == apostrophe {
+                        let q = bytes[i]
+                        i += 1
+                        while i < bytes.count && bytes[i] != q && bytes[i] != newline { i += 1 }
+                    }
+                    if i < bytes.count && bytes[i] != newline { i += 1 }
+                }
+                continue
+            }
+            if b == open { depth += 1 }
+            if b == close { depth = max(0, depth - 1) }
+            atLineStart = false
+            i += 1
         }
     }
 }

@@ -124,9 +124,13 @@ func checkRange(_ value: Int?, _ flag: String, _ range: ClosedRange<Int>) throws
 }
 
 /// A file flag, if given, must name a file the system could open (see `PathName`):
-/// not empty, not too long, not ending in `/` (a folder).
-func checkPath(_ path: String?, flag: String) throws {
+/// not empty, not too long, not ending in `/` (a folder); `-` (standard output) only
+/// where `stream` allows it (an output written once, not a file read back or locked).
+func checkPath(_ path: String?, flag: String, stream: Bool = false) throws {
     guard let path else { return }
+    if !stream, (try? PathName(path))?.standardStream(dash: 1) != nil {
+        throw ValidationError("\(flag): '\(path)' is a standard stream; name a file")
+    }
     if path.isEmpty { throw ValidationError("\(flag): an empty path; name a file") }
     do { _ = try PathName(path) } catch { throw ValidationError("\(flag): \(error.description)") }
     if path.hasSuffix("/") { throw ValidationError("\(flag): '\(path)' ends in '/', which names a folder; name a file") }

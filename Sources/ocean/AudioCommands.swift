@@ -56,7 +56,7 @@ extension AudioCommand {
         func validate() throws {
             let sources = [health != nil, healthPath != nil, replay != nil].filter { $0 }.count
             guard sources == 1 else { throw ValidationError("give exactly one of --health, --health-path, --replay") }
-            try checkPath(out, flag: "--out")
+            try checkPath(out, flag: "--out", stream: true)
             if let health, !(0...1).contains(health) { throw ValidationError("--health: allowed 0 to 1") }
             if let seconds, !(seconds > 0 && seconds <= 3_600) { throw ValidationError("--seconds: allowed above 0, up to 3600") }
         }

@@ -17,7 +17,7 @@ struct IconCommand: ParsableCommand {
     @Option(help: "The PNG to write.") var out: String
 
     func validate() throws {
-        try checkPath(out, flag: "--out")
+        try checkPath(out, flag: "--out", stream: true)
         guard AppIcon.grid(forSize: size) != nil else {
             throw ValidationError("--size: \(size) is not 48 or 64 times 1 to 8 (e.g. 48, 64, 128, 256)")
         }

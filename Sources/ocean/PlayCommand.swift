@@ -35,7 +35,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
-        try checkPath(record, flag: "--record")
+        try checkPath(record, flag: "--record", stream: true)
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
     }

@@ -69,7 +69,7 @@ extension ReplayCommand {
             try checkRange(skipPercent, "--skip-percent", 0...100)
             try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
             try checkPath(fromProfile, flag: "--from-profile")
-            try checkPath(out, flag: "--out")
+            try checkPath(out, flag: "--out", stream: true)
             if let date { _ = try parseDate(date) }
             if let time { _ = try parseTime(time) }
             if let days, let date {

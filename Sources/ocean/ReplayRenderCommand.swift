@@ -27,7 +27,7 @@ extension ReplayCommand {
 
         func validate() throws {
             guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
-            try checkPath(out, flag: "--out")
+            try checkPath(out, flag: "--out", stream: true)
             if outDir == "" { throw ValidationError("--out-dir: an empty path; name a folder") }
             switch (tick, out, every, outDir) {
             case (.some(let t), .some, nil, nil):

@@ -101,7 +101,7 @@ struct TuneRun: ParsableCommand {
         try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
         guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
         for (flag, path) in [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best)] {
-            try checkPath(path, flag: flag)
+            try checkPath(path, flag: flag, stream: true)
         }
     }
 
@@ -185,7 +185,7 @@ struct TuneMerge: ParsableCommand {
     @Option(help: "Where to write the merged JSON Lines.")
     var out: String
 
-    func validate() throws { try checkPath(out, flag: "--out") }
+    func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune merge: name the shard files") }
@@ -217,7 +217,7 @@ struct TuneReplays: ParsableCommand {
     @Option(help: "Threads to play on (default: all cores).")
     var jobs: Int?
 
-    func validate() throws { try checkPath(out, flag: "--out") }
+    func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune replays: name at least one replay") }

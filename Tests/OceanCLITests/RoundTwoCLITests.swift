@@ -145,6 +145,12 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             let png = bytes(dir + "/frame.png") ?? Data()
             #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]) && png.count > 1_000, "\(target): a PNG on standard output")
         }
+        // A profile or settings file is read back and locked: a stream is no such file.
+        for args in [["sim", "--days", "1", "--profile", "-"], ["profile", "show", "--profile", "/dev/stdout"],
+                     ["audio", "settings", "--settings", "-"]] {
+            let r = try run(args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains("is a standard stream; name a file"), "\(args): \(r.stderr)")
+        }
         let merged = try run(["tune", "merge", repoRoot + "/replays/idle-bot.replay", "--out", "-"], in: dir)
         #expect(merged.status == 2 && !merged.stderr.contains("/proc/self/fd"), "\(merged.stderr)")
     }
@@ -288,6 +294,30 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         try write(shippedBalanceText + "\n[a\u{0}b]\n", dir + "/b.toml")
         let sim = try run(["sim", "--balance", dir + "/b.toml"])
         #expect(sim.status == 2 && sim.stderr.contains("a control character (U+0000)"), "\(sim.status) \(sim.stderr)")
+        // The second: a table header with no name (`[` alone), in a spec and a theme;
+        // a `[` inside an array or a multi-line string is no header.
+        try write(smallSpec + "    [          # a header left unfinished\n", dir + "/h.toml")
+        let header = try run(["tune", dir + "/h.toml", "--out", dir + "/o.jsonl"])
+        #expect(header.status == 2 && header.stderr.contains("h.toml:5: not valid TOML: a table header with no name"),
+                "\(header.status) \(header.stderr)")
+        try write("[\n", dir + "/theme.toml")
+        let theme = try run(["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", dir + "/f.png",
+                             "--theme", dir + "/theme.toml"])
+        #expect(theme.status == 2 && theme.stderr.contains("theme.toml:1: not valid TOML: a table header"), "\(theme.stderr)")
+        try write("bots = [\n  \"greedy\",\n]\ngames = 1\nsampling = \"list\"\n[vary]\n\"bin.width_px\" = [\n  [64][0],\n]\n"
+            + "x = \"\"\"\n[\n\"\"\"\n", dir + "/fine.toml")
+        let fine = try run(["tune", dir + "/fine.toml", "--out", dir + "/o.jsonl"])
+        #expect(!fine.stderr.contains("table header"), "\(fine.stderr)")
+        // The third, in release builds too: an array opened by a stray brace. Any text the
+        // parser would abort on is parsed in a child process first and refused by name.
+        try write(shippedBalanceText + "\na = [}x\"]\n", dir + "/brace.toml")
+        let brace = try run(["sim", "--balance", dir + "/brace.toml"])
+        #expect(brace.status == 2 && brace.stderr.contains("brace.toml: not valid TOML: TOMLKit's parser fails on this text"),
+                "\(brace.status) \(brace.stderr)")
+        try write("a = [}x\"]\n", dir + "/brace-theme.toml")
+        let theme2 = try run(["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", dir + "/f.png",
+                              "--theme", dir + "/brace-theme.toml"])
+        #expect(theme2.status == 2 && theme2.stderr.contains("not valid TOML"), "\(theme2.stderr)")
     }
 
     @Test func aProfileAtTheCountersCapShowsItsImpact() throws {

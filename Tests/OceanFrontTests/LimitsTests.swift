@@ -53,8 +53,29 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
         let font = try boxFont(8, 32)
         for scale in [1, 4] {
             drawEveryScreen(assets(font: font, scale: scale), state: challengeCareer(challengeRules).state)
+            _ = render(scene(.polluted).state, assets: assets(font: font, scale: scale))
         }
         drawEveryScreen(assets(font: try boxFont(1, 1), scale: 1), state: challengeCareer(challengeRules).state)
+    }
+
+    /// Every theme setting at its minimum and at its maximum (where the rules between
+    /// settings allow it), through a game's frame and every career screen.
+    @Test func everyThemeSettingAtItsLimitsDrawsEveryScreen() throws {
+        let state = challengeCareer(challengeRules).state
+        let game = scene(.thriving).state
+        var drawn = 0
+        // (Colours are only painted, never computed with: their limits are left out.)
+        for field in ThemeSchema.fields where field.unit != "0xRRGGBB" {
+            for value in [field.range.lowerBound, field.range.upperBound] {
+                var a = defaultAssets
+                a.theme[keyPath: field.path] = value
+                guard ThemeSchema.check(a.theme).isEmpty else { continue }
+                _ = render(game, assets: a)
+                drawEveryScreen(a, state: state)
+                drawn += 1
+            }
+        }
+        #expect(drawn > ThemeSchema.fields.filter { $0.unit != "0xRRGGBB" }.count, "most limits pass the rules between settings")
     }
 
     @Test func countersAtTheCapWithTheLargestFactorsDrawEveryScreen() throws {
