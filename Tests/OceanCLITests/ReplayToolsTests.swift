@@ -48,7 +48,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(same.stdout.contains("header: the same"))
         #expect(same.stdout.contains("states: the same on every tick both play"))
         // An older format's copy: the format and the challenge table differ, the inputs do not.
-        let old = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/v4/idle-bot.replay"])
+        let old = try ocean(["replay", "diff", "replays/v5/idle-bot.replay", "replays/v4/idle-bot.replay"])
         #expect(old.stdout.range(of: #"format +5  →  4"#, options: .regularExpression) != nil, "\(old.stdout)")
         #expect(old.stdout.contains("inputs: the same on every tick"))
     }

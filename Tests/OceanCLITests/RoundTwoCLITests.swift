@@ -231,7 +231,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
     }
 
     @Test func benchWithOneItemPrintsNoInfinityOrNaN() throws {
-        let r = try run(["bench", "--items", "1", "--seconds", "0.1"], timeout: 240)
+        let r = try oceanBench(["--items", "1", "--seconds", "0.1"], preload: false)
         #expect(r.status == 0, "\(r.stderr)")
         for word in ["inf", "nan"] { #expect(!r.stdout.lowercased().contains(word), "\(r.stdout)") }
     }

@@ -23,6 +23,8 @@ public final class Rules: Sendable {
     /// The kinds' keys, indexed by `ItemKind.rawValue`.
     public let kindKeys: [String]
     public let kindCount: Int
+    /// Every kind, in table order (kept, so a screen listing them allocates nothing).
+    public let kinds: [ItemKind]
     // Per kind, indexed by `ItemKind.rawValue`.
     public let grams: [Int]
     public let halfSize: [Int]
@@ -110,6 +112,7 @@ public final class Rules: Sendable {
 
         kindKeys = b.kinds.map(\.key)
         kindCount = b.kinds.count
+        kinds = b.kinds.indices.map(ItemKind.init(rawValue:))
         grams = b.kinds.map(\.grams)
         halfSize = b.kinds.map { Fixed.px($0.sizePx) / 2 }
         swaySpeed = b.kinds.map { Fixed.pxPerSecond($0.swaySpeedPxPerS) }
@@ -207,8 +210,6 @@ public final class Rules: Sendable {
         ticks < reachByTicks.count ? reachByTicks[max(0, ticks)] : width
     }
 
-    /// Every kind, in table order.
-    public var kinds: [ItemKind] { (0..<kindCount).map(ItemKind.init(rawValue:)) }
 
     /// The kind whose key is `key`, if the table has one.
     public func kind(key: some StringProtocol) -> ItemKind? {

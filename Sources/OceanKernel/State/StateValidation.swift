@@ -114,7 +114,7 @@ struct StateChecker {
 
     private func spawnGap(round: Int, rules: Rules) -> Int {
         let gap = rules.roundGapTicks[round - 1]
-        return round == 1 ? max(gap, rules.firstSpawnDelayTicks) : gap
+        return round == 1 ? max(gap, rules.countdownTicks + rules.firstSpawnDelayTicks) : gap
     }
 
     // MARK: Physics

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+// Issue 18, "a trash kind is data": a seventh kind added to copies of the data files
+// alone (no code) is played, caught, scanned, drawn and counted in the impact, while
+// every golden replay verifies unchanged; a kind missing its sprite is refused by name.
+
+/// `assets/` copied into a fresh folder, with a `coffee_cup` kind in each data file
+/// that finds a kind by its key (`sprite` false: none in the sprite sheet).
+private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
+    let folder = freshFolder(sprite ? "kind-data" : "kind-data-no-sprite")
+    try FileManager.default.copyItem(atPath: repoRoot + "/assets", toPath: folder + "/assets")
+    func append(_ file: String, _ text: String) throws {
+        let path = folder + "/assets/" + file
+        let old = try String(contentsOfFile: path, encoding: .utf8)
+        try (old + "\n" + text).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    try append("balance.toml", """
+        [kind.coffee_cup]            # a paper cup with a plastic lining
+        grams = 1
+        size_px = 24
+        terminal_speed_px_per_s = 200
+        fall_percent = 90
+        sway_speed_px_per_s = 20
+        sway_accel_px_per_s2 = 40
+        spawn_weight = 200
+        """)
+    try append("impact.toml", "[kind.coffee_cup]\nco2e_g = 25\nwater_ml = 300\n")
+    try append("content/story.toml", """
+        [kind.coffee_cup]
+        name = "Coffee cup"
+        one = "coffee cup diverted"
+        many = "coffee cups diverted"
+        """)
+    if sprite {
+        try append("sprites.txt", "sprite coffee_cup\n.bbbbb.\n.bcccb.\n.bcccb.\n..bbb..\nend\n")
+    }
+    return folder
+}
+
+/// Runs the debug `ocean` in `folder` (so it finds that folder's `assets/`).
+private func ocean(in folder: String, _ args: [String]) throws -> Run {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: repoRoot + "/.build/debug/ocean")
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: folder)
+    var env = ProcessInfo.processInfo.environment
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
+
+@Suite(.serialized) struct AddKindCLITests {
+    @Test func aKindAddedInTheDataFilesIsPlayedDrawnAndCounted() throws {
+        let folder = try assetsWithACoffeeCup()
+        // A career that catches and scans it: its count and its impact are reported.
+        let sim = try ocean(in: folder, ["sim", "--days", "3", "--bot", "greedy", "--seed", "4", "--json"])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(sim.stdout.utf8)) as? [String: Any])
+        let kinds = try #require((report["career"] as? [String: Any])?["kinds"] as? [[String: Any]] ?? report["kinds"] as? [[String: Any]],
+                                 "\(sim.stdout.prefix(400))")
+        let cup = try #require(kinds.first { $0["kind"] as? String == "coffee_cup" })
+        #expect((cup["count"] as? Int ?? 0) > 10, "\(cup)")
+        #expect(sim.stdout.contains("\"coffee_cup\""))
+
+        // A recording of it verifies, and its frames draw the kind's sprite.
+        let record = try ocean(in: folder, ["replay", "record", "--bot", "greedy", "--seed", "2", "--out", "cup.replay"])
+        #expect(record.status == 0, "\(record.stderr)")
+        let text = try String(contentsOfFile: folder + "/cup.replay", encoding: .utf8)
+        #expect(text.contains("balance kind.coffee_cup.spawn_weight 200"))
+        #expect(try ocean(in: folder, ["replay", "verify", "cup.replay"]).status == 0)
+        let render = try ocean(in: folder, ["replay", "render", "cup.replay", "--tick", "600", "--out", "cup.png"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/cup.png"))
+
+        // Every golden replay verifies unchanged beside the new kind.
+        let corpus = try FileManager.default.subpathsOfDirectory(atPath: repoRoot + "/replays")
+            .filter { $0.hasSuffix(".replay") }.map { repoRoot + "/replays/" + $0 }
+        #expect(corpus.count > 70)
+        let verify = try ocean(in: folder, ["replay", "verify"] + corpus + ["--jobs", "2"])
+        #expect(verify.status == 0, "\(verify.stdout.suffix(600))\(verify.stderr)")
+    }
+
+    @Test func aKindWithoutItsSpriteIsRefusedByName() throws {
+        let folder = try assetsWithACoffeeCup(sprite: false)
+        let record = try ocean(in: folder, ["replay", "record", "--bot", "greedy", "--seed", "2", "--out", "cup.replay"])
+        #expect(record.status == 0, "\(record.stderr)")
+        let render = try ocean(in: folder, ["replay", "render", "cup.replay", "--tick", "600", "--out", "cup.png"])
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("sprite coffee_cup") && render.stderr.contains("missing"), "\(render.stderr)")
+    }
+}
