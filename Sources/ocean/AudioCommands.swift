@@ -70,8 +70,8 @@ extension AudioCommand {
             if let healthPath { path = readHealthPath(healthPath) }
             let read = replay.map(readOrExit)
             let replayTicks = read.map { ($0.replay.end?.tick ?? $0.replay.lastTick) - $0.replay.header.startTick } ?? 0
-            let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / 60 : 10)
-            let ticks = max(1, Int(((seconds ?? defaultSeconds) * 60).rounded()))
+            let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / Double(Fixed.ticksPerSecond) : 10)
+            let ticks = max(1, Int(((seconds ?? defaultSeconds) * Double(Fixed.ticksPerSecond)).rounded()))
 
             let startHealth = health.map { Int(($0 * 10_000).rounded()) }
                 ?? path?.health(at: 0) ?? read?.replay.header.initialState(rules: Rules(read!.replay.header.balance)).health ?? 5_000
@@ -97,7 +97,7 @@ extension AudioCommand {
                 while done < ticks { ticker.tick(wav.append); done += 1 }
             } else {
                 for t in 0..<ticks {
-                    if let path { engine.setHealth(path.health(at: Double(t) / 60)) }
+                    if let path { engine.setHealth(path.health(at: Double(t) / Double(Fixed.ticksPerSecond))) }
                     ticker.tick(wav.append)
                 }
             }
