@@ -212,6 +212,7 @@ struct PlayCommand: ParsableCommand {
             waiting = nil
             shell?.rules = rules
             printError("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
+            store.rules = rules
             view = GameView(assets: assets, rules: rules, seed: header.seed)
             view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,
                                  until: (state?.tick ?? 0) + 4 * Fixed.ticksPerSecond, columns: view.noticeColumns)
