@@ -51,7 +51,7 @@ extension AudioCommand {
         var seconds: Double?
         @Option(help: "Where to write the WAV (48 kHz, stereo, 16-bit).") var out: String
         @Option(help: "Seed of the audio's own random stream.") var seed: UInt64 = 1
-        @Flag(help: forceHelp("--out")) var force = false
+        @Flag(help: forceHelp()) var force = false
         @OptionGroup var design: AudioDesignOption
 
         func validate() throws {

@@ -51,7 +51,7 @@ func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
     let existing = outputs.compactMap { what, path in path.flatMap { existingFile($0) ? (what, $0) : nil } }
     guard let (what, path) = existing.first else { return }
     let more = existing.count > 1 ? " (and \(counted(existing.count - 1, "other file")))" : ""
-    fail("ocean: \(what) '\(path)' exists\(more); add --force to replace it")
+    fail("ocean: \(what) '\(path)' exists\(more); add --force to replace \(existing.count > 1 ? "them" : "it")")
 }
 
 /// Whether `path` names a regular file that is there now (links followed), and not a
@@ -62,7 +62,7 @@ func existingFile(_ path: String) -> Bool {
     return status.st_mode & S_IFMT == S_IFREG
 }
 
-/// The help of every `--force` flag, naming the command's outputs.
-func forceHelp(_ outputs: String) -> ArgumentHelp {
-    ArgumentHelp("Replace \(outputs) if it already exists (without it an existing file is refused, exit 2, before any work).")
+/// The help of every `--force` flag: "Replace `what`; without --force…".
+func forceHelp(_ what: String = "an existing --out") -> ArgumentHelp {
+    ArgumentHelp("Replace \(what); without --force an output already there is refused (exit 2) before any work.")
 }

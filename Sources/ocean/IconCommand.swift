@@ -15,7 +15,7 @@ struct IconCommand: ParsableCommand {
     @Option(help: "The icon's width and height in pixels: 48 or 64 times 1 to 8 (48, 64, 128, 256 …).")
     var size: Int = 256
     @Option(help: "The PNG to write.") var out: String
-    @Flag(help: forceHelp("--out")) var force = false
+    @Flag(help: forceHelp()) var force = false
 
     func validate() throws {
         try checkPath(out, flag: "--out", stream: true)

@@ -23,7 +23,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start a game at once (no menu, no story).") var quick = false
     @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
     var record: String?
-    @Flag(help: forceHelp("--record (once the new recording is finished)")) var force = false
+    @Flag(help: forceHelp("an existing --record (and its later parts' files), once each recording is finished")) var force = false
     @Option(help: "The seed of a new career's gameplay random stream (default: from the clock).") var seed: UInt64?
     @OptionGroup var balanceOption: BalanceOption
     @OptionGroup var profileOption: ProfileOption

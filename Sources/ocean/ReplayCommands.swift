@@ -49,7 +49,7 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "With --days: games each day played (0 to 100; default 1).") var gamesPerDay: Int?
         @Option(parsing: .unconditional, help: "With --days: the chance, in %, of skipping a day (0 to 100; default 15).") var skipPercent: Int?
         @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
-        @Flag(help: forceHelp("--out (only once the recording is finished)")) var force = false
+        @Flag(help: forceHelp("an existing --out, once the new recording is finished")) var force = false
 
         func validate() throws {
             try checkBot(bot)

@@ -24,7 +24,7 @@ extension ReplayCommand {
         @Option(help: "Scale each pixel by a whole number (1 to 8).") var scale: Int = 1
         @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
         @Flag(help: "Draw the `replay watch` overlay (timeline, status, keys) over each frame.") var watchOverlay = false
-        @Flag(help: forceHelp("--out, or --out-dir's frames,")) var force = false
+        @Flag(help: forceHelp("an existing --out, or --out-dir's frames of the same ticks")) var force = false
 
         func validate() throws {
             guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }

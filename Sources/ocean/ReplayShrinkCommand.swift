@@ -22,7 +22,7 @@ extension ReplayCommand {
         @Option(help: "The test: a shell command given the candidate's path; exit 0 means still interesting.") var test: String
         @Option(help: "Where to write the smallest interesting replay found.") var out: String
         @Option(help: "Stop after this many seconds (1 to 86400; default 300).") var budget: Double = 300
-        @Flag(help: forceHelp("--out")) var force = false
+        @Flag(help: forceHelp()) var force = false
 
         func validate() throws {
             guard budget >= 1 && budget <= 86_400 else {

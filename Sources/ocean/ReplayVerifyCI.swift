@@ -20,7 +20,7 @@ struct VerifyCIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("For each diverging replay, draw the frame at the last matching checkpoint and at the "
         + "divergence into this folder (PNG), the figures that differ written under them."))
     var frames: String?
-    @Flag(help: forceHelp("--junit, or --frames' pictures of an earlier run,")) var force = false
+    @Flag(help: forceHelp("an existing --junit, and an earlier run's pictures in --frames")) var force = false
 
     func validate() throws {
         try checkPath(junit, flag: "--junit")

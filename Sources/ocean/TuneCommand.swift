@@ -92,7 +92,7 @@ struct TuneRun: ParsableCommand {
     @Flag(help: "No progress, no table: only the output files.")
     var quiet = false
 
-    @Flag(help: forceHelp("--out, --csv, --chart, --png or --best"))
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files"))
     var force = false
 
     func validate() throws {
@@ -189,7 +189,7 @@ struct TuneMerge: ParsableCommand {
     @Option(help: "Where to write the merged JSON Lines.")
     var out: String
 
-    @Flag(help: forceHelp("--out"))
+    @Flag(help: forceHelp())
     var force = false
 
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
@@ -225,7 +225,7 @@ struct TuneReplays: ParsableCommand {
     @Option(help: "Threads to play on (default: all cores).")
     var jobs: Int?
 
-    @Flag(help: forceHelp("--out"))
+    @Flag(help: forceHelp())
     var force = false
 
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }

@@ -24,7 +24,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         let no = try ocean(second)
         #expect(no.status == 2, "\(second.joined(separator: " ")): \(no.status) \(no.stderr)")
         #expect(no.stderr.hasPrefix("ocean: \(refused.0) '\(refused.1)' exists")
-                    && no.stderr.contains("; add --force to replace it"), "\(second): \(no.stderr)")
+                    && no.stderr.contains("; add --force to replace "), "\(second): \(no.stderr)")
         #expect(no.stdout.isEmpty, "\(second): nothing was done")
         #expect(outputs.map(contents) == before, "\(second): the old outputs are untouched")
         let yes = try ocean(second + ["--force"])
@@ -97,6 +97,8 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         }
         try check(["tune", spec, "--quiet"] + outs.flatMap { [$0.0, $0.1] }, outputs: outs.map(\.1),
                   refused: ("--out", outs[0].1), changes: false)
+        let all = try ocean(["tune", spec, "--quiet"] + outs.flatMap { [$0.0, $0.1] })
+        #expect(all.stderr.contains("exists (and 4 other files); add --force to replace them"), "\(all.stderr)")
         let lone = try ocean(["tune", spec, "--quiet", "--out", dir + "/new.jsonl", "--best", dir + "/new.toml",
                               "--png", outs[3].1])
         #expect(lone.status == 2 && lone.stderr.hasPrefix("ocean: --png '\(outs[3].1)' exists;"), "\(lone.stderr)")
