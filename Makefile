@@ -120,12 +120,12 @@ replay-check: build
 	shopt -s globstar nullglob; files=(replays/**/*.replay); \
 	  if [ $${#files[@]} = 0 ]; then echo "replay-check: no replays/**/*.replay found" >&2; exit 2; fi; \
 	  .build/release/ocean replay verify "$${files[@]}" --jobs $(REPLAY_JOBS) --timeout $(REPLAY_TIMEOUT) \
-	    --junit .build/replay-check.xml
+	    --junit .build/replay-check.xml --force
 
 ## audio-sweep: render a 40 s sweep of ocean health from 0 to 1 and draw its spectrogram (docs/audio/health-sweep.png)
 audio-sweep: build
 	printf '0 0\n40 1\n' > .build/health-sweep.txt
-	.build/release/ocean audio render --health-path .build/health-sweep.txt --out .build/health-sweep.wav
+	.build/release/ocean audio render --health-path .build/health-sweep.txt --out .build/health-sweep.wav --force
 	python3 scripts/spectrogram.py .build/health-sweep.wav docs/audio/health-sweep.png
 
 ## test-cluster: a real one-node Slurm (root; installs slurm-wlm, munge): the example sweep as an array of 3, merged, compared with one machine's bytes

@@ -16,7 +16,7 @@ tick_with_health() {
 }
 
 render() {  # NAME FILE TICK [theme]
-  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" ${4:+--theme "$4"}
+  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --force --scale "$SCALE" ${4:+--theme "$4"}
 }
 
 # Health rises a day's cap at a time, so the phases are days apart: a 20-day career.
@@ -36,7 +36,7 @@ render career-pet $career "$(awk '$1 == "c" && $11 >= 8300 && $12 > 2 { t = $2 }
 # `ocean replay watch`'s view, paused on the career's second day just after its menu
 # actions (session, scans): the watch overlay (status, timeline, keys) and the day's lines.
 render_watch() {  # NAME FILE TICK
-  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --scale "$SCALE" --watch-overlay
+  "$OCEAN" replay render "$2" --tick "$3" --out "$OUT/$1.png" --force --scale "$SCALE" --watch-overlay
 }
 render_watch watch $career "$(awk '$1 == "i" && $4 == "session" { n++; if (n == 2) { print $2 + 100; exit } }' $career)"
 # The pet's contact sheet (PetSheet): every form at every stage, every mood, the

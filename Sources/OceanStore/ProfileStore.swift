@@ -12,11 +12,15 @@ public final class ProfileStore {
     /// The person playing, as loaded (or as the window has since changed it): every
     /// save keeps it, so a career run never drops the name.
     public var player: ProfileText.Player
+    /// The rules a saved state must validate under (the loaded balance's; `play`
+    /// follows a reloaded balance here).
+    public var rules: Rules
     private let lock: FileLock
 
     /// Locks and loads the profile at `path` (creating its folder if need be).
     public init(path: String, rules: Rules) throws(Profile.LoadError) {
         self.path = path
+        self.rules = rules
         try Profile.createFolder(of: path)
         lock = try ProfileStore.lock(path: path)
         saved = try Profile.loadContents(path: path, rules: rules)
@@ -52,7 +56,15 @@ public final class ProfileStore {
         return last == CareerState.never ? nil : CalendarDate(dayNumber: last + 1)
     }
 
+    /// Saves `state` over the profile, or refuses a state that loading would refuse (a
+    /// lifetime counter grown past `GameState.maxCount` by a career at the cap, say),
+    /// naming the field and keeping the previous profile: what is saved always opens.
+    /// Checked here, once per save, rather than in the kernel's tick.
     public func save(_ state: GameState, plannedThrough: CalendarDate?) throws(Profile.LoadError) {
+        if let problem = state.validate(rules: rules).first {
+            throw Profile.LoadError(path: path, message: "not saved: \(problem.description), which loading refuses; "
+                + "the previous profile is kept")
+        }
         try Profile.save(state, plannedThrough: plannedThrough, player: player, path: path)
     }
 

@@ -51,6 +51,7 @@ extension AudioCommand {
         var seconds: Double?
         @Option(help: "Where to write the WAV (48 kHz, stereo, 16-bit).") var out: String
         @Option(help: "Seed of the audio's own random stream.") var seed: UInt64 = 1
+        @Flag(help: forceHelp()) var force = false
         @OptionGroup var design: AudioDesignOption
 
         func validate() throws {
@@ -65,6 +66,7 @@ extension AudioCommand {
             refuseClashes(inputs: [("--replay", replay), ("--health-path", healthPath),
                                    ("--audio", design.path ?? findAsset("audio.toml"))],
                           outputs: [("--out", out)])
+            refuseExisting([("--out", out)], force: force)
             let design = design.load()
             var path: HealthPath?
             if let healthPath { path = readHealthPath(healthPath) }

@@ -1,4 +1,9 @@
+import ArgumentParser
+import OceanDrivers
 import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Outputs never overwrite inputs: each command that writes files calls this first,
 /// with every file it reads and every file it will write (flag and path; nil for an
@@ -34,4 +39,30 @@ extension BalanceOption {
     var inputs: [(String, String?)] {
         [("--balance", balance ?? defaultBalancePath()), ("--challenges", challenges ?? defaultChallengesPath())]
     }
+}
+
+/// An output that exists needs `--force`: each command that writes files calls this
+/// before any work with its outputs (flag and path; nil for an option not given), and it
+/// exits 2 naming the first regular file already there, so nothing is replaced by
+/// accident. A standard stream (`-`, `/dev/stdout`…) is never "existing", and neither
+/// is a device such as `/dev/null` (nothing kept there to lose).
+func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
+    guard !force else { return }
+    let existing = outputs.compactMap { what, path in path.flatMap { existingFile($0) ? (what, $0) : nil } }
+    guard let (what, path) = existing.first else { return }
+    let more = existing.count > 1 ? " (and \(counted(existing.count - 1, "other file")))" : ""
+    fail("ocean: \(what) '\(path)' exists\(more); add --force to replace \(existing.count > 1 ? "them" : "it")")
+}
+
+/// Whether `path` names a regular file that is there now (links followed), and not a
+/// standard stream.
+func existingFile(_ path: String) -> Bool {
+    guard let name = try? PathName(path), name.standardStream(dash: 1) == nil,
+          let status = try? name.status() else { return false }
+    return status.st_mode & S_IFMT == S_IFREG
+}
+
+/// The help of every `--force` flag: "Replace `what`; without --force…".
+func forceHelp(_ what: String = "an existing --out") -> ArgumentHelp {
+    ArgumentHelp("Replace \(what); without --force an output already there is refused (exit 2) before any work.")
 }

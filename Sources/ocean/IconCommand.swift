@@ -15,6 +15,7 @@ struct IconCommand: ParsableCommand {
     @Option(help: "The icon's width and height in pixels: 48 or 64 times 1 to 8 (48, 64, 128, 256 …).")
     var size: Int = 256
     @Option(help: "The PNG to write.") var out: String
+    @Flag(help: forceHelp()) var force = false
 
     func validate() throws {
         try checkPath(out, flag: "--out", stream: true)
@@ -25,6 +26,7 @@ struct IconCommand: ParsableCommand {
 
     func run() throws {
         refuseClashes(inputs: frontAssetInputs(theme: nil), outputs: [("--out", out)])
+        refuseExisting([("--out", out)], force: force)
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
         let (grid, scale) = AppIcon.grid(forSize: size)!

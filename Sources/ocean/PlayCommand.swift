@@ -23,7 +23,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start a game at once (no menu, no story).") var quick = false
     @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
     var record: String?
-    @Flag(help: "With --record: replace the file if it exists (once the new recording is finished).") var force = false
+    @Flag(help: forceHelp("an existing --record (and its later parts' files), once each recording is finished")) var force = false
     @Option(help: "The seed of a new career's gameplay random stream (default: from the clock).") var seed: UInt64?
     @OptionGroup var balanceOption: BalanceOption
     @OptionGroup var profileOption: ProfileOption
@@ -58,6 +58,7 @@ struct PlayCommand: ParsableCommand {
         refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
                           + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
                       outputs: [("--profile", profilePath), ("--record", record ?? lastGamePath(profile: profilePath))])
+        refuseExisting([("--record", record)], force: force)
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
         do { store = try ProfileStore(path: profilePath, rules: rules) } catch {
@@ -139,7 +140,7 @@ struct PlayCommand: ParsableCommand {
         while true {
             header.balance = balance
             header.startState = state
-            let sink = openReplaySink(recording.path, force: recording.replaces)
+            let sink = openReplaySink(recording.path, force: recording.replaces, flag: "--record")
             var recorder = ReplayRecorder(header: header, sink: sink)
             var career: CareerScreens? = nil
             if let content, let s = shell {
@@ -211,6 +212,7 @@ struct PlayCommand: ParsableCommand {
             rules = Rules(new)
             waiting = nil
             shell?.rules = rules
+            store.rules = rules
             printError("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
             view = GameView(assets: assets, rules: rules, seed: header.seed)
             view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,

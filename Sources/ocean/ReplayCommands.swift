@@ -49,7 +49,7 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "With --days: games each day played (0 to 100; default 1).") var gamesPerDay: Int?
         @Option(parsing: .unconditional, help: "With --days: the chance, in %, of skipping a day (0 to 100; default 15).") var skipPercent: Int?
         @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
-        @Flag(help: "Replace --out if it already exists (only once the recording is finished).") var force = false
+        @Flag(help: forceHelp("an existing --out, once the new recording is finished")) var force = false
 
         func validate() throws {
             try checkBot(bot)
@@ -90,6 +90,7 @@ extension ReplayCommand {
 
         func run() throws {
             refuseClashes(inputs: balanceOption.inputs + [("--from-profile", fromProfile)], outputs: [("--out", out)])
+            refuseExisting([("--out", out)], force: force)
             var header = ReplayHeader()
             header.balance = balanceOption.load()
             header.seed = seed
@@ -183,6 +184,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
+            ci.refuseBeforeVerifying(files)
             Interruption.install(graceful: true)
             let start = monotonicNanos()
             // Sized in bytes of replay: the files' sizes are known before any is read.

@@ -24,6 +24,7 @@ extension ReplayCommand {
         @Option(help: "Scale each pixel by a whole number (1 to 8).") var scale: Int = 1
         @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
         @Flag(help: "Draw the `replay watch` overlay (timeline, status, keys) over each frame.") var watchOverlay = false
+        @Flag(help: forceHelp("an existing --out, or --out-dir's frames of the same ticks")) var force = false
 
         func validate() throws {
             guard (1...8).contains(scale) else { throw ValidationError("--scale: allowed 1 to 8") }
@@ -42,6 +43,7 @@ extension ReplayCommand {
         func run() throws {
             let inputs = [("the replay", Optional(file))] + frontAssetInputs(theme: theme)
             refuseClashes(inputs: inputs, outputs: [("--out", out)])
+            refuseExisting([("--out", out)], force: force)
             let assets: FrontAssets
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let read = readOrExit(file)
@@ -54,8 +56,10 @@ extension ReplayCommand {
                 ticks = [tick]
             } else {
                 ticks = Array(stride(from: first, through: last, by: every!))
+                let frames = ticks.map { ("--out-dir's frame", Optional(framePath($0))) }
+                refuseClashes(inputs: inputs, outputs: frames)
+                refuseExisting(frames, force: force)
                 mkdir(outDir!, 0o755)
-                refuseClashes(inputs: inputs, outputs: ticks.map { ("--out-dir's frame", framePath($0)) })
             }
             Interruption.install()  // Ctrl-C removes the temporary of the frame being written
             do {

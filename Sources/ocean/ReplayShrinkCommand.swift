@@ -22,7 +22,7 @@ extension ReplayCommand {
         @Option(help: "The test: a shell command given the candidate's path; exit 0 means still interesting.") var test: String
         @Option(help: "Where to write the smallest interesting replay found.") var out: String
         @Option(help: "Stop after this many seconds (1 to 86400; default 300).") var budget: Double = 300
-        @Flag(help: "Replace --out if it already exists.") var force = false
+        @Flag(help: forceHelp()) var force = false
 
         func validate() throws {
             guard budget >= 1 && budget <= 86_400 else {
@@ -35,7 +35,8 @@ extension ReplayCommand {
         func run() throws {
             let started = monotonicNanos()
             let deadline = started + UInt64(budget * 1e9)
-            if !force && access(out, F_OK) == 0 { fail("\(out): already exists; add --force to replace it") }
+            refuseClashes(inputs: [("the replay", file)], outputs: [("--out", out)])
+            refuseExisting([("--out", out)], force: force)
             let read = readOrExit(file)
             guard read.complete, read.replay.end != nil else {
                 fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be shrunk")

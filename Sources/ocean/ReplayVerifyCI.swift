@@ -20,6 +20,7 @@ struct VerifyCIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("For each diverging replay, draw the frame at the last matching checkpoint and at the "
         + "divergence into this folder (PNG), the figures that differ written under them."))
     var frames: String?
+    @Flag(help: forceHelp("an existing --junit, and an earlier run's pictures in --frames")) var force = false
 
     func validate() throws {
         try checkPath(junit, flag: "--junit")
@@ -34,6 +35,20 @@ struct VerifyCIOptions: ParsableArguments {
         }
         if let timeout, !(timeout > 0 && timeout <= 86_400) {
             throw ValidationError("--timeout: \(timeout) is out of range; allowed: more than 0 to 86400 seconds")
+        }
+    }
+
+    /// Before verifying: --junit over one of the replays is refused, and so are an
+    /// existing --junit and a --frames folder holding an earlier run's pictures, without
+    /// --force (which pictures a run draws is known only after it, so any are refused).
+    func refuseBeforeVerifying(_ files: [String]) {
+        refuseClashes(inputs: files.map { ("the replay", $0) }, outputs: [("--junit", junit)])
+        refuseExisting([("--junit", junit)], force: force)
+        guard let frames, !force else { return }
+        let earlier = DivergenceFrames.earlierFrames(in: frames)
+        if let first = earlier.first {
+            fail("ocean: --frames '\(frames)' holds \(counted(earlier.count, "picture")) of an earlier run ('\(first)'); "
+                + "add --force to replace them")
         }
     }
 
@@ -90,6 +105,21 @@ enum DivergenceFrames {
             }
         }
         return out
+    }
+
+    /// The pictures `draw` left in `folder` before (its names: N-NAME-last-match-tick-T.png
+    /// and N-NAME-diverged-tick-T.png), sorted; none if there is no such folder.
+    static func earlierFrames(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasSuffix(".png") && (name.contains("-last-match-tick-") || name.contains("-diverged-tick-")) {
+                names.append(name)
+            }
+        }
+        return names.sorted().map { "\(folder)/\($0)" }
     }
 
     struct Plan {

@@ -92,6 +92,9 @@ struct TuneRun: ParsableCommand {
     @Flag(help: "No progress, no table: only the output files.")
     var quiet = false
 
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files"))
+    var force = false
+
     func validate() throws {
         if let games, !(1...1_000_000).contains(games) { throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000") }
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs: \(jobs) is out of range; allowed: 1 to 256") }
@@ -110,6 +113,7 @@ struct TuneRun: ParsableCommand {
         let bestPath = spec.targets.isEmpty ? nil : best ?? (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
         refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
                       outputs: [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath)])
+        refuseExisting([("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath)], force: force)
         var options = Sweep.Options()
         options.games = games
         options.jobs = jobs ?? allCores()
@@ -185,11 +189,15 @@ struct TuneMerge: ParsableCommand {
     @Option(help: "Where to write the merged JSON Lines.")
     var out: String
 
+    @Flag(help: forceHelp())
+    var force = false
+
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune merge: name the shard files") }
         refuseClashes(inputs: files.map { ("the shard", $0) }, outputs: [("--out", out)])
+        refuseExisting([("--out", out)], force: force)
         let texts = files.map { f -> (name: String, text: String) in
             do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean tune merge: \(error)") }
         }
@@ -217,11 +225,15 @@ struct TuneReplays: ParsableCommand {
     @Option(help: "Threads to play on (default: all cores).")
     var jobs: Int?
 
+    @Flag(help: forceHelp())
+    var force = false
+
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
         guard !files.isEmpty else { fail("ocean tune replays: name at least one replay") }
         refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
+        refuseExisting([("--out", out)], force: force)
         let spec: TuneSpec
         do { spec = try TuneSpecReader.read(path: self.spec) } catch { fail(error.description) }
         let report: WhatIf.Report

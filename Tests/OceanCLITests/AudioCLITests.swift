@@ -6,7 +6,7 @@ import TestSupport
 @Suite struct AudioCLITests {
     @Test func renderWritesA48kHzStereo16BitWAV() throws {
         let out = try temporaryFile("steady.wav", "")
-        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", out], build: "release")
+        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", out, "--force"], build: "release")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("0 clipped"))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
@@ -17,18 +17,18 @@ import TestSupport
         #expect(u16(20) == 1 && u16(22) == 2 && u32(24) == 48_000 && u16(34) == 16)
         // The same render twice is the same bytes.
         let again = try temporaryFile("again.wav", "")
-        _ = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", again], build: "release")
+        _ = try ocean(["audio", "render", "--health", "0.5", "--seconds", "1", "--out", again, "--force"], build: "release")
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(bytes))
     }
 
     @Test func renderFollowsAReplayAndAHealthPath() throws {
         let out = try temporaryFile("replay.wav", "")
-        let r = try ocean(["audio", "render", "--replay", "replays/health-rising.replay", "--seconds", "5", "--out", out],
+        let r = try ocean(["audio", "render", "--replay", "replays/health-rising.replay", "--seconds", "5", "--out", out, "--force"],
                           build: "release")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("5.0 s"))
         let path = try temporaryFile("sweep.txt", "# a sweep\n0 0\n2 1\n")
-        let r2 = try ocean(["audio", "render", "--health-path", path, "--out", out], build: "release")
+        let r2 = try ocean(["audio", "render", "--health-path", path, "--out", out, "--force"], build: "release")
         #expect(r2.status == 0 && r2.stdout.contains("2.0 s"), "\(r2.stderr)")
     }
 
@@ -40,7 +40,7 @@ import TestSupport
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
         chmod(target, 0o640)
         symlink("real.wav", link)
-        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "0.1", "--out", link])
+        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "0.1", "--out", link, "--force"])
         #expect(r.status == 0, "\(r.stderr)")
         var st = stat()
         #expect(lstat(link, &st) == 0 && st.st_mode & 0o170000 == 0o120000, "still a link")
@@ -52,7 +52,7 @@ import TestSupport
         // An hour's render killed after its first writes: the old WAV is untouched.
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "\(repoRoot)/.build/debug/ocean")
-        p.arguments = ["audio", "render", "--health", "0.5", "--seconds", "3600", "--out", link]
+        p.arguments = ["audio", "render", "--health", "0.5", "--seconds", "3600", "--out", link, "--force"]
         p.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
         p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
         p.standardOutput = FileHandle.nullDevice
@@ -74,7 +74,7 @@ import TestSupport
     @Test func badInputIsExit2WithFileLineAndKey() throws {
         let out = try temporaryFile("bad.wav", "")
         let path = try temporaryFile("bad-path.txt", "0 0\n1 1.5\nfoo\n")
-        let r = try ocean(["audio", "render", "--health-path", path, "--out", out])
+        let r = try ocean(["audio", "render", "--health-path", path, "--out", out, "--force"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("bad-path.txt:2: health 1.5 is out of range"))
         #expect(r.stderr.contains("bad-path.txt:3: expected"))
@@ -82,7 +82,7 @@ import TestSupport
         let design = try String(contentsOfFile: repoRoot + "/assets/audio.toml", encoding: .utf8)
             .replacingOccurrences(of: "release_ms = 150", with: "release_ms = -1")
         let file = try temporaryFile("audio.toml", design)
-        let r2 = try ocean(["audio", "render", "--health", "0.5", "--audio", file, "--out", out])
+        let r2 = try ocean(["audio", "render", "--health", "0.5", "--audio", file, "--out", out, "--force"])
         #expect(r2.status == 2)
         #expect(r2.stderr.contains("audio.toml:") && r2.stderr.contains("mix.release_ms: -1 is out of range"))
 

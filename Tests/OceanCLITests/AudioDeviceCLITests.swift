@@ -53,7 +53,7 @@ import TestSupport
         _ = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
-        let r = try ocean(["audio", "render", "--health", health, "--seconds", "2", "--out", wav], build: "release")
+        let r = try ocean(["audio", "render", "--health", health, "--seconds", "2", "--out", wav, "--force"], build: "release")
         #expect(r.status == 0)
         var l = try samples(raw)
         // The device plays silence from its opening until the hook is in.

@@ -304,7 +304,7 @@ struct PlayWindowTests {
         let r = try ocean(["play", "--theme", "no-such-theme"])
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("no-such-theme"))
-        let render = try ocean(["replay", "render", "replays/greedy-bot.replay", "--tick", "1", "--out", "/tmp/x.png",
+        let render = try ocean(["replay", "render", "replays/greedy-bot.replay", "--tick", "1", "--out", freshFolder("bad-theme") + "/x.png",
                                 "--theme", "no-such-theme"])
         #expect(render.status == 2)
         #expect(render.stderr.contains("no-such-theme"))

@@ -101,7 +101,7 @@ private func mode(_ path: String) -> mode_t {
         let good = try Data(contentsOf: URL(fileURLWithPath: out))
         let refused = try ocean(["replay", "record", "--bot", "greedy", "--seed", "2", "--out", out])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("already exists; add --force"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("exists; add --force to replace it"), "\(refused.stderr)")
         for attempt in 0..<2 {
             let run = try Started(["replay", "record", "--bot", "greedy", "--seed", "\(attempt + 5)", "--games", "10000",
                                    "--out", out, "--force"])
