@@ -42,7 +42,10 @@ struct PlaySaveCLITests {
         let r = try script(playing("--quick --balance \(balance) --record \(replay) --profile \(dir)/profile --quit-after 8",
                                    actions: "chmod 0444 \"$DIR/profile\""), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 2"), "\(r.stdout)\n\(r.stderr)")
-        #expect(r.stderr.contains("the career could not be saved"), "\(r.stderr)")
+        // On a loaded machine the chmod may land before the launch's own check: said
+        // either way, and nothing saved over it.
+        #expect(r.stderr.contains("the career could not be saved") || r.stderr.contains("the career was not saved"),
+                "\(r.stderr)")
         #expect(try ocean(["replay", "verify", replay]).status == 0)
     }
 }
