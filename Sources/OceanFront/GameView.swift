@@ -278,8 +278,13 @@ public final class GameView {
             if state.mode == .idle {
                 if let summary { screens.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { screens.title(pen) }
             }
-            drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
-            drawFlash(pen, banner, y: layout.waterY / 6, scale: theme.bannerScale, tick: state.tick, fraction: f)
+            // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
+            // down to the sea band while the title or a summary is up, clear of it.
+            if state.mode != .idle {
+                drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
+            }
+            drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
+                      scale: theme.bannerScale, tick: state.tick, fraction: f)
             drawToasts(pen, tick: state.tick, fraction: f)
             if paused { screens.paused(pen) }
             drawNotice(pen, tick: state.tick)

@@ -1,6 +1,6 @@
 @testable import OceanAssets
 @testable import OceanFront
-import OceanKernel
+@testable import OceanKernel
 import OceanPlatform
 import Testing
 import TestSupport
@@ -265,6 +265,9 @@ func juiceScreenshots() throws {
     shot("juice-level-up", [.levelUp(level: 4, title: .shoreGuardian)], after: 8)
     shot("juice-perfect-round", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8)
     shot("juice-phase", [.phaseChanged(from: .stabilizing, to: .recovering)], after: 30)
+    let summary = GameSummary(game: 1, catches: 58, misses: 2, bestCombo: 31, score: 4_210, grams: 612, perfect: false)
+    shot("juice-level-up-summary", [.roundEnded(round: 5), .gameOver(summary), .levelUp(level: 4, title: .shoreGuardian)],
+         after: 8) { $0.mode = .idle; $0.round = 0; $0.items = [] }
     shot("juice-round-break", [], after: 0) { $0.mode = .roundBreak; $0.round = 1; $0.items = [] }
     // The countdown: a fresh game, 1.5 s in.
     var sim = Simulation(rules: shippedRules, seed: 7)
