@@ -247,6 +247,7 @@ func juiceScreenshots() throws {
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
         view.render(state, fraction: 0.5, into: &fb)
         save(name, fb)
+        guard name.hasPrefix("juice-catch") else { return }
         // Four times the 160×90 around the bin, to see the squash and the particles.
         var zoom = Framebuffer(width: GameView.width, height: GameView.height)
         let cx = view.layout.x(Double(state.bin.x)) - 80, cy = view.binTop - 60
