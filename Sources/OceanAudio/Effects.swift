@@ -146,8 +146,9 @@ struct EffectBank {
             add(PartialRecipe(hz: 240, toHz: 110, glide: 0.15, level: 0.35 * g, attack: 0.003, decay: 0.08))
         case .comboBroken:
             // A falling two-voice "bwomp".
-            add(PartialRecipe(hz: 494, toHz: 233, glide: 0.28, level: 0.32, attack: 0.004, decay: 0.2))
-            add(PartialRecipe(hz: 741, toHz: 349, glide: 0.28, level: 0.12, attack: 0.004, decay: 0.15))
+            let g = Float(design.comboBrokenLevelPerMille) / 1_000
+            add(PartialRecipe(hz: 494, toHz: 233, glide: 0.28, level: 0.32 * g, attack: 0.004, decay: 0.2))
+            add(PartialRecipe(hz: 741, toHz: 349, glide: 0.28, level: 0.12 * g, attack: 0.004, decay: 0.15))
         case .levelUp:
             // A rising arpeggio.
             for (k, r) in EffectBank.arpeggio.enumerated() {

@@ -65,6 +65,8 @@ public struct AudioDesign: Equatable, Sendable {
     /// a catch at least as loud as a miss (a miss is a splash, not a punishment).
     public var catchLevelPerMille = 1_000
     public var missLevelPerMille = 1_000
+    /// The broken combo's falling "bwomp" (it sounds with the miss that breaks it).
+    public var comboBrokenLevelPerMille = 1_000
     public var stingerHz = 262
 
     public init() {}
@@ -103,6 +105,7 @@ public enum AudioSchema {
         add("effects.stinger_hz", "Hz", 50...4_000, \.stingerHz)
         add("effects.catch_level_per_mille", "1/1000 of the recipe", 0...4_000, \.catchLevelPerMille)
         add("effects.miss_level_per_mille", "1/1000 of the recipe", 0...4_000, \.missLevelPerMille)
+        add("effects.combo_broken_level_per_mille", "1/1000 of the recipe", 0...4_000, \.comboBrokenLevelPerMille)
         return f
     }()
 
