@@ -185,7 +185,7 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
 
     @Test func theCountdownShowsThreeTwoOneThenNothing() {
         let rules = shippedRules
-        try? #require(rules.countdownTicks == 3 * Fixed.ticksPerSecond)
+        #expect(rules.countdownTicks == 3 * Fixed.ticksPerSecond, "the shipped countdown is 3 s")
         var sim = Simulation(rules: rules, seed: 7)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
         let view = GameView(assets: defaultAssets, rules: rules, seed: 7)
@@ -213,7 +213,6 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
             seen.append(n)
         }
         #expect(seen == [3, 2, 1, 0])
-        #expect(sim.state.roundSpawned == 0 || sim.state.items.count <= 1)
     }
 
     @Test func theControlsHintShowsUntilTheFirstCatch() {
