@@ -42,3 +42,7 @@ render_watch watch $career "$(awk '$1 == "i" && $4 == "session" { n++; if (n == 
 # The pet's contact sheet (PetSheet): every form at every stage, every mood, the
 # scenes, idle frames and reactions, and two pets at twice the size; drawn by a test.
 OCEAN_PET_SHEET="$PWD/$OUT/pet-sheet.png" ${SWIFT:-swift} test --filter petSheet >/dev/null
+# Catches that feel like wins (JuiceTests' scenes, at 1x): a catch's squash and burst
+# (and four times around the bin), a combo's call-out, a perfect round, a level-up over
+# play and under a summary, a new phase, the countdown and the controls' hint, a round break.
+OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --filter juiceScreenshots >/dev/null

@@ -42,6 +42,16 @@ public struct Theme: Sendable, Equatable {
     public var bubble = 0
     public var binBody = 0, binRim = 0
 
+    // Catches that feel like wins: the bin's squash and bounce, the burst of particles.
+    public var squashMs = 0, squashPercent = 0, bouncePx = 0
+    public var particles = 0, particleMs = 0, particlePx = 0, particleSpeedPxPerS = 0, particleGravityPxPerS2 = 0
+    // The countdown before a game's first item, and the controls' hint until the first catch.
+    public var countdown = 0, countdownScale = 1, hint = 0
+    // Call-outs in the playfield (a combo of 5, 10, 20, 40; a perfect round) and
+    // banners (a level-up with its title, a new phase of the ocean).
+    public var callout = 0, calloutPerfect = 0, calloutMs = 0, calloutScale = 1
+    public var banner = 0, bannerMs = 0, bannerScale = 1
+
     // Watching a replay (`ocean replay watch`): the strip over the sea band.
     public var watchStripAlphaPercent = 0
     public var watchBarBack = 0, watchPlayed = 0, watchGame = 0, watchCheckpoint = 0, watchCursor = 0

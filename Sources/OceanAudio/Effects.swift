@@ -135,17 +135,20 @@ struct EffectBank {
             // A bright pluck; each step of the combo a little higher.
             let cents = min(Float(max(0, cue.value - 1)) * Float(design.catchCentsPerCombo), Float(design.catchMaxCents))
             let f = Float(design.catchHz) * powf(2, cents / 1_200)
-            add(PartialRecipe(hz: f * 0.94, toHz: f, glide: 0.02, level: 0.42, decay: 0.09))
-            add(PartialRecipe(hz: f * 2, level: 0.16, decay: 0.05))
-            add(PartialRecipe(hz: f * 3, level: 0.06, decay: 0.03))
+            let g = Float(design.catchLevelPerMille) / 1_000
+            add(PartialRecipe(hz: f * 0.94, toHz: f, glide: 0.02, level: 0.42 * g, decay: 0.09))
+            add(PartialRecipe(hz: f * 2, level: 0.16 * g, decay: 0.05))
+            add(PartialRecipe(hz: f * 3, level: 0.06 * g, decay: 0.03))
         case .missed:
             // A splash: noise whose brightness falls, over a sinking bloop.
-            add(PartialRecipe(hz: 3_500, toHz: 300, glide: 0.3, level: 1.3, attack: 0.004, decay: 0.16, noise: true))
-            add(PartialRecipe(hz: 240, toHz: 110, glide: 0.15, level: 0.35, attack: 0.003, decay: 0.08))
+            let g = Float(design.missLevelPerMille) / 1_000
+            add(PartialRecipe(hz: 3_500, toHz: 300, glide: 0.3, level: 1.3 * g, attack: 0.004, decay: 0.16, noise: true))
+            add(PartialRecipe(hz: 240, toHz: 110, glide: 0.15, level: 0.35 * g, attack: 0.003, decay: 0.08))
         case .comboBroken:
             // A falling two-voice "bwomp".
-            add(PartialRecipe(hz: 494, toHz: 233, glide: 0.28, level: 0.32, attack: 0.004, decay: 0.2))
-            add(PartialRecipe(hz: 741, toHz: 349, glide: 0.28, level: 0.12, attack: 0.004, decay: 0.15))
+            let g = Float(design.comboBrokenLevelPerMille) / 1_000
+            add(PartialRecipe(hz: 494, toHz: 233, glide: 0.28, level: 0.32 * g, attack: 0.004, decay: 0.2))
+            add(PartialRecipe(hz: 741, toHz: 349, glide: 0.28, level: 0.12 * g, attack: 0.004, decay: 0.15))
         case .levelUp:
             // A rising arpeggio.
             for (k, r) in EffectBank.arpeggio.enumerated() {

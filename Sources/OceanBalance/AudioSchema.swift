@@ -61,6 +61,12 @@ public struct AudioDesign: Equatable, Sendable {
     public var catchCentsPerCombo = 100
     /// The catch stops rising here, in cents above `catchHz`.
     public var catchMaxCents = 2_400
+    /// The catch's loudness and the miss splash's, in 1/1000 of their recipes' levels:
+    /// a catch at least as loud as a miss (a miss is a splash, not a punishment).
+    public var catchLevelPerMille = 1_000
+    public var missLevelPerMille = 1_000
+    /// The broken combo's falling "bwomp" (it sounds with the miss that breaks it).
+    public var comboBrokenLevelPerMille = 1_000
     public var stingerHz = 262
 
     public init() {}
@@ -97,6 +103,9 @@ public enum AudioSchema {
         add("effects.catch_cents_per_combo", "cents", 0...1_200, \.catchCentsPerCombo)
         add("effects.catch_max_cents", "cents", 0...3_600, \.catchMaxCents)
         add("effects.stinger_hz", "Hz", 50...4_000, \.stingerHz)
+        add("effects.catch_level_per_mille", "1/1000 of the recipe", 0...4_000, \.catchLevelPerMille)
+        add("effects.miss_level_per_mille", "1/1000 of the recipe", 0...4_000, \.missLevelPerMille)
+        add("effects.combo_broken_level_per_mille", "1/1000 of the recipe", 0...4_000, \.comboBrokenLevelPerMille)
         return f
     }()
 

@@ -53,9 +53,28 @@ public final class GameView {
     /// watched replay that jumped past the game's start).
     var kindsAtStart: [Int]
     var gameImpact: ImpactWords?
+    /// Catches that feel like wins: particles, the bin's squash, a combo's call-out or
+    /// a perfect round's, a banner for a level-up or a new phase.
+    var particles: ParticlePool
+    var squash: Squash
+    var callout = Flash()
+    var banner = Flash()
+    /// The game's misses when the current round began: a round ended with none more is perfect.
+    var missesAtRoundStart = 0
+    /// Each kind's main colour, for its catch's particles.
+    let kindColours: [UInt32]
 
     /// Effects kept at once; the oldest is reused past this.
     static let poolCapacity = 32
+    /// Particles in flight at once; the oldest is reused past this.
+    static let particleCapacity = 160
+
+    /// A sprite's most common colour (its body): a caught item's particles are this colour.
+    static func mainColour(_ sprite: Bitmap) -> UInt32 {
+        var counts: [UInt32: Int] = [:]
+        for p in sprite.pixels where p != 0 { counts[p, default: 0] += 1 }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0xFFFF_FFFF
+    }
 
     public init(assets: FrontAssets, rules: Rules, seed: UInt64) {
         self.assets = assets
@@ -76,6 +95,9 @@ public final class GameView {
         petPortrait = PetPortrait(art: look.pet)
         toasts = ToastStack(theme: theme)
         kindsAtStart = rules.zeroPerKind
+        particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
+        squash = Squash(durationMs: theme.squashMs)
+        kindColours = look.items.map(GameView.mainColour)
         previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
@@ -96,18 +118,32 @@ public final class GameView {
         popups.expire(tick: tick)
         splashes.expire(tick: tick)
         toasts.expire(tick: tick)
+        particles.expire(tick: tick)
         for event in events {
             switch event {
-            case .caught(let kind, let grams, _, let points):
+            case .caught(let kind, let grams, let combo, let points):
                 // Plastic shows its grams; a can, cardboard or glass (0 g of plastic) its points.
-                spawnPopup(x: layout.x(Double(lastX(of: kind, near: state.bin.x))),
-                           value: grams > 0 ? grams : points, inGrams: grams > 0, tick: tick)
+                let x = layout.x(Double(lastX(of: kind, near: state.bin.x)))
+                spawnPopup(x: x, value: grams > 0 ? grams : points, inGrams: grams > 0, tick: tick)
+                celebrate(kind: kind, x: x, combo: combo, tick: tick)
+            case .roundStarted:
+                missesAtRoundStart = state.game.misses
+            case .roundEnded(let round):
+                if state.game.misses == missesAtRoundStart {
+                    show(&callout, "Perfect round!", round == rules.roundsPerGame ? "Not one missed!" : "Not one missed",
+                         colour: assets.theme.calloutPerfect, ms: assets.theme.calloutMs, tick: tick)
+                }
+            case .levelUp(let level, let title):
+                show(&banner, "LEVEL UP!", "Level \(level): \(title.name)", colour: assets.theme.banner,
+                     ms: assets.theme.bannerMs, tick: tick)
             case .missed(let kind):
                 splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
-            case .phaseChanged(_, let to):
+            case .phaseChanged(let from, let to):
                 crossfade.from = crossfade.to
                 crossfade.to = to
                 crossfade.started = tick
+                show(&banner, to.name.uppercased(), to > from ? "The ocean is healing" : "The ocean is suffering",
+                     colour: assets.theme.banner, ms: assets.theme.bannerMs, tick: tick)
             case .petEvolved, .petMoodChanged:
                 petReaction.observe(event, tick: tick)
             case .gameStarted:
@@ -139,6 +175,11 @@ public final class GameView {
         popups.clear()
         splashes.clear()
         toasts.clear()
+        particles.clear()
+        squash.born = Int.min / 2
+        callout.born = Int.min / 2
+        banner.born = Int.min / 2
+        missesAtRoundStart = state.game.misses
         // Where the game began is not known from here: its summary shows no impact.
         noteKindsAtStart(state)
         gameImpact = nil
@@ -165,6 +206,22 @@ public final class GameView {
             if n > 0 { impact.add(Impact(saturatingKind: ItemKind(rawValue: k), count: n, factors: self.impact)) }
         }
         return impact
+    }
+
+    /// A catch's win: the bin squashes, a burst in the item's colour, and a call-out
+    /// when the combo reaches 5, 10, 20 or 40.
+    func celebrate(kind: ItemKind, x: Int, combo: Int, tick: Int) {
+        let theme = assets.theme
+        squash.born = tick
+        let colour = kind.rawValue < kindColours.count ? kindColours[kind.rawValue] : Colour.opaque(theme.popup)
+        particles.burst(count: theme.particles, x: x, y: binTop, colour: colour, speed: theme.particleSpeedPxPerS, tick: tick)
+        if let words = ComboCallout.words(for: combo) {
+            show(&callout, words.title, words.subtitle, colour: theme.callout, ms: theme.calloutMs, tick: tick)
+        }
+    }
+
+    func show(_ flash: inout Flash, _ title: String, _ subtitle: String, colour: Int, ms: Int, tick: Int) {
+        flash = Flash(title: title, subtitle: subtitle, colour: colour, born: tick, lifetime: max(1, Fixed.ticks(ms: ms)))
     }
 
     /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
@@ -211,14 +268,23 @@ public final class GameView {
             let canvas = Canvas(pixels: buffer, width: w, height: h)
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
-            drawBin(canvas, fraction: f)
+            drawBin(canvas, tick: state.tick, fraction: f)
+            drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
             drawHud(pen, state: state, fraction: f)
-            if state.mode == .roundBreak { screens.roundBreak(pen, next: state.round + 1) }
+            drawCountdown(pen, state: state, fraction: f)
+            if state.mode == .roundBreak { screens.roundBreak(pen, round: GameView.shownRound(state)) }
             if state.mode == .idle {
                 if let summary { screens.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { screens.title(pen) }
             }
+            // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
+            // down to the sea band while the title or a summary is up, clear of it.
+            if state.mode != .idle {
+                drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
+            }
+            drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
+                      scale: theme.bannerScale, tick: state.tick, fraction: f)
             drawToasts(pen, tick: state.tick, fraction: f)
             if paused { screens.paused(pen) }
             drawNotice(pen, tick: state.tick)
@@ -283,10 +349,21 @@ public final class GameView {
         }
     }
 
-    func drawBin(_ canvas: Canvas, fraction: Double) {
+    /// The bin, squashed (lower and wider, its foot where it was) and then hopping
+    /// after a catch.
+    func drawBin(_ canvas: Canvas, tick: Int, fraction: Double) {
         let x = Double(binFrom) + Double(binTo - binFrom) * fraction
         let sprite = look.bin
-        canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: binTop)
+        let (squashed, lift) = squash.shape(tick: tick, fraction: fraction)
+        if squashed == 0 && lift == 0 {
+            canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: binTop)
+            return
+        }
+        let theme = assets.theme
+        let h = sprite.height - Int(Double(sprite.height * theme.squashPercent) / 100 * squashed)
+        let w = sprite.width + Int(Double(sprite.width * theme.squashPercent) / 200 * squashed)
+        let up = Int(Double(theme.bouncePx) * lift)
+        canvas.stretch(sprite, x: layout.x(x) - w / 2, y: binTop + sprite.height - h - up, w: w, h: h)
     }
 
     /// Screen y of the bin sprite's top, two pixels above the rim line where items are caught.

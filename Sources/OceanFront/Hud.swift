@@ -94,7 +94,8 @@ struct Hud {
         y += line
         if state.mode != .idle {
             after = pen.text("Round ", x: x, y: y, scale: s, dim)
-            after = pen.number(state.round, x: after, y: y, scale: s, text)
+            // During a break, the round coming up: what the banner names.
+            after = pen.number(GameView.shownRound(state), x: after, y: y, scale: s, text)
             after = pen.text(" / ", x: after, y: y, scale: s, dim)
             pen.number(rules.roundsPerGame, x: after, y: y, scale: s, text)
         }

@@ -99,8 +99,8 @@ struct Screens {
         i == 0 ? pen.width(of: impact.items, scale: scale) : pen.width(i == 1 ? impact.co2e : impact.water, scale: scale)
     }
 
-    /// Between rounds: which round comes next.
-    func roundBreak(_ pen: TextPen, next round: Int) {
+    /// Between rounds: which round comes next (the one the HUD names, `GameView.shownRound`).
+    func roundBreak(_ pen: TextPen, round: Int) {
         let big = theme.bigFontScale
         let y = layout.waterY / 3
         let label = "ROUND "
