@@ -8,6 +8,8 @@ public struct GameSummary: Equatable, Sendable {
     public var score: Int
     public var grams: Int
     public var perfect: Bool
+    /// Ended early by an abandon command (see `Command.abandon`).
+    public var abandoned: Bool = false
 }
 
 /// Something that happened during a tick, in the order it happened. Events are

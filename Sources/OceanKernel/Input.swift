@@ -18,15 +18,24 @@ public enum Command: Equatable, Sendable {
     case study(card: Int)
     /// The player adopts a pet (once).
     case adopt(PetForm)
+    /// The player left the game on (pause menu's "Back to the menu", quitting, the
+    /// window closed): it ends now, as abandoned. Its catches count; it is never
+    /// perfect; the items still falling are cleared, not missed.
+    case abandon
 }
 
 /// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).
 public struct TickInput: Equatable, Sendable {
     public var move: Move
+    /// While a pointer (mouse button, finger) is held: the playfield x, in fixed
+    /// point, where the player wants the bin. The bin goes straight there at up to
+    /// its top speed and stops on it, with no run-up or glide; `move` is ignored.
+    public var pointer: Int?
     public var command: Command
 
-    public init(move: Move = .none, command: Command = .none) {
+    public init(move: Move = .none, pointer: Int? = nil, command: Command = .none) {
         self.move = move
+        self.pointer = pointer
         self.command = command
     }
 

@@ -35,10 +35,11 @@ public struct Simulation: Sendable {
 
         SessionSystem.run(command, &state, rules: rules, log: &log, events: &events)
         RoundSystem.startGame(command, &state, rules: rules, events: &events)
+        RoundSystem.abandon(command, &state, rules: rules, events: &events)
         ScanSystem.run(command, log: &log)
         CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
-        BinSystem.run(&state.bin, move: input.move, rules: rules)
+        BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         SpawnSystem.run(&state, rules: rules, events: &events)
         ItemSystem.run(&state, binFrom: binFrom, binTo: state.bin.x, rules: rules, log: &log)
         ScoringSystem.run(&state, log: log, rules: rules, events: &events)

@@ -25,9 +25,8 @@ struct InputMapper {
     private var stickX: Int16 = 0
     /// While the mouse button or a finger is down: the pointer's x on the logical screen.
     private(set) var pointerX: Float?
-    /// Keeps the stick from drifting and the bin from trembling under a still pointer.
+    /// Keeps the stick from drifting.
     static let stickDeadZone: Int16 = 8000
-    static let pointerDeadZonePx = 3
 
     /// Screen x (logical pixels) → playfield x (fixed point): the front's layout.
     let playfieldX: (Float) -> Int
@@ -53,19 +52,16 @@ struct InputMapper {
         return requests
     }
 
-    /// The push for the next tick. Keys win over the pad, the pad over the pointer;
-    /// a pointer pushes toward itself until the bin is under it.
-    func move(binX: Int) -> Move {
-        if leftHeld != rightHeld { return leftHeld ? .left : .right }
-        if padLeft != padRight { return padLeft ? .left : .right }
-        if stickX <= -Self.stickDeadZone { return .left }
-        if stickX >= Self.stickDeadZone { return .right }
-        guard let pointerX else { return .none }
-        let target = playfieldX(pointerX)
-        let dead = Fixed.px(Self.pointerDeadZonePx)
-        if target < binX - dead { return .left }
-        if target > binX + dead { return .right }
-        return .none
+    /// The steering for the next tick. Keys win over the pad, the pad over the
+    /// pointer; a held pointer places the bin under itself (the kernel's
+    /// `TickInput.pointer`), quantised to whole pixels so a still hand records once.
+    func steering() -> (move: Move, pointer: Int?) {
+        if leftHeld != rightHeld { return (leftHeld ? .left : .right, nil) }
+        if padLeft != padRight { return (padLeft ? .left : .right, nil) }
+        if stickX <= -Self.stickDeadZone { return (.left, nil) }
+        if stickX >= Self.stickDeadZone { return (.right, nil) }
+        guard let pointerX else { return (.none, nil) }
+        return (.none, Fixed.px(Fixed.wholePixels(playfieldX(pointerX))))
     }
 
     /// Takes one SDL event. `window` converts touch positions to the logical screen

@@ -191,12 +191,12 @@ public enum PlayLoop {
     /// recorder, then the view and `afterStep` see the new state and its events.
     static func tick<Sink: ReplaySink>(_ recorder: inout ReplayRecorder<Sink>, input: InputMapper, pending: inout [Command],
                                        view: GameView, afterStep: (GameState, [Event]) -> Void) {
-        // Only the bin's x is read before stepping: a copy of the state held across
-        // the step would share its item array, which the step would then copy (an
-        // allocation every tick). The view and `afterStep` borrow the state, keep none of it.
-        let binX = recorder.simulation.state.bin.x
+        // No copy of the state is held across the step: it would share its item
+        // array, which the step would then copy (an allocation every tick). The view
+        // and `afterStep` borrow the state, keep none of it.
         let command = pending.isEmpty ? Command.none : pending.removeFirst()
-        recorder.step(TickInput(move: input.move(binX: binX), command: command))
+        let steering = input.steering()
+        recorder.step(TickInput(move: steering.move, pointer: steering.pointer, command: command))
         view.observe(recorder.simulation.state, events: recorder.simulation.events)
         afterStep(recorder.simulation.state, recorder.simulation.events)
     }

@@ -6,7 +6,8 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 6 takes the kinds of trash from the header's `balance kind.KEY.*` lines (any
+    /// 7 adds the pointer (a move written `@X`: the bin goes to playfield x X, in
+    /// fixed point) and the `abandon` command. 6 takes the kinds of trash from the header's `balance kind.KEY.*` lines (any
     /// number, in the order written; older files name the six kinds they were
     /// recorded with) and hashes state encoding 6. 5 adds the challenge table (`challenge KEY VALUE` lines, the templates of
     /// `assets/challenges.toml` without their texts; none: no challenges) and hashes
@@ -15,12 +16,14 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 6 and reads 2 to 6 (older files verify unchanged, their
+    /// This engine writes 7 and reads 2 to 7 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 6); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 7); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 6
-    public static let readable = 2...6
+    public static let version = 7
+    public static let readable = 2...7
+    /// The first format with a pointer (`@X`) for a move and the `abandon` command.
+    public static let pointerSince = 7
     /// The first format with `challenge` lines.
     public static let challengesSince = 5
 
@@ -56,6 +59,7 @@ public enum ReplayFormat {
         public static let challenge = "challenge"
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
+        public static let abandon = "abandon"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -93,7 +97,16 @@ public enum ReplayFormat {
 
     /// About 19 days of continuous play.
     public static let maxTick = 100_000_000
+    /// The largest pointer x a file may name (far beyond any playfield; the kernel
+    /// clamps it to the bin's walls).
+    public static let maxPointer = 1 << 40
     public static let maxCheckpointEvery = 3_600
+
+    /// How a tick's steering is written: a held pointer as `@X`, else the move.
+    public static func token(_ move: Move, pointer: Int?) -> String {
+        if let pointer { return "@\(pointer)" }
+        return token(move)
+    }
 
     /// How a move is written.
     public static func token(_ move: Move) -> String {
@@ -122,6 +135,7 @@ public enum ReplayFormat {
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]
         case .adopt(let form): [Keyword.adopt, form.key]
+        case .abandon: [Keyword.abandon]
         }
     }
 

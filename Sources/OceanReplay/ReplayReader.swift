@@ -360,13 +360,22 @@ public struct ReplayReader {
         if let c = replay!.checkpoints.last, tick < c.tick {
             throw error(at: n, "input tick \(tick) comes after checkpoint \(c.tick) in the file")
         }
-        guard let move = ReplayFormat.move(words[2]) else {
-            throw error(at: n, "move '\(words[2].prefix(20))' is not L, R or .")
+        var move = Move.none
+        var pointer: Int? = nil
+        if words[2].first == "@", replay!.header.formatVersion >= ReplayFormat.pointerSince {
+            pointer = try number(words[2].dropFirst(), "pointer x", 0...ReplayFormat.maxPointer, n)
+        } else if let m = ReplayFormat.move(words[2]) {
+            move = m
+        } else {
+            throw error(at: n, replay!.header.formatVersion >= ReplayFormat.pointerSince
+                ? "move '\(words[2].prefix(20))' is not L, R, . or @X (a pointer at playfield x X, 0 to \(ReplayFormat.maxPointer))"
+                : "move '\(words[2].prefix(20))' is not L, R or .")
         }
         let command: Command
         switch words.count {
         case 3: command = .none
         case 4 where words[3] == K.start: command = .startGame
+        case 4 where words[3] == K.abandon && replay!.header.formatVersion >= ReplayFormat.pointerSince: command = .abandon
         case 5 where words[3] == K.scan:
             let kinds = replay!.header.balance.kinds
             guard let k = kinds.firstIndex(where: { $0.key == words[4] }) else {
@@ -391,9 +400,10 @@ public struct ReplayReader {
             }
             command = .adopt(form)
         default:
-            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET")
+            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET"
+                + (replay!.header.formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
         }
-        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, command: command), line: n))
+        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
     }
 
     private mutating func checkpointRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {

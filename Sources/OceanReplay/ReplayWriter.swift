@@ -27,6 +27,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     private let header: ReplayHeader
     private var checksum = FNV1a64()
     private var heldMove = Move.none
+    private var heldPointer: Int? = nil
     private var fingerprints: [UInt8] = []
     private var lastCheckpoint = 0
 
@@ -73,10 +74,12 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     /// Advances the run by one tick with `input`, recording it.
     public mutating func step(_ input: TickInput) {
         let tick = simulation.state.tick
-        if input.move != heldMove || input.command != .none {
-            line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move)] + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds))
+        if input.move != heldMove || input.pointer != heldPointer || input.command != .none {
+            line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move, pointer: input.pointer)]
+                  + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds))
                 .joined(separator: " "))
             heldMove = input.move
+            heldPointer = input.pointer
         }
         simulation.step(input)
         fingerprints.append(ReplayFormat.fingerprint(simulation.state.hash))
@@ -128,6 +131,7 @@ public struct InputFeed {
     private let records: [InputRecord]
     private var next = 0
     private var move = Move.none
+    private var pointer: Int? = nil
 
     public init(_ records: [InputRecord]) { self.records = records }
 
@@ -137,8 +141,9 @@ public struct InputFeed {
         while next < records.count && records[next].tick <= tick {
             if records[next].tick == tick { command = records[next].input.command }
             move = records[next].input.move
+            pointer = records[next].input.pointer
             next += 1
         }
-        return TickInput(move: move, command: command)
+        return TickInput(move: move, pointer: pointer, command: command)
     }
 }

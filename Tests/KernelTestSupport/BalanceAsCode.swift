@@ -25,7 +25,7 @@ public enum BalanceAsCode {
         b.playfield.waterLinePx = 640
 
         // [bin]
-        b.bin.widthPx = 70
+        b.bin.widthPx = 46
         b.bin.rimPx = 580
         b.bin.accelPxPerS2 = 6000
         b.bin.maxSpeedPxPerS = 540
@@ -53,19 +53,19 @@ public enum BalanceAsCode {
         // [rounds]
         b.rounds.perGame = 5
         b.rounds.firstRoundItems = 6
-        b.rounds.itemsAddedPerRound = 5
+        b.rounds.itemsAddedPerRound = 7
         b.rounds.firstSpawnDelayMs = 500
-        b.rounds.firstRoundGapMs = 1100
-        b.rounds.gapShrinkPerRoundMs = 200
+        b.rounds.firstRoundGapMs = 1300
+        b.rounds.gapShrinkPerRoundMs = 250
         b.rounds.minGapMs = 200
         b.rounds.speedPercentAddedPerRound = 30
         b.rounds.maxSpeedPercent = 300
         b.rounds.breakMs = 1500
         b.rounds.countdownMs = 3000
-        b.rounds.firstRoundSpeedPercent = 75
+        b.rounds.firstRoundSpeedPercent = 40
         b.rounds.fairSpawn = 1
-        b.rounds.reachSlackMs = 150
-        b.rounds.reachMarginPx = 27
+        b.rounds.reachSlackMs = 100
+        b.rounds.reachMarginPx = 16
 
         // [scoring]
         b.scoring.pointsPerCatch = 10
@@ -140,6 +140,7 @@ public enum BalanceAsCode {
         b.rounds.firstRoundGapMs = 1600
         b.rounds.minGapMs = 900
         b.rounds.speedPercentAddedPerRound = 5
+        (b.rounds.firstRoundSpeedPercent, b.rounds.reachSlackMs, b.rounds.reachMarginPx) = (75, 150, 27)
         return b
     }()
 }

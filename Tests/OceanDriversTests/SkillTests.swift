@@ -61,29 +61,33 @@ import Testing
         #expect(checked > 50)
     }
 
-    /// Skill shows: standing still catches little, a slow novice about half, a sharp
-    /// player nearly all (the 200-game table is in README).
+    /// Skill shows (GAME_RULES §1): standing still catches little, a slow novice about
+    /// half, a typical player three in four, a sharp player nearly all with many
+    /// perfect games. Forty games per bot; the 200-game table is in README and
+    /// `assets/tune/skill-table.toml` (a sample this small gets two points of slack).
     @Test func theCatchRateFollowsSkill() {
-        let idle = play(.idle, games: 20), h20 = play(.human, skill: 20, games: 20)
-        let h80 = play(.human, skill: 80, games: 20), h100 = play(.human, skill: 100, games: 20)
-        #expect(idle.rate <= 0.22, "idle \(idle.rate)")
-        #expect(h20.rate >= 0.40 && h20.rate <= 0.65, "human@20 \(h20.rate)")
-        #expect(h80.rate >= 0.90, "human@80 \(h80.rate)")
-        #expect(h100.rate >= 0.97 && h100.perfect >= 2, "human@100 \(h100.rate), \(h100.perfect) perfect")
-        #expect(idle.rate < h20.rate && h20.rate < h80.rate)
+        let idle = play(.idle, games: 40), h20 = play(.human, skill: 20, games: 40)
+        let h50 = play(.human, skill: 50, games: 40)
+        let h80 = play(.human, skill: 80, games: 40), h100 = play(.human, skill: 100, games: 40)
+        #expect(idle.rate <= 0.20, "idle \(idle.rate)")
+        #expect(h20.rate >= 0.43 && h20.rate <= 0.62, "human@20 \(h20.rate)")
+        #expect(h50.rate >= 0.68 && h50.rate <= 0.84, "human@50 \(h50.rate)")
+        #expect(h80.rate >= 0.90 && h80.perfect >= 1, "human@80 \(h80.rate), \(h80.perfect) perfect")
+        #expect(h100.rate >= 0.98 && h100.perfect * 4 >= h100.games, "human@100 \(h100.rate), \(h100.perfect) perfect")
+        #expect(idle.rate < h20.rate && h20.rate < h50.rate && h50.rate < h80.rate && h80.rate <= h100.rate)
     }
 
-    /// The first round teaches: a middling player catches most of it. (GAME_RULES asks
-    /// 80 % at skill 30; the slower round 1 gives 68 % today: issue 19 stays open on it.)
+    /// The first round teaches: slower and sparser, a middling player (skill 30)
+    /// catches at least 80 % of it.
     @Test func theFirstRoundTeaches() {
         var caught = 0, missed = 0
-        _ = play(.human, skill: 30, games: 30) { sim in
+        _ = play(.human, skill: 30, games: 60) { sim in
             guard sim.state.round == 1 else { return }
             for e in sim.events {
                 if case .caught = e { caught += 1 }
                 if case .missed = e { missed += 1 }
             }
         }
-        #expect(Double(caught) / Double(caught + missed) >= 0.65, "round 1 at skill 30: \(caught) of \(caught + missed)")
+        #expect(Double(caught) / Double(caught + missed) >= 0.80, "round 1 at skill 30: \(caught) of \(caught + missed)")
     }
 }

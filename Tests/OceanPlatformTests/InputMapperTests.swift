@@ -11,7 +11,6 @@ import Testing
 @Suite struct InputMapperTests {
     /// Screen x = playfield x in whole pixels, to keep the arithmetic readable.
     var mapper = InputMapper(playfieldX: { Fixed.px(Int($0)) })
-    let binX = Fixed.px(200)
 
     func key(_ sym: SDL_KeyCode, down: Bool, ctrl: Bool = false) -> SDL_Event {
         var e = SDL_Event()
@@ -32,34 +31,35 @@ import Testing
     }
 
     @Test mutating func heldKeysPushTheBinUntilReleased() {
-        #expect(mapper.move(binX: binX) == .none)
+        #expect(mapper.steering().move == .none)
         mapper.handle(key(SDLK_RIGHT, down: true), window: nil)
-        #expect(mapper.move(binX: binX) == .right)
+        #expect(mapper.steering().move == .right)
         mapper.handle(key(SDLK_RIGHT, down: false), window: nil)
         mapper.handle(key(SDLK_a, down: true), window: nil)
-        #expect(mapper.move(binX: binX) == .left)
+        #expect(mapper.steering().move == .left)
         // Both ways at once cancel out.
         mapper.handle(key(SDLK_d, down: true), window: nil)
-        #expect(mapper.move(binX: binX) == .none)
+        #expect(mapper.steering().move == .none)
     }
 
-    @Test mutating func aDraggedPointerPullsTheBinTowardItself() {
+    @Test mutating func aHeldPointerPlacesTheBinUnderItself() {
         mapper.handle(mouse(SDL_MOUSEBUTTONDOWN, x: 300), window: nil)
-        #expect(mapper.move(binX: binX) == .right)
+        #expect(mapper.steering().pointer == Fixed.px(300))
+        #expect(mapper.steering().move == .none)
         #expect(mapper.takeRequests().start, "a click also starts a game")
         mapper.handle(mouse(SDL_MOUSEMOTION, x: 100), window: nil)
-        #expect(mapper.move(binX: binX) == .left)
-        mapper.handle(mouse(SDL_MOUSEMOTION, x: 201), window: nil)
-        #expect(mapper.move(binX: binX) == .none, "under the pointer: no trembling")
+        #expect(mapper.steering().pointer == Fixed.px(100))
         mapper.handle(mouse(SDL_MOUSEBUTTONUP, x: 300), window: nil)
         mapper.handle(mouse(SDL_MOUSEMOTION, x: 0), window: nil)
-        #expect(mapper.move(binX: binX) == .none, "a hovering mouse does not steer")
+        #expect(mapper.steering().pointer == nil, "a hovering mouse does not steer")
+        #expect(mapper.steering().move == .none)
     }
 
     @Test mutating func keysWinOverThePointer() {
         mapper.handle(mouse(SDL_MOUSEBUTTONDOWN, x: 0), window: nil)
         mapper.handle(key(SDLK_RIGHT, down: true), window: nil)
-        #expect(mapper.move(binX: binX) == .right)
+        #expect(mapper.steering().move == .right)
+        #expect(mapper.steering().pointer == nil)
     }
 
     @Test mutating func theStickHasADeadZone() {
@@ -68,10 +68,10 @@ import Testing
         e.caxis.axis = UInt8(SDL_CONTROLLER_AXIS_LEFTX.rawValue)
         e.caxis.value = 3000
         mapper.handle(e, window: nil)
-        #expect(mapper.move(binX: binX) == .none)
+        #expect(mapper.steering().move == .none)
         e.caxis.value = -20000
         mapper.handle(e, window: nil)
-        #expect(mapper.move(binX: binX) == .left)
+        #expect(mapper.steering().move == .left)
     }
 
     @Test mutating func requestsArriveOnceEach() {
@@ -95,7 +95,7 @@ import Testing
         e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
         mapper.handle(e, window: nil)
         #expect(mapper.takeRequests().pause)
-        #expect(mapper.move(binX: binX) == .none)
+        #expect(mapper.steering().move == .none)
     }
 }
 

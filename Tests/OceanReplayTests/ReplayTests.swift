@@ -69,6 +69,33 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(r.checkpoints.allSatisfy { $0.tick % 13 == 0 || $0.tick == r.end!.tick })
     }
 
+    /// Format 7's pointer (`@X`, held like a move) and `abandon` are written and read
+    /// back, and replay to the same end.
+    @Test func aPointerAndAnAbandonRoundTrip() throws {
+        var header = ReplayHeader()
+        header.balance = testBalance
+        header.seed = 9
+        header.checkpointEvery = 60
+        let x = Fixed.px(300)
+        let inputs = [
+            InputRecord(tick: 0, input: TickInput(command: .startGame), line: 0),
+            InputRecord(tick: 10, input: TickInput(pointer: x), line: 0),
+            InputRecord(tick: 200, input: TickInput(pointer: x, command: .abandon), line: 0),
+        ]
+        let text = ReplayRecorder.text(header: header, inputs: inputs, endTick: 260)
+        #expect(text.contains("i 10 @\(x)\n"))
+        #expect(text.contains("i 200 @\(x) abandon\n"))
+        let r = try read(text)
+        #expect(r.replay.inputs.map(\.input) == inputs.map(\.input))
+        let v = ReplayVerifier.verify(r)
+        #expect(v.passed)
+        #expect(v.final?.bin.x == x)
+        #expect(v.final?.mode == .idle, "abandoned at tick 200")
+        // An older format has neither.
+        let older = fixChecksum(text.replacingFirst("OCEAN-REPLAY 7", with: "OCEAN-REPLAY 6"))
+        #expect(readError(older)?.message.contains("move '@\(x)' is not L, R or .") == true)
+    }
+
     @Test func inputsAreWrittenOnlyWhenTheyChange() throws {
         let r = try read(recorded("greedy")).replay
         var move = Move.none
@@ -246,7 +273,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     @Test(arguments: [
         // Input records
         ("i ", "i 5", "an input record is 'i TICK MOVE [COMMAND]'"),
-        ("i ", "i 0 X start", "move 'X' is not L, R or ."),
+        ("i ", "i 0 X start", "move 'X' is not L, R, . or @X"),
+        ("i ", "i 0 @-3 start", "pointer x -3 is out of range"),
         ("i ", "i 0 R dance", "unknown command 'dance'; known: start, scan KIND"),
         ("i ", "i 0 R scan sock", "unknown item kind 'sock'"),
         ("i ", "i 1000000000000000000 R", "tick 1000000000000000000 is out of range (0 to 100000000)"),

@@ -78,10 +78,12 @@ enum Aim {
     /// The item above the rim that lands soonest among those the bin can still
     /// reach in time (where it will land, read from its motion); if none is
     /// reachable, the one that lands soonest.
-    static func target(_ s: GameState, rules: Rules) -> Item? {
+    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = []) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
         for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+            // Not yet noticed: it appeared less than a reaction time ago.
+            if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
             let landing = rules.landing(item, round: s.round)
             let t = landing.ticks
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
@@ -99,10 +101,12 @@ enum Aim {
 struct Commitment {
     private var item: Item?
     private var seenAt = 0
+    /// How much sooner another item must land to pull the bin off the one chased.
+    static let urgencyTicks = 20
     /// True when the last `target` call picked a different item than before.
     private(set) var switched = false
 
-    mutating func target(_ s: GameState, rules: Rules) -> Item? {
+    mutating func target(_ s: GameState, rules: Rules, seenFrom: [Int] = []) -> Item? {
         let elapsed = max(1, s.tick - seenAt)
         seenAt = s.tick
         if let last = item {
@@ -112,12 +116,21 @@ struct Commitment {
             }
             if let next, next.y + rules.halfSize[next.kind.rawValue] < rules.rim,
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
+                // Unless another item will land clearly sooner (a slow bag chased while
+                // a glass bottle drops past): anyone turns to the urgent one.
+                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom)
+                if let urgent, rules.landing(urgent, round: s.round).ticks + Commitment.urgencyTicks
+                    < rules.landing(next, round: s.round).ticks {
+                    item = urgent
+                    switched = true
+                    return urgent
+                }
                 item = next
                 switched = false
                 return next
             }
         }
-        item = Aim.target(s, rules: rules)
+        item = Aim.target(s, rules: rules, seenFrom: seenFrom)
         switched = true
         return item
     }
@@ -155,27 +168,39 @@ public struct GreedyBot: Bot {
     }
 }
 
-/// Plays like a person: it looks again only every so often (reaction delay) and
-/// aims a little off (aiming error); both shrink as `skill` (0–100) grows.
+/// Plays like a person: it notices a new item one reaction time after it appears,
+/// looks again only once per reaction time, and misjudges where the item it chases
+/// will land (aiming error), less the longer it watches it; reaction and error both
+/// shrink as `skill` (0–100) grows. It turns to an item that will land clearly
+/// sooner than the one it chases, as anyone would.
 ///
 /// The delays follow measured human reaction times to a visual cue: about 400 ms for
 /// a distracted novice (choice reaction times of untrained subjects, Hick's law
 /// studies), about 250 ms for a typical adult (the simple visual reaction time most
 /// studies report, 200–270 ms; the online Human Benchmark's median is about 270 ms),
 /// about 150 ms for a trained player (the fastest fifth of that benchmark, and
-/// esports players' figures). The aim error goes from more than a bin's width (122 px) to
-/// a couple of pixels.
+/// esports players' figures). The aim error, when an item is first picked, goes from
+/// about two bins' widths (122 px) to a couple of pixels; watching an item for 2/3 s
+/// halves it (anticipatory tracking of a falling target improves with viewing time).
 public struct HumanBot: Bot {
     public let reactionTicks: Int
     public let aimErrorPx: Int
-    /// Over its last this many ticks an item's misjudged landing closes in on the truth.
-    static let correctionTicks = 15
+    /// Watching an item this long halves the misjudgement of where it lands (2/3 s;
+    /// three times as long, a quarter): a slow item is read well, a fast one is not.
+    static let halvingTicks = 40
     private var random: GameRandom
     private var target: Int?
     private var aimError = 0
     private var nextLook = 0
     private var steering = Steering()
     private var commitment = Commitment()
+    /// Per kind, in `seenRound`: the y an item has fallen to one reaction after it
+    /// appeared; above it, the player has not noticed it yet.
+    private var seenFrom: [Int] = []
+    private var seenRound = -1
+    /// When the item chased now was picked: the longer it is watched, the better
+    /// its landing is read.
+    private var trackedSince = 0
 
     public init(seed: UInt64, skill: Int) {
         let s = min(100, max(0, skill))
@@ -190,17 +215,26 @@ public struct HumanBot: Bot {
 
 
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
+        if state.round != seenRound {
+            seenRound = state.round
+            seenFrom = (0..<rules.kindCount).map {
+                rules.fallen(ItemKind(rawValue: $0), round: state.round, ticks: reactionTicks) - rules.halfSize[$0]
+            }
+        }
         if state.tick >= nextLook {
             nextLook = state.tick + reactionTicks
             // A person misjudges where an item will land once, when they pick it,
             // and keeps that misjudgement while they chase it.
-            let item = commitment.target(state, rules: rules)
-            if commitment.switched { aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx)) }
+            let item = commitment.target(state, rules: rules, seenFrom: seenFrom)
+            if commitment.switched {
+                aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx))
+                trackedSince = state.tick
+            }
             // The misjudgement shrinks as the item nears: a person reads its landing
             // better in its last second (a slow round gives time to correct).
             target = item.map {
                 let landing = rules.landing($0, round: state.round)
-                return landing.x + aimError * min(landing.ticks, HumanBot.correctionTicks) / HumanBot.correctionTicks
+                return landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
             }
         }
         guard let target else { return .none }

@@ -205,6 +205,16 @@ public final class Rules: Sendable {
         ItemSystem.forecast(item, fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue], rules: self)
     }
 
+    /// How far below its spawn an item of `kind` has fallen after `ticks` in
+    /// `round` (its fall does not depend on its sway): how long an item has been
+    /// in view, read from where it is.
+    public func fallen(_ kind: ItemKind, round: Int, ticks: Int) -> Int {
+        let p = fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + kind.rawValue]
+        var it = Item(x: width / 2, y: 0, vx: 0, vy: 0, ax: 0, kind: kind)
+        for _ in 0..<max(0, ticks) { _ = ItemSystem.advance(&it, p, width: width) }
+        return it.y
+    }
+
     /// The farthest a perfect player's bin can move with `ticks` in hand.
     @inline(__always) public func reach(_ ticks: Int) -> Int {
         ticks < reachByTicks.count ? reachByTicks[max(0, ticks)] : width

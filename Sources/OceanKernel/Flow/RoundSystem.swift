@@ -15,6 +15,13 @@ enum RoundSystem {
         start(round: 1, &s, rules: rules, events: &events)
     }
 
+    /// An abandon command ends the game on now, unless none is on.
+    static func abandon(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
+        guard case .abandon = command, s.mode != .idle else { return }
+        s.items.removeAll(keepingCapacity: true)
+        endGame(&s, rules: rules, events: &events, abandoned: true)
+    }
+
     static func run(_ s: inout GameState, rules: Rules, events: inout [Event]) {
         switch s.mode {
         case .idle:
@@ -44,8 +51,8 @@ enum RoundSystem {
         events.append(.roundStarted(round: round))
     }
 
-    private static func endGame(_ s: inout GameState, rules: Rules, events: inout [Event]) {
-        let perfect = s.game.misses == 0
+    private static func endGame(_ s: inout GameState, rules: Rules, events: inout [Event], abandoned: Bool = false) {
+        let perfect = s.game.misses == 0 && !abandoned
         if perfect {
             s.game.score += rules.perfectGameBonus
             s.totals.score += rules.perfectGameBonus
@@ -54,7 +61,8 @@ enum RoundSystem {
         }
         events.append(.gameOver(GameSummary(
             game: s.totals.games, catches: s.game.catches, misses: s.game.misses,
-            bestCombo: s.game.bestCombo, score: s.game.score, grams: s.game.grams, perfect: perfect)))
+            bestCombo: s.game.bestCombo, score: s.game.score, grams: s.game.grams, perfect: perfect,
+            abandoned: abandoned)))
         s.mode = .idle
         s.round = 0
         s.roundSpawned = 0

@@ -1,10 +1,14 @@
 /// Slides the bin: pushing accelerates it up to its top speed, letting go lets
 /// friction bring it to rest, and a wall stops it dead.
 enum BinSystem {
-    static func run(_ bin: inout BinState, move: Move, rules: Rules) {
-        step(&bin, move: move, motion: rules.binMotion)
+    static func run(_ bin: inout BinState, move: Move, pointer: Int?, rules: Rules) {
         let left = rules.binHalfWidth
         let right = rules.width - rules.binHalfWidth
+        if let pointer {
+            place(&bin, at: min(right, max(left, pointer)), maxSpeed: rules.binMotion.maxSpeed)
+        } else {
+            step(&bin, move: move, motion: rules.binMotion)
+        }
         if bin.x <= left {
             bin.x = left
             bin.vx = 0
@@ -12,6 +16,15 @@ enum BinSystem {
             bin.x = right
             bin.vx = 0
         }
+    }
+
+    /// A held pointer: straight toward `target` at up to top speed, at rest on it.
+    /// Never faster than keys at top speed, so what the fair spawner deems reachable
+    /// stays reachable.
+    @inline(__always) static func place(_ bin: inout BinState, at target: Int, maxSpeed: Int) {
+        bin.vx = min(maxSpeed, max(-maxSpeed, target - bin.x))
+        bin.x += bin.vx
+        if bin.x == target { bin.vx = 0 }
     }
 
     /// Speed and position for one tick, walls aside (the pilot plans with this).
