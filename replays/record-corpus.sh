@@ -2,10 +2,11 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v5/ keep the corpus as formats 2 to 5 recorded it (under the balance
+# replays/v2/ to v6/ keep the corpus as formats 2 to 6 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
-# format 6 the kinds as data and the fair spawner's rules.
+# format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
+# the abandon command, and the game of skill's balance.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -14,7 +15,7 @@ rm -f replays/*.replay
 r() { "$O" replay record "${D[@]}" "$@"; }
 
 r --bot oracle --seed 3 --out replays/perfect-game.replay --comment "A perfect game: the oracle bot plays the fair spawner's plan and catches every item (shipped constants)."
-r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 60 items; health falls by the day's fall cap and stays there."
+r --bot dodge --seed 1 --out replays/all-miss.replay --comment "An all-miss game: the dodge bot keeps the bin clear of all 100 items; health falls by the day's fall cap and stays there."
 r --bot greedy --seed 143 --out replays/long-combo.replay --comment "A long combo: the multiplier reaching its cap (greedy bot, shipped constants)."
 r --days 20 --skip-percent 0 --bot greedy --seed 20 --checkpoint-every 300 --out replays/health-rising.replay --comment "Health rising day by day, by the day's rise cap, from Polluted through every phase to Thriving (greedy bot, a game every day)."
 r --days 46 --skip-percent 0 --bot "$(printf 'greedy,%.0s' {1..14})dodge" --seed 5 --checkpoint-every 600 --out replays/health-falling.replay --comment "Health up to Thriving in 14 days of catching, then falling back down a day's fall cap at a time across the phase bounds and their hysteresis (greedy, then dodge)."
@@ -24,7 +25,7 @@ r --bot greedy --seed 1 --games 3 --out replays/greedy-bot.replay --comment "The
 r --bot human --skill 70 --seed 2 --games 2 --out replays/human-bot.replay --comment "The human bot (skill 70): reaction delay and aiming error, two games."
 r --bot human --skill 15 --seed 4 --out replays/human-clumsy.replay --comment "A clumsy human bot (skill 15): slow to react, aims wide."
 r --bot human --seed 9 --games 2 --balance assets/tunings/gentle.toml --out replays/gentle-tuning.replay --comment "Non-default constants: the gentle tuning (wider bin, fewer and slower items), human bot."
-r --bot human --seed 3 --games 9 --out replays/ten-minutes.replay --comment "Ten minutes of play (nine games of 80 items, human bot): the size budget, under 100 KB."
+r --bot human --seed 3 --games 7 --out replays/ten-minutes.replay --comment "Ten minutes of play (human bot, 100 items a game): the size budget, under 100 KB."
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
