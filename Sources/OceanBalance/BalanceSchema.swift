@@ -5,7 +5,7 @@ public typealias BalanceField = SchemaField<Balance>
 
 /// Every balance constant, in the order replay headers list them, with the
 /// cross-field rules a loaded balance must satisfy. The kinds of trash are data: the
-/// `[kind.KEY]` sections a file holds, in its order, each with the seven per-kind keys.
+/// `[kind.KEY]` sections a file holds, in its order, each with the eight per-kind keys.
 public enum BalanceSchema {
     /// The fields of a balance whose kinds are `kinds` (their keys, in table order).
     public static func fields(kinds: [String]) -> [BalanceField] {
@@ -17,7 +17,7 @@ public enum BalanceSchema {
     public static func fields(of balance: Balance) -> [BalanceField] { fields(kinds: balance.kinds.map(\.key)) }
 
     /// The per-kind keys, after `kind.KEY.`: what every kind section holds.
-    public static let kindFieldNames = ["grams", "size_px", "terminal_speed_px_per_s", "fall_percent",
+    public static let kindFieldNames = ["grams", "plastic", "size_px", "terminal_speed_px_per_s", "fall_percent",
                                         "sway_speed_px_per_s", "sway_accel_px_per_s2", "spawn_weight"]
 
     /// The six kinds every replay before kinds were data was recorded with, in
@@ -47,7 +47,8 @@ public enum BalanceSchema {
 
         for (i, key) in kinds.enumerated() {
             let k = "kind.\(key)."
-            add(k + "grams", "g", 0...1_000, \.kinds[i].grams)
+            add(k + "grams", "g", 0...100_000, \.kinds[i].grams)
+            add(k + "plastic", "1: plastic, 0: another material", 0...1, \.kinds[i].plastic)
             add(k + "size_px", "px", 2...400, \.kinds[i].sizePx)
             add(k + "terminal_speed_px_per_s", "px/s", 1...3_000, \.kinds[i].terminalSpeedPxPerS)
             add(k + "fall_percent", "% of gravity", 1...500, \.kinds[i].fallPercent)
@@ -81,7 +82,7 @@ public enum BalanceSchema {
         add("health.per_scan", "1/10000", 0...10_000, \.health.perScan)
         add("health.per_catch", "1/10000", 0...10_000, \.health.perCatch)
         add("health.per_miss", "1/10000", 0...10_000, \.health.perMiss)
-        add("health.scan_grams", "g", 0...1_000, \.health.scanGrams)
+        add("health.scan_grams", "g (0: the scanned kind's own mass)", 0...100_000, \.health.scanGrams)
         add("health.stabilizing_from", "1/10000", 1...10_000, \.health.stabilizingFrom)
         add("health.recovering_from", "1/10000", 1...10_000, \.health.recoveringFrom)
         add("health.flourishing_from", "1/10000", 1...10_000, \.health.flourishingFrom)
@@ -89,8 +90,12 @@ public enum BalanceSchema {
         add("health.hysteresis", "1/10000", 0...2_000, \.health.hysteresis)
         add("health.daily_rise_cap", "1/10000 above the day's start", 0...10_000, \.health.dailyRiseCap)
         add("health.daily_fall_cap", "1/10000 below the day's start", 0...10_000, \.health.dailyFallCap)
+        add("health.daily_cap_on_sum", "1: cap the day's net, 0: each event in turn", 0...1, \.health.dailyCapOnSum)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
+        add("career.level_growth_percent", "% more per level", 0...100, \.career.levelGrowthPercent)
+        add("career.max_grams_per_level", "g (0: no ceiling)", 0...10_000_000, \.career.maxGramsPerLevel)
+        add("career.scans_per_day", "scans (0: all)", 0...1_000, \.career.scansPerDay)
         add("career.max_level", "level", 2...1_000, \.career.maxLevel)
         add("career.shore_guardian_from", "level", 2...1_000, \.career.shoreGuardianFrom)
         add("career.reef_protector_from", "level", 2...1_000, \.career.reefProtectorFrom)

@@ -122,9 +122,11 @@ public final class GameView {
         for event in events {
             switch event {
             case .caught(let kind, let grams, let combo, let points):
-                // Plastic shows its grams; a can, cardboard or glass (0 g of plastic) its points.
+                // Plastic shows its grams of plastic; a can, cardboard or glass (another
+                // material, counted by kind) its points.
                 let x = layout.x(Double(lastX(of: kind, near: state.bin.x)))
-                spawnPopup(x: x, value: grams > 0 ? grams : points, inGrams: grams > 0, tick: tick)
+                let plastic = rules.isPlastic[kind.rawValue] && grams > 0
+                spawnPopup(x: x, value: plastic ? grams : points, inGrams: plastic, tick: tick)
                 celebrate(kind: kind, x: x, combo: combo, tick: tick)
             case .roundStarted:
                 missesAtRoundStart = state.game.misses
@@ -153,7 +155,7 @@ public final class GameView {
             case .gameOver(let s):
                 summary = s
                 gameImpact = ImpactWords(impactSinceStart(state))
-            case .challengeCompleted, .challengeFailed, .milestoneReached:
+            case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday:
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
                     toasts.push(toast)
                 }

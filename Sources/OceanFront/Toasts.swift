@@ -6,7 +6,7 @@ import OceanKernel
 /// reached. Its words are made when the kernel's event arrives, so drawing it
 /// allocates nothing.
 struct Toast {
-    enum Kind { case completed, milestone, missed }
+    enum Kind { case completed, milestone, missed, healed }
 
     var kind: Kind
     var title: String
@@ -35,6 +35,11 @@ struct Toast {
             return Toast(kind: .milestone, title: "Milestone reached!",
                          lines: wrapped(ChallengeWording.milestone(index, rules: rules, texts: texts)),
                          footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
+        case .healedAllToday:
+            // GAME_RULES §2: when today's healing is full, the screen says so.
+            return Toast(kind: .healed, title: "The ocean has healed all it can today",
+                         lines: wrapped("Come back tomorrow: each day's play heals it a little more."),
+                         footer: "", born: tick)
         default:
             return nil
         }
@@ -115,7 +120,7 @@ extension GameView {
             let y = bottom - h
             let x = panel.x + toastInset + Int(Double(w + toastInset + t.marginPx) * toasts.offset(toast, tick: tick, fraction: fraction))
             let rgb = switch toast.kind {
-            case .completed: t.good
+            case .completed, .healed: t.good
             case .milestone: t.accent
             case .missed: t.challengeFailed
             }

@@ -6,6 +6,7 @@ public struct GameSummary: Equatable, Sendable {
     public var bestCombo: Int
     /// Including the perfect-game bonus, if earned.
     public var score: Int
+    /// Plastic caught (plastic kinds only).
     public var grams: Int
     public var perfect: Bool
     /// Ended early by an abandon command (see `Command.abandon`).
@@ -18,10 +19,16 @@ public enum Event: Equatable, Sendable {
     case gameStarted(game: Int)
     case roundStarted(round: Int)
     case itemSpawned(kind: ItemKind, xPx: Int)
+    /// `grams`: the item's real mass (plastic only if its kind is).
     case caught(kind: ItemKind, grams: Int, combo: Int, points: Int)
     case missed(kind: ItemKind)
     case comboBroken(combo: Int)
+    /// A counted scan: `grams` is the item's real mass (plastic only if its kind is).
     case scanned(kind: ItemKind, grams: Int)
+    /// A scan past the day's counted scans: logged, no progress; the `scansToday`th.
+    case scanLogged(kind: ItemKind, scansToday: Int)
+    /// The day's healing is full: today's catches and scans cannot lift health further.
+    case healedAllToday
     /// Health before and after this tick, in 1/10000.
     case healthChanged(from: Int, to: Int)
     case phaseChanged(from: Phase, to: Phase)

@@ -36,7 +36,7 @@ public struct Simulation: Sendable {
         SessionSystem.run(command, &state, rules: rules, log: &log, events: &events)
         RoundSystem.startGame(command, &state, rules: rules, events: &events)
         RoundSystem.abandon(command, &state, rules: rules, events: &events)
-        ScanSystem.run(command, log: &log)
+        ScanSystem.run(command, &state, rules: rules, log: &log)
         CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)

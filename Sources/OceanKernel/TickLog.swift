@@ -69,6 +69,8 @@ enum Outcome: Equatable, Sendable {
     case caught(ItemKind)
     case missed(ItemKind)
     case scanned(ItemKind)
+    /// A scan past the day's counted scans: logged, no progress.
+    case scanLogged(ItemKind)
     /// Whole days without play or a scan, charged to ocean health.
     case absent(days: Int)
     /// A new calendar day began (after any absence): the day's health limits start here.

@@ -7,7 +7,10 @@ public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
     /// 7 adds the pointer (a move written `@X`: the bin goes to playfield x X, in
-    /// fixed point) and the `abandon` command. 6 takes the kinds of trash from the header's `balance kind.KEY.*` lines (any
+    /// fixed point) and the `abandon` command, and hashes state encoding 7 (the day's
+    /// net health and today's scans); older files take the true numbers' new
+    /// constants (`kind.KEY.plastic`, the day's cap on its sum, the level curve, the
+    /// daily scan limit) from `addedConstants` and `addedKindConstants`. 6 takes the kinds of trash from the header's `balance kind.KEY.*` lines (any
     /// number, in the order written; older files name the six kinds they were
     /// recorded with) and hashes state encoding 6. 5 adds the challenge table (`challenge KEY VALUE` lines, the templates of
     /// `assets/challenges.toml` without their texts; none: no challenges) and hashes
@@ -34,6 +37,7 @@ public enum ReplayFormat {
         case 3: 3
         case 4: 4
         case 5: 5
+        case 6: 6
         default: StateEncoding.version
         }
     }
@@ -49,6 +53,16 @@ public enum ReplayFormat {
         ("rounds.fair_spawn", 6, 0),                   // items dropped anywhere, reachable or not
         ("rounds.reach_slack_ms", 6, 0),
         ("rounds.reach_margin_px", 6, 0),
+        ("health.daily_cap_on_sum", 7, 0),             // each event clamped as it came
+        ("career.level_growth_percent", 7, 0),         // one level per grams_per_level
+        ("career.max_grams_per_level", 7, 0),
+        ("career.scans_per_day", 7, 0),                // every scan counted
+    ]
+
+    /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every
+    /// kind a file older than `since` names plays with `value`.
+    public static let addedKindConstants: [(field: String, since: Int, value: Int)] = [
+        ("plastic", 7, 1),                             // every kind counted as plastic
     ]
 
     /// The words that begin a line, and the commands of an input record.

@@ -266,6 +266,16 @@ public struct ReplayReader {
         where header.formatVersion < added.since && !balanceEntries.contains(where: { $0.key == added.key }) {
             balanceEntries.append(RawEntry(key: added.key, value: .whole(added.value), line: n))
         }
+        for added in ReplayFormat.addedKindConstants where header.formatVersion < added.since {
+            var kinds: [String] = []
+            for entry in balanceEntries where entry.key.hasPrefix("kind.") {
+                let rest = entry.key.dropFirst(5)
+                if let dot = rest.firstIndex(of: "."), !kinds.contains(String(rest[..<dot])) { kinds.append(String(rest[..<dot])) }
+            }
+            for kind in kinds where !balanceEntries.contains(where: { $0.key == "kind.\(kind).\(added.field)" }) {
+                balanceEntries.append(RawEntry(key: "kind.\(kind).\(added.field)", value: .whole(added.value), line: n))
+            }
+        }
         do {
             header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {

@@ -7,11 +7,12 @@ public enum BalanceAsCode {
     /// `assets/balance.toml`.
     public static let shipped: Balance = {
         var b = Balance()
-        func kind(_ k: ItemKind, grams: Int, sizePx: Int, terminalSpeedPxPerS: Int, fallPercent: Int,
+        func kind(_ k: ItemKind, grams: Int, plastic: Int, sizePx: Int, terminalSpeedPxPerS: Int, fallPercent: Int,
                   swaySpeedPxPerS: Int, swayAccelPxPerS2: Int, spawnWeight: Int) {
             precondition(k.rawValue == b.kinds.count, "kinds in table order")
             b.kinds.append(Balance.Kind(key: ItemKind.shippedKeys[k.rawValue]))
             b.kinds[k.rawValue].grams = grams
+            b.kinds[k.rawValue].plastic = plastic
             b.kinds[k.rawValue].sizePx = sizePx
             b.kinds[k.rawValue].terminalSpeedPxPerS = terminalSpeedPxPerS
             b.kinds[k.rawValue].fallPercent = fallPercent
@@ -37,17 +38,17 @@ public enum BalanceAsCode {
         b.items.spawnBurst = 1
 
         // [kind.*]
-        kind(.plasticBottle, grams: 1, sizePx: 28, terminalSpeedPxPerS: 260, fallPercent: 100,
+        kind(.plasticBottle, grams: 9, plastic: 1, sizePx: 28, terminalSpeedPxPerS: 260, fallPercent: 100,
              swaySpeedPxPerS: 30, swayAccelPxPerS2: 60, spawnWeight: 30)
-        kind(.aluminiumCan, grams: 0, sizePx: 20, terminalSpeedPxPerS: 300, fallPercent: 110,
+        kind(.aluminiumCan, grams: 13, plastic: 0, sizePx: 20, terminalSpeedPxPerS: 300, fallPercent: 110,
              swaySpeedPxPerS: 10, swayAccelPxPerS2: 40, spawnWeight: 20)
-        kind(.cardboard, grams: 0, sizePx: 34, terminalSpeedPxPerS: 180, fallPercent: 80,
+        kind(.cardboard, grams: 100, plastic: 0, sizePx: 34, terminalSpeedPxPerS: 180, fallPercent: 80,
              swaySpeedPxPerS: 50, swayAccelPxPerS2: 80, spawnWeight: 15)
-        kind(.glassBottle, grams: 0, sizePx: 30, terminalSpeedPxPerS: 340, fallPercent: 120,
+        kind(.glassBottle, grams: 195, plastic: 0, sizePx: 30, terminalSpeedPxPerS: 340, fallPercent: 120,
              swaySpeedPxPerS: 5, swayAccelPxPerS2: 20, spawnWeight: 10)
-        kind(.plasticBag, grams: 1, sizePx: 36, terminalSpeedPxPerS: 110, fallPercent: 40,
+        kind(.plasticBag, grams: 8, plastic: 1, sizePx: 36, terminalSpeedPxPerS: 110, fallPercent: 40,
              swaySpeedPxPerS: 90, swayAccelPxPerS2: 120, spawnWeight: 15)
-        kind(.foodTray, grams: 1, sizePx: 32, terminalSpeedPxPerS: 220, fallPercent: 90,
+        kind(.foodTray, grams: 20, plastic: 1, sizePx: 32, terminalSpeedPxPerS: 220, fallPercent: 90,
              swaySpeedPxPerS: 40, swayAccelPxPerS2: 70, spawnWeight: 10)
 
         // [rounds]
@@ -74,21 +75,25 @@ public enum BalanceAsCode {
         b.scoring.perfectGameBonus = 500
 
         // [health]
-        b.health.start = 1500
+        b.health.start = 2150
         b.health.perScan = 150
         b.health.perCatch = 200
         b.health.perMiss = 100
-        b.health.scanGrams = 5
+        b.health.scanGrams = 0
         b.health.stabilizingFrom = 2500
         b.health.recoveringFrom = 4500
         b.health.flourishingFrom = 6500
         b.health.thrivingFrom = 8000
         b.health.hysteresis = 150
-        b.health.dailyRiseCap = 500
+        b.health.dailyRiseCap = 375
         b.health.dailyFallCap = 200
+        b.health.dailyCapOnSum = 1
 
         // [career]
         b.career.gramsPerLevel = 25
+        b.career.levelGrowthPercent = 90
+        b.career.maxGramsPerLevel = 640
+        b.career.scansPerDay = 10
         b.career.maxLevel = 50
         b.career.shoreGuardianFrom = 4
         b.career.reefProtectorFrom = 8
@@ -97,22 +102,22 @@ public enum BalanceAsCode {
         b.career.marineHeroFrom = 26
         b.career.oceanLegendFrom = 36
         b.career.oceanMasterFrom = 50
-        b.career.dailyGoalGrams = 25
+        b.career.dailyGoalGrams = 450
         b.career.masteryDays = 2
         b.career.absenceHealthPerDay = 200
         b.career.reefDefenderStreak = 3
         b.career.oceanSentinelStreak = 7
         b.career.oceanHeroHealthAbove = 8000
         b.career.comboMasterCombo = 25
-        b.career.plasticHaulerGrams = 1000
+        b.career.plasticHaulerGrams = 10000
         b.career.goalGetterDays = 5
         b.career.earlyBirdBeforeMinute = 480
 
         // [pet]
-        b.pet.childFromGrams = 100
-        b.pet.teenFromGrams = 300
-        b.pet.adultFromGrams = 900
-        b.pet.elderFromGrams = 2500
+        b.pet.childFromGrams = 1200
+        b.pet.teenFromGrams = 4000
+        b.pet.adultFromGrams = 12800
+        b.pet.elderFromGrams = 38000
         b.pet.missingYouDays = 2
         b.pet.excitedCombo = 10
         b.pet.excitedMs = 5000
@@ -130,10 +135,11 @@ public enum BalanceAsCode {
     /// caps), which the replays recorded with it keep.
     public static let gentle: Balance = {
         var b = shipped
-        for (kind, grams) in zip(ItemKind.shipped, [2, 1, 2, 3, 1, 2]) { b.kinds[kind.rawValue].grams = grams }
+        b.health.start = 1500
         (b.health.dailyRiseCap, b.health.dailyFallCap) = (10_000, 10_000)
         b.career.absenceHealthPerDay = 50
-        (b.pet.adultFromGrams, b.pet.elderFromGrams) = (600, 1000)
+        (b.career.dailyGoalGrams, b.career.plasticHaulerGrams) = (25, 1000)
+        (b.pet.childFromGrams, b.pet.teenFromGrams, b.pet.adultFromGrams, b.pet.elderFromGrams) = (100, 300, 600, 1000)
         b.bin.widthPx = 120
         b.rounds.perGame = 3
         (b.rounds.itemsAddedPerRound, b.rounds.gapShrinkPerRoundMs, b.rounds.maxSpeedPercent) = (3, 150, 200)

@@ -90,4 +90,21 @@ import Testing
         }
         #expect(Double(caught) / Double(caught + missed) >= 0.80, "round 1 at skill 30: \(caught) of \(caught + missed)")
     }
+
+    /// GAME_RULES §2: a new player who plays one game and catches half of it ends
+    /// the first session in Stabilizing (the human bot at skill 30 catches more
+    /// than half of a game).
+    @Test func aFirstSessionOfOneHalfCaughtGameEndsInStabilizing() {
+        let rules = shippedRules
+        for seed in UInt64(1)...5 {
+            var sim = Simulation(rules: rules, seed: seed)
+            sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 4), minuteOfDay: 600)))
+            #expect(sim.state.phase == .polluted)
+            var bot = BotKind.human.make(seed: seed, skill: 30)
+            sim.step(TickInput(command: .startGame))
+            while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
+            let rate = Double(sim.state.game.catches) / Double(sim.state.game.catches + sim.state.game.misses)
+            #expect(rate >= 0.5 && sim.state.phase == .stabilizing, "seed \(seed): \(rate), \(sim.state.phase)")
+        }
+    }
 }

@@ -368,12 +368,12 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         var sim = challengeCareer(challengeRules)
         let rules = challengeRules
         let view = careerView(rules: rules)
-        // Reached: the first milestone counting scans; under way: plastic, 40 g of the 100 g one.
+        // Reached: the first milestone counting scans; under way: plastic, 400 g of the 1 kg one.
         let scans = try #require(rules.milestoneTemplates.firstIndex { rules.challenges[$0].metric == .scans })
         let hundred = try #require(rules.milestoneTemplates.firstIndex {
-            rules.challenges[$0].metric == .plasticGrams && rules.challenges[$0].targetAtLevel1 == 100 })
+            rules.challenges[$0].metric == .plasticGrams && rules.challenges[$0].targetAtLevel1 == 1_000 })
         sim.state.career.milestones = 1 << scans
-        sim.state.totals.grams = 40
+        sim.state.totals.grams = 400
         sim.state.career.challengesCompleted = 7
         sim.state.career.challengesFailed = 3
         var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
@@ -387,11 +387,11 @@ func challengeCareer(_ rules: Rules) -> Simulation {
             #expect(shows(text, colour: n == scans ? t.accent : t.text, in: fb), "\(text)")
         }
         #expect(shows("reached", colour: t.good, in: fb))
-        // The 100 g milestone's row: "40/100" and a bar 40 % filled.
+        // The 1 kg milestone's row: "400/1000" and a bar 40 % filled.
         let row = view.milestoneRow(view.milestoneOrder.firstIndex(of: hundred)!, of: rules.milestoneTemplates.count).y
         let col = CareerView.milestoneColumns
-        #expect(shows("40", colour: t.text, in: fb, x: col.figure..<(col.figure + 20), y: row..<(row + 9)))
-        #expect(shows("100", colour: t.text, in: fb, x: (col.figure + 12)..<(col.figure + 48), y: row..<(row + 9)))
+        #expect(shows("400", colour: t.text, in: fb, x: col.figure..<(col.figure + 26), y: row..<(row + 9)))
+        #expect(shows("1000", colour: t.text, in: fb, x: (col.figure + 18)..<(col.figure + 66), y: row..<(row + 9)))
         let bar = runs(fb, y: row + 3, x: col.bar..<(col.bar + t.challengeBarWidthPx), of: [t.challengeBar])
         #expect(bar.first?.length == t.challengeBarWidthPx * 40 / 100, "\(bar)")
         #expect(shows("Challenges completed ", colour: t.dim, in: fb))

@@ -2,6 +2,14 @@ import Testing
 @testable import OceanKernel
 import KernelTestSupport
 
+/// The shipped rules with a daily goal five bottle scans meet (the shipped goal is a
+/// typical day's game), for tests of what the goal triggers.
+let lowGoalRules: Rules = {
+    var b = shippedBalance
+    b.career.dailyGoalGrams = 5 * b.kinds[ItemKind.plasticBottle.rawValue].grams
+    return Rules(b)
+}()
+
 /// A career driven by hand: each call is one tick with one command.
 struct Career {
     var sim: Simulation
@@ -62,7 +70,7 @@ struct Career {
         k.scans(1)
         #expect(k.c.streak == 1)
         #expect(k.take().filter { if case .streakExtended = $0 { true } else { false } } == [.streakExtended(days: 1)])
-        #expect(k.c.gramsToday == 2 * shippedRules.scanGrams, "the same day keeps today's total")
+        #expect(k.c.gramsToday == 2 * shippedRules.scanPlastic(.plasticBottle), "the same day keeps today's total")
     }
 
     @Test func consecutiveDaysExtendAndASkippedDayBreaks() {
@@ -145,13 +153,25 @@ struct Career {
             if level > 1 { #expect(r.title(forLevel: level - 1).rawValue == title.rawValue - 1) }
         }
         #expect(r.level(forGrams: 0) == 1 && r.level(forGrams: 24) == 1 && r.level(forGrams: 25) == 2)
-        #expect(r.level(forGrams: 49 * 25) == 50 && r.level(forGrams: 1_000_000) == 50)
+        // The growing curve: each level costs 90 % more than the one before, up to 640 g.
+        var cost = 25
+        for level in 2...r.career.maxLevel {
+            #expect(r.levelFrom[level] - r.levelFrom[level - 1] == cost, "level \(level)")
+            #expect(r.level(forGrams: r.levelFrom[level] - 1) == level - 1 && r.level(forGrams: r.levelFrom[level]) == level)
+            cost = min(r.career.maxGramsPerLevel, cost * (100 + r.career.levelGrowthPercent) / 100)
+        }
+        #expect(Array(r.levelFrom[2...5]) == [25, 72, 161, 330])
+        #expect(r.level(forGrams: 1_000_000) == 50)
+        // Without growth (the rules before the curve): one level per 25 g.
+        var linear = shippedBalance
+        (linear.career.levelGrowthPercent, linear.career.maxGramsPerLevel) = (0, 0)
+        #expect(Rules(linear).level(forGrams: 49 * 25) == 50 && Rules(linear).level(forGrams: 49 * 25 - 1) == 49)
     }
 
     @Test func levelsRiseOneEventPerLevel() {
         var k = Career()
         k.day(2026, 1, 1)
-        k.scans(10)   // 50 g: levels 2 and 3
+        k.scans(10)   // 90 g of bottles: levels 2 (25 g) and 3 (72 g)
         let ups = k.take().compactMap { if case .levelUp(let l, let t) = $0 { (l, t) } else { nil } }
         #expect(ups.map(\.0) == [2, 3])
         #expect(ups.allSatisfy { $0.1 == .beachCleaner })
@@ -159,17 +179,17 @@ struct Career {
     }
 
     @Test func theDailyGoalIsReachedOncePerDay() {
-        var k = Career()
+        var k = Career(rules: lowGoalRules)
         k.day(2026, 1, 1)
         k.scans(4)
         #expect(!k.take().contains { if case .goalReached = $0 { true } else { false } })
-        k.scans(1)   // the fifth scan: 25 g
-        #expect(k.take().contains(.goalReached(grams: 25)))
+        k.scans(1)   // the fifth bottle: 45 g
+        #expect(k.take().contains(.goalReached(grams: 45)))
         k.scans(3)
         #expect(!k.take().contains { if case .goalReached = $0 { true } else { false } })
         k.day(2026, 1, 2)
         k.scans(5)
-        #expect(k.take().contains(.goalReached(grams: 25)))
+        #expect(k.take().contains(.goalReached(grams: 45)))
         #expect(k.c.goalDays == 2)
     }
 
@@ -178,7 +198,7 @@ struct Career {
         k.day(2026, 1, 30); k.scans(2)
         k.day(2026, 1, 31); k.scans(3)
         k.day(2026, 2, 1); k.scans(1)
-        let g = shippedRules.scanGrams
+        let g = shippedRules.scanPlastic(.plasticBottle)
         let jan = CalendarDate(year: 2026, month: 1, day: 1).monthNumber
         #expect(k.c.grams(inMonth: jan) == 5 * g)
         #expect(k.c.grams(inMonth: jan + 1) == 1 * g)
@@ -246,8 +266,9 @@ struct Career {
             .contains(.oceanHero))
         #expect(!unlocked { k in (k.sim.state.health, k.sim.state.healthDayStart) = (7_850, 7_850); k.scans(1) }
             .contains(.oceanHero), "8000 is not above 8000")
-        #expect(unlocked { k in k.sim.state.totals.grams = 995; k.scans(1) }.contains(.plasticHauler))
-        let goals = unlocked { k in for d in 1...5 { k.day(2026, 4, d); k.scans(5) } }
+        let hauler = shippedRules.career.plasticHaulerGrams
+        #expect(unlocked { k in k.sim.state.totals.grams = hauler - 5; k.scans(1) }.contains(.plasticHauler))
+        let goals = unlocked(lowGoalRules) { k in for d in 1...5 { k.day(2026, 4, d); k.scans(5) } }
         #expect(goals.filter { $0 == .goalGetter }.count == 1)
         #expect(unlocked { k in k.day(2026, 1, 1, at: 7 * 60 + 59); k.step(.startGame) }.contains(.earlyBird))
         #expect(!unlocked { k in k.day(2026, 1, 1, at: 8 * 60); k.step(.startGame) }.contains(.earlyBird))
@@ -264,8 +285,8 @@ struct Career {
         #expect(k.c.pet.stage == .baby && k.c.pet.form == .dragon)
         var stages: [PetStage] = []
         for threshold in r.stageFrom.dropFirst() {
-            // Scans bring grams up to one short of the threshold, then one more crosses it.
-            while k.state.totals.grams + r.scanGrams < threshold + k.c.pet.gramsAtAdoption { k.scans(1) }
+            // Plastic one scan short of the threshold, then one more scan crosses it.
+            k.sim.state.totals.grams = threshold + k.c.pet.gramsAtAdoption - r.scanPlastic(.plasticBottle)
             #expect(k.c.pet.stage == r.stage(forGrams: k.state.totals.grams - k.c.pet.gramsAtAdoption))
             let before = k.c.pet.stage
             k.scans(1)
@@ -273,8 +294,8 @@ struct Career {
             stages += k.take().compactMap { if case .petEvolved(let s) = $0 { s } else { nil } }
         }
         #expect(stages == [.child, .teen, .adult, .elder])
-        #expect(r.stage(forGrams: 99) == .baby && r.stage(forGrams: 100) == .child && r.stage(forGrams: 2_500) == .elder)
-        #expect(r.stage(forGrams: 2_499) == .adult)
+        #expect(r.stage(forGrams: 1_199) == .baby && r.stage(forGrams: 1_200) == .child && r.stage(forGrams: 38_000) == .elder)
+        #expect(r.stage(forGrams: 37_999) == .adult)
     }
 
     @Test func adoptionHappensOnce() {
@@ -286,8 +307,8 @@ struct Career {
     }
 
     @Test func eachMoodTransition() {
-        let r = shippedRules
-        var k = Career()
+        let r = lowGoalRules
+        var k = Career(rules: r)
         k.day(2026, 1, 1, at: 10 * 60)
         k.step(.adopt(.bunny))
         #expect(k.c.pet.mood == .happy)
@@ -332,9 +353,9 @@ struct Career {
         // A level-up excites too.
         k.sim.state.totals.grams = 0
         k.sim.state.career.level = 1
-        k.scans(4)
+        k.scans(2)   // 18 g
         _ = moods()
-        k.scans(1)
+        k.scans(1)   // 27 g: level 2
         #expect(moods() == [.excited])
     }
 

@@ -149,9 +149,10 @@ extension Career {
         #expect(k.c.daily.status == .completed && k.c.daily.progress == 3)
         #expect(k.completed.count == 1 && k.c.challengesCompleted == 1)
         #expect(k.c.bonusGrams == 30, "reward grams go toward the level")
-        #expect(k.state.totals.grams == 3 * shippedRules.scanGrams, "and are not plastic")
-        #expect(k.c.level == shippedRules.level(forGrams: 3 * shippedRules.scanGrams + 30))
-        #expect(k.state.health == health + shippedRules.healthPerScan + 50)
+        let bottle = shippedRules.scanPlastic(.plasticBottle)
+        #expect(k.state.totals.grams == 3 * bottle, "and are not plastic")
+        #expect(k.c.level == shippedRules.level(forGrams: 3 * bottle + 30))
+        #expect(k.state.health == min(k.state.healthDayStart + shippedRules.dailyRiseCap, health + shippedRules.healthPerScan + 50))
         k.scans(5)
         #expect(k.completed.count == 1 && k.c.bonusGrams == 30 && k.c.challengesCompleted == 1, "never twice")
         k.day(2026, 6, 1, at: 22 * 60)
@@ -171,10 +172,10 @@ extension Career {
     }
 
     @Test func aRewardsLevelUpIsAnEvent() {
-        var k = Career(challenges: [template(.daily, .cardsStudied, target: 1, grams: 60)])
+        var k = Career(challenges: [template(.daily, .cardsStudied, target: 1, grams: 80)])
         k.day(2026, 6, 1)
         k.step(.study(card: 0))
-        #expect(k.c.level == 1 + 60 / shippedRules.career.gramsPerLevel)
+        #expect(k.c.level == 3 && shippedRules.level(forGrams: 80) == 3, "levels 2 (25 g) and 3 (72 g)")
         #expect(k.events.contains(.levelUp(level: 3, title: .beachCleaner)))
     }
 

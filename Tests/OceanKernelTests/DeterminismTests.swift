@@ -36,30 +36,34 @@ private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) ->
 
     @Test func snapshotRestoreContinueIsIndistinguishable() {
         var picker = GameRandom(seed: 99)
-        for seed in UInt64(1)...40 {
-            let total = 3_000
-            let cut = picker.inRange(1...(total - 1))
-            // Record the inputs of an uninterrupted run.
-            var straight = Simulation(rules: shippedRules, seed: seed)
-            var gen = RandomInputs(seed: seed)
-            var inputs: [TickInput] = []
-            var snapshot: GameState?
-            for t in 0..<total {
-                if t == cut { snapshot = straight.state }
-                let input = gen.next(straight.state)
-                inputs.append(input)
-                straight.step(input)
-            }
-            // Keep playing past the cut with a copy, then restore and replay the rest.
-            var resumed = Simulation(rules: shippedRules, state: snapshot!)
-            var scribble = resumed
-            for _ in 0..<500 { scribble.step(TickInput(move: .left, command: .startGame)) }
-            #expect(resumed.state == snapshot!, "mutating a copy left the snapshot alone")
-            resumed.state = snapshot!
-            for input in inputs[cut...] { resumed.step(input) }
-            #expect(resumed.state.hash == straight.state.hash, "seed \(seed), cut at \(cut)")
-            #expect(StateHashes(resumed.state) == StateHashes(straight.state))
+        for seed in UInt64(1)...40 { snapshotRestoreContinue(seed: seed, cut: picker.inRange(1...2_999), total: 3_000) }
+    }
+
+    /// One run of the test above, in a function of its own: a frame holding several
+    /// whole states per `#expect` stays small on a test thread's stack.
+    func snapshotRestoreContinue(seed: UInt64, cut: Int, total: Int) {
+        // Record the inputs of an uninterrupted run.
+        var straight = Simulation(rules: shippedRules, seed: seed)
+        var gen = RandomInputs(seed: seed)
+        var inputs: [TickInput] = []
+        var snapshot: GameState?
+        for t in 0..<total {
+            if t == cut { snapshot = straight.state }
+            let input = gen.next(straight.state)
+            inputs.append(input)
+            straight.step(input)
         }
+        // Keep playing past the cut with a copy, then restore and replay the rest.
+        var resumed = Simulation(rules: shippedRules, state: snapshot!)
+        var scribble = resumed
+        for _ in 0..<500 { scribble.step(TickInput(move: .left, command: .startGame)) }
+        #expect(resumed.state == snapshot!, "mutating a copy left the snapshot alone")
+        resumed.state = snapshot!
+        for input in inputs[cut...] { resumed.step(input) }
+        let same = resumed.state.hash == straight.state.hash
+        #expect(same, "seed \(seed), cut at \(cut)")
+        let hashes = (StateHashes(resumed.state), StateHashes(straight.state))
+        #expect(hashes.0 == hashes.1)
     }
 
     @Test func encodingRoundTripsAtEveryTick() throws {

@@ -1,11 +1,20 @@
 import Testing
 @testable import OceanKernel
 
-/// The shipped rules without the daily caps: every event counts, as a whole ocean's
-/// climb and fall in one sitting needs.
+/// The shipped rules without the daily caps and the daily scan limit: every event
+/// counts, as a whole ocean's climb and fall in one sitting needs.
 private let uncappedRules: Rules = {
     var b = shippedBalance
     (b.health.dailyRiseCap, b.health.dailyFallCap) = (Rules.fullHealth, Rules.fullHealth)
+    b.career.scansPerDay = 0
+    return Rules(b)
+}()
+
+/// The rules before the day's cap held its net (replay formats before 7): each event
+/// clamped as it came.
+private let inOrderRules: Rules = {
+    var b = shippedBalance
+    b.health.dailyCapOnSum = 0
     return Rules(b)
 }()
 
@@ -37,10 +46,15 @@ private let uncappedRules: Rules = {
         let r = shippedRules
         #expect(apply([.caught(.plasticBag)], from: Rules.fullHealth - 1).0 == Rules.fullHealth)
         #expect(apply([.missed(.plasticBag)], from: 1).0 == 0)
-        // Clamped after every effect, in order: full, then a miss.
-        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth).0
+        // The day's net (+2 % −1 %) moves health, in either order, within [0, full].
+        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth).0 == Rules.fullHealth)
+        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: Rules.fullHealth).0 == Rules.fullHealth)
+        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
+        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
+        // Clamped after every effect, in order, under the older rules: full, then a miss.
+        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth, rules: inOrderRules).0
                 == Rules.fullHealth - r.healthPerMiss)
-        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0).0 == r.healthPerCatch)
+        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0, rules: inOrderRules).0 == r.healthPerCatch)
         // Nothing changes at the bound: no event.
         #expect(apply([.missed(.cardboard)], from: 0).1.isEmpty)
         #expect(apply([.caught(.cardboard)], from: Rules.fullHealth).1.isEmpty)
@@ -48,23 +62,41 @@ private let uncappedRules: Rules = {
 
     @Test func aDaysPlayMovesHealthOnlyWithinItsCaps() {
         let r = shippedRules
-        #expect(r.dailyRiseCap == 500 && r.dailyFallCap == 200, "the shipped caps: +5 % and -2 % a day")
+        #expect(r.dailyRiseCap == 375 && r.dailyFallCap == 200 && r.dailyCapOnSum,
+                "the shipped caps: +3.75 % and −2 % a day, on the day's net")
         let catches = [Outcome](repeating: .caught(.plasticBottle), count: 10)
-        // Ten catches would be +20 %: the day stops at +5 %, with scans too.
+        // Ten catches would be +20 %: the day stops at +3.75 %, with scans too.
         #expect(apply(catches, from: 3_000).0 == 3_000 + r.dailyRiseCap)
         #expect(apply(catches + [.scanned(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
-        // Misses after the ceiling count again from there; the floor holds the other way.
-        #expect(apply(catches + [.missed(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap - r.healthPerMiss)
+        // A miss after the ceiling comes off the day's net (+20 %), not off the ceiling.
+        #expect(apply(catches + [.missed(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
         let misses = [Outcome](repeating: .missed(.plasticBottle), count: 10)
         #expect(apply(misses, from: 3_000).0 == 3_000 - r.dailyFallCap)
-        // Earlier in the day the ocean had climbed: a catch never lowers health, a miss never raises it.
-        #expect(apply([.caught(.glassBottle)], from: 4_000, dayStart: 3_000).0 == 4_000)
-        #expect(apply([.missed(.glassBottle)], from: 2_000, dayStart: 3_000).0 == 2_000)
+        // A catch always counts: after the floor, three catches lift the net from −10 % to −4 %.
+        #expect(apply(misses + Array(catches.prefix(3)), from: 3_000).0 == 3_000 - r.dailyFallCap)
+        #expect(apply(misses + catches, from: 3_000).0 == 3_000 + min(r.dailyRiseCap, 10 * (r.healthPerCatch - r.healthPerMiss)))
         // A new day: absence is charged first, then the band starts from there.
         let (h, _) = apply([.absent(days: 2), .dayBegan] + catches, from: 3_000, dayStart: 2_000)
         #expect(h == 3_000 - 2 * r.career.absenceHealthPerDay + r.dailyRiseCap)
         // With both caps at full health, every event counts (the rules before the caps).
         #expect(apply(catches, from: 3_000, rules: uncappedRules).0 == 3_000 + 10 * r.healthPerCatch)
+    }
+
+    /// GAME_RULES §2: the day's events add up, whatever their order.
+    @Test func theSameEventsInAnyOrderEndTheDayAtTheSameHealth() {
+        var events: [Outcome] = []
+        for i in 0..<40 { events.append(i % 3 == 0 ? .missed(.plasticBag) : i % 7 == 0 ? .scanned(.cardboard) : .caught(.plasticBottle)) }
+        let sorted = events.sorted { a, _ in if case .missed = a { true } else { false } }  // every miss first
+        var shuffled = events
+        var random = GameRandom(seed: 5)
+        for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, random.below(i + 1)) }
+        for start in [0, 2_150, 6_000, 9_900] {
+            let ends = [events, events.reversed(), sorted, shuffled].map { apply($0, from: start).0 }
+            #expect(Set(ends).count == 1, "from \(start): \(ends)")
+        }
+        // Under the older rules the order mattered: misses last lose more than misses first.
+        #expect(apply(events.sorted { a, _ in if case .missed = a { false } else { true } }, from: 3_000, rules: inOrderRules).0
+                != apply(sorted, from: 3_000, rules: inOrderRules).0)
     }
 
     @Test func theDaysBandFollowsTheCalendar() {
@@ -80,6 +112,14 @@ private let uncappedRules: Rules = {
         #expect(sim.state.healthDayStart == r.healthStart + r.dailyRiseCap)
         for _ in 0..<10 { sim.step(TickInput(command: .scan(.plasticBottle))) }
         #expect(sim.state.health == r.healthStart + 2 * r.dailyRiseCap, "the next day: another cap's worth")
+    }
+
+    /// When today's healing is full, once, the kernel says so (the HUD's line).
+    @Test func aFullDaysHealingIsAnnouncedOnce() {
+        let catches = [Outcome](repeating: .caught(.plasticBottle), count: 10)
+        #expect(apply(catches, from: 3_000).1.contains(.healedAllToday))
+        #expect(!apply([.caught(.plasticBottle)], from: 3_000).1.contains(.healedAllToday))
+        #expect(!apply(catches, from: 3_000, rules: uncappedRules).1.contains(.healedAllToday), "no cap, nothing to announce")
     }
 
     @Test func oneHealthEventPerTickWithTheNetChange() {
@@ -136,6 +176,7 @@ private let uncappedRules: Rules = {
         let r = uncappedRules
         var sim = Simulation(rules: r, seed: 1)
         sim.state.health = 0
+        sim.state.healthDayStart = 0
         sim.state.phase = .polluted
         var changes: [Event] = []
         for _ in 0..<(Rules.fullHealth / r.healthPerScan + 1) {

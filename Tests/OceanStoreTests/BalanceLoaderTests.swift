@@ -33,7 +33,7 @@ private func line(of prefix: String) -> Int {
     @Test func theShippedFileLoadsAndPassesEveryRule() throws {
         let b = try BalanceLoader.parse(shippedText, file: "balance.toml")
         #expect(BalanceSchema.check(b).isEmpty)
-        #expect(b.bin.rimPx == 580 && b.health.start == 1500)
+        #expect(b.bin.rimPx == 580 && b.health.start == 2150)
     }
 
     @Test func theKernelTestsBalancesAreTheFilesTheyCopy() {
@@ -57,9 +57,9 @@ private func line(of prefix: String) -> Int {
     }
 
     @Test func aWrongTypeNamesLineKeyAndWhatIsAllowed() {
-        let (text, n) = edited("grams = 1", "grams = 1.5")
+        let (text, n) = edited("grams = 9 ", "grams = 9.25 ")
         #expect(issues(text) == [DataIssue(file: "b.toml", line: n, key: "kind.plastic_bottle.grams",
-            message: "expected a whole number, found a decimal number (1.5); allowed: a whole number from 0 to 1000 (g)")])
+            message: "expected a whole number, found a decimal number (9.25); allowed: a whole number from 0 to 100000 (g)")])
         let (text2, n2) = edited("per_game = 5", "per_game = \"five\"")
         #expect(issues(text2).map(\.line) == [n2])
         #expect(issues(text2).first?.message.hasPrefix("expected a whole number, found a string") == true)
@@ -88,7 +88,7 @@ private func line(of prefix: String) -> Int {
         #expect(found.contains { $0.key == "bin.accel_px_per_s2" && $0.message.hasPrefix("missing") })
         // Kinds are data: a renamed section is another kind (refused later for lacking its
         // sprite, words and impact: `KindData`); a misspelt key inside one is a typo.
-        let text2 = shippedText.replacing("[kind.cardboard]\ngrams = 0", with: "[kind.cardboard]\ngram = 0")
+        let text2 = shippedText.replacing("[kind.cardboard]\ngrams = 100", with: "[kind.cardboard]\ngram = 100")
         #expect(issues(text2).contains { $0.key == "kind.cardboard.gram" && $0.message.contains("kind.cardboard.grams") })
         let (text3, _) = edited("[kind.cardboard]", "[kind.Cardboard]")
         #expect(issues(text3).contains { $0.key == "kind.Cardboard.grams" && $0.message.contains("lowercase") })

@@ -32,7 +32,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
     @Test func theShippedTableLoadsInItsOrderWithATextForEveryTemplate() throws {
         let table = try ChallengeLoader.parse(challengesText, file: "challenges.toml")
         #expect(table.templates.first == ChallengeTemplate(key: "daily.catch_items", period: .daily, metric: .catches,
-            targetAtLevel1: 20, targetAtTopLevel: 35, step: 5, rewardGrams: 1, rewardHealth: 50))
+            targetAtLevel1: 20, targetAtTopLevel: 35, step: 5, rewardGrams: 20, rewardHealth: 50))
         #expect(table.templates.filter { $0.period == .daily }.count >= 6)
         #expect(table.templates.filter { $0.period == .weekly }.count >= 4)
         #expect(table.templates.contains { $0.period == .milestone && $0.metric == .plasticGrams && $0.targetAtLevel1 == 1000 },

@@ -77,9 +77,14 @@ extension CareerView {
 
     func drawScan(_ pen: TextPen, shell: Shell, state: GameState) {
         columnCentred(pen, "Log a scan", y: 16, scale: body, theme.accent)
-        columnCentred(pen, "What did you recycle?", y: 16 + bodyLine + 2, scale: small, theme.text)
-        let grams = game.rules.scanGrams
+        let rules = game.rules
+        let cap = rules.career.scansPerDay
+        // GAME_RULES §3: only the first scans of a day count, and the screen says so.
+        let counted = cap == 0 || state.scansToday < cap
+        columnCentred(pen, counted ? "What did you recycle?" : "Today's scans are counted; more are only logged",
+                      y: 16 + bodyLine + 2, scale: small, counted ? theme.text : theme.dim)
         for (i, kind) in shell.kinds.enumerated() {
+            let grams = counted ? rules.scanMass(kind) : 0
             let box = layout.item(i)
             let chosen = i == shell.selection
             if chosen { pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight)) }

@@ -194,9 +194,9 @@ public struct Shell: Sendable {
             switch key {
             case .up: selection = (selection + n - 1) % n
             case .down: selection = (selection + 1) % n
-            case .confirm, .space: scan(kinds[selection], out: &out)
+            case .confirm, .space: scan(kinds[selection], state: state, out: &out)
             case .click(let x, let y):
-                if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(kinds[i], out: &out) }
+                if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(kinds[i], state: state, out: &out) }
             case .back: toMenu()
             default: break
             }
@@ -326,9 +326,17 @@ public struct Shell: Sendable {
         }
     }
 
-    private mutating func scan(_ kind: ItemKind, out: inout ShellOutput) {
+    private mutating func scan(_ kind: ItemKind, state: GameState, out: inout ShellOutput) {
         out.commands.append(.scan(kind))
-        notice = "Logged: \(name(kind)), +\(rules.scanGrams) g"
+        // A scan is one real item: its own mass, of plastic only if its kind is; past
+        // the day's counted scans it is logged and gives nothing (GAME_RULES §3).
+        let cap = rules.career.scansPerDay
+        if cap > 0 && state.scansToday >= cap {
+            notice = "Logged: \(name(kind)). Today's \(cap) scans are counted"
+        } else {
+            let grams = rules.scanMass(kind)
+            notice = "Logged: \(name(kind)), +\(grams) g" + (rules.isPlastic[kind.rawValue] ? " of plastic" : "")
+        }
     }
 
     /// The outro with the figures put in: the last game's from the first launch, the

@@ -27,7 +27,11 @@ public struct Balance: Equatable, Sendable {
         /// The section's name (`plastic_bottle`): how replays, sprites, names and
         /// impact factors refer to the kind.
         public var key = ""
+        /// One item's real mass (the sources are cited beside it in the balance file).
         public var grams = 0
+        /// 1: the kind is plastic (its grams count as plastic diverted: level, goal,
+        /// pet, charts); 0: another material, counted as diverted by kind only.
+        public var plastic = 0
         public var sizePx = 0
         public var terminalSpeedPxPerS = 0
         public var fallPercent = 0
@@ -71,6 +75,7 @@ public struct Balance: Equatable, Sendable {
         public var perScan = 0
         public var perCatch = 0
         public var perMiss = 0
+        /// Grams one scan adds; 0: the scanned kind's own mass (GAME_RULES §3).
         public var scanGrams = 0
         public var stabilizingFrom = 0
         public var recoveringFrom = 0
@@ -81,10 +86,20 @@ public struct Balance: Equatable, Sendable {
         /// drop it below, where the day began (`Rules.fullHealth`: no limit).
         public var dailyRiseCap = 0
         public var dailyFallCap = 0
+        /// 1: the caps hold the day's net effect (its catches, misses and scans
+        /// summed, in any order); 0: each event is clamped as it comes.
+        public var dailyCapOnSum = 0
     }
 
     public struct Career: Equatable, Sendable {
+        /// Plastic for level 2; each later level costs `levelGrowthPercent` % more
+        /// than the one before, up to `maxGramsPerLevel` (0: no ceiling).
         public var gramsPerLevel = 0
+        public var levelGrowthPercent = 0
+        public var maxGramsPerLevel = 0
+        /// Scans that give progress in one calendar day (0: all); later ones are
+        /// only logged.
+        public var scansPerDay = 0
         public var maxLevel = 0
         /// The first level of each title after Beach Cleaner, in `Title` order.
         public var shoreGuardianFrom = 0

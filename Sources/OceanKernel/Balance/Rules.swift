@@ -26,7 +26,11 @@ public final class Rules: Sendable {
     /// Every kind, in table order (kept, so a screen listing them allocates nothing).
     public let kinds: [ItemKind]
     // Per kind, indexed by `ItemKind.rawValue`.
+    /// One item's real mass, whatever its material.
     public let grams: [Int]
+    /// Whether the kind is plastic, and the grams of plastic one item of it counts.
+    public let isPlastic: [Bool]
+    public let plasticGrams: [Int]
     public let halfSize: [Int]
     public let swaySpeed: [Int]
     public let swayAccel: [Int]
@@ -63,6 +67,7 @@ public final class Rules: Sendable {
     public let healthPerScan: Int
     public let healthPerCatch: Int
     public let healthPerMiss: Int
+    /// Grams one scan adds; 0: the scanned kind's own mass (see `scanMass`).
     public let scanGrams: Int
     /// The lowest health of each phase, indexed by `Phase.rawValue`.
     public let phaseFloor: [Int]
@@ -70,6 +75,11 @@ public final class Rules: Sendable {
     /// Health a day's play can add above, or take below, the day's starting health.
     public let dailyRiseCap: Int
     public let dailyFallCap: Int
+    /// The caps hold the day's net (GAME_RULES §2), not each event in turn.
+    public let dailyCapOnSum: Bool
+    /// `levelFrom[L]`: lifetime plastic (and challenge grams) at which level L
+    /// begins (index 0 unused, level 1 from 0 g), up to `career.maxLevel`.
+    public let levelFrom: [Int]
 
     public let career: Balance.Career
     public let pet: Balance.Pet
@@ -114,6 +124,8 @@ public final class Rules: Sendable {
         kindCount = b.kinds.count
         kinds = b.kinds.indices.map(ItemKind.init(rawValue:))
         grams = b.kinds.map(\.grams)
+        isPlastic = b.kinds.map { $0.plastic != 0 }
+        plasticGrams = b.kinds.map { $0.plastic != 0 ? $0.grams : 0 }
         halfSize = b.kinds.map { Fixed.px($0.sizePx) / 2 }
         swaySpeed = b.kinds.map { Fixed.pxPerSecond($0.swaySpeedPxPerS) }
         swayAccel = b.kinds.map { $0.swaySpeedPxPerS == 0 ? 0 : max(1, Fixed.pxPerSecond2($0.swayAccelPxPerS2)) }
@@ -168,10 +180,12 @@ public final class Rules: Sendable {
         hysteresis = h.hysteresis
         dailyRiseCap = h.dailyRiseCap
         dailyFallCap = h.dailyFallCap
+        dailyCapOnSum = h.dailyCapOnSum != 0
 
         career = b.career
         pet = b.pet
         let c = b.career
+        levelFrom = Rules.levelTable(c)
         titleFrom = [1, c.shoreGuardianFrom, c.reefProtectorFrom, c.oceanStewardFrom, c.seaChampionFrom,
                      c.marineHeroFrom, c.oceanLegendFrom, c.oceanMasterFrom]
         stageFrom = [0, b.pet.childFromGrams, b.pet.teenFromGrams, b.pet.adultFromGrams, b.pet.elderFromGrams]
@@ -185,6 +199,20 @@ public final class Rules: Sendable {
         milestoneTemplates = Array(b.challenges.indices.filter { b.challenges[$0].period == .milestone }
             .prefix(Rules.maxMilestones))
         hasChallenges = !b.challenges.isEmpty
+    }
+
+    /// The level curve: level 2 costs `gramsPerLevel`, each later level
+    /// `levelGrowthPercent` % more than the one before (rounded down), never more than
+    /// `maxGramsPerLevel` (0: no ceiling). With no growth, one level per `gramsPerLevel`.
+    private static func levelTable(_ c: Balance.Career) -> [Int] {
+        var from = [0, 0]
+        var cost = c.gramsPerLevel
+        for _ in stride(from: 2, through: max(2, c.maxLevel), by: 1) {
+            from.append(from[from.count - 1] + cost)
+            cost = cost * (100 + c.levelGrowthPercent) / 100
+            if c.maxGramsPerLevel > 0 { cost = min(cost, c.maxGramsPerLevel) }
+        }
+        return from
     }
 
     /// For every whole-pixel distance across the playfield, the ticks the pilot takes
@@ -241,7 +269,20 @@ public final class Rules: Sendable {
 
     /// The level that `grams` of lifetime plastic earn.
     public func level(forGrams grams: Int) -> Int {
-        min(career.maxLevel, 1 + grams / career.gramsPerLevel)
+        var level = 1
+        while level < career.maxLevel && grams >= levelFrom[level + 1] { level += 1 }
+        return level
+    }
+
+    /// The grams one scan of `kind` adds (to its material): the kind's real mass,
+    /// or the balance's fixed `scan_grams` where it sets one (older rules).
+    @inline(__always) public func scanMass(_ kind: ItemKind) -> Int {
+        scanGrams > 0 ? scanGrams : grams[kind.rawValue]
+    }
+
+    /// The plastic one scan of `kind` counts.
+    @inline(__always) public func scanPlastic(_ kind: ItemKind) -> Int {
+        isPlastic[kind.rawValue] ? scanMass(kind) : 0
     }
 
     /// The stage a pet has reached with `grams` of plastic since its adoption.

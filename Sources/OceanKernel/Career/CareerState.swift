@@ -15,6 +15,7 @@ public struct CareerState: Equatable, Sendable {
     /// How often a session arrived with a date before the current one.
     public var datesWentBack = 0
 
+    /// Plastic diverted today (plastic kinds only).
     public var gramsToday = 0
     /// Plastic per day of the last seven days: slot `day mod 7` holds `weekDays[slot]`.
     public var weekDays = [Int](repeating: CareerState.never, count: 7)

@@ -99,9 +99,9 @@ enum ProgressSystem {
                 countInMonth(kind, &s, rules: rules)
             case .scanned(let kind):
                 s.career.kindCounts[kind.rawValue] += 1
-                s.career.kindGrams[kind.rawValue] += rules.scanGrams
+                s.career.kindGrams[kind.rawValue] += rules.scanMass(kind)
                 countInMonth(kind, &s, rules: rules)
-            case .missed, .absent, .dayBegan:
+            case .missed, .absent, .dayBegan, .scanLogged:
                 break
             }
         }

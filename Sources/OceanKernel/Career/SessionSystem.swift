@@ -34,6 +34,7 @@ enum SessionSystem {
         s.career.today = day
         s.career.monthOfToday = date.monthNumber
         s.career.gramsToday = 0
+        s.scansToday = 0
         let last = s.career.lastActiveDay
         log.newDay = true
         defer { log.outcomes.append(.dayBegan) }

@@ -132,7 +132,7 @@ enum ChallengeSystem {
         }
         if health > 0 {
             let before = s.health
-            s.health = HealthSystem.raised(s, by: health, rules)
+            HealthSystem.gain(&s, health, rules)
             if s.health != before {
                 events.append(.healthChanged(from: before, to: s.health))
                 PhaseSystem.run(&s, rules: rules, events: &events)

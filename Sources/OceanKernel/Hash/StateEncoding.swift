@@ -45,6 +45,8 @@ public struct ByteBuffer: ByteSink, Sendable {
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
+    /// 7 added the day's net health effect (after the day's start) and today's scans
+    /// (after the career): the day's cap on its sum and the daily scan limit.
     /// 6 added the fair spawner's plan (after the items) and made the kinds data: every per-kind array (lifetime counts and grams, each
     /// month's counts) is written as its count and elements up to its last non-zero
     /// one, so a kind added to the table that never appeared changes no hash.
@@ -58,7 +60,7 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 6
+    public static let version: UInt64 = 7
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
 
@@ -99,11 +101,13 @@ public enum StateEncoding {
         case .ocean:
             w(s.health); w(s.phase.rawValue)
             if version >= 4 { w(s.healthDayStart) }
+            if version >= 7 { w(s.healthDayNet) }
         case .career:
             if version == 2 {
                 writeCareerVersion2(s.career, to: &sink)
             } else {
                 writeCareer(s.career, version: version, to: &sink)
+                if version >= 7 { w(s.scansToday) }
             }
         }
     }
@@ -294,6 +298,8 @@ public enum StateEncoding {
         guard let phase = Phase(rawValue: phaseRaw) else { throw .badValue("phase \(phaseRaw)") }
         // Before version 4 the day's band was not kept: it starts from today's health.
         let healthDayStart = v >= 4 ? try int() : health
+        let healthDayNet = v >= 7 ? try int() : 0
+        var scansToday = 0
         var career = CareerState()
         if v >= 2 {
             let kinds = kindsBeforeVersion6
@@ -358,6 +364,7 @@ public enum StateEncoding {
             pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
             pet.lastInputTick = try int(); pet.missingYou = try bool("pet missing-you")
             career.pet = pet
+            if v >= 7 { scansToday = try int() }
         }
         guard at == bytes.count else { throw .trailingBytes }
 
@@ -367,6 +374,8 @@ public enum StateEncoding {
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
         s.game = game; s.totals = totals
         s.healthDayStart = healthDayStart
+        s.healthDayNet = healthDayNet
+        s.scansToday = scansToday
         s.career = career
         return s
     }

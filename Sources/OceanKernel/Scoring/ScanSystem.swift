@@ -1,8 +1,11 @@
 /// A scan of a real item: logged as an outcome, which scoring and health then count
-/// like a catch.
+/// like a catch. Only the first `career.scans_per_day` scans of a calendar day give
+/// progress (GAME_RULES §3); later ones are logged and reported, and count nowhere.
 enum ScanSystem {
-    static func run(_ command: Command, log: inout TickLog) {
+    static func run(_ command: Command, _ s: inout GameState, rules: Rules, log: inout TickLog) {
         guard case .scan(let kind) = command else { return }
-        log.outcomes.append(.scanned(kind))
+        s.scansToday += 1
+        let cap = rules.career.scansPerDay
+        log.outcomes.append(cap > 0 && s.scansToday > cap ? .scanLogged(kind) : .scanned(kind))
     }
 }

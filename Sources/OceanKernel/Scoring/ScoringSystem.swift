@@ -6,16 +6,18 @@ enum ScoringSystem {
         for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind):
+                // The item's real mass; only a plastic kind's counts as plastic.
                 let grams = rules.grams[kind.rawValue]
+                let plastic = rules.plasticGrams[kind.rawValue]
                 s.game.combo += 1
                 s.game.bestCombo = max(s.game.bestCombo, s.game.combo)
                 let points = rules.pointsPerCatch * multiplier(combo: s.game.combo, rules: rules)
                 s.game.catches += 1
                 s.game.score += points
-                s.game.grams += grams
+                s.game.grams += plastic
                 s.totals.catches += 1
                 s.totals.score += points
-                s.totals.grams += grams
+                s.totals.grams += plastic
                 s.totals.bestCombo = max(s.totals.bestCombo, s.game.combo)
                 events.append(.caught(kind: kind, grams: grams, combo: s.game.combo, points: points))
             case .missed(let kind):
@@ -26,8 +28,10 @@ enum ScoringSystem {
                 s.totals.misses += 1
             case .scanned(let kind):
                 s.totals.scans += 1
-                s.totals.grams += rules.scanGrams
-                events.append(.scanned(kind: kind, grams: rules.scanGrams))
+                s.totals.grams += rules.scanPlastic(kind)
+                events.append(.scanned(kind: kind, grams: rules.scanMass(kind)))
+            case .scanLogged(let kind):
+                events.append(.scanLogged(kind: kind, scansToday: s.scansToday))
             case .absent, .dayBegan:
                 break
             }

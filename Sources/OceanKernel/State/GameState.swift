@@ -84,6 +84,14 @@ public struct GameState: Equatable, Sendable {
     // Career (and the pet)
     public var career = CareerState()
 
+    // Today (the day's cap on its net, the daily scan limit)
+    /// Today's catches, misses, scans and rewards summed (1/10000), before the caps:
+    /// with `health.daily_cap_on_sum`, health is the day's start plus this, capped.
+    public var healthDayNet = 0
+    /// Scans today, counted or only logged (`career.scans_per_day`); a new day
+    /// starts it again.
+    public var scansToday = 0
+
     /// A fresh state: the bin centred, the ocean at its starting health.
     public init(rules: Rules, seed: UInt64) {
         random = GameRandom(seed: seed)

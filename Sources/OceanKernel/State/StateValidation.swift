@@ -190,6 +190,9 @@ struct StateChecker {
     mutating func ocean(_ s: GameState, rules: Rules) {
         range("health", s.health, 0, Rules.fullHealth)
         range("healthDayStart", s.healthDayStart, 0, Rules.fullHealth)
+        // Today's net: a day's events, summed; far beyond full health either way is
+        // no day that was played.
+        range("healthDayNet", s.healthDayNet, -1_000_000_000, 1_000_000_000, "a day's summed effects")
         guard s.health >= 0 && s.health <= Rules.fullHealth else { return }
         let kept = PhaseSystem.phase(after: s.phase, health: s.health, rules: rules)
         if kept != s.phase {
@@ -222,6 +225,7 @@ struct StateChecker {
         day("career.absenceChargedThrough", c.absenceChargedThrough, notAfter: latest, "career.today")
         count("career.datesWentBack", c.datesWentBack)
         count("career.gramsToday", c.gramsToday)
+        count("scansToday", s.scansToday)
 
         // Fixed-size arrays: the decoder reads exactly these counts; a state built
         // in memory could hold others.
