@@ -21,6 +21,12 @@ public struct SweepHeader: Codable, Sendable, Equatable {
     public var strategy: String
     /// What successive halving kept and dropped at each rung (halving only).
     public var halving: [Rung]?
+    /// With `--objectives`: each target as written (`human@50 catch_rate = 0.75`), in
+    /// the order of every point's `objectives`.
+    public var objectives: [String]?
+    /// With `--objectives`, in a whole run or a merge: the points no other point beats
+    /// on every objective (the Pareto front), in point order.
+    public var front: [Int]?
 
     public struct Rung: Codable, Sendable, Equatable {
         public var rung: Int
@@ -34,6 +40,7 @@ public struct SweepHeader: Codable, Sendable, Equatable {
     func sameSweep(as other: SweepHeader) -> Bool {
         var a = self, b = other
         a.shard = ""; b.shard = ""
+        a.front = nil; b.front = nil
         return a == b
     }
 }
@@ -121,6 +128,9 @@ public struct PointLine: Codable, Sendable, Equatable {
     public var seedBase: UInt64
     /// Distance to the spec's targets (0: all met), when the spec has targets.
     public var distance: Double?
+    /// With `--objectives`: each target's error relative to the target, in the
+    /// header's `objectives` order (0: met).
+    public var objectives: [Double]?
     /// With halving: the last rung the point played in.
     public var rung: Int?
     public var results: [PlayerResult]

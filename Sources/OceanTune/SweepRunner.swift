@@ -69,7 +69,10 @@ public struct SweepRunner {
     /// enough that two threads finish together.
     static let chunk = 32
 
-    public func run(_ cells: [Cell]) -> [(games: [GameOutcome], careers: [CareerOutcome])] {
+    /// Plays every cell; `cellDone` (from any thread, one call at a time) hears of
+    /// each cell as soon as all its games and careers are played, with its outcomes.
+    public func run(_ cells: [Cell], cellDone: ((Int, [GameOutcome], [CareerOutcome]) -> Void)? = nil)
+        -> [(games: [GameOutcome], careers: [CareerOutcome])] {
         struct Unit { var cell: Int; var first: Int; var count: Int; var career: Bool }
         var units: [Unit] = []
         var gameOffset = [Int](), careerOffset = [Int]()
@@ -91,6 +94,12 @@ public struct SweepRunner {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let units_ = units, gameOffset_ = gameOffset, careerOffset_ = careerOffset
+        // Units left per cell; the lock also orders the slots' writes before the
+        // reads of the thread that finishes the cell.
+        var left = [Int](repeating: 0, count: cells.count)
+        for u in units { left[u.cell] += 1 }
+        let remaining = Mutex(left)
+        let cellDone_ = cellDone.map { f in UncheckedBox(f) }
         let seedBase = self.seedBase, careerOptions = self.career, progress = self.progress
         let worker = { @Sendable () -> Void in
             while true {
@@ -109,9 +118,20 @@ public struct SweepRunner {
                 let weight = unit.career ? max(1, careerOptions.days * max(1, careerOptions.gamesPerDay)) : unit.count
                 let before = done.add(weight, ordering: .relaxed).oldValue
                 progress?(before + weight, work)
+                if let cellDone_ {
+                    remaining.withLock { left in
+                        left[unit.cell] -= 1
+                        guard left[unit.cell] == 0 else { return }
+                        let c = unit.cell
+                        cellDone_.value(c, Array(games.buffer[gameOffset_[c]..<(gameOffset_[c] + cells[c].games)]),
+                                        Array(careers.buffer[careerOffset_[c]..<(careerOffset_[c] + cells[c].careers)]))
+                    }
+                }
             }
         }
         if jobs == 1 { worker() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in worker() } }
+        // A cell with nothing to play (no games, no careers) is done at once.
+        if let cellDone { for c in cells.indices where left[c] == 0 { cellDone(c, [], []) } }
         return cells.indices.map { c in
             (Array(games.buffer[gameOffset[c]..<(gameOffset[c] + cells[c].games)]),
              Array(careers.buffer[careerOffset[c]..<(careerOffset[c] + cells[c].careers)]))
@@ -169,6 +189,13 @@ public struct SweepRunner {
         }
         return outcome
     }
+}
+
+/// A closure called under a lock from the worker threads: the lock, not the type,
+/// makes it safe.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ v: T) { value = v }
 }
 
 /// Slots that threads fill, each slot by exactly one thread.

@@ -36,7 +36,7 @@ private func specBalancePath(_ spec: TuneSpec, _ specPath: String) -> String {
     return defaultBalancePath() ?? "assets/balance.toml"
 }
 
-private func allCores() -> Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+private func allCores() -> Int { UsableCPUs.count(environment: environmentVariables()) }
 
 /// Every file `tune` writes goes through the safe replace (see `AtomicWriter`).
 private func write(_ path: String, _ text: String) { write(path, Array(text.utf8)) }
@@ -45,36 +45,18 @@ private func write(_ path: String, _ bytes: [UInt8]) {
     do { try replaceFile(path, with: bytes) } catch { fail(error.description) }
 }
 
-struct TuneRun: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run a tune spec (the default: `ocean tune SPEC --out FILE.jsonl`).")
+/// Whether a path names standard output (`-`, /dev/stdout).
+private func isStandardOutput(_ path: String) -> Bool { (try? PathName(path))?.standardStream(dash: 1) == 1 }
 
-    @Argument(help: "The tune spec (TOML); see assets/tune/example.toml.")
-    var spec: String
-
-    @Option(help: "Games per point and bot, overriding the spec's `games` (1 to 1000000).")
-    var games: Int?
-
-    @Option(help: "Threads to play on (1 to 256; default: all cores). The output is the same for any number.")
-    var jobs: Int?
-
-    @Option(help: "Run one shard: i/n, or `auto` from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX.")
-    var shard: String?
-
-    @Option(help: "With --shard auto in a Kubernetes Indexed Job: the job's completions.")
-    var shardCount: Int?
-
-    @Option(help: "Where to write the JSON Lines (a header line, then one line per point).")
-    var out: String
-
-    @Option(help: "Also write the results as CSV here.")
+/// The files a finished sweep (a whole run or a merge) can also be written as.
+struct SweepFiles: ParsableArguments {
+    @Option(help: "Also write the results as CSV here (every metric: games, careers' milestones, each target's error).")
     var csv: String?
 
     @Option(help: "Also draw a chart (SVG) of --metric over the first one or two varied keys here.")
     var chart: String?
 
-    @Option(help: "Also draw the chart as a PNG here (the same data; no text).")
+    @Option(help: "Also draw the chart as a PNG here (the same data, labelled in the game's bitmap font).")
     var png: String?
 
     @Option(help: "The chart's metric: \(Metric.names).")
@@ -83,16 +65,119 @@ struct TuneRun: ParsableCommand {
     @Option(help: "The chart's bot (default: the spec's first).")
     var chartBot: String?
 
-    @Option(help: "Where to write the best point's balance when the spec has targets (default: OUT with .best.toml).")
+    @Option(help: "Where to write the best point's balance when the spec has targets (default: OUT with .best.toml; none for a shard, whose best is only local: merge the shards).")
     var best: String?
 
-    @Option(help: "The balance the points start from (default: the spec's `balance`, else assets/balance.toml).")
+    @Option(help: "With --objectives: draw the Pareto front (SVG) over the first two targets here.")
+    var paretoChart: String?
+
+    @Option(help: "Draw each key's share of each metric's variance (SVG bars, the chart bot) here.")
+    var importanceChart: String?
+
+    func validate() throws {
+        guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
+        for (flag, path) in [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best),
+                             ("--pareto-chart", paretoChart), ("--importance-chart", importanceChart)] {
+            try checkPath(path, flag: flag, stream: true)
+        }
+    }
+
+    /// Every output with its flag (`best`: the path the best balance goes to, if any).
+    func outputs(best bestPath: String?) -> [(String, String?)] {
+        [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath),
+         ("--pareto-chart", paretoChart), ("--importance-chart", importanceChart)]
+    }
+
+    /// The best balance's path: --best, else OUT with .best.toml (standard output: none).
+    func bestPath(out: String, targets: Bool) -> String? {
+        guard targets else { return nil }
+        if let best { return best }
+        guard !isStandardOutput(out) else { return nil }
+        return (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
+    }
+
+    /// Writes the extra files and the report (to standard output, or standard error
+    /// when the JSON Lines went to standard output). `base`: the balance the points
+    /// start from (for the best point's file); `source`: what the best point's comment names.
+    func finish(header: SweepHeader, lines: [PointLine], out: String, best bestTarget: String?, base: Balance?,
+                source: String, quiet: Bool) {
+        let bot = chartBot ?? header.bots.first ?? ""
+        let metric = Metric(rawValue: self.metric)!
+        if let csv { write(csv, SweepReport.csv(header: header, lines: lines)) }
+        if let chart { write(chart, SweepChart.svg(header: header, lines: lines, metric: metric, bot: bot)) }
+        if let png {
+            let font: BitmapFont
+            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
+            let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
+            do { try PNGWriter.write(picture, to: png) } catch { fail(error.description) }
+        }
+        let importance = Importance.compute(header: header, lines: lines)
+        if let importanceChart { write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
+        if let paretoChart {
+            guard header.objectives != nil else { fail("ocean: --pareto-chart needs --objectives (each target an objective)") }
+            write(paretoChart, ParetoChart.svg(header: header, lines: lines))
+        }
+        var note = ""
+        let ranked = Sweep.ranked(lines)
+        if header.shard != Shard.whole.description {
+            if !ranked.isEmpty { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
+        } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
+            let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
+            write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
+            note = "best point \(top.point); play it: ocean play --balance \(target)\n"
+        }
+        guard !quiet else { return }
+        let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note
+        if isStandardOutput(out) { writeError(report) } else { print(report, terminator: "") }
+    }
+
+}
+
+struct TuneRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a tune spec (the default: `ocean tune SPEC --out FILE.jsonl`).",
+        discussion: """
+            Each finished point is appended to OUT.part as soon as all its games are played; a run that \
+            was killed goes on from there with --resume, and the output is the same bytes as a run \
+            never stopped. The output replaces OUT only when it is whole, and OUT.part is removed then.
+            """)
+
+    @Argument(help: "The tune spec (TOML); see assets/tune/example.toml.", completion: .file(extensions: ["toml"]))
+    var spec: String
+
+    @Option(help: "Games per point and bot, overriding the spec's `games` (1 to 1000000).")
+    var games: Int?
+
+    @Option(help: "Threads to play on (1 to 256; default: the CPUs this process may use: affinity, cgroup quota, SLURM_CPUS_PER_TASK). The output is the same for any number.")
+    var jobs: Int?
+
+    @Option(help: "Run one shard: i/n, or `auto` from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX.")
+    var shard: String?
+
+    @Option(help: "With --shard auto in a Kubernetes Indexed Job: the job's completions.")
+    var shardCount: Int?
+
+    @Option(help: "Where to write the JSON Lines (a header line, then one line per point); - for standard output.",
+            completion: .file(extensions: ["jsonl"]))
+    var out: String
+
+    @Flag(help: "Go on with the finished points an interrupted run left in OUT.part (same spec, games and shard).")
+    var resume = false
+
+    @Flag(help: "Each target a separate objective: every point gets its errors and the header the Pareto front (the points no other beats on every target).")
+    var objectives = false
+
+    @OptionGroup var files: SweepFiles
+
+    @Option(help: "The balance the points start from (default: the spec's `balance`, else assets/balance.toml).",
+            completion: .file(extensions: ["toml"]))
     var balance: String?
 
     @Flag(help: "No progress, no table: only the output files.")
     var quiet = false
 
-    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files"))
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files, and an interrupted run's OUT.part"))
     var force = false
 
     func validate() throws {
@@ -102,18 +187,16 @@ struct TuneRun: ParsableCommand {
             throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(Shard.maxCount), nor auto")
         }
         try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
-        guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
-        for (flag, path) in [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best)] {
-            try checkPath(path, flag: flag, stream: true)
+        try checkPath(out, flag: "--out", stream: true)
+        if resume && isStandardOutput(out) {
+            throw ValidationError("--resume: --out is standard output, which keeps no finished points; name a file")
         }
+        if resume && force { throw ValidationError("--resume and --force do not go together: --force starts over, --resume goes on") }
     }
 
     func run() throws {
         let (spec, base) = loadSpec(self.spec, balance: balance)
-        let bestPath = spec.targets.isEmpty ? nil : best ?? (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
-        refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
-                      outputs: [("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath)])
-        refuseExisting([("--out", out), ("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath)], force: force)
+        let journalPath = isStandardOutput(out) ? nil : out + ".part"
         var options = Sweep.Options()
         options.games = games
         options.jobs = jobs ?? allCores()
@@ -121,48 +204,43 @@ struct TuneRun: ParsableCommand {
             if shard == "auto" {
                 switch Shard.auto(environment: environmentVariables(), count: shardCount) {
                 case .success(let s): options.shard = s
-                case .failure(let e): fail("ocean tune: \(e)")
+                case .failure(let e): fail("ocean: \(e)")
                 }
             } else {
                 options.shard = Shard(shard)!
             }
             if spec.strategy == .halving && options.shard.count > 1 {
-                fail("ocean tune: --shard: a halving run decides each rung from all points; run it whole")
+                fail("ocean: --shard: a halving run decides each rung from all points; run it whole")
             }
         }
-        if !quiet {
-            let progress = Progress("tune", total: 1, unit: "games", plainLines: true)
-            options.progress = { done, total in progress.update(done, of: total) }
+        let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
+        refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
+                      outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath))
+        refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+        if let journalPath, !resume, !force, let n = SweepJournal.pending(journalPath) {
+            fail("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
+                + "add --resume to go on with it, or --force to start over")
         }
-        let output = Sweep.run(spec: spec, base: base, file: self.spec, options: options)
+        options.journal = journalPath
+        options.resume = resume
+        options.objectives = objectives
+        if objectives && spec.targets.count < 2 {
+            fail("ocean: --objectives: \(self.spec) has \(counted(spec.targets.count, "target")); a Pareto front needs at least 2 ([targets.\"BOT\"] metric = value)")
+        }
+        let progress = quiet ? nil : Progress("tune", total: 1, unit: "games", plainLines: true)
+        if let progress { options.progress = { done, total in progress.update(done, of: total) } }
+        let output: SweepOutput
+        do { output = try Sweep.run(spec: spec, base: base, file: self.spec, options: options) } catch { fail("ocean: \(error)") }
+        progress?.finish()
         write(out, output.jsonl)
-        if let csv { write(csv, SweepReport.csv(header: output.header, lines: output.lines)) }
-        if let chart {
-            let bot = chartBot ?? spec.players.first?.description ?? ""
-            write(chart, SweepChart.svg(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!, bot: bot))
-        }
-        if let png {
-            let bot = chartBot ?? spec.players.first?.description ?? ""
-            let font: BitmapFont
-            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
-            let picture = ChartPicture.draw(header: output.header, lines: output.lines, metric: Metric(rawValue: metric)!,
-                                            bot: bot, font: font)
-            do { try PNGWriter.write(picture, to: png) } catch { fail(error.description) }
-        }
-        var bestNote = ""
-        if !spec.targets.isEmpty, let top = Sweep.ranked(output.lines).first, let balance = top.balance(base: base) {
-            let path = bestPath ?? "best.toml"
-            let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
-            write(path, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(self.spec): \(values)\ndistance to the targets \(top.distance ?? 0)"))
-            bestNote = "best point \(top.point); play it: ocean play --balance \(path)\n"
-        }
+        output.journal?.remove()
+        files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
         let rate = Double(output.gamesPlayed) / max(output.seconds, 1e-9)
         if !quiet {
-            print(SweepReport.table(header: output.header, lines: output.lines), terminator: "")
-            print(bestNote, terminator: "")
             let careers = spec.career.careers > 0 ? " (and \(spec.career.careers) careers per point and bot)" : ""
+            let resumed = output.resumed > 0 ? "; \(counted(output.resumed, "point")) taken from \(journalPath ?? "")" : ""
             printError("\(output.gamesPlayed) games\(careers) in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
-                + "on \(options.jobs) thread\(options.jobs == 1 ? "" : "s") (\(Int(rate / Double(min(options.jobs, allCores())))) per core)")
+                + "on \(options.jobs) thread\(options.jobs == 1 ? "" : "s") (\(Int(rate / Double(min(options.jobs, allCores())))) per core)\(resumed)")
         }
     }
 }
@@ -181,30 +259,65 @@ private func environmentVariables() -> [String: String] {
 struct TuneMerge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Join the shards of one sweep into the bytes one machine would have written.")
+        abstract: "Join the shards of one sweep into the bytes one machine would have written, with its best point, charts and report.",
+        discussion: """
+            The merged file is the bytes a whole run writes. With targets, the sweep's best point is \
+            written as a balance file (--best, default OUT with .best.toml), applied to the balance the \
+            shards started from (--balance, default assets/balance.toml; its fingerprint must be the \
+            shards'). Shards run with --objectives get the Pareto front over all points here.
+            """)
 
-    @Argument(help: "The shard outputs (JSON Lines).")
-    var files: [String]
+    @Argument(help: "The shard outputs (JSON Lines).", completion: .file(extensions: ["jsonl"]))
+    var shards: [String]
 
-    @Option(help: "Where to write the merged JSON Lines.")
+    @Option(help: "Where to write the merged JSON Lines; - for standard output.", completion: .file(extensions: ["jsonl"]))
     var out: String
 
-    @Flag(help: forceHelp())
+    @OptionGroup var files: SweepFiles
+
+    @Option(help: "The balance the shards started from, for the best point's file (default: assets/balance.toml).",
+            completion: .file(extensions: ["toml"]))
+    var balance: String?
+
+    @Flag(help: "No table: only the output files.")
+    var quiet = false
+
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files"))
     var force = false
 
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
-        guard !files.isEmpty else { fail("ocean tune merge: name the shard files") }
-        refuseClashes(inputs: files.map { ("the shard", $0) }, outputs: [("--out", out)])
-        refuseExisting([("--out", out)], force: force)
-        let texts = files.map { f -> (name: String, text: String) in
-            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean tune merge: \(error)") }
+        guard !shards.isEmpty else { fail("ocean: tune merge: name the shard files") }
+        let texts = shards.map { f -> (name: String, text: String) in
+            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean: tune merge: \(error)") }
         }
+        let merged: String
         switch ShardMerge.merge(texts) {
-        case .success(let text): write(out, text)
-        case .failure(let e): fail("ocean tune merge: \(e)")
+        case .success(let text): merged = text
+        case .failure(let e): fail("ocean: tune merge: \(e)")
         }
+        guard let (header, lines) = ShardMerge.read(merged) else { fail("ocean: tune merge: the merged lines cannot be read back") }
+        let targets = lines.contains { $0.distance != nil }
+        let bestPath = files.bestPath(out: out, targets: targets)
+        let basePath = balance ?? defaultBalancePath()
+        refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
+                      outputs: [("--out", out)] + files.outputs(best: bestPath))
+        refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+        var base: Balance?
+        if bestPath != nil {
+            guard let basePath else { fail("ocean: tune merge: cannot find assets/balance.toml for the best point; name the shards' base with --balance FILE") }
+            let b = BalanceOption(balance: basePath).load()
+            let print = hex16(PointSampler.fingerprint(b))
+            guard print == header.balance else {
+                fail("ocean: tune merge: --balance \(basePath) has fingerprint \(print), but the shards started from \(header.balance); "
+                    + "name the balance the sweep ran from with --balance FILE")
+            }
+            base = b
+        }
+        write(out, merged)
+        files.finish(header: header, lines: lines, out: out, best: bestPath, base: base,
+                     source: "the merged \(shards.count) shards", quiet: quiet)
     }
 }
 
