@@ -65,7 +65,7 @@ public enum Importance {
     }
 
     /// The Pearson correlation of the ranks (ties get their mean rank), squared.
-    static func spearmanSquared(_ x: [Double], _ y: [Double]) -> Double {
+    public static func spearmanSquared(_ x: [Double], _ y: [Double]) -> Double {
         let rx = ranks(x), ry = ranks(y)
         let n = Double(x.count)
         let mx = rx.reduce(0, +) / n, my = ry.reduce(0, +) / n

@@ -36,6 +36,13 @@ public struct SweepHeader: Codable, Sendable, Equatable {
         public var dropped: [Int]
     }
 
+    public init(spec: String, engine: String, balance: String, games: Int, careers: Int, points: Int, shard: String,
+                bots: [String], keys: [String], seedBase: UInt64, seeds: String, sampling: String, strategy: String) {
+        (self.spec, self.engine, self.balance, self.games, self.careers, self.points) = (spec, engine, balance, games, careers, points)
+        (self.shard, self.bots, self.keys, self.seedBase, self.seeds) = (shard, bots, keys, seedBase, seeds)
+        (self.sampling, self.strategy) = (sampling, strategy)
+    }
+
     /// The same sweep, whatever the shard: what merging compares.
     func sameSweep(as other: SweepHeader) -> Bool {
         var a = self, b = other
@@ -134,6 +141,12 @@ public struct PointLine: Codable, Sendable, Equatable {
     /// With halving: the last rung the point played in.
     public var rung: Int?
     public var results: [PlayerResult]
+
+    public init(point: Int, params: [String: Int], valid: Bool, invalid: String?, seedBase: UInt64, distance: Double?,
+                objectives: [Double]?, rung: Int?, results: [PlayerResult]) {
+        (self.point, self.params, self.valid, self.invalid, self.seedBase) = (point, params, valid, invalid, seedBase)
+        (self.distance, self.objectives, self.rung, self.results) = (distance, objectives, rung, results)
+    }
 }
 
 /// JSON as the sweep writes it: keys sorted, no spaces, so equal values are equal bytes.
