@@ -21,7 +21,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The shard a batch system's task is: a Slurm array task
-    /// (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of `SLURM_ARRAY_TASK_COUNT`) or a
+    /// ((`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN`) / `SLURM_ARRAY_TASK_STEP` + 1 of
+    /// `SLURM_ARRAY_TASK_COUNT`) or a
     /// Kubernetes Indexed Job's pod (`JOB_COMPLETION_INDEX` + 1 of `count`, which the job
     /// states: `--shard-count` or `OCEAN_SHARD_COUNT`).
     public static func auto(environment: [String: String], count: Int?) -> Result<Shard, ShardError> {
@@ -33,12 +34,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             guard n <= Shard.maxCount else {
                 return .failure(ShardError("SLURM_ARRAY_TASK_COUNT \(n) is more shards than a sweep is split into (at most \(Shard.maxCount))"))
             }
+            // An array with a step (`--array=0-10:2`) numbers its tasks MIN, MIN+STEP, …
+            let step = environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1
+            guard step >= 1 else { return .failure(ShardError("SLURM_ARRAY_TASK_STEP \(environment["SLURM_ARRAY_TASK_STEP"] ?? "") is not a step of 1 or more")) }
             // Overflow-safe: the variables may hold anything up to Int.max either way.
-            let (offset, overflow) = id.subtractingReportingOverflow(min)
-            guard !overflow, (0..<n).contains(offset) else {
-                return .failure(ShardError("SLURM_ARRAY_TASK_ID \(id) is not within SLURM_ARRAY_TASK_MIN \(min) and the \(n) tasks "
-                    + "of SLURM_ARRAY_TASK_COUNT after it"))
+            let (distance, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow, distance >= 0, distance % step == 0, (0..<n).contains(distance / step) else {
+                return .failure(ShardError("SLURM_ARRAY_TASK_ID \(id) is not one of the \(n) tasks of SLURM_ARRAY_TASK_COUNT "
+                    + "from SLURM_ARRAY_TASK_MIN \(min) in steps of \(step)"))
             }
+            let offset = distance / step
             return .success(Shard(index: offset + 1, count: n))
         }
         if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {

@@ -15,12 +15,12 @@ struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Balance sweeps: play many games per candidate balance and report metrics with confidence intervals.",
-        subcommands: [TuneRun.self, TuneMerge.self, TuneReplays.self],
+        subcommands: [TuneRun.self, TuneMerge.self, TuneEval.self, TuneReplays.self],
         defaultSubcommand: TuneRun.self)
 }
 
 /// The spec, read and validated, and the balance its points start from.
-private func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
+func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
     let spec: TuneSpec
     do { spec = try TuneSpecReader.read(path: path) } catch { fail(error.description) }
     let basePath = balance ?? specBalancePath(spec, path)
@@ -36,7 +36,9 @@ private func specBalancePath(_ spec: TuneSpec, _ specPath: String) -> String {
     return defaultBalancePath() ?? "assets/balance.toml"
 }
 
-private func allCores() -> Int { UsableCPUs.count(environment: environmentVariables()) }
+/// The CPUs this process may use (affinity, cgroup quota, SLURM_CPUS_PER_TASK).
+func usableCPUs() -> Int { UsableCPUs.count(environment: environmentVariables()) }
+private func allCores() -> Int { usableCPUs() }
 
 /// Every file `tune` writes goes through the safe replace (see `AtomicWriter`).
 private func write(_ path: String, _ text: String) { write(path, Array(text.utf8)) }

@@ -207,6 +207,11 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     @Test func shardAutoReadsSlurmAndKubernetes() {
         let slurm = Shard.auto(environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
         #expect((try? slurm.get()) == Shard(index: 2, count: 3))
+        // `--array=0-10:5`: tasks 0, 5, 10 are shards 1, 2, 3; 4 is none of them.
+        let stepped = ["SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_STEP": "5"]
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "10"]) { $1 }, count: nil).get()) == Shard(index: 3, count: 3))
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "5"]) { $1 }, count: nil).get()) == Shard(index: 2, count: 3))
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "4"]) { $1 }, count: nil).get()) == nil)
         let k8s = Shard.auto(environment: ["JOB_COMPLETION_INDEX": "2"], count: 3)
         #expect((try? k8s.get()) == Shard(index: 3, count: 3))
         let k8sEnv = Shard.auto(environment: ["JOB_COMPLETION_INDEX": "0", "OCEAN_SHARD_COUNT": "4"], count: nil)
