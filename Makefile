@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall
+	install install-built uninstall venv tune-optuna test-optuna
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -173,3 +173,28 @@ fuzz-data:
 	  $(DATA_FUZZ_DIR)/src/*.swift Fuzz/DataFilesFuzz.swift $(TOML_FLAGS) -o $(DATA_FUZZ_DIR)/data-fuzzer
 	ASAN_OPTIONS=detect_leaks=0 $(DATA_FUZZ_DIR)/data-fuzzer $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -detect_leaks=0
+
+## venv: a Python venv under .build/venv with Optuna (and CMA-ES's library) from PyPI, pinned, made once
+VENV := .build/venv
+OPTUNA_PINS := optuna==5.0.0 cmaes==0.13.1
+venv: $(VENV)/.made
+$(VENV)/.made:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q $(OPTUNA_PINS)
+	touch $@
+
+## tune-optuna: search SPEC's varied keys with Optuna (TPE, or SAMPLER=cmaes; MULTI=1 for a Pareto front over the
+## targets), TRIALS trials asked of `ocean tune eval`; the study is kept in .build/optuna/*.db and resumes when run again
+SPEC ?= assets/tune/example.toml
+TRIALS ?= 40
+SAMPLER ?= tpe
+tune-optuna: venv
+	$(SWIFT) build $(RELEASE)
+	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) --ocean .build/release/ocean
+
+## test-optuna: the Optuna test (a 20-trial study whose best trial equals `ocean tune` at that point); `make test`
+## runs it only when the venv is there
+test-optuna: venv
+	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter OptunaCLITests

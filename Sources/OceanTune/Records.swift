@@ -141,6 +141,16 @@ public struct PointLine: Codable, Sendable, Equatable {
     /// With halving: the last rung the point played in.
     public var rung: Int?
     public var results: [PlayerResult]
+    /// With `--series`, in the journal only: the point's curves, so a resumed run still
+    /// has every point's (the sweep's output leaves them out: `withoutSeries`).
+    public var series: [SeriesLine]?
+
+    /// The line as the sweep's output writes it.
+    public var withoutSeries: PointLine {
+        var l = self
+        l.series = nil
+        return l
+    }
 
     public init(point: Int, params: [String: Int], valid: Bool, invalid: String?, seedBase: UInt64, distance: Double?,
                 objectives: [Double]?, rung: Int?, results: [PlayerResult]) {

@@ -84,8 +84,12 @@ public struct SweepOutput: Sendable {
 
     /// The JSON Lines file: the header, then the points.
     public var jsonl: String {
-        ([JSONLines.encode(header)] + lines.map { JSONLines.encode($0) }).joined(separator: "\n") + "\n"
+        ([JSONLines.encode(header)] + lines.map { JSONLines.encode($0.withoutSeries) }).joined(separator: "\n") + "\n"
     }
+
+    /// With `--series`: every point's curves, in point order (a halving run's from each
+    /// point's last rung).
+    public var series: [SeriesLine] { lines.flatMap { $0.series ?? [] } }
 }
 
 /// Runs a spec: its points, for every player, in parallel; ranks by the targets.
@@ -102,6 +106,8 @@ public enum Sweep {
         /// Each target a separate objective: every point carries its errors, and the
         /// header the Pareto front (`Pareto`), besides the folded distance.
         public var objectives = false
+        /// Keep per-round and per-day curves (`Series`) with each point.
+        public var series = false
         public init() {}
     }
 
@@ -121,6 +127,7 @@ public enum Sweep {
         }
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
         runner.progress = options.progress
+        runner.series = options.series
         var played = 0, resumed = 0
         func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
             PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
@@ -134,7 +141,11 @@ public enum Sweep {
         func play(_ chosen: [TunePoint], games: Int, rung: Int?) throws(SweepJournal.Failure) -> [PointLine] {
             var done: [Int: PointLine] = [:]
             for p in chosen {
-                if let l = journal?.finished[SweepJournal.Key(rung: rung, point: p.index)] { done[p.index] = l; resumed += 1 }
+                // A point journaled without its curves is played again when they are asked for.
+                if let l = journal?.finished[SweepJournal.Key(rung: rung, point: p.index)], !(options.series && l.valid && l.series == nil) {
+                    done[p.index] = l
+                    resumed += 1
+                }
             }
             let todo = chosen.filter { done[$0.index] == nil }
             for p in todo where p.balance == nil {
@@ -151,16 +162,21 @@ public enum Sweep {
                 }
             }
             let n = spec.players.count
-            // Per valid point: its players' results as they come in.
+            // Per valid point: its players' results (and curves) as they come in.
             var partial = [[PlayerResult?]](repeating: [PlayerResult?](repeating: nil, count: n), count: valid.count)
+            var curves = [[[SeriesLine]]](repeating: [[SeriesLine]](repeating: [], count: n), count: valid.count)
             var finished: [Int: PointLine] = [:]
             var failure: SweepJournal.Failure?
             _ = runner.run(cells) { c, g, k in
                 let (v, player) = c.quotientAndRemainder(dividingBy: n)
                 partial[v][player] = PlayerResult(bot: spec.players[player].description, games: g, careers: k,
                                                   careerDays: spec.career.days)
+                if options.series {
+                    curves[v][player] = Series.lines(point: valid[v].index, bot: spec.players[player].description, games: g, careers: k)
+                }
                 guard partial[v].allSatisfy({ $0 != nil }) else { return }
-                let l = line(valid[v], partial[v].map { $0! }, rung: rung)
+                var l = line(valid[v], partial[v].map { $0! }, rung: rung)
+                if options.series { l.series = curves[v].flatMap { $0 } }
                 finished[l.point] = l
                 do throws(SweepJournal.Failure) { try journal?.append(l) } catch { if failure == nil { failure = error } }
             }

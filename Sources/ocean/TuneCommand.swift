@@ -172,6 +172,20 @@ struct TuneRun: ParsableCommand {
 
     @OptionGroup var files: SweepFiles
 
+    @Option(help: "Also record metrics over time: per round of the games and per day of the careers, each point and bot's means with 95 % intervals, as JSON Lines here.",
+            completion: .file(extensions: ["jsonl"]))
+    var series: String?
+
+    @Option(help: "The same curves as CSV here (a row per point, bot and round or day; every metric).", completion: .file(extensions: ["csv"]))
+    var seriesCsv: String?
+
+    @Option(help: "Draw --series-metric over rounds (or days) with its band, a line per point (the best eight with targets, else the first), as SVG here.",
+            completion: .file(extensions: ["svg"]))
+    var seriesChart: String?
+
+    @Option(help: "The series chart's metric: \(Series.roundMetrics.joined(separator: ", ")) per round; \(Series.dayMetrics.joined(separator: ", ")) per day.")
+    var seriesMetric: String = "catch_rate"
+
     @Option(help: "The balance the points start from (default: the spec's `balance`, else assets/balance.toml).",
             completion: .file(extensions: ["toml"]))
     var balance: String?
@@ -194,7 +208,16 @@ struct TuneRun: ParsableCommand {
             throw ValidationError("--resume: --out is standard output, which keeps no finished points; name a file")
         }
         if resume && force { throw ValidationError("--resume and --force do not go together: --force starts over, --resume goes on") }
+        for (flag, path) in [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] {
+            try checkPath(path, flag: flag, stream: true)
+        }
+        let metrics = Set(Series.roundMetrics + Series.dayMetrics)
+        guard metrics.contains(seriesMetric) else {
+            throw ValidationError("--series-metric: '\(seriesMetric)' is not one; allowed: \(metrics.sorted().joined(separator: ", "))")
+        }
     }
+
+    var seriesOutputs: [(String, String?)] { [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] }
 
     func run() throws {
         let (spec, base) = loadSpec(self.spec, balance: balance)
@@ -217,8 +240,8 @@ struct TuneRun: ParsableCommand {
         }
         let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
         refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
-                      outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath))
-        refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+                      outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath) + seriesOutputs)
+        refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)
         if let journalPath, !resume, !force, let n = SweepJournal.pending(journalPath) {
             fail("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
                 + "add --resume to go on with it, or --force to start over")
@@ -226,6 +249,7 @@ struct TuneRun: ParsableCommand {
         options.journal = journalPath
         options.resume = resume
         options.objectives = objectives
+        options.series = !seriesOutputs.allSatisfy { $0.1 == nil }
         if objectives && spec.targets.count < 2 {
             fail("ocean: --objectives: \(self.spec) has \(counted(spec.targets.count, "target")); a Pareto front needs at least 2 ([targets.\"BOT\"] metric = value)")
         }
@@ -236,6 +260,16 @@ struct TuneRun: ParsableCommand {
         progress?.finish()
         write(out, output.jsonl)
         output.journal?.remove()
+        if options.series {
+            let curves = output.series
+            if let series { write(series, Series.jsonl(curves)) }
+            if let seriesCsv { write(seriesCsv, Series.csv(curves)) }
+            if let seriesChart {
+                let bot = files.chartBot ?? spec.players.first?.description ?? ""
+                let best = Sweep.ranked(output.lines).prefix(8).map(\.point)
+                write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
+            }
+        }
         files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
         let rate = Double(output.gamesPlayed) / max(output.seconds, 1e-9)
         if !quiet {

@@ -217,3 +217,48 @@ import TestSupport
         #expect(UsableCPUs.count(environment: [:]) >= 1)
     }
 }
+
+@Suite struct SeriesTests {
+    static let text = """
+    bots = ["greedy"]
+    games = 4
+    [vary]
+    "bin.width_px" = [64, 84]
+    [career]
+    careers = 2
+    days = 6
+    """
+
+    /// A row per day of the plan (and per round of the games) for every point and bot;
+    /// the sweep's own output does not change with --series; a resumed run has the same curves.
+    @Test func theSeriesCSVHasARowPerDayAndResumesWhole() throws {
+        let s = try spec(Self.text)
+        let plain = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        var o = Sweep.Options()
+        o.series = true
+        let dir = freshFolder("series")
+        o.journal = dir + "/s.part"
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o)
+        #expect(out.jsonl == plain.jsonl)
+        let rows = Series.csv(out.series).split(separator: "\n").dropFirst()
+        for point in 0..<2 {
+            let days = rows.filter { $0.hasPrefix("\(point),greedy,day,") }
+            #expect(days.map { $0.split(separator: ",")[3] } == ["1", "2", "3", "4", "5", "6"])
+            #expect(days.allSatisfy { $0.split(separator: ",")[4] == "2" }, "n is the careers")
+            let rounds = rows.filter { $0.hasPrefix("\(point),greedy,round,") }
+            #expect(!rounds.isEmpty)
+            #expect(rounds.first?.split(separator: ",")[4] == "4", "every game plays round 1")
+        }
+        // Round 1's pooled catch rate is the first round's catches of its items.
+        let first = out.series.first { $0.unit == "round" && $0.index == 1 }!
+        #expect(first.metrics["catch_rate"]!.ciLow <= first.metrics["catch_rate"]!.mean)
+        // Cut the journal after the first point: the resumed curves are the same.
+        let journal = try String(contentsOfFile: dir + "/s.part", encoding: .utf8).split(separator: "\n")
+        try (journal.prefix(2).joined(separator: "\n") + "\n").write(toFile: dir + "/s.part", atomically: true, encoding: .utf8)
+        o.resume = true
+        let resumed = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o)
+        #expect(resumed.series == out.series)
+        #expect(resumed.resumed == 1)
+        #expect(Series.svg(out.series, metric: "health", bot: "greedy", points: []).contains("per day"))
+    }
+}
