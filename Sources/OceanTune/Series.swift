@@ -83,11 +83,11 @@ public enum Series {
         return out
     }
 
-    /// A line chart (SVG) of `metric` over rounds (or days) for `bot`, a line with its
+    /// A line chart (SVG) of `metric` over days (careers) or else rounds for `bot`, a line with its
     /// band for each of at most eight points (`points`, else the first eight).
     public static func svg(_ lines: [SeriesLine], metric: String, bot: String, points: [Int]) -> String {
-        let unit = lines.contains { $0.unit == "day" && $0.metrics[metric] != nil } && !lines.contains { $0.unit == "round" && $0.metrics[metric] != nil }
-            ? "day" : (lines.contains { $0.unit == "round" && $0.metrics[metric] != nil } ? "round" : "day")
+        // Careers' days when there are any with the metric (health is both), else rounds.
+        let unit = lines.contains { $0.unit == "day" && $0.metrics[metric] != nil } ? "day" : "round"
         let mine = lines.filter { $0.bot == bot && $0.unit == unit && $0.metrics[metric] != nil }
         let chosen = Array((points.isEmpty ? Array(Set(mine.map(\.point))).sorted() : points).prefix(8))
         let title = "\(metric) per \(unit) for \(bot) (95 % band)"

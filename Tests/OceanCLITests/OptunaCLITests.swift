@@ -5,10 +5,12 @@ import TestSupport
 
 /// Optuna driving `ocean tune eval` (scripts/optuna_search.py), with the venv `make venv`
 /// makes; skipped when it is not there (`make test-optuna` makes it and runs this).
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: OptunaCLITests.python),
+private let venvPython = repoRoot + "/.build/venv/bin/python"
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: venvPython),
                 "no .build/venv: `make venv` (or `make test-optuna`) installs Optuna from PyPI"))
 struct OptunaCLITests {
-    static let python = repoRoot + "/.build/venv/bin/python"
+    static let python = venvPython
 
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
