@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -40,6 +40,13 @@ build: deps
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
+	$(MAKE) --no-print-directory commit-stamp
+
+## commit-stamp: the commit the builds are of, beside each binary (`ocean --version` reads it; "-dirty" with changes)
+commit-stamp:
+	@c=$$(git rev-parse HEAD 2>/dev/null || echo unknown); \
+	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
+	  for d in .build/debug .build/release; do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
 ## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
 test: build

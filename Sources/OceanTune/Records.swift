@@ -5,7 +5,9 @@ import OceanKernel
 /// "i/n"; a whole run and a merge carry "all", so their bytes are the same.
 public struct SweepHeader: Codable, Sendable, Equatable {
     public var kind = "ocean-tune"
-    public var format = 1
+    public var format = SweepHeader.currentFormat
+    /// The version of this file's layout (`ocean --version` says it).
+    public static let currentFormat = 1
     public var spec: String
     public var engine: String
     public var balance: String

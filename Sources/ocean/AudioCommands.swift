@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanAudio
 import OceanBalance
 import OceanDrivers

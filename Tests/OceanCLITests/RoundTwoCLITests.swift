@@ -208,7 +208,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             var e = ProcessInfo.processInfo.environment
             for (k, v) in env { e[k] = v }
             let r = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "auto", "--quiet"], environment: e)
-            #expect(r.status == 2 && r.stderr.contains("ocean tune: "), "\(env): \(r.status) \(r.stderr)")
+            #expect(r.status == 2 && r.stderr.contains("ocean: error: tune: "), "\(env): \(r.status) \(r.stderr)")
         }
         let shard = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "1/1000000"])
         #expect(shard.status == 2 && shard.stderr.contains("n ≤ 100000"), "\(shard.stderr)")

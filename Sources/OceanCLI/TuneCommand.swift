@@ -3,7 +3,6 @@ import OceanBalance
 import OceanDrivers
 import OceanAssets
 import OceanKernel
-import OceanPlatform
 import OceanStore
 import OceanSystem
 import OceanTune
@@ -11,8 +10,14 @@ import OceanTune
 import Glibc
 #endif
 
-struct TuneCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct TuneCommand: ParsableCommand {
+    public init() {}
+
+    /// Writes a chart's picture as PNG; set by the program that links a picture writer
+    /// (`ocean`, with SDL_image). Nil in the headless build, whose --png says so.
+    nonisolated(unsafe) public static var pngWriter: ((Framebuffer, String) throws -> Void)?
+
+    public static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Balance sweeps: play many games per candidate balance and report metrics with confidence intervals.",
         subcommands: [TuneRun.self, TuneMerge.self, TuneEval.self, TuneReplays.self],
@@ -111,7 +116,10 @@ struct SweepFiles: ParsableArguments {
             let font: BitmapFont
             do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
             let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
-            do { try PNGWriter.write(picture, to: png) } catch { fail(error.description) }
+            guard let writer = TuneCommand.pngWriter else {
+                fail("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
+            }
+            do { try writer(picture, png) } catch { fail("\(error)") }
         }
         let importance = Importance.compute(header: header, lines: lines)
         if let importanceChart { write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
@@ -229,7 +237,7 @@ struct TuneRun: ParsableCommand {
             if shard == "auto" {
                 switch Shard.auto(environment: environmentVariables(), count: shardCount) {
                 case .success(let s): options.shard = s
-                case .failure(let e): fail("ocean: \(e)")
+                case .failure(let e): fail("ocean tune: \(e)")
                 }
             } else {
                 options.shard = Shard(shard)!
