@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna commit-stamp
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -205,3 +205,28 @@ test-optuna: venv
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter OptunaCLITests
+
+## image: the headless `ocean` (tuning, no SDL) as an OCI image IMAGE_NAME, from scratch (deploy/Containerfile):
+## the release build with the Swift runtime linked in, the C libraries it needs, the assets, user 1000
+IMAGE_NAME ?= ocean-rescue-headless:$(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+image:
+	$(SWIFT) build $(RELEASE) --product ocean-headless
+	$(MAKE) --no-print-directory commit-stamp
+	scripts/image-root.sh .build/release/ocean-headless .build/image/root
+	podman build -t $(IMAGE_NAME) -f deploy/Containerfile .build/image/root
+
+## test-image: the image's `ocean tune` run with chroot (podman run is refused here) gives the local build's bytes (root)
+test-image: image
+	$(SWIFT) build $(RELEASE)
+	IMAGE=$(IMAGE_NAME) scripts/test-image.sh
+
+## k8s: the Kubernetes manifests for SHARDS shards (the count's one place) of SPEC in the image IMAGE_NAME, in .build/k8s
+## (deploy/k8s/run.sh applies the sweep, waits, then the merge)
+SHARDS ?= 3
+K8S_SPEC ?= /usr/local/share/ocean-rescue/assets/tune/example.toml
+k8s:
+	mkdir -p .build/k8s
+	files=$$(for i in $$(seq 0 $$(($(SHARDS) - 1))); do printf '"/results/shard-%s.jsonl", ' $$i; done); \
+	  sed -e 's|@SHARDS@|$(SHARDS)|g' -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e 's|@SPEC@|$(K8S_SPEC)|g' deploy/k8s/tune.yaml.in > .build/k8s/tune.yaml; \
+	  sed -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e "s|@SHARD_FILES@|$${files%, }|" deploy/k8s/merge.yaml.in > .build/k8s/merge.yaml
+	@echo "rendered .build/k8s/tune.yaml and merge.yaml ($(SHARDS) shards, image $(IMAGE_NAME)); run: deploy/k8s/run.sh"
