@@ -11,14 +11,15 @@ RELEASE := -c release --static-swift-stdlib
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
 # xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
 # desktop-file-validate for the install test's check of the menu entry; xmllint for the
-# JUnit report's schema test.
+# JUnit report's schema test; appstreamcli and man for the install test's checks of the
+# AppStream metadata and the manual.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
-	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils
+	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s man
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -230,3 +231,10 @@ k8s:
 	  sed -e 's|@SHARDS@|$(SHARDS)|g' -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e 's|@SPEC@|$(K8S_SPEC)|g' deploy/k8s/tune.yaml.in > .build/k8s/tune.yaml; \
 	  sed -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e "s|@SHARD_FILES@|$${files%, }|" deploy/k8s/merge.yaml.in > .build/k8s/merge.yaml
 	@echo "rendered .build/k8s/tune.yaml and merge.yaml ($(SHARDS) shards, image $(IMAGE_NAME)); run: deploy/k8s/run.sh"
+
+## man: docs/man/ocean.1 anew from the commands' help, by argument-parser's generate-manual plugin (it builds every
+## product in release first; the static release is relinked after). Run it when a command's options change.
+man:
+	$(SWIFT) package plugin generate-manual
+	cp .build/plugins/GenerateManual/outputs/ocean/ocean.1 docs/man/ocean.1
+	$(SWIFT) build $(RELEASE)

@@ -9,10 +9,12 @@ import Glibc
 
 /// `--balance FILE` and `--challenges FILE`, shared by every command that runs the kernel.
 public struct BalanceOption: ParsableArguments {
-    @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
+    @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.",
+            completion: .file(extensions: ["toml"]))
     public var balance: String?
 
-    @Option(name: .long, help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
+    @Option(name: .long, help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.",
+            completion: .file(extensions: ["toml"]))
     public var challenges: String?
 
     public init() {}

@@ -57,28 +57,28 @@ private func isStandardOutput(_ path: String) -> Bool { (try? PathName(path))?.s
 
 /// The files a finished sweep (a whole run or a merge) can also be written as.
 struct SweepFiles: ParsableArguments {
-    @Option(help: "Also write the results as CSV here (every metric: games, careers' milestones, each target's error).")
+    @Option(help: "Also write the results as CSV here (every metric: games, careers' milestones, each target's error).", completion: .file(extensions: ["csv"]))
     var csv: String?
 
-    @Option(help: "Also draw a chart (SVG) of --metric over the first one or two varied keys here.")
+    @Option(help: "Also draw a chart (SVG) of --metric over the first one or two varied keys here.", completion: .file(extensions: ["svg"]))
     var chart: String?
 
-    @Option(help: "Also draw the chart as a PNG here (the same data, labelled in the game's bitmap font).")
+    @Option(help: "Also draw the chart as a PNG here (the same data, labelled in the game's bitmap font).", completion: .file(extensions: ["png"]))
     var png: String?
 
-    @Option(help: "The chart's metric: \(Metric.names).")
+    @Option(help: "The chart's metric: \(Metric.names).", completion: .list(Metric.allCases.map(\.rawValue)))
     var metric: String = "catch_rate"
 
     @Option(help: "The chart's bot (default: the spec's first).")
     var chartBot: String?
 
-    @Option(help: "Where to write the best point's balance when the spec has targets (default: OUT with .best.toml; none for a shard, whose best is only local: merge the shards).")
+    @Option(help: "Where to write the best point's balance when the spec has targets (default: OUT with .best.toml; none for a shard, whose best is only local: merge the shards).", completion: .file(extensions: ["toml"]))
     var best: String?
 
-    @Option(help: "With --objectives: draw the Pareto front (SVG) over the first two targets here.")
+    @Option(help: "With --objectives: draw the Pareto front (SVG) over the first two targets here.", completion: .file(extensions: ["svg"]))
     var paretoChart: String?
 
-    @Option(help: "Draw each key's share of each metric's variance (SVG bars, the chart bot) here.")
+    @Option(help: "Draw each key's share of each metric's variance (SVG bars, the chart bot) here.", completion: .file(extensions: ["svg"]))
     var importanceChart: String?
 
     func validate() throws {
@@ -191,7 +191,8 @@ struct TuneRun: ParsableCommand {
             completion: .file(extensions: ["svg"]))
     var seriesChart: String?
 
-    @Option(help: "The series chart's metric: \(Series.roundMetrics.joined(separator: ", ")) per round; \(Series.dayMetrics.joined(separator: ", ")) per day.")
+    @Option(help: "The series chart's metric: \(Series.roundMetrics.joined(separator: ", ")) per round; \(Series.dayMetrics.joined(separator: ", ")) per day.",
+            completion: .list(Array(Set(Series.roundMetrics + Series.dayMetrics)).sorted()))
     var seriesMetric: String = "catch_rate"
 
     @Option(help: "The balance the points start from (default: the spec's `balance`, else assets/balance.toml).",

@@ -272,8 +272,13 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         let file = try run(["profile", "show"], environment: ["PATH": "/usr/bin:/bin", "XDG_DATA_HOME": dir + "/file"])
         #expect(file.status == 2 && file.stderr.contains("\(dir)/file (from $XDG_DATA_HOME) is not a folder"), "\(file.stderr)")
         #expect(!file.stderr.contains("ocean sim --days N --profile"), "no suggestion of a command that fails")
-        let settings = try run(["audio", "settings"], environment: ["PATH": "/usr/bin:/bin", "XDG_DATA_HOME": dir + "/file"])
-        #expect(settings.status == 2 && settings.stderr.contains("is not a folder"), "\(settings.stderr)")
+        // The sound settings are settings: $XDG_CONFIG_HOME's folder.
+        let settings = try run(["audio", "settings"], environment: ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": dir + "/file"])
+        #expect(settings.status == 2 && settings.stderr.contains("\(dir)/file (from $XDG_CONFIG_HOME) is not a folder"), "\(settings.stderr)")
+        let config = freshFolder("xdg-config")
+        let made = try run(["audio", "settings", "--mute"], environment: ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": config, "HOME": dir])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: config + "/ocean-rescue/audio-settings.toml"))
     }
 
     @Test func aBalanceOverOneMebibyteIsRefusedAtLaunchNamingTheLimit() throws {
