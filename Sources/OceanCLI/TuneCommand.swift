@@ -334,6 +334,12 @@ struct TuneMerge: ParsableCommand {
 
     func run() throws {
         guard !shards.isEmpty else { fail("ocean: tune merge: name the shard files") }
+        let basePath = balance ?? defaultBalancePath()
+        // Before any reading: an output over an input is refused whatever the shards hold
+        // (the best balance's default path counted as if the sweep had targets).
+        let possibleBest = files.bestPath(out: out, targets: true)
+        refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
+                      outputs: [("--out", out)] + files.outputs(best: possibleBest))
         let texts = shards.map { f -> (name: String, text: String) in
             do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean: tune merge: \(error)") }
         }
@@ -345,9 +351,6 @@ struct TuneMerge: ParsableCommand {
         guard let (header, lines) = ShardMerge.read(merged) else { fail("ocean: tune merge: the merged lines cannot be read back") }
         let targets = lines.contains { $0.distance != nil }
         let bestPath = files.bestPath(out: out, targets: targets)
-        let basePath = balance ?? defaultBalancePath()
-        refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
-                      outputs: [("--out", out)] + files.outputs(best: bestPath))
         refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
         var base: Balance?
         if bestPath != nil {

@@ -53,7 +53,8 @@ private func onTerminal(_ args: [String]) throws -> String {
     p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     p.arguments = ["-qec", command, "/dev/null"]
     p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-    p.environment = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "TERM": "dumb"]
+    // A terminal that moves its cursor (TERM=dumb gets no escapes: TuneResumeCLITests).
+    p.environment = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "TERM": "xterm"]
     let out = Pipe()
     p.standardInput = FileHandle.nullDevice
     p.standardOutput = out
