@@ -89,6 +89,13 @@ struct SweepFiles: ParsableArguments {
         }
     }
 
+    /// Before any work: a PNG asked of a program that links no picture writer.
+    func refuseUnwritablePNG() {
+        if png != nil && TuneCommand.pngWriter == nil {
+            fail("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
+        }
+    }
+
     /// Every output with its flag (`best`: the path the best balance goes to, if any).
     func outputs(best bestPath: String?) -> [(String, String?)] {
         [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath),
@@ -116,10 +123,8 @@ struct SweepFiles: ParsableArguments {
             let font: BitmapFont
             do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
             let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
-            guard let writer = TuneCommand.pngWriter else {
-                fail("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
-            }
-            do { try writer(picture, png) } catch { fail("\(error)") }
+            refuseUnwritablePNG()
+            do { try TuneCommand.pngWriter!(picture, png) } catch { fail("\(error)") }
         }
         let importance = Importance.compute(header: header, lines: lines)
         if let importanceChart { write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
@@ -229,6 +234,7 @@ struct TuneRun: ParsableCommand {
     var seriesOutputs: [(String, String?)] { [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] }
 
     func run() throws {
+        files.refuseUnwritablePNG()
         let (spec, base) = loadSpec(self.spec, balance: balance)
         let journalPath = isStandardOutput(out) ? nil : out + ".part"
         var options = Sweep.Options()
@@ -334,6 +340,7 @@ struct TuneMerge: ParsableCommand {
 
     func run() throws {
         guard !shards.isEmpty else { fail("ocean: tune merge: name the shard files") }
+        files.refuseUnwritablePNG()
         let basePath = balance ?? defaultBalancePath()
         // Before any reading: an output over an input is refused whatever the shards hold
         // (the best balance's default path counted as if the sweep had targets).

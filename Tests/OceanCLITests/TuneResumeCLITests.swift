@@ -112,6 +112,34 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: repoRoot + "/-"))
     }
 
+    /// The headless program links no SDL, writes the same bytes as `ocean tune`, and
+    /// says why it cannot draw a PNG.
+    @Test func theHeadlessProgramGivesTheSameBytesWithoutSDL() throws {
+        let dir = freshFolder("tune-headless")
+        let headless = repoRoot + "/.build/release/ocean-headless"
+        let ldd = try runBuilt("ocean-headless", ["--version"], build: "release")
+        #expect(ldd.status == 0 && ldd.stdout.hasPrefix("ocean 0.1.0"), "\(ldd.stderr)")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        p.arguments = [headless]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let libraries = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(!libraries.lowercased().contains("sdl") && !libraries.contains("libswift"), "\(libraries)")
+        let example = repoRoot + "/assets/tune/example.toml"
+        let a = try runBuilt("ocean-headless", ["tune", example, "--games", "5", "--quiet", "--out", dir + "/h.jsonl"], build: "release")
+        #expect(a.status == 0, "\(a.stderr)")
+        let b = try ocean(["tune", example, "--games", "5", "--quiet", "--out", dir + "/o.jsonl"], build: "release")
+        #expect(b.status == 0)
+        #expect(try read(dir + "/h.jsonl") == read(dir + "/o.jsonl"))
+        let png = try runBuilt("ocean-headless", ["tune", example, "--games", "1", "--quiet", "--out", dir + "/p.jsonl",
+                                                   "--png", dir + "/p.png"], build: "release")
+        #expect(png.status == 2 && png.stderr.hasPrefix("ocean: error: --png: this headless build writes no PNG"), "\(png.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/p.jsonl"), "refused before any work")
+    }
+
     /// Under a terminal (script(1) gives one) the progress line moves the cursor; with
     /// TERM=dumb it is plain lines with no escape.
     @Test func noEscapesUnderTermDumb() throws {
