@@ -64,6 +64,10 @@ struct OptunaCLITests {
         let swept = try JSONSerialization.jsonObject(with: Data(try read(dir + "/point.jsonl").split(separator: "\n")[1].utf8)) as! [String: Any]
         #expect((swept["results"] as! NSArray) == (line["results"] as! NSArray))
         #expect((swept["distance"] as! Double) == (best["value"] as! Double))
+        // The same seed in a new study asks the same trials and gets the same numbers.
+        let twin = try search([spec, "--trials", "20", "--storage", dir + "/twin.db", "--json", dir + "/twin.json"])
+        #expect(twin.status == 0, "\(twin.err)")
+        #expect(try read(dir + "/twin.json") == read(dir + "/best.json"))
         // The study resumes: five more trials on top of the twenty.
         let again = try search([spec, "--trials", "5", "--storage", dir + "/study.db"])
         #expect(again.status == 0, "\(again.err)")
