@@ -27,7 +27,12 @@ public struct TuneCommand: ParsableCommand {
 /// The spec, read and validated, and the balance its points start from.
 func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
     let spec: TuneSpec
-    do { spec = try TuneSpecReader.read(path: path) } catch { fail(error.description) }
+    do {
+        // `-`: the spec from standard input (its `balance` then relative to the working folder).
+        spec = StandardInput.isDash(path)
+            ? try TuneSpecReader.parse(StandardInput.readText(limit: 1 << 20, what: "the spec"), file: "standard input")
+            : try TuneSpecReader.read(path: path)
+    } catch { fail(error.description) }
     let basePath = balance ?? specBalancePath(spec, path)
     return (spec, BalanceOption(balance: basePath).load())
 }
@@ -36,6 +41,7 @@ func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
 /// folder), else the shipped one.
 private func specBalancePath(_ spec: TuneSpec, _ specPath: String) -> String {
     if let relative = spec.balancePath {
+        if StandardInput.isDash(specPath) { return relative }
         return relative.hasPrefix("/") ? relative : ((try? PathName(specPath).sibling(relative)) ?? relative)
     }
     return defaultBalancePath() ?? "assets/balance.toml"
@@ -158,7 +164,7 @@ struct TuneRun: ParsableCommand {
             never stopped. The output replaces OUT only when it is whole, and OUT.part is removed then.
             """)
 
-    @Argument(help: "The tune spec (TOML); see assets/tune/example.toml.", completion: .file(extensions: ["toml"]))
+    @Argument(help: "The tune spec (TOML), - for standard input; see assets/tune/example.toml.", completion: .file(extensions: ["toml"]))
     var spec: String
 
     @Option(help: "Games per point and bot, overriding the spec's `games` (1 to 1000000).")
@@ -318,7 +324,7 @@ struct TuneMerge: ParsableCommand {
             shards'). Shards run with --objectives get the Pareto front over all points here.
             """)
 
-    @Argument(help: "The shard outputs (JSON Lines).", completion: .file(extensions: ["jsonl"]))
+    @Argument(help: "The shard outputs (JSON Lines); - for one read from standard input.", completion: .file(extensions: ["jsonl"]))
     var shards: [String]
 
     @Option(help: "Where to write the merged JSON Lines; - for standard output.", completion: .file(extensions: ["jsonl"]))
@@ -347,7 +353,9 @@ struct TuneMerge: ParsableCommand {
         let possibleBest = files.bestPath(out: out, targets: true)
         refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
                       outputs: [("--out", out)] + files.outputs(best: possibleBest))
+        if shards.filter(StandardInput.isDash).count > 1 { fail("ocean: tune merge: standard input (-) can be only one of the shards") }
         let texts = shards.map { f -> (name: String, text: String) in
+            if StandardInput.isDash(f) { return ("standard input", StandardInput.readText(limit: 1 << 30, what: "a shard")) }
             do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean: tune merge: \(error)") }
         }
         let merged: String

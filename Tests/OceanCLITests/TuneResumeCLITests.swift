@@ -110,6 +110,20 @@ import Glibc
         #expect(r.stdout == (try read(dir + "/a.jsonl")))
         #expect(r.stderr.contains("catch rate [95% Wilson]"))
         #expect(!FileManager.default.fileExists(atPath: repoRoot + "/-"))
+        // `-` as the spec reads standard input: the same bytes as the file.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = ["tune", "-", "--quiet", "--out", dir + "/stdin.jsonl"]
+        p.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
+        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
+        let input = Pipe()
+        p.standardInput = input
+        try p.run()
+        input.fileHandleForWriting.write(Data(try read(spec).utf8))
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(try read(dir + "/stdin.jsonl") == read(dir + "/a.jsonl"))
     }
 
     /// The headless program links no SDL, writes the same bytes as `ocean tune`, and
