@@ -19,7 +19,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s man
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -231,6 +231,11 @@ k8s:
 	  sed -e 's|@SHARDS@|$(SHARDS)|g' -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e 's|@SPEC@|$(K8S_SPEC)|g' deploy/k8s/tune.yaml.in > .build/k8s/tune.yaml; \
 	  sed -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e "s|@SHARD_FILES@|$${files%, }|" deploy/k8s/merge.yaml.in > .build/k8s/merge.yaml
 	@echo "rendered .build/k8s/tune.yaml and merge.yaml ($(SHARDS) shards, image $(IMAGE_NAME)); run: deploy/k8s/run.sh"
+
+## k8s-check: the rendered manifests against Kubernetes 1.25 and 1.37's schemas (kubernetes-validate, PyPI, in the venv)
+k8s-check: k8s venv
+	$(VENV)/bin/pip install -q kubernetes-validate==1.37.0
+	for v in 1.25.0 1.37.0; do $(VENV)/bin/kubernetes-validate --strict -k $$v .build/k8s/tune.yaml .build/k8s/merge.yaml || exit 1; done
 
 ## man: docs/man/ocean.1 anew from the commands' help, by argument-parser's generate-manual plugin (it builds every
 ## product in release first; the static release is relinked after). Run it when a command's options change.

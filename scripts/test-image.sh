@@ -28,6 +28,17 @@ mid=$(date +%s.%N)
 .build/release/ocean tune assets/tune/example.toml --games 20 --jobs 2 --quiet --out "$work/local.jsonl" --force
 end=$(date +%s.%N)
 cmp "$work/root/results/image.jsonl" "$work/local.jsonl"
+# The Kubernetes Indexed Job's pods and its merge Job, emulated: the rendered manifest's
+# arguments, JOB_COMPLETION_INDEX set by hand, the image's files and user.
+for i in 0 1 2; do
+  env -i JOB_COMPLETION_INDEX=$i OCEAN_SHARD_COUNT=3 SWIFT_BACKTRACE=enable=no "$(command -v chroot)" --userspec=1000:1000 "$work/root" \
+    /usr/local/bin/ocean tune "$spec" --games 20 --jobs 2 --shard auto --quiet --out /results/shard-$i.jsonl --force
+done
+env -i SWIFT_BACKTRACE=enable=no "$(command -v chroot)" --userspec=1000:1000 "$work/root" /usr/local/bin/ocean tune merge \
+  /results/shard-0.jsonl /results/shard-1.jsonl /results/shard-2.jsonl --out /results/sweep.jsonl --quiet --force
+cmp "$work/root/results/sweep.jsonl" "$work/local.jsonl"
+[ -f "$work/root/results/sweep.best.toml" ] || { echo "test-image: the merge wrote no best balance" >&2; exit 1; }
+echo "test-image: three Indexed Job pods (JOB_COMPLETION_INDEX 0-2) and the merge, run from the image, give the same bytes"
 chroot --userspec=1000:1000 "$work/root" /usr/local/bin/ocean --version
 printf 'test-image: the image'"'"'s ocean tune (chroot, user 1000, %.2f s) wrote the same bytes as the local build (%.2f s)\n' \
   "$(echo "$mid - $start" | bc)" "$(echo "$end - $mid" | bc)"
