@@ -262,3 +262,28 @@ import TestSupport
         #expect(Series.svg(out.series, metric: "health", bot: "greedy", points: []).contains("per day"))
     }
 }
+
+@Suite struct EvaluatorTests {
+    /// A point asked of the evaluator is the sweep's line at that point (its index
+    /// aside); bad lines name their line, the key and what is allowed.
+    @Test func anEvaluatedPointIsTheSweepsAndBadLinesAreNamed() throws {
+        let s = try spec(ResumeTests.text)
+        let sweep = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        var e = Evaluator(spec: s, base: shippedBalance, file: "spec.toml")
+        e.jobs = 2
+        let pairs = try e.parse(#"{"params": {"bin.width_px": 84, "items.gravity_px_per_s2": 280.0}}"#, line: 1)
+        let line = e.evaluate(pairs, index: 0)
+        let same = sweep.lines.first { $0.params == ["bin.width_px": 84, "items.gravity_px_per_s2": 280] }!
+        #expect(line.results == same.results && line.distance == same.distance)
+        #expect(line.objectives?.count == 2)
+        for (text, message) in [(#"{"bin.width": 3}"#, "standard input:4: bin.width: not a key the spec varies; allowed: bin.width_px, items.gravity_px_per_s2"),
+                                (#"{"bin.width_px": 80.5}"#, "standard input:4: bin.width_px: expected a whole number, found 80.5"),
+                                ("[1, 2]", "standard input:4: not a JSON object of numbers")] {
+            #expect(throws: Evaluator.Failure.self) { _ = try e.parse(Substring(text), line: 4) }
+            do { _ = try e.parse(Substring(text), line: 4) } catch { #expect(error.description.hasPrefix(message), "\(error)") }
+        }
+        // A balance that fails validation is a line that says why, not a crash.
+        let bad = e.evaluate([("bin.width_px", 480)], index: 1)
+        #expect(!bad.valid && bad.invalid?.contains("bin.width_px") == true)
+    }
+}
