@@ -11,14 +11,15 @@ RELEASE := -c release --static-swift-stdlib
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
 # xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
 # desktop-file-validate for the install test's check of the menu entry; xmllint for the
-# JUnit report's schema test.
+# JUnit report's schema test; appstreamcli and man for the install test's checks of the
+# AppStream metadata and the manual.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
-	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils
+	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
-	install install-built uninstall
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -40,6 +41,13 @@ build: deps
 	$(SWIFT) build
 	$(SWIFT) build $(RELEASE)
 	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
+	$(MAKE) --no-print-directory commit-stamp
+
+## commit-stamp: the commit the builds are of, beside each binary (`ocean --version` reads it; "-dirty" with changes)
+commit-stamp:
+	@c=$$(git rev-parse HEAD 2>/dev/null || echo unknown); \
+	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
+	  for d in .build/debug .build/release; do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
 ## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
 test: build
@@ -173,3 +181,65 @@ fuzz-data:
 	  $(DATA_FUZZ_DIR)/src/*.swift Fuzz/DataFilesFuzz.swift $(TOML_FLAGS) -o $(DATA_FUZZ_DIR)/data-fuzzer
 	ASAN_OPTIONS=detect_leaks=0 $(DATA_FUZZ_DIR)/data-fuzzer $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -detect_leaks=0
+
+## venv: a Python venv under .build/venv with Optuna (and CMA-ES's library) from PyPI, pinned, made once
+VENV := .build/venv
+OPTUNA_PINS := optuna==5.0.0 cmaes==0.13.1
+venv: $(VENV)/.made
+$(VENV)/.made:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q $(OPTUNA_PINS)
+	touch $@
+
+## tune-optuna: search SPEC's varied keys with Optuna (TPE, or SAMPLER=cmaes; MULTI=1 for a Pareto front over the
+## targets), TRIALS trials asked of `ocean tune eval`; the study is kept in .build/optuna/*.db and resumes when run again
+SPEC ?= assets/tune/example.toml
+TRIALS ?= 40
+SAMPLER ?= tpe
+tune-optuna: venv
+	$(SWIFT) build $(RELEASE)
+	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) --ocean .build/release/ocean
+
+## test-optuna: the Optuna test (a 20-trial study whose best trial equals `ocean tune` at that point); `make test`
+## runs it only when the venv is there
+test-optuna: venv
+	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter OptunaCLITests
+
+## image: the headless `ocean` (tuning, no SDL) as an OCI image IMAGE_NAME, from scratch (deploy/Containerfile):
+## the release build with the Swift runtime linked in, the C libraries it needs, the assets, user 1000
+IMAGE_NAME ?= ocean-rescue-headless:$(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+image:
+	$(SWIFT) build $(RELEASE) --product ocean-headless
+	$(MAKE) --no-print-directory commit-stamp
+	scripts/image-root.sh .build/release/ocean-headless .build/image/root
+	podman build -t $(IMAGE_NAME) -f deploy/Containerfile .build/image/root
+
+## test-image: the image's `ocean tune` run with chroot (podman run is refused here) gives the local build's bytes (root)
+test-image: image
+	$(SWIFT) build $(RELEASE)
+	IMAGE=$(IMAGE_NAME) scripts/test-image.sh
+
+## k8s: the Kubernetes manifests for SHARDS shards (the count's one place) of SPEC in the image IMAGE_NAME, in .build/k8s
+## (deploy/k8s/run.sh applies the sweep, waits, then the merge)
+SHARDS ?= 3
+K8S_SPEC ?= /usr/local/share/ocean-rescue/assets/tune/example.toml
+k8s:
+	mkdir -p .build/k8s
+	files=$$(for i in $$(seq 0 $$(($(SHARDS) - 1))); do printf '"/results/shard-%s.jsonl", ' $$i; done); \
+	  sed -e 's|@SHARDS@|$(SHARDS)|g' -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e 's|@SPEC@|$(K8S_SPEC)|g' deploy/k8s/tune.yaml.in > .build/k8s/tune.yaml; \
+	  sed -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e "s|@SHARD_FILES@|$${files%, }|" deploy/k8s/merge.yaml.in > .build/k8s/merge.yaml
+	@echo "rendered .build/k8s/tune.yaml and merge.yaml ($(SHARDS) shards, image $(IMAGE_NAME)); run: deploy/k8s/run.sh"
+
+## k8s-check: the rendered manifests against Kubernetes 1.25 and 1.37's schemas (kubernetes-validate, PyPI, in the venv)
+k8s-check: k8s venv
+	$(VENV)/bin/pip install -q kubernetes-validate==1.37.0
+	for v in 1.25.0 1.37.0; do $(VENV)/bin/kubernetes-validate --strict -k $$v .build/k8s/tune.yaml .build/k8s/merge.yaml || exit 1; done
+
+## man: docs/man/ocean.1 anew from the commands' help, by argument-parser's generate-manual plugin (it builds every
+## product in release first; the static release is relinked after). Run it when a command's options change.
+man:
+	$(SWIFT) package plugin generate-manual
+	cp .build/plugins/GenerateManual/outputs/ocean/ocean.1 docs/man/ocean.1
+	$(SWIFT) build $(RELEASE)

@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "ocean", targets: ["ocean"]),
         .executable(name: "ocean-bench", targets: ["ocean-bench"]),
+        .executable(name: "ocean-headless", targets: ["ocean-headless"]),
         .library(name: "OceanKernel", targets: ["OceanKernel"]),
     ],
     dependencies: [
@@ -65,12 +66,25 @@ let package = Package(
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
                                "OceanAssets", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The command line's shared parts and the commands that need no SDL (tuning):
+        // the error line, the checks of flags and files, `--balance`, `ocean tune`.
+        .target(
+            name: "OceanCLI",
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
+                           "OceanAssets", "OceanTune",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanTune",
+                           "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanTune", "OceanCLI",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `ocean tune` without SDL, for a container or a batch node (`make image`).
+        .executableTarget(
+            name: "ocean-headless",
+            dependencies: ["OceanCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The benchmark as its own program (`make bench`): the game binary links no
         // malloc interposer, and neither does this one: `make bench` builds the

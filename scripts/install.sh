@@ -8,6 +8,10 @@
 #   share/icons/hicolor/NxN/apps/ocean-rescue.png    the icon, drawn from the sprites
 #   share/bash-completion/completions/ocean, share/zsh/site-functions/_ocean,
 #   share/fish/vendor_completions.d/ocean.fish       completions from argument-parser
+#   share/man/man1/ocean.1                           the manual (docs/man/ocean.1, made by
+#                                                    argument-parser's plugin: make man)
+#   share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml  AppStream metadata
+#   share/doc/ocean-rescue/LICENSE
 # Every file and every folder install creates is listed in
 # share/ocean-rescue/install-manifest, so uninstall removes exactly those.
 #
@@ -37,7 +41,8 @@ icon_sizes=(48 64 128 256)
 # What install writes, relative to PREFIX, besides the assets.
 files=(bin/ocean share/applications/ocean-rescue.desktop
        share/bash-completion/completions/ocean share/zsh/site-functions/_ocean
-       share/fish/vendor_completions.d/ocean.fish)
+       share/fish/vendor_completions.d/ocean.fish share/man/man1/ocean.1
+       share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml share/doc/ocean-rescue/LICENSE)
 for size in "${icon_sizes[@]}"; do files+=("share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"); done
 
 # A manifest entry as a plain path relative to PREFIX ('.' and empty components
@@ -142,6 +147,9 @@ for shell in bash zsh fish; do "$OCEAN" --generate-completion-script "$shell" > 
 put "$work/bash" 644 share/bash-completion/completions/ocean
 put "$work/zsh" 644 share/zsh/site-functions/_ocean
 put "$work/fish" 644 share/fish/vendor_completions.d/ocean.fish
+put docs/man/ocean.1 644 share/man/man1/ocean.1
+put deploy/io.github.ocean_rescue.OceanRescue.metainfo.xml 644 share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml
+put LICENSE 644 share/doc/ocean-rescue/LICENSE
 
 {
   for path in "${files[@]}" "${installed_assets[@]}"; do echo "file $path"; done

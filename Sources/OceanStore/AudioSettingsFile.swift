@@ -2,12 +2,22 @@ import Foundation
 import OceanBalance
 import OceanSystem
 
-/// The sound settings file beside the profile: `audio-settings.toml` in the data folder.
-/// A missing file is the defaults; a broken one is an error naming file, line and key.
+/// The sound settings file: `audio-settings.toml` in the settings folder
+/// (`ConfigFolder`, `$XDG_CONFIG_HOME/ocean-rescue`). A missing file is the defaults; a
+/// broken one is an error naming file, line and key.
 public enum AudioSettingsFile {
-    /// Nil when there is no data folder (see `DataFolder`): the same rule as the profile's.
+    static let name = "audio-settings.toml"
+
+    /// Nil when there is no settings folder (see `ConfigFolder`). A file that earlier
+    /// versions kept beside the profile (in `DataFolder`) is still the one used while
+    /// the settings folder has none, so no one's settings are lost by the move.
     public static func defaultPathIfKnown(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        DataFolder.path(environment: environment).map { $0 + "/audio-settings.toml" }
+        guard let config = ConfigFolder.path(environment: environment).map({ $0 + "/" + name }) else { return nil }
+        if access(config, F_OK) != 0, let old = DataFolder.path(environment: environment).map({ $0 + "/" + name }),
+           access(old, F_OK) == 0 {
+            return old
+        }
+        return config
     }
 
     public static func load(path: String) throws(DataError) -> AudioSettings {

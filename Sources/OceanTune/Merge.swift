@@ -58,6 +58,12 @@ public enum ShardMerge {
         var whole = header!
         whole.shard = Shard.whole.description
         let body = (0..<whole.points).map { String(lines[$0]!) }
+        if whole.objectives != nil {
+            // The front is over every point, so only the merge can know it.
+            let decoded = body.compactMap { JSONLines.decode(PointLine.self, Substring($0)) }
+            guard decoded.count == body.count else { return .failure(Failure("a point line that cannot be read back")) }
+            whole.front = Pareto.front(decoded)
+        }
         return .success(([JSONLines.encode(whole)] + body).joined(separator: "\n") + "\n")
     }
 

@@ -5,7 +5,9 @@ import OceanKernel
 /// "i/n"; a whole run and a merge carry "all", so their bytes are the same.
 public struct SweepHeader: Codable, Sendable, Equatable {
     public var kind = "ocean-tune"
-    public var format = 1
+    public var format = SweepHeader.currentFormat
+    /// The version of this file's layout (`ocean --version` says it).
+    public static let currentFormat = 1
     public var spec: String
     public var engine: String
     public var balance: String
@@ -21,6 +23,12 @@ public struct SweepHeader: Codable, Sendable, Equatable {
     public var strategy: String
     /// What successive halving kept and dropped at each rung (halving only).
     public var halving: [Rung]?
+    /// With `--objectives`: each target as written (`human@50 catch_rate = 0.75`), in
+    /// the order of every point's `objectives`.
+    public var objectives: [String]?
+    /// With `--objectives`, in a whole run or a merge: the points no other point beats
+    /// on every objective (the Pareto front), in point order.
+    public var front: [Int]?
 
     public struct Rung: Codable, Sendable, Equatable {
         public var rung: Int
@@ -30,10 +38,18 @@ public struct SweepHeader: Codable, Sendable, Equatable {
         public var dropped: [Int]
     }
 
+    public init(spec: String, engine: String, balance: String, games: Int, careers: Int, points: Int, shard: String,
+                bots: [String], keys: [String], seedBase: UInt64, seeds: String, sampling: String, strategy: String) {
+        (self.spec, self.engine, self.balance, self.games, self.careers, self.points) = (spec, engine, balance, games, careers, points)
+        (self.shard, self.bots, self.keys, self.seedBase, self.seeds) = (shard, bots, keys, seedBase, seeds)
+        (self.sampling, self.strategy) = (sampling, strategy)
+    }
+
     /// The same sweep, whatever the shard: what merging compares.
     func sameSweep(as other: SweepHeader) -> Bool {
         var a = self, b = other
         a.shard = ""; b.shard = ""
+        a.front = nil; b.front = nil
         return a == b
     }
 }
@@ -121,9 +137,28 @@ public struct PointLine: Codable, Sendable, Equatable {
     public var seedBase: UInt64
     /// Distance to the spec's targets (0: all met), when the spec has targets.
     public var distance: Double?
+    /// With `--objectives`: each target's error relative to the target, in the
+    /// header's `objectives` order (0: met).
+    public var objectives: [Double]?
     /// With halving: the last rung the point played in.
     public var rung: Int?
     public var results: [PlayerResult]
+    /// With `--series`, in the journal only: the point's curves, so a resumed run still
+    /// has every point's (the sweep's output leaves them out: `withoutSeries`).
+    public var series: [SeriesLine]?
+
+    /// The line as the sweep's output writes it.
+    public var withoutSeries: PointLine {
+        var l = self
+        l.series = nil
+        return l
+    }
+
+    public init(point: Int, params: [String: Int], valid: Bool, invalid: String?, seedBase: UInt64, distance: Double?,
+                objectives: [Double]?, rung: Int?, results: [PlayerResult]) {
+        (self.point, self.params, self.valid, self.invalid, self.seedBase) = (point, params, valid, invalid, seedBase)
+        (self.distance, self.objectives, self.rung, self.results) = (distance, objectives, rung, results)
+    }
 }
 
 /// JSON as the sweep writes it: keys sorted, no spaces, so equal values are equal bytes.

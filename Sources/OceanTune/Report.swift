@@ -63,6 +63,16 @@ public enum SweepReport {
         if hidden > 0 { out += "(\(hidden) more points in the JSON Lines file)\n" }
         let invalid = lines.filter { !$0.valid }.count
         if invalid > 0 { out += "\(invalid) point\(invalid == 1 ? "" : "s") not run: the balance fails validation (reason in the file)\n" }
+        if let front = header.front, let names = header.objectives {
+            out += "Pareto front over \(names.joined(separator: "; ")) (\(front.count) point\(front.count == 1 ? "" : "s") no other beats on every target):\n"
+            let byPoint = Dictionary(lines.map { ($0.point, $0) }, uniquingKeysWith: { a, _ in a })
+            for p in front.prefix(limit) {
+                guard let l = byPoint[p] else { continue }
+                let errors = (l.objectives ?? []).map { fixed($0, 4) }.joined(separator: ", ")
+                out += "  point \(p)  \(params(l.params, keys: header.keys))  errors \(errors)\n"
+            }
+            if front.count > limit { out += "  (\(front.count - limit) more in the header's front)\n" }
+        }
         if let rungs = header.halving {
             for r in rungs {
                 out += "halving rung \(r.rung): \(r.played.count) points × \(r.games) games; kept \(r.kept.map(String.init).joined(separator: ","))"
@@ -78,6 +88,16 @@ public enum SweepReport {
         for m in ["catch_rate", "perfect_rate"] { cols += [m, m + "_ci_low", m + "_ci_high", m + "_n"] }
         for m in ["best_combo", "score", "grams", "health"] { cols += [m + "_mean", m + "_sd", m + "_ci_low", m + "_ci_high", m + "_n"] }
         cols += ["best_combo_median", "best_combo_p95", "distance"]
+        // Careers' milestones and the per-target errors only when there are any, so a
+        // plain sweep's CSV keeps its columns.
+        if header.careers > 0 {
+            cols += ["careers"]
+            for m in CareerOutcome.milestones { cols += ["days_to_\(m)_mean", "days_to_\(m)_sd", "days_to_\(m)_reached", "days_to_\(m)_reached_rate"] }
+        }
+        let objectives = header.objectives ?? []
+        for i in objectives.indices { cols += ["error_\(i + 1)"] }
+        if header.front != nil { cols += ["pareto_front"] }
+        let front = Set(header.front ?? [])
         var out = cols.joined(separator: ",") + "\n"
         for line in lines {
             let lead = ["\(line.point)", "\(line.valid)"] + header.keys.map { line.params[$0].map(String.init) ?? "" }
@@ -90,6 +110,16 @@ public enum SweepReport {
                 for s in [r.catchRate, r.perfectRate] { row += ["\(s.rate)", "\(s.ciLow)", "\(s.ciHigh)", "\(s.n)"] }
                 for s in [r.bestCombo, r.score, r.grams, r.health] { row += ["\(s.mean)", "\(s.sd)", "\(s.ciLow)", "\(s.ciHigh)", "\(s.n)"] }
                 row += ["\(r.bestCombo.median)", "\(r.bestCombo.p95)", line.distance.map { "\($0)" } ?? ""]
+                if header.careers > 0 {
+                    row += ["\(r.careers ?? 0)"]
+                    for m in CareerOutcome.milestones {
+                        if let d = r.daysTo?[m] {
+                            row += [d.days.n > 0 ? "\(d.days.mean)" : "", d.days.n > 0 ? "\(d.days.sd)" : "", "\(d.reached.successes)", "\(d.reached.rate)"]
+                        } else { row += ["", "", "", ""] }
+                    }
+                }
+                for i in objectives.indices { row += [line.objectives.map { "\($0[i])" } ?? ""] }
+                if header.front != nil { row += ["\(front.contains(line.point))"] }
                 out += row.joined(separator: ",") + "\n"
             }
         }

@@ -21,7 +21,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The shard a batch system's task is: a Slurm array task
-    /// (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1 of `SLURM_ARRAY_TASK_COUNT`) or a
+    /// ((`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN`) / `SLURM_ARRAY_TASK_STEP` + 1 of
+    /// `SLURM_ARRAY_TASK_COUNT`) or a
     /// Kubernetes Indexed Job's pod (`JOB_COMPLETION_INDEX` + 1 of `count`, which the job
     /// states: `--shard-count` or `OCEAN_SHARD_COUNT`).
     public static func auto(environment: [String: String], count: Int?) -> Result<Shard, ShardError> {
@@ -33,12 +34,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             guard n <= Shard.maxCount else {
                 return .failure(ShardError("SLURM_ARRAY_TASK_COUNT \(n) is more shards than a sweep is split into (at most \(Shard.maxCount))"))
             }
+            // An array with a step (`--array=0-10:2`) numbers its tasks MIN, MIN+STEP, …
+            let step = environment["SLURM_ARRAY_TASK_STEP"].flatMap(Int.init) ?? 1
+            guard step >= 1 else { return .failure(ShardError("SLURM_ARRAY_TASK_STEP \(environment["SLURM_ARRAY_TASK_STEP"] ?? "") is not a step of 1 or more")) }
             // Overflow-safe: the variables may hold anything up to Int.max either way.
-            let (offset, overflow) = id.subtractingReportingOverflow(min)
-            guard !overflow, (0..<n).contains(offset) else {
-                return .failure(ShardError("SLURM_ARRAY_TASK_ID \(id) is not within SLURM_ARRAY_TASK_MIN \(min) and the \(n) tasks "
-                    + "of SLURM_ARRAY_TASK_COUNT after it"))
+            let (distance, overflow) = id.subtractingReportingOverflow(min)
+            guard !overflow, distance >= 0, distance % step == 0, (0..<n).contains(distance / step) else {
+                return .failure(ShardError("SLURM_ARRAY_TASK_ID \(id) is not one of the \(n) tasks of SLURM_ARRAY_TASK_COUNT "
+                    + "from SLURM_ARRAY_TASK_MIN \(min) in steps of \(step)"))
             }
+            let offset = distance / step
             return .success(Shard(index: offset + 1, count: n))
         }
         if let index = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init) {
@@ -71,11 +76,20 @@ public struct SweepOutput: Sendable {
     public var lines: [PointLine]
     public var gamesPlayed: Int
     public var seconds: Double
+    /// The journal the finished points went to (`--resume`); remove it once the
+    /// output is in place.
+    public var journal: SweepJournal?
+    /// Points taken from the journal rather than played.
+    public var resumed = 0
 
     /// The JSON Lines file: the header, then the points.
     public var jsonl: String {
-        ([JSONLines.encode(header)] + lines.map { JSONLines.encode($0) }).joined(separator: "\n") + "\n"
+        ([JSONLines.encode(header)] + lines.map { JSONLines.encode($0.withoutSeries) }).joined(separator: "\n") + "\n"
     }
+
+    /// With `--series`: every point's curves, in point order (a halving run's from each
+    /// point's last rung).
+    public var series: [SeriesLine] { lines.flatMap { $0.series ?? [] } }
 }
 
 /// Runs a spec: its points, for every player, in parallel; ranks by the targets.
@@ -85,10 +99,19 @@ public enum Sweep {
         public var jobs = 1
         public var shard = Shard.whole
         public var progress: (@Sendable (Int, Int) -> Void)?
+        /// Where finished points are appended as they finish (see `SweepJournal`); nil: nowhere.
+        public var journal: String?
+        /// Keep the finished points an earlier run left in `journal`, and play only the rest.
+        public var resume = false
+        /// Each target a separate objective: every point carries its errors, and the
+        /// header the Pareto front (`Pareto`), besides the folded distance.
+        public var objectives = false
+        /// Keep per-round and per-day curves (`Series`) with each point.
+        public var series = false
         public init() {}
     }
 
-    public static func run(spec: TuneSpec, base: Balance, file: String, options: Options) -> SweepOutput {
+    public static func run(spec: TuneSpec, base: Balance, file: String, options: Options) throws(SweepJournal.Failure) -> SweepOutput {
         let start = monotonicNanos()
         let games = options.games ?? spec.games
         let points = PointSampler.points(for: spec, base: base, file: file)
@@ -98,11 +121,39 @@ public enum Sweep {
                                  shard: options.shard.description, bots: spec.players.map(\.description),
                                  keys: spec.axes.map(\.key), seedBase: spec.seedBase, seeds: Seeds.rule,
                                  sampling: spec.sampling.rawValue, strategy: spec.strategy.rawValue)
+        if options.objectives && !spec.targets.isEmpty { header.objectives = spec.targets.map(Pareto.name) }
+        let journal = try options.journal.map { path throws(SweepJournal.Failure) in
+            try SweepJournal(path: path, header: header, resume: options.resume)
+        }
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
         runner.progress = options.progress
-        var played = 0
-        func play(_ chosen: [TunePoint], games: Int, rung: Int?) -> [PointLine] {
-            let valid = chosen.filter { $0.balance != nil }
+        runner.series = options.series
+        var played = 0, resumed = 0
+        func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
+            PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                      valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
+                      distance: p.balance == nil || spec.targets.isEmpty ? nil : distance(results, spec: spec),
+                      objectives: p.balance == nil || header.objectives == nil ? nil : errors(results, spec: spec),
+                      rung: rung, results: results)
+        }
+        // Plays the points not yet in the journal; each point goes to the journal as
+        // soon as all its players' games are played, in whatever order they finish.
+        func play(_ chosen: [TunePoint], games: Int, rung: Int?) throws(SweepJournal.Failure) -> [PointLine] {
+            var done: [Int: PointLine] = [:]
+            for p in chosen {
+                // A point journaled without its curves is played again when they are asked for.
+                if let l = journal?.finished[SweepJournal.Key(rung: rung, point: p.index)], !(options.series && l.valid && l.series == nil) {
+                    done[p.index] = l
+                    resumed += 1
+                }
+            }
+            let todo = chosen.filter { done[$0.index] == nil }
+            for p in todo where p.balance == nil {
+                let l = line(p, [], rung: rung)
+                try journal?.append(l)
+                done[p.index] = l
+            }
+            let valid = todo.filter { $0.balance != nil }
             var cells: [Cell] = []
             for p in valid {
                 let rules = Rules(p.balance!)
@@ -110,38 +161,44 @@ public enum Sweep {
                     cells.append(Cell(rules: rules, player: player, games: games, careers: spec.career.careers))
                 }
             }
-            let results = runner.run(cells)
-            played += cells.count * games
-            var byPoint: [Int: [PlayerResult]] = [:]
-            for (v, p) in valid.enumerated() {
-                byPoint[p.index] = spec.players.indices.map { k in
-                    let r = results[v * spec.players.count + k]
-                    return PlayerResult(bot: spec.players[k].description, games: r.games, careers: r.careers,
-                                        careerDays: spec.career.days)
+            let n = spec.players.count
+            // Per valid point: its players' results (and curves) as they come in.
+            var partial = [[PlayerResult?]](repeating: [PlayerResult?](repeating: nil, count: n), count: valid.count)
+            var curves = [[[SeriesLine]]](repeating: [[SeriesLine]](repeating: [], count: n), count: valid.count)
+            var finished: [Int: PointLine] = [:]
+            var failure: SweepJournal.Failure?
+            _ = runner.run(cells) { c, g, k in
+                let (v, player) = c.quotientAndRemainder(dividingBy: n)
+                partial[v][player] = PlayerResult(bot: spec.players[player].description, games: g, careers: k,
+                                                  careerDays: spec.career.days)
+                if options.series {
+                    curves[v][player] = Series.lines(point: valid[v].index, bot: spec.players[player].description, games: g, careers: k)
                 }
+                guard partial[v].allSatisfy({ $0 != nil }) else { return }
+                var l = line(valid[v], partial[v].map { $0! }, rung: rung)
+                if options.series { l.series = curves[v].flatMap { $0 } }
+                finished[l.point] = l
+                do throws(SweepJournal.Failure) { try journal?.append(l) } catch { if failure == nil { failure = error } }
             }
-            return chosen.map { p in
-                let results = byPoint[p.index] ?? []
-                return PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
-                                 valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
-                                 distance: p.balance == nil || spec.targets.isEmpty ? nil : distance(results, spec: spec),
-                                 rung: rung, results: results)
-            }
+            if let failure { throw failure }
+            played += cells.count * games
+            done.merge(finished) { a, _ in a }
+            return chosen.map { done[$0.index]! }
         }
         var lines: [PointLine]
         switch spec.strategy {
         case .sweep:
-            lines = play(points.filter { options.shard.contains($0.index) }, games: games, rung: nil)
+            lines = try play(points.filter { options.shard.contains($0.index) }, games: games, rung: nil)
         case .halving:
             var final: [Int: PointLine] = [:]
             for p in points where p.balance == nil {
-                final[p.index] = play([p], games: games, rung: nil)[0]
+                final[p.index] = try play([p], games: games, rung: nil)[0]
             }
             var alive = points.filter { $0.balance != nil }
             var rungs: [SweepHeader.Rung] = []
             var g = games
             for r in 0..<spec.rungs {
-                let out = play(alive, games: g, rung: r)
+                let out = try play(alive, games: g, rung: r)
                 for line in out { final[line.point] = line }
                 let ranked = out.sorted { ($0.distance ?? .infinity, $0.point) < ($1.distance ?? .infinity, $1.point) }
                 let keep = r == spec.rungs - 1 ? 1 : max(1, (ranked.count * spec.keepPercent + 99) / 100)
@@ -153,7 +210,7 @@ public enum Sweep {
                 if alive.count <= 1 && r < spec.rungs - 1 {
                     // One candidate left: give it the last rung's games, so its figures are the sharpest.
                     g = games * Int(pow(Double(spec.growth), Double(spec.rungs - 1)))
-                    let last = play(alive, games: g, rung: r + 1)
+                    let last = try play(alive, games: g, rung: r + 1)
                     for line in last { final[line.point] = line }
                     rungs.append(SweepHeader.Rung(rung: r + 1, games: g, played: alive.map(\.index), kept: alive.map(\.index), dropped: []))
                     break
@@ -163,8 +220,10 @@ public enum Sweep {
             header.halving = rungs
             lines = final.keys.sorted().map { final[$0]! }
         }
+        // The front is the whole sweep's: a shard leaves it to the merge.
+        if header.objectives != nil && options.shard.count == 1 { header.front = Pareto.front(lines) }
         return SweepOutput(header: header, lines: lines, gamesPlayed: played,
-                           seconds: Double(monotonicNanos() - start) / 1e9)
+                           seconds: Double(monotonicNanos() - start) / 1e9, journal: journal, resumed: resumed)
     }
 
     /// Root mean square of each target's error relative to the target (absolute when
@@ -178,6 +237,17 @@ public enum Sweep {
             sum += e.isNaN ? 1e6 : e * e
         }
         return rounded((sum / Double(max(1, spec.targets.count))).squareRoot())
+    }
+
+    /// Each target's error relative to the target (absolute when the target is 0), as
+    /// a size (unsigned): one objective per target, each to be made small.
+    public static func errors(_ results: [PlayerResult], spec: TuneSpec) -> [Double] {
+        spec.targets.map { t in
+            guard let r = results.first(where: { $0.bot == t.player.description }) else { return 1e6 }
+            let v = r.value(of: t.metric, careerDays: spec.career.days)
+            let e = abs(v - t.value) / (t.value == 0 ? 1 : abs(t.value))
+            return e.isNaN ? 1e6 : rounded(e)
+        }
     }
 
     /// The points ranked by distance (best first; ties by point), valid ones only.

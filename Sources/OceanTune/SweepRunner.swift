@@ -9,7 +9,23 @@ import Synchronization
 public struct GameOutcome: Sendable, Equatable {
     public var catches = 0, misses = 0, bestCombo = 0, score = 0, grams = 0, health = 0
     public var perfect = false
+    /// With `--series`: the running totals at the end of each round, in round order.
+    public var rounds: [Snapshot] = []
     public init() {}
+}
+
+/// The running figures at one moment of a game (a round's end) or a career (a day's
+/// end): what `--series` draws over time.
+public struct Snapshot: Sendable, Equatable {
+    public var catches = 0, misses = 0, score = 0, grams = 0, health = 0
+    public var level = 0, phase = 0, petStage = 0
+    public init() {}
+
+    init(_ s: GameState) {
+        (catches, misses, score, grams, health) = (s.totals.catches, s.totals.misses, s.totals.score, s.totals.grams, s.health)
+        (level, phase) = (s.career.level, s.phase.rawValue)
+        petStage = s.career.pet.adopted ? s.career.pet.stage.rawValue + 1 : 0
+    }
 }
 
 /// The day (1 = the career's first) each milestone was first reached; 0: never.
@@ -17,6 +33,9 @@ public struct CareerOutcome: Sendable, Equatable {
     public static let milestones = ["stabilizing", "recovering", "flourishing", "thriving", "level_10", "level_50",
                                     "adult", "elder"]
     public var day = [Int](repeating: 0, count: CareerOutcome.milestones.count)
+    /// With `--series`: the figures at the end of each day of the plan (a skipped day
+    /// keeps the day before's).
+    public var days: [Snapshot] = []
     public init() {}
 }
 
@@ -56,6 +75,8 @@ public struct SweepRunner {
     public var jobs: Int
     public var career: TuneSpec.Career
     public var seedBase: UInt64
+    /// Keep each game's rounds and each career's days (`--series`).
+    public var series = false
     /// Called now and then with (games done, games total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
@@ -69,7 +90,10 @@ public struct SweepRunner {
     /// enough that two threads finish together.
     static let chunk = 32
 
-    public func run(_ cells: [Cell]) -> [(games: [GameOutcome], careers: [CareerOutcome])] {
+    /// Plays every cell; `cellDone` (from any thread, one call at a time) hears of
+    /// each cell as soon as all its games and careers are played, with its outcomes.
+    public func run(_ cells: [Cell], cellDone: ((Int, [GameOutcome], [CareerOutcome]) -> Void)? = nil)
+        -> [(games: [GameOutcome], careers: [CareerOutcome])] {
         struct Unit { var cell: Int; var first: Int; var count: Int; var career: Bool }
         var units: [Unit] = []
         var gameOffset = [Int](), careerOffset = [Int]()
@@ -91,7 +115,13 @@ public struct SweepRunner {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let units_ = units, gameOffset_ = gameOffset, careerOffset_ = careerOffset
-        let seedBase = self.seedBase, careerOptions = self.career, progress = self.progress
+        // Units left per cell; the lock also orders the slots' writes before the
+        // reads of the thread that finishes the cell.
+        var left = [Int](repeating: 0, count: cells.count)
+        for u in units { left[u.cell] += 1 }
+        let remaining = Mutex(left)
+        let cellDone_ = cellDone.map { f in UncheckedBox(f) }
+        let seedBase = self.seedBase, careerOptions = self.career, progress = self.progress, series = self.series
         let worker = { @Sendable () -> Void in
             while true {
                 let u = next.add(1, ordering: .relaxed).oldValue
@@ -100,18 +130,29 @@ public struct SweepRunner {
                 let cell = cells[unit.cell]
                 if unit.career {
                     careers[careerOffset_[unit.cell] + unit.first] =
-                        SweepRunner.playCareer(cell, index: unit.first, seedBase: seedBase, options: careerOptions)
+                        SweepRunner.playCareer(cell, index: unit.first, seedBase: seedBase, options: careerOptions, series: series)
                 } else {
                     for g in unit.first..<(unit.first + unit.count) {
-                        games[gameOffset_[unit.cell] + g] = SweepRunner.playGame(cell, index: g, seedBase: seedBase)
+                        games[gameOffset_[unit.cell] + g] = SweepRunner.playGame(cell, index: g, seedBase: seedBase, series: series)
                     }
                 }
                 let weight = unit.career ? max(1, careerOptions.days * max(1, careerOptions.gamesPerDay)) : unit.count
                 let before = done.add(weight, ordering: .relaxed).oldValue
                 progress?(before + weight, work)
+                if let cellDone_ {
+                    remaining.withLock { left in
+                        left[unit.cell] -= 1
+                        guard left[unit.cell] == 0 else { return }
+                        let c = unit.cell
+                        cellDone_.value(c, Array(games.buffer[gameOffset_[c]..<(gameOffset_[c] + cells[c].games)]),
+                                        Array(careers.buffer[careerOffset_[c]..<(careerOffset_[c] + cells[c].careers)]))
+                    }
+                }
             }
         }
         if jobs == 1 { worker() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in worker() } }
+        // A cell with nothing to play (no games, no careers) is done at once.
+        if let cellDone { for c in cells.indices where left[c] == 0 { cellDone(c, [], []) } }
         return cells.indices.map { c in
             (Array(games.buffer[gameOffset[c]..<(gameOffset[c] + cells[c].games)]),
              Array(careers.buffer[careerOffset[c]..<(careerOffset[c] + cells[c].careers)]))
@@ -121,27 +162,37 @@ public struct SweepRunner {
     /// One game from a fresh ocean, the session opened at the default date and time:
     /// the same inputs `GamePlan` gives (`ocean sim`), driven here with the bot's own
     /// type so that nothing is copied or boxed per tick.
-    public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64) -> GameOutcome {
+    public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64, series: Bool = false) -> GameOutcome {
         let seed = Seeds.game(base: seedBase, index: index)
         let skill = cell.player.skill
         switch cell.player.kind {
-        case .idle: return play(IdleBot(), cell.rules, seed)
-        case .greedy: return play(GreedyBot(), cell.rules, seed)
-        case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed)
-        case .dodge: return play(DodgeBot(), cell.rules, seed)
-        case .oracle: return play(OracleBot(), cell.rules, seed)
+        case .idle: return play(IdleBot(), cell.rules, seed, series)
+        case .greedy: return play(GreedyBot(), cell.rules, seed, series)
+        case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed, series)
+        case .dodge: return play(DodgeBot(), cell.rules, seed, series)
+        case .oracle: return play(OracleBot(), cell.rules, seed, series)
         }
     }
 
     @inline(__always)
-    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64) -> GameOutcome {
+    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64, _ series: Bool) -> GameOutcome {
         var bot = bot
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: DefaultSession.command))
         sim.step(TickInput(move: bot.move(sim.state, rules: rules), command: .startGame))
-        while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
+        var rounds: [Snapshot] = []
+        var round = sim.state.round
+        while sim.state.mode != .idle {
+            sim.step(TickInput(move: bot.move(sim.state, rules: rules)))
+            // A round ended: its running totals (the game's end closes the last one).
+            if series && (sim.state.round != round || sim.state.mode == .idle) {
+                rounds.append(Snapshot(sim.state))
+                round = sim.state.round
+            }
+        }
         let t = sim.state.totals
         var o = GameOutcome()
+        o.rounds = rounds
         (o.catches, o.misses, o.bestCombo, o.score, o.grams) = (t.catches, t.misses, t.bestCombo, t.score, t.grams)
         o.perfect = t.perfectGames > 0
         o.health = sim.state.health
@@ -149,7 +200,8 @@ public struct SweepRunner {
     }
 
     /// One career (see `CareerPlan`): the first day each milestone was reached.
-    public static func playCareer(_ cell: Cell, index: Int, seedBase: UInt64, options: TuneSpec.Career) -> CareerOutcome {
+    public static func playCareer(_ cell: Cell, index: Int, seedBase: UInt64, options: TuneSpec.Career,
+                                  series: Bool = false) -> CareerOutcome {
         let seed = Seeds.career(base: seedBase, index: index)
         var o = CareerPlan.Options()
         o.days = options.days
@@ -166,9 +218,22 @@ public struct SweepRunner {
                            s.career.pet.adopted && s.career.pet.stage >= .adult,
                            s.career.pet.adopted && s.career.pet.stage >= .elder]
             for (i, r) in reached.enumerated() where r && outcome.day[i] == 0 { outcome.day[i] = day }
+            if series && day >= 1 && day <= o.days {
+                // Days skipped since the last one played keep its figures.
+                while outcome.days.count < day - 1 { outcome.days.append(outcome.days.last ?? Snapshot()) }
+                if outcome.days.count == day - 1 { outcome.days.append(Snapshot(s)) } else { outcome.days[day - 1] = Snapshot(s) }
+            }
         }
+        if series { while outcome.days.count < o.days { outcome.days.append(outcome.days.last ?? Snapshot()) } }
         return outcome
     }
+}
+
+/// A closure called under a lock from the worker threads: the lock, not the type,
+/// makes it safe.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ v: T) { value = v }
 }
 
 /// Slots that threads fill, each slot by exactly one thread.

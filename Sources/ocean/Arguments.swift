@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanKernel
 import OceanDrivers
 import OceanAssets
@@ -8,62 +9,6 @@ import OceanSystem
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Exit statuses: 0 all good, 1 a divergence (replays), 2 bad input or usage,
-/// 130 stopped by Ctrl-C.
-enum ExitStatus {
-    static let divergence: Int32 = 1
-    static let badInput: Int32 = 2
-    static let interrupted: Int32 = 130
-}
-
-/// Prints a message to stderr and exits with `status`.
-func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
-    printError(message)
-    exit(status)
-}
-
-/// `--balance FILE` and `--challenges FILE`, shared by every command that runs the kernel.
-struct BalanceOption: ParsableArguments {
-    @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
-    var balance: String?
-
-    @Option(name: .long, help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
-    var challenges: String?
-
-    init() {}
-    init(balance: String, challenges: String? = nil) {
-        self.balance = balance
-        self.challenges = challenges
-    }
-
-    /// The loaded, validated constants with the challenge table, or an exit with every
-    /// problem listed.
-    func load() -> Balance { loadWithTable().balance }
-
-    /// `load()`, and the challenge table it holds with its texts (for reports).
-    func loadWithTable() -> (balance: Balance, table: ChallengeTable) {
-        guard let path = balance ?? defaultBalancePath() else {
-            fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
-        }
-        do {
-            var b = try BalanceLoader.load(path: path)
-            let table = loadChallenges()
-            b.challenges = table.templates
-            return (b, table)
-        } catch {
-            fail(error.description)
-        }
-    }
-
-    /// The challenge table with its texts, or an exit naming what is wrong.
-    func loadChallenges() -> ChallengeTable {
-        guard let path = challenges ?? defaultChallengesPath() else {
-            fail("ocean: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
-        }
-        do { return try ChallengeLoader.load(path: path) } catch { fail(error.description) }
-    }
-}
 
 /// The impact factors (`path`, else the shipped `assets/impact.toml`) of every kind
 /// in `kinds`, or an exit naming what is wrong (file, line and key; a kind without
@@ -116,25 +61,6 @@ func failWithoutDataFolder(_ what: String, flag: String) -> Never {
 }
 
 // MARK: Checks shared by the commands' validate()
-
-/// A whole-number flag within its range.
-func checkRange(_ value: Int?, _ flag: String, _ range: ClosedRange<Int>) throws {
-    guard let value, !range.contains(value) else { return }
-    throw ValidationError("\(flag): \(value) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)")
-}
-
-/// A file flag, if given, must name a file the system could open (see `PathName`):
-/// not empty, not too long, not ending in `/` (a folder); `-` (standard output) only
-/// where `stream` allows it (an output written once, not a file read back or locked).
-func checkPath(_ path: String?, flag: String, stream: Bool = false) throws {
-    guard let path else { return }
-    if !stream, (try? PathName(path))?.standardStream(dash: 1) != nil {
-        throw ValidationError("\(flag): '\(path)' is a standard stream; name a file")
-    }
-    if path.isEmpty { throw ValidationError("\(flag): an empty path; name a file") }
-    do { _ = try PathName(path) } catch { throw ValidationError("\(flag): \(error.description)") }
-    if path.hasSuffix("/") { throw ValidationError("\(flag): '\(path)' ends in '/', which names a folder; name a file") }
-}
 
 /// A `--bot` schedule, naming the entry that is not a bot.
 func checkBot(_ bot: String) throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanAudio
 import OceanBalance
 import OceanDrivers
@@ -35,8 +36,8 @@ struct AudioDesignOption: ParsableArguments {
 }
 
 /// `--settings`, as --help says it.
-private let settingsHelp = ArgumentHelp("The settings file (default: $XDG_DATA_HOME/ocean-rescue/audio-settings.toml, "
-    + "else ~/.local/share/ocean-rescue/audio-settings.toml).")
+private let settingsHelp = ArgumentHelp("The settings file (default: $XDG_CONFIG_HOME/ocean-rescue/audio-settings.toml, "
+    + "else ~/.config/ocean-rescue/audio-settings.toml; one an earlier version kept beside the profile is still read).")
 
 extension AudioCommand {
     struct Render: ParsableCommand {
@@ -177,8 +178,9 @@ extension AudioCommand {
         }
 
         func run() throws {
-            guard let path = settings ?? (DataFolder.problem() == nil ? AudioSettingsFile.defaultPathIfKnown() : nil) else {
-                failWithoutDataFolder("sound settings file", flag: "--settings")
+            guard let path = settings ?? (ConfigFolder.problem() == nil ? AudioSettingsFile.defaultPathIfKnown() : nil) else {
+                fail("ocean: \(ConfigFolder.problem() ?? "neither $XDG_CONFIG_HOME nor $HOME is set"), so there is no default "
+                    + "sound settings file; name one with --settings PATH")
             }
             var s: AudioSettings
             do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }

@@ -1,3 +1,4 @@
+import OceanCLI
 import OceanKernel
 import OceanStore
 import OceanSystem

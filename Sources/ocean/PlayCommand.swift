@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanDrivers
 import OceanAssets
 import OceanFront

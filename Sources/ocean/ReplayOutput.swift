@@ -1,3 +1,4 @@
+import OceanCLI
 import OceanDrivers
 import OceanReplay
 import OceanSystem

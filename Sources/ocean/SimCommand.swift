@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanKernel
 import OceanDrivers
 import OceanReplay

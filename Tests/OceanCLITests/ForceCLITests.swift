@@ -23,7 +23,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         let second = again ?? args
         let no = try ocean(second)
         #expect(no.status == 2, "\(second.joined(separator: " ")): \(no.status) \(no.stderr)")
-        #expect(no.stderr.hasPrefix("ocean: \(refused.0) '\(refused.1)' exists")
+        #expect(no.stderr.hasPrefix("ocean: error: \(refused.0) '\(refused.1)' exists")
                     && no.stderr.contains("; add --force to replace "), "\(second): \(no.stderr)")
         #expect(no.stdout.isEmpty, "\(second): nothing was done")
         #expect(outputs.map(contents) == before, "\(second): the old outputs are untouched")
@@ -71,7 +71,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         let before = drawn.map { contents(frames + "/" + $0) }
         let no = try ocean(["replay", "verify", desync, "--frames", frames])
         #expect(no.status == 2 && no.stdout.isEmpty, "\(no.stdout)\(no.stderr)")
-        #expect(no.stderr.contains("ocean: --frames '\(frames)' holds 2 pictures of an earlier run ('\(frames)/\(drawn[0])')")
+        #expect(no.stderr.contains("ocean: error: --frames '\(frames)' holds 2 pictures of an earlier run ('\(frames)/\(drawn[0])')")
                     && no.stderr.contains("add --force to replace them"), "\(no.stderr)")
         #expect(drawn.map { contents(frames + "/" + $0) } == before)
         let yes = try ocean(["replay", "verify", desync, "--frames", frames, "--force"])
@@ -101,7 +101,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         #expect(all.stderr.contains("exists (and 4 other files); add --force to replace them"), "\(all.stderr)")
         let lone = try ocean(["tune", spec, "--quiet", "--out", dir + "/new.jsonl", "--best", dir + "/new.toml",
                               "--png", outs[3].1])
-        #expect(lone.status == 2 && lone.stderr.hasPrefix("ocean: --png '\(outs[3].1)' exists;"), "\(lone.stderr)")
+        #expect(lone.status == 2 && lone.stderr.hasPrefix("ocean: error: --png '\(outs[3].1)' exists;"), "\(lone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/new.jsonl"))
         var shards: [String] = []
         for i in 1...2 {
@@ -129,7 +129,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         try "keep".write(toFile: record, atomically: false, encoding: .utf8)
         // Refused before the window opens, so it says so with or without a display.
         let r = try ocean(["play", "--quick", "--record", record, "--profile", dir + "/profile"])
-        #expect(r.status == 2 && r.stderr.hasPrefix("ocean: --record '\(record)' exists; add --force to replace it"),
+        #expect(r.status == 2 && r.stderr.hasPrefix("ocean: error: --record '\(record)' exists; add --force to replace it"),
                 "\(r.stderr)")
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "keep")
         #expect(!FileManager.default.fileExists(atPath: dir + "/profile"))

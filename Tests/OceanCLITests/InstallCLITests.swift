@@ -129,6 +129,26 @@ private func tree(_ root: String) -> [String] {
             #expect(text.contains(marker) && text.contains("replay") && text.contains("sim"), "\(path)")
         }
 
+        // Files and values complete: a tune spec is a .toml file, --metric one of the metrics.
+        let bash = (try? String(contentsOfFile: prefix + "/share/bash-completion/completions/ocean", encoding: .utf8)) ?? ""
+        #expect(bash.contains("*.toml") || bash.contains("toml"), "bash completes tune specs as files")
+        #expect(bash.contains("catch_rate") && bash.contains("days_to_elder"), "bash completes --metric's values")
+
+        // The manual, rendered by man(1) from the installed page.
+        let manual = try run("/usr/bin/man", ["-l", prefix + "/share/man/man1/ocean.1"], in: elsewhere,
+                             environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "100", "MAN_KEEP_FORMATTING": ""])
+        #expect(manual.status == 0, "man -l: \(manual.stderr)")
+        for word in ["ocean tune", "--resume", "--objectives", "--series"] { #expect(manual.stdout.contains(word), "the manual lacks \(word)") }
+        // AppStream metadata that appstreamcli accepts, and the licence.
+        let metainfo = prefix + "/share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml"
+        if let appstream = commandPath("appstreamcli") {
+            let checked = try run(appstream, ["validate", "--no-net", metainfo], in: elsewhere, environment: ["PATH": "/usr/bin:/bin"])
+            #expect(checked.status == 0, "appstreamcli validate: \(checked.stdout)\(checked.stderr)")
+        } else {
+            Issue.record("appstreamcli is missing: `make deps` installs appstream")
+        }
+        #expect(fm.fileExists(atPath: prefix + "/share/doc/ocean-rescue/LICENSE"))
+
         // The installed game, run where no folder up from it or from the binary holds
         // an assets/ (so no checkout can be found), plays and draws like the checkout's.
         for start in [elsewhere, prefix + "/bin"] {

@@ -83,6 +83,13 @@ struct PackageGraph {
         for name in ["OceanFront", "OceanPlatform", "CSDL2"] { #expect(!tune.contains(name), "\(tune.sorted())") }
     }
 
+    /// The headless program (the image's `ocean`) reaches neither the platform nor SDL.
+    @Test func theHeadlessProgramNeedsNoSDL() {
+        let headless = graph.closure(of: "ocean-headless")
+        #expect(headless.contains("OceanTune") && headless.contains("OceanCLI"), "\(headless.sorted())")
+        for name in ["OceanPlatform", "CSDL2", "OceanFront", "OceanAudio"] { #expect(!headless.contains(name), "\(headless.sorted())") }
+    }
+
     /// Only the platform target imports SDL; the game links no benchmark; nothing
     /// links the malloc interposer (`make bench` preloads it).
     @Test func sdlIsThePlatformsAndNothingLinksTheInterposer() {

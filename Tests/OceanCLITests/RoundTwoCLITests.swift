@@ -208,7 +208,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             var e = ProcessInfo.processInfo.environment
             for (k, v) in env { e[k] = v }
             let r = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "auto", "--quiet"], environment: e)
-            #expect(r.status == 2 && r.stderr.contains("ocean tune: "), "\(env): \(r.status) \(r.stderr)")
+            #expect(r.status == 2 && r.stderr.contains("ocean: error: tune: "), "\(env): \(r.status) \(r.stderr)")
         }
         let shard = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "1/1000000"])
         #expect(shard.status == 2 && shard.stderr.contains("n ≤ 100000"), "\(shard.stderr)")
@@ -272,8 +272,13 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         let file = try run(["profile", "show"], environment: ["PATH": "/usr/bin:/bin", "XDG_DATA_HOME": dir + "/file"])
         #expect(file.status == 2 && file.stderr.contains("\(dir)/file (from $XDG_DATA_HOME) is not a folder"), "\(file.stderr)")
         #expect(!file.stderr.contains("ocean sim --days N --profile"), "no suggestion of a command that fails")
-        let settings = try run(["audio", "settings"], environment: ["PATH": "/usr/bin:/bin", "XDG_DATA_HOME": dir + "/file"])
-        #expect(settings.status == 2 && settings.stderr.contains("is not a folder"), "\(settings.stderr)")
+        // The sound settings are settings: $XDG_CONFIG_HOME's folder.
+        let settings = try run(["audio", "settings"], environment: ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": dir + "/file"])
+        #expect(settings.status == 2 && settings.stderr.contains("\(dir)/file (from $XDG_CONFIG_HOME) is not a folder"), "\(settings.stderr)")
+        let config = freshFolder("xdg-config")
+        let made = try run(["audio", "settings", "--mute"], environment: ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": config, "HOME": dir])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: config + "/ocean-rescue/audio-settings.toml"))
     }
 
     @Test func aBalanceOverOneMebibyteIsRefusedAtLaunchNamingTheLimit() throws {

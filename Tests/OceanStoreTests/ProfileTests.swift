@@ -37,12 +37,19 @@ private func careerState(days: Int = 5) -> GameState {
         #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["profile"])
     }
 
-    @Test func theProfileAndTheSoundSettingsShareOneDataFolderAndNoGuess() {
-        let xdg = ["XDG_DATA_HOME": "/x", "HOME": "/h"]
+    @Test func theProfileIsDataTheSoundSettingsAreConfigAndNoGuess() throws {
+        let xdg = ["XDG_DATA_HOME": "/x", "XDG_CONFIG_HOME": "/c", "HOME": "/h"]
         #expect(Profile.defaultPathIfKnown(environment: xdg) == "/x/ocean-rescue/profile")
-        #expect(AudioSettingsFile.defaultPathIfKnown(environment: xdg) == "/x/ocean-rescue/audio-settings.toml")
-        let home = ["XDG_DATA_HOME": "relative", "HOME": "/h"]
-        #expect(AudioSettingsFile.defaultPathIfKnown(environment: home) == "/h/.local/share/ocean-rescue/audio-settings.toml")
+        #expect(AudioSettingsFile.defaultPathIfKnown(environment: xdg) == "/c/ocean-rescue/audio-settings.toml")
+        let home = ["XDG_DATA_HOME": "relative", "XDG_CONFIG_HOME": "relative", "HOME": "/h"]
+        #expect(AudioSettingsFile.defaultPathIfKnown(environment: home) == "/h/.config/ocean-rescue/audio-settings.toml")
+        // Settings an earlier version kept beside the profile are still read while the
+        // settings folder has none.
+        let data = freshFolder("old-settings"), config = freshFolder("new-settings")
+        try FileManager.default.createDirectory(atPath: data + "/ocean-rescue", withIntermediateDirectories: true)
+        try "".write(toFile: data + "/ocean-rescue/audio-settings.toml", atomically: true, encoding: .utf8)
+        let moved = ["XDG_DATA_HOME": data, "XDG_CONFIG_HOME": config, "HOME": "/h"]
+        #expect(AudioSettingsFile.defaultPathIfKnown(environment: moved) == data + "/ocean-rescue/audio-settings.toml")
         // Neither: no folder at all, never one under /tmp that anyone can write.
         for env in [[:], ["HOME": ""], ["XDG_DATA_HOME": "relative"]] {
             #expect(DataFolder.path(environment: env) == nil)

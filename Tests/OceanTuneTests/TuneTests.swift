@@ -109,7 +109,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         [vary]
         "bin.width_px" = [84, 480]
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         #expect(out.lines.map(\.valid) == [true, false])
         #expect(out.lines[1].invalid?.contains("bin.width_px: must be less than playfield.width_px (480)") == true)
         #expect(out.lines[1].results.isEmpty)
@@ -126,7 +126,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         "items.max_live" = [512]
         """)
         let base = try PointSampler.apply(try everythingCaught(), to: shippedBalance, file: "test")
-        let out = Sweep.run(spec: s, base: base, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: base, file: "spec.toml", options: Sweep.Options())
         let r = out.lines[0].results[0]
         #expect(r.catchRate.rate == 1)
         #expect(r.catchRate.ciHigh == 1)
@@ -163,15 +163,15 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         one.jobs = 1
         var two = Sweep.Options()
         two.jobs = 2
-        let a = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: one).jsonl
-        let b = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: two).jsonl
+        let a = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: one).jsonl
+        let b = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: two).jsonl
         #expect(a == b)
         var shards: [(name: String, text: String)] = []
         for i in [3, 1, 2] {
             var o = Sweep.Options()
             o.jobs = 2
             o.shard = Shard(index: i, count: 3)
-            shards.append(("shard\(i)", Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o).jsonl))
+            shards.append(("shard\(i)", try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o).jsonl))
         }
         #expect(try ShardMerge.merge(shards).get() == a)
         #expect(throws: ShardMerge.Failure.self) { try ShardMerge.merge(Array(shards.prefix(2))).get() }
@@ -180,8 +180,8 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     }
 
     @Test func aPointsResultDoesNotDependOnTheOtherPoints() throws {
-        let whole = Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: Sweep.Options())
-        let alone = Sweep.run(spec: try spec("""
+        let whole = try Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: Sweep.Options())
+        let alone = try Sweep.run(spec: try spec("""
         bots = ["human@50", "greedy"]
         games = 7
         [vary]
@@ -194,9 +194,9 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     @Test func mergeRefusesShardsOfDifferentSpecs() throws {
         var o = Sweep.Options()
         o.shard = Shard(index: 1, count: 2)
-        let a = Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: o).jsonl
+        let a = try Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: o).jsonl
         o.shard = Shard(index: 2, count: 2)
-        let b = Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: shippedBalance, file: "s", options: o).jsonl
+        let b = try Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: shippedBalance, file: "s", options: o).jsonl
         guard case .failure(let f) = ShardMerge.merge([("a", a), ("b", b)]) else {
             Issue.record("merged shards of different specs")
             return
@@ -207,6 +207,11 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     @Test func shardAutoReadsSlurmAndKubernetes() {
         let slurm = Shard.auto(environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
         #expect((try? slurm.get()) == Shard(index: 2, count: 3))
+        // `--array=0-10:5`: tasks 0, 5, 10 are shards 1, 2, 3; 4 is none of them.
+        let stepped = ["SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_STEP": "5"]
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "10"]) { $1 }, count: nil).get()) == Shard(index: 3, count: 3))
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "5"]) { $1 }, count: nil).get()) == Shard(index: 2, count: 3))
+        #expect((try? Shard.auto(environment: stepped.merging(["SLURM_ARRAY_TASK_ID": "4"]) { $1 }, count: nil).get()) == nil)
         let k8s = Shard.auto(environment: ["JOB_COMPLETION_INDEX": "2"], count: 3)
         #expect((try? k8s.get()) == Shard(index: 3, count: 3))
         let k8sEnv = Shard.auto(environment: ["JOB_COMPLETION_INDEX": "0", "OCEAN_SHARD_COUNT": "4"], count: nil)
@@ -234,7 +239,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         text += "\n"
         let s = try spec(text)
         let base = try PointSampler.apply(Array(try everythingCaught().dropFirst()), to: shippedBalance, file: "t")
-        let out = Sweep.run(spec: s, base: base, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: base, file: "spec.toml", options: Sweep.Options())
         let best = Sweep.ranked(out.lines).first!
         #expect(best.params["bin.width_px"] == 479)
         #expect(best.distance == 0)
@@ -291,7 +296,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         careers = 2
         days = 3
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         let d = try #require(out.lines[0].results[0].daysTo)
         #expect(Set(d.keys) == Set(CareerOutcome.milestones))
         for m in CareerOutcome.milestones { #expect(d[m]!.reached.n == 2) }
@@ -312,7 +317,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         [vary]
         "bin.width_px" = [64, 84, 104]
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         let svg = SweepChart.svg(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
         #expect(svg.hasPrefix("<svg") && svg.contains("<polygon") && svg.contains("bin.width_px"))
         let font = try FrontAssetsLoader.load(theme: nil).font

@@ -6,8 +6,8 @@ import Glibc
 
 /// A progress line on standard error for runs that take a while: on a terminal, one
 /// line rewritten at most a few times a second with the rate and the time left and
-/// erased when the run is done; elsewhere nothing, or with `plainLines` a line at
-/// every tenth (for a batch job's log). Safe to update from several threads.
+/// erased when the run is done; elsewhere (not a terminal, or TERM=dumb) nothing, or
+/// with `plainLines` a line at every tenth (for a batch job's log), no escapes. Safe to update from several threads.
 public final class Progress: @unchecked Sendable {
     private let label: String
     private let unit: String
@@ -25,7 +25,10 @@ public final class Progress: @unchecked Sendable {
         self.label = label
         self.total = max(1, total)
         self.unit = unit
-        let terminal = isatty(2) != 0
+        // A terminal that moves its cursor: TERM=dumb (Emacs' shell, some CI logs) or
+        // no TERM prints escapes as they are, so it gets the plain lines instead.
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        let terminal = isatty(2) != 0 && !term.isEmpty && term != "dumb"
         enabled = !quiet && terminal
         plain = !quiet && !terminal && plainLines
     }

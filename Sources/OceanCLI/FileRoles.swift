@@ -9,7 +9,7 @@ import Glibc
 /// with every file it reads and every file it will write (flag and path; nil for an
 /// option not given), and it exits 2 before any work if an output is the same file as
 /// an input or as another output (see `FileClash`: identity after links, not spelling).
-func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) {
+public func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) {
     let ins = inputs.compactMap { what, path in path.map { FileClash.Role.input(what, $0) } }
     let outs = outputs.compactMap { what, path in path.map { FileClash.Role.output(what, $0) } }
     for role in ins + outs {
@@ -20,14 +20,14 @@ func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) {
 
 /// A theme option's file, when it names one (a `.toml` or a path) rather than a
 /// shipped theme's name.
-func themeFile(_ theme: String?) -> String? {
+public func themeFile(_ theme: String?) -> String? {
     guard let theme, theme.hasSuffix(".toml") || theme.contains("/") else { return nil }
     return theme
 }
 
 /// The files a command that draws reads: the theme (a file, or a shipped theme's) and
 /// the shipped font, sprites, pet art, challenge table and impact factors.
-func frontAssetInputs(theme: String?) -> [(String, String?)] {
+public func frontAssetInputs(theme: String?) -> [(String, String?)] {
     let themePath = themeFile(theme) ?? findAsset("themes/\(theme ?? "default").toml")
     return [("--theme", themePath)] + ["font.txt", "sprites.txt", "pet.txt", "challenges.toml", "impact.toml"].map {
         ("the shipped assets/\($0)", findAsset($0))
@@ -36,7 +36,7 @@ func frontAssetInputs(theme: String?) -> [(String, String?)] {
 
 extension BalanceOption {
     /// `--balance` (or the shipped balance) and `--challenges` (or the shipped table).
-    var inputs: [(String, String?)] {
+    public var inputs: [(String, String?)] {
         [("--balance", balance ?? defaultBalancePath()), ("--challenges", challenges ?? defaultChallengesPath())]
     }
 }
@@ -46,7 +46,7 @@ extension BalanceOption {
 /// exits 2 naming the first regular file already there, so nothing is replaced by
 /// accident. A standard stream (`-`, `/dev/stdout`…) is never "existing", and neither
 /// is a device such as `/dev/null` (nothing kept there to lose).
-func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
+public func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
     guard !force else { return }
     let existing = outputs.compactMap { what, path in path.flatMap { existingFile($0) ? (what, $0) : nil } }
     guard let (what, path) = existing.first else { return }
@@ -56,13 +56,13 @@ func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
 
 /// Whether `path` names a regular file that is there now (links followed), and not a
 /// standard stream.
-func existingFile(_ path: String) -> Bool {
+public func existingFile(_ path: String) -> Bool {
     guard let name = try? PathName(path), name.standardStream(dash: 1) == nil,
           let status = try? name.status() else { return false }
     return status.st_mode & S_IFMT == S_IFREG
 }
 
 /// The help of every `--force` flag: "Replace `what`; without --force…".
-func forceHelp(_ what: String = "an existing --out") -> ArgumentHelp {
+public func forceHelp(_ what: String = "an existing --out") -> ArgumentHelp {
     ArgumentHelp("Replace \(what); without --force an output already there is refused (exit 2) before any work.")
 }

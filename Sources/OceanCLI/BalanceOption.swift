@@ -1,0 +1,53 @@
+import ArgumentParser
+import OceanBalance
+import OceanKernel
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--balance FILE` and `--challenges FILE`, shared by every command that runs the kernel.
+public struct BalanceOption: ParsableArguments {
+    @Option(name: .long, help: "Balance constants (TOML). Default: the shipped assets/balance.toml.",
+            completion: .file(extensions: ["toml"]))
+    public var balance: String?
+
+    @Option(name: .long, help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.",
+            completion: .file(extensions: ["toml"]))
+    public var challenges: String?
+
+    public init() {}
+    public init(balance: String, challenges: String? = nil) {
+        self.balance = balance
+        self.challenges = challenges
+    }
+
+    /// The loaded, validated constants with the challenge table, or an exit with every
+    /// problem listed.
+    public func load() -> Balance { loadWithTable().balance }
+
+    /// `load()`, and the challenge table it holds with its texts (for reports).
+    public func loadWithTable() -> (balance: Balance, table: ChallengeTable) {
+        guard let path = balance ?? defaultBalancePath() else {
+            fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
+        }
+        do {
+            var b = try BalanceLoader.load(path: path)
+            let table = loadChallenges()
+            b.challenges = table.templates
+            return (b, table)
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// The challenge table with its texts, or an exit naming what is wrong.
+    public func loadChallenges() -> ChallengeTable {
+        guard let path = challenges ?? defaultChallengesPath() else {
+            fail("ocean: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
+        }
+        do { return try ChallengeLoader.load(path: path) } catch { fail(error.description) }
+    }
+}
+

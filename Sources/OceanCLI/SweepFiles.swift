@@ -1,0 +1,104 @@
+import ArgumentParser
+import OceanBalance
+import OceanDrivers
+import OceanAssets
+import OceanKernel
+import OceanStore
+import OceanSystem
+import OceanTune
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files a finished sweep (a whole run or a merge) can also be written as.
+struct SweepFiles: ParsableArguments {
+    @Option(help: "Also write the results as CSV here (every metric: games, careers' milestones, each target's error).", completion: .file(extensions: ["csv"]))
+    var csv: String?
+
+    @Option(help: "Also draw a chart (SVG) of --metric over the first one or two varied keys here.", completion: .file(extensions: ["svg"]))
+    var chart: String?
+
+    @Option(help: "Also draw the chart as a PNG here (the same data, labelled in the game's bitmap font).", completion: .file(extensions: ["png"]))
+    var png: String?
+
+    @Option(help: "The chart's metric: \(Metric.names).", completion: .list(Metric.allCases.map(\.rawValue)))
+    var metric: String = "catch_rate"
+
+    @Option(help: "The chart's bot (default: the spec's first).")
+    var chartBot: String?
+
+    @Option(help: "Where to write the best point's balance when the spec has targets (default: OUT with .best.toml; none for a shard, whose best is only local: merge the shards).", completion: .file(extensions: ["toml"]))
+    var best: String?
+
+    @Option(help: "With --objectives: draw the Pareto front (SVG) over the first two targets here.", completion: .file(extensions: ["svg"]))
+    var paretoChart: String?
+
+    @Option(help: "Draw each key's share of each metric's variance (SVG bars, the chart bot) here.", completion: .file(extensions: ["svg"]))
+    var importanceChart: String?
+
+    func validate() throws {
+        guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
+        for (flag, path) in [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best),
+                             ("--pareto-chart", paretoChart), ("--importance-chart", importanceChart)] {
+            try checkPath(path, flag: flag, stream: true)
+        }
+    }
+
+    /// Before any work: a PNG asked of a program that links no picture writer.
+    func refuseUnwritablePNG() {
+        if png != nil && TuneCommand.pngWriter == nil {
+            fail("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
+        }
+    }
+
+    /// Every output with its flag (`best`: the path the best balance goes to, if any).
+    func outputs(best bestPath: String?) -> [(String, String?)] {
+        [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", bestPath),
+         ("--pareto-chart", paretoChart), ("--importance-chart", importanceChart)]
+    }
+
+    /// The best balance's path: --best, else OUT with .best.toml (standard output: none).
+    func bestPath(out: String, targets: Bool) -> String? {
+        guard targets else { return nil }
+        if let best { return best }
+        guard !isStandardOutput(out) else { return nil }
+        return (out.hasSuffix(".jsonl") ? String(out.dropLast(6)) : out) + ".best.toml"
+    }
+
+    /// Writes the extra files and the report (to standard output, or standard error
+    /// when the JSON Lines went to standard output). `base`: the balance the points
+    /// start from (for the best point's file); `source`: what the best point's comment names.
+    func finish(header: SweepHeader, lines: [PointLine], out: String, best bestTarget: String?, base: Balance?,
+                source: String, quiet: Bool) {
+        let bot = chartBot ?? header.bots.first ?? ""
+        let metric = Metric(rawValue: self.metric)!
+        if let csv { write(csv, SweepReport.csv(header: header, lines: lines)) }
+        if let chart { write(chart, SweepChart.svg(header: header, lines: lines, metric: metric, bot: bot)) }
+        if let png {
+            let font: BitmapFont
+            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
+            let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
+            refuseUnwritablePNG()
+            do { try TuneCommand.pngWriter!(picture, png) } catch { fail("\(error)") }
+        }
+        let importance = Importance.compute(header: header, lines: lines)
+        if let importanceChart { write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
+        if let paretoChart {
+            guard header.objectives != nil else { fail("ocean: --pareto-chart needs --objectives (each target an objective)") }
+            write(paretoChart, ParetoChart.svg(header: header, lines: lines))
+        }
+        var note = ""
+        let ranked = Sweep.ranked(lines)
+        if header.shard != Shard.whole.description {
+            if !ranked.isEmpty { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
+        } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
+            let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
+            write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
+            note = "best point \(top.point); play it: ocean play --balance \(target)\n"
+        }
+        guard !quiet else { return }
+        let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note
+        if isStandardOutput(out) { writeError(report) } else { print(report, terminator: "") }
+    }
+
+}

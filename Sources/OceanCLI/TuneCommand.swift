@@ -1,0 +1,309 @@
+import ArgumentParser
+import OceanBalance
+import OceanDrivers
+import OceanAssets
+import OceanKernel
+import OceanStore
+import OceanSystem
+import OceanTune
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public struct TuneCommand: ParsableCommand {
+    public init() {}
+
+    /// Writes a chart's picture as PNG; set by the program that links a picture writer
+    /// (`ocean`, with SDL_image). Nil in the headless build, whose --png says so.
+    nonisolated(unsafe) public static var pngWriter: ((Framebuffer, String) throws -> Void)?
+
+    public static let configuration = CommandConfiguration(
+        commandName: "tune",
+        abstract: "Balance sweeps: play many games per candidate balance and report metrics with confidence intervals.",
+        subcommands: [TuneRun.self, TuneMerge.self, TuneEval.self, TuneReplays.self],
+        defaultSubcommand: TuneRun.self)
+}
+
+/// The spec, read and validated, and the balance its points start from.
+func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
+    let spec: TuneSpec
+    do {
+        // `-`: the spec from standard input (its `balance` then relative to the working folder).
+        spec = StandardInput.isDash(path)
+            ? try TuneSpecReader.parse(StandardInput.readText(limit: 1 << 20, what: "the spec"), file: "standard input")
+            : try TuneSpecReader.read(path: path)
+    } catch { fail(error.description) }
+    let basePath = balance ?? specBalancePath(spec, path)
+    return (spec, BalanceOption(balance: basePath).load())
+}
+
+/// The balance a spec's points start from: its `balance` (relative to the spec's
+/// folder), else the shipped one.
+private func specBalancePath(_ spec: TuneSpec, _ specPath: String) -> String {
+    if let relative = spec.balancePath {
+        if StandardInput.isDash(specPath) { return relative }
+        return relative.hasPrefix("/") ? relative : ((try? PathName(specPath).sibling(relative)) ?? relative)
+    }
+    return defaultBalancePath() ?? "assets/balance.toml"
+}
+
+/// The CPUs this process may use (affinity, cgroup quota, SLURM_CPUS_PER_TASK).
+func usableCPUs() -> Int { UsableCPUs.count(environment: environmentVariables()) }
+private func allCores() -> Int { usableCPUs() }
+
+struct TuneRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a tune spec (the default: `ocean tune SPEC --out FILE.jsonl`).",
+        discussion: """
+            Each finished point is appended to OUT.part as soon as all its games are played; a run that \
+            was killed goes on from there with --resume, and the output is the same bytes as a run \
+            never stopped. The output replaces OUT only when it is whole, and OUT.part is removed then.
+            """)
+
+    @Argument(help: "The tune spec (TOML), - for standard input; see assets/tune/example.toml.", completion: .file(extensions: ["toml"]))
+    var spec: String
+
+    @Option(help: "Games per point and bot, overriding the spec's `games` (1 to 1000000).")
+    var games: Int?
+
+    @Option(help: "Threads to play on (1 to 256; default: the CPUs this process may use: affinity, cgroup quota, SLURM_CPUS_PER_TASK). The output is the same for any number.")
+    var jobs: Int?
+
+    @Option(help: "Run one shard: i/n, or `auto` from SLURM_ARRAY_TASK_* or JOB_COMPLETION_INDEX.")
+    var shard: String?
+
+    @Option(help: "With --shard auto in a Kubernetes Indexed Job: the job's completions.")
+    var shardCount: Int?
+
+    @Option(help: "Where to write the JSON Lines (a header line, then one line per point); - for standard output.",
+            completion: .file(extensions: ["jsonl"]))
+    var out: String
+
+    @Flag(help: "Go on with the finished points an interrupted run left in OUT.part (same spec, games and shard).")
+    var resume = false
+
+    @Flag(help: "Each target a separate objective: every point gets its errors and the header the Pareto front (the points no other beats on every target).")
+    var objectives = false
+
+    @OptionGroup var files: SweepFiles
+
+    @Option(help: "Also record metrics over time: per round of the games and per day of the careers, each point and bot's means with 95 % intervals, as JSON Lines here.",
+            completion: .file(extensions: ["jsonl"]))
+    var series: String?
+
+    @Option(help: "The same curves as CSV here (a row per point, bot and round or day; every metric).", completion: .file(extensions: ["csv"]))
+    var seriesCsv: String?
+
+    @Option(help: "Draw --series-metric over rounds (or days) with its band, a line per point (the best eight with targets, else the first), as SVG here.",
+            completion: .file(extensions: ["svg"]))
+    var seriesChart: String?
+
+    @Option(help: "The series chart's metric: \(Series.roundMetrics.joined(separator: ", ")) per round; \(Series.dayMetrics.joined(separator: ", ")) per day.",
+            completion: .list(Array(Set(Series.roundMetrics + Series.dayMetrics)).sorted()))
+    var seriesMetric: String = "catch_rate"
+
+    @Option(help: "The balance the points start from (default: the spec's `balance`, else assets/balance.toml).",
+            completion: .file(extensions: ["toml"]))
+    var balance: String?
+
+    @Flag(help: "No progress, no table: only the output files.")
+    var quiet = false
+
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files, and an interrupted run's OUT.part"))
+    var force = false
+
+    func validate() throws {
+        if let games, !(1...1_000_000).contains(games) { throw ValidationError("--games: \(games) is out of range; allowed: 1 to 1000000") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs: \(jobs) is out of range; allowed: 1 to 256") }
+        if let shard, shard != "auto", Shard(shard) == nil {
+            throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(Shard.maxCount), nor auto")
+        }
+        try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
+        try checkPath(out, flag: "--out", stream: true)
+        if resume && isStandardOutput(out) {
+            throw ValidationError("--resume: --out is standard output, which keeps no finished points; name a file")
+        }
+        if resume && force { throw ValidationError("--resume and --force do not go together: --force starts over, --resume goes on") }
+        for (flag, path) in [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] {
+            try checkPath(path, flag: flag, stream: true)
+        }
+        let metrics = Set(Series.roundMetrics + Series.dayMetrics)
+        guard metrics.contains(seriesMetric) else {
+            throw ValidationError("--series-metric: '\(seriesMetric)' is not one; allowed: \(metrics.sorted().joined(separator: ", "))")
+        }
+    }
+
+    var seriesOutputs: [(String, String?)] { [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] }
+
+    func run() throws {
+        files.refuseUnwritablePNG()
+        let (spec, base) = loadSpec(self.spec, balance: balance)
+        let journalPath = isStandardOutput(out) ? nil : out + ".part"
+        var options = Sweep.Options()
+        options.games = games
+        options.jobs = jobs ?? allCores()
+        if let shard {
+            if shard == "auto" {
+                switch Shard.auto(environment: environmentVariables(), count: shardCount) {
+                case .success(let s): options.shard = s
+                case .failure(let e): fail("ocean tune: \(e)")
+                }
+            } else {
+                options.shard = Shard(shard)!
+            }
+            if spec.strategy == .halving && options.shard.count > 1 {
+                fail("ocean: --shard: a halving run decides each rung from all points; run it whole")
+            }
+        }
+        let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
+        refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
+                      outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath) + seriesOutputs)
+        refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)
+        if let journalPath, !resume, !force, let n = SweepJournal.pending(journalPath) {
+            fail("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
+                + "add --resume to go on with it, or --force to start over")
+        }
+        options.journal = journalPath
+        options.resume = resume
+        options.objectives = objectives
+        options.series = !seriesOutputs.allSatisfy { $0.1 == nil }
+        if objectives && spec.targets.count < 2 {
+            fail("ocean: --objectives: \(self.spec) has \(counted(spec.targets.count, "target")); a Pareto front needs at least 2 ([targets.\"BOT\"] metric = value)")
+        }
+        let progress = quiet ? nil : Progress("tune", total: 1, unit: "games", plainLines: true)
+        if let progress { options.progress = { done, total in progress.update(done, of: total) } }
+        let output: SweepOutput
+        do { output = try Sweep.run(spec: spec, base: base, file: self.spec, options: options) } catch { fail("ocean: \(error)") }
+        progress?.finish()
+        write(out, output.jsonl)
+        output.journal?.remove()
+        if options.series {
+            let curves = output.series
+            if let series { write(series, Series.jsonl(curves)) }
+            if let seriesCsv { write(seriesCsv, Series.csv(curves)) }
+            if let seriesChart {
+                let bot = files.chartBot ?? spec.players.first?.description ?? ""
+                let best = Sweep.ranked(output.lines).prefix(8).map(\.point)
+                write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
+            }
+        }
+        files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
+        let rate = Double(output.gamesPlayed) / max(output.seconds, 1e-9)
+        if !quiet {
+            let careers = spec.career.careers > 0 ? " (and \(spec.career.careers) careers per point and bot)" : ""
+            let resumed = output.resumed > 0 ? "; \(counted(output.resumed, "point")) taken from \(journalPath ?? "")" : ""
+            printError("\(output.gamesPlayed) games\(careers) in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
+                + "on \(options.jobs) thread\(options.jobs == 1 ? "" : "s") (\(Int(rate / Double(min(options.jobs, allCores())))) per core)\(resumed)")
+        }
+    }
+}
+
+struct TuneMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the shards of one sweep into the bytes one machine would have written, with its best point, charts and report.",
+        discussion: """
+            The merged file is the bytes a whole run writes. With targets, the sweep's best point is \
+            written as a balance file (--best, default OUT with .best.toml), applied to the balance the \
+            shards started from (--balance, default assets/balance.toml; its fingerprint must be the \
+            shards'). Shards run with --objectives get the Pareto front over all points here.
+            """)
+
+    @Argument(help: "The shard outputs (JSON Lines); - for one read from standard input.", completion: .file(extensions: ["jsonl"]))
+    var shards: [String]
+
+    @Option(help: "Where to write the merged JSON Lines; - for standard output.", completion: .file(extensions: ["jsonl"]))
+    var out: String
+
+    @OptionGroup var files: SweepFiles
+
+    @Option(help: "The balance the shards started from, for the best point's file (default: assets/balance.toml).",
+            completion: .file(extensions: ["toml"]))
+    var balance: String?
+
+    @Flag(help: "No table: only the output files.")
+    var quiet = false
+
+    @Flag(help: forceHelp("existing --out, --csv, --chart, --png and --best files"))
+    var force = false
+
+    func validate() throws { try checkPath(out, flag: "--out", stream: true) }
+
+    func run() throws {
+        guard !shards.isEmpty else { fail("ocean: tune merge: name the shard files") }
+        files.refuseUnwritablePNG()
+        let basePath = balance ?? defaultBalancePath()
+        // Before any reading: an output over an input is refused whatever the shards hold
+        // (the best balance's default path counted as if the sweep had targets).
+        let possibleBest = files.bestPath(out: out, targets: true)
+        refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
+                      outputs: [("--out", out)] + files.outputs(best: possibleBest))
+        if shards.filter(StandardInput.isDash).count > 1 { fail("ocean: tune merge: standard input (-) can be only one of the shards") }
+        let texts = shards.map { f -> (name: String, text: String) in
+            if StandardInput.isDash(f) { return ("standard input", StandardInput.readText(limit: 1 << 30, what: "a shard")) }
+            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean: tune merge: \(error)") }
+        }
+        let merged: String
+        switch ShardMerge.merge(texts) {
+        case .success(let text): merged = text
+        case .failure(let e): fail("ocean: tune merge: \(e)")
+        }
+        guard let (header, lines) = ShardMerge.read(merged) else { fail("ocean: tune merge: the merged lines cannot be read back") }
+        let targets = lines.contains { $0.distance != nil }
+        let bestPath = files.bestPath(out: out, targets: targets)
+        refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+        var base: Balance?
+        if bestPath != nil {
+            guard let basePath else { fail("ocean: tune merge: cannot find assets/balance.toml for the best point; name the shards' base with --balance FILE") }
+            let b = BalanceOption(balance: basePath).load()
+            let print = hex16(PointSampler.fingerprint(b))
+            guard print == header.balance else {
+                fail("ocean: tune merge: --balance \(basePath) has fingerprint \(print), but the shards started from \(header.balance); "
+                    + "name the balance the sweep ran from with --balance FILE")
+            }
+            base = b
+        }
+        write(out, merged)
+        files.finish(header: header, lines: lines, out: out, best: bestPath, base: base,
+                     source: "the merged \(shards.count) shards", quiet: quiet)
+    }
+}
+
+struct TuneReplays: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replays",
+        abstract: "What-if: re-run recorded replays' inputs under each point of a spec and report how the outcomes move.")
+
+    @Argument(help: "The tune spec (TOML); its [vary] keys are applied to each replay's own constants.")
+    var spec: String
+
+    @Argument(help: "The replays.")
+    var files: [String]
+
+    @Option(help: "Also write the results as JSON Lines here.")
+    var out: String?
+
+    @Option(help: "Threads to play on (default: all cores).")
+    var jobs: Int?
+
+    @Flag(help: forceHelp())
+    var force = false
+
+    func validate() throws { try checkPath(out, flag: "--out", stream: true) }
+
+    func run() throws {
+        guard !files.isEmpty else { fail("ocean tune replays: name at least one replay") }
+        refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
+        refuseExisting([("--out", out)], force: force)
+        let spec: TuneSpec
+        do { spec = try TuneSpecReader.read(path: self.spec) } catch { fail(error.description) }
+        let report: WhatIf.Report
+        switch WhatIf.run(spec: spec, specFile: self.spec, replayFiles: files, jobs: jobs ?? allCores()) {
+        case .success(let r): report = r
+        case .failure(let e): fail(e.description)
+        }
+        if let out { write(out, report.jsonl) }
+        print(report.table, terminator: "")
+    }
+}
