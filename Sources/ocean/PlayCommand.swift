@@ -66,8 +66,8 @@ struct PlayCommand: ParsableCommand {
         }
         let saved = store.saved?.state
 
-        let screen: PlayScreen
-        do { screen = try PlayScreen(vsync: fps == nil) } catch {
+        let screen: DisplaySession
+        do { screen = try DisplaySession(vsync: fps == nil) } catch {
             if case .noDisplay(let why) = error {
                 fail("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
             }
@@ -115,11 +115,11 @@ struct PlayCommand: ParsableCommand {
             printError("ocean play: \(profilePath): \(problem); this session will not be saved")
         }
         let debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
-        var shell: Shell?
+        var flow: CareerFlow?
         if let content {
             let p = store.player
             let layout = CareerView(game: GameView(assets: assets, rules: rules, seed: header.seed), content: content).layout
-            shell = Shell(player: ShellPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
+            flow = CareerFlow(player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
                           state: saved ?? GameState(rules: rules, seed: header.seed), content: content, layout: layout,
                           rules: rules)
         }
@@ -142,9 +142,9 @@ struct PlayCommand: ParsableCommand {
             header.startState = state
             let sink = openReplaySink(recording.path, force: recording.replaces, flag: "--record")
             var recorder = ReplayRecorder(header: header, sink: sink)
-            var career: CareerScreens? = nil
-            if let content, let s = shell {
-                career = CareerScreens(shell: s, view: CareerView(game: view, content: content), debug: debugScreens) { player, state in
+            var career: CareerPlay? = nil
+            if let content, let s = flow {
+                career = CareerPlay(flow: s, view: CareerView(game: view, content: content), debug: debugScreens) { player, state in
                     // A name typed or a story seen: saved at once with the career as it stands.
                     store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
                     do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
@@ -207,11 +207,11 @@ struct PlayCommand: ParsableCommand {
 
             // The next game plays under the new constants, in a recording of its own.
             state = recorder.simulation.state
-            shell = career?.shell
+            flow = career?.flow
             balance = new
             rules = Rules(new)
             waiting = nil
-            shell?.rules = rules
+            flow?.rules = rules
             store.rules = rules
             printError("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
             view = GameView(assets: assets, rules: rules, seed: header.seed)

@@ -29,14 +29,14 @@ func careerView(_ assets: FrontAssets = defaultAssets, rules: Rules = shippedRul
     CareerView(game: GameView(assets: assets, rules: rules, seed: 7), content: careerContent)
 }
 
-func shell(_ player: ShellPlayer = ShellPlayer(), state: GameState, view: CareerView, rules: Rules = shippedRules) -> Shell {
-    Shell(player: player, state: state, content: careerContent, layout: view.layout, rules: rules)
+func flow(_ player: CareerPlayer = CareerPlayer(), state: GameState, view: CareerView, rules: Rules = shippedRules) -> CareerFlow {
+    CareerFlow(player: player, state: state, content: careerContent, layout: view.layout, rules: rules)
 }
 
-func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer {
+func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebuffer {
     var fb = Framebuffer(width: GameView.width, height: GameView.height)
     view.observe(state, events: [])
-    view.render(state, shell: shell, fraction: 1, into: &fb)
+    view.render(state, flow: flow, fraction: 1, into: &fb)
     return fb
 }
 
@@ -73,35 +73,35 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     @Test func aFirstLaunchGoesThroughIntroNameAndAdoption() {
         let sim = careerSim()
         let view = careerView()
-        var s = shell(state: sim.state, view: view)
-        #expect(s.screen == .intro(panel: 0))
+        var s = flow(state: sim.state, view: view)
+        #expect(s.page == .intro(panel: 0))
         for _ in careerContent.intro { _ = s.handle(.other, state: sim.state) }
-        #expect(s.screen == .name)
+        #expect(s.page == .name)
         _ = s.handle(.text("Ada"), state: sim.state)
         _ = s.handle(.space, state: sim.state)  // a space key is typed as text, not taken as Enter
         _ = s.handle(.text(" L"), state: sim.state)
         _ = s.handle(.backspace, state: sim.state)
         _ = s.handle(.text("B"), state: sim.state)
         var out = s.handle(.confirm, state: sim.state)
-        #expect(s.typed == "Ada B" && s.player.name == "Ada B" && out.playerChanged && s.screen == .adopt)
+        #expect(s.typed == "Ada B" && s.player.name == "Ada B" && out.playerChanged && s.page == .adopt)
         _ = s.handle(.right, state: sim.state)
         out = s.handle(.confirm, state: sim.state)
         #expect(out.commands == [.adopt(.dog)] && out.playerChanged && s.player.introSeen)
-        #expect(s.screen == .menu && s.greeting == "Hello, Ada B!")
+        #expect(s.page == .menu && s.greeting == "Hello, Ada B!")
     }
 
     @Test func aReturningPlayerStartsAtTheMenuAndItsActionsAreCommands() {
         var sim = careerSim()
         let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
-        #expect(s.screen == .menu)
-        func pick(_ item: Shell.MenuItem) -> ShellOutput {
-            var out = ShellOutput()
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        #expect(s.page == .menu)
+        func pick(_ item: CareerFlow.MenuItem) -> CareerFlowOutput {
+            var out = CareerFlowOutput()
             while s.menuItems[s.selection] != item { out = s.handle(.down, state: sim.state) }
             return s.handle(.confirm, state: sim.state)
         }
         _ = pick(.study)
-        #expect(s.screen == .card)
+        #expect(s.page == .card)
         #expect(s.handle(.confirm, state: sim.state).commands == [.study(card: 0)])
         _ = s.handle(.back, state: sim.state)
         _ = pick(.scan)
@@ -110,23 +110,23 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         #expect(s.notice.contains("+5 g"))
         _ = s.handle(.back, state: sim.state)
         // A click on an entry chooses it.
-        let box = view.layout.item(Shell.MenuItem.week.rawValue)
+        let box = view.layout.item(CareerFlow.MenuItem.week.rawValue)
         _ = s.handle(.click(x: box.x + box.w / 2, y: box.y + box.h / 2), state: sim.state)
-        #expect(s.screen == .week)
+        #expect(s.page == .week)
         _ = s.handle(.back, state: sim.state)
         #expect(pick(.play).commands == [.startGame])
         // The game runs on the kernel; its end brings the summary, then the outro once.
         sim.step(TickInput(command: .startGame))
         s.observe(sim.state, events: sim.events)
-        #expect(s.screen == .game)
+        #expect(s.page == .game)
         #expect(s.handle(.confirm, state: sim.state).commands.isEmpty, "keys in a game are the game's")
         while sim.state.mode != .idle { sim.step(TickInput(move: .none)) ; s.observe(sim.state, events: sim.events) }
-        #expect(s.screen == .summary)
+        #expect(s.page == .summary)
         _ = s.handle(.confirm, state: sim.state)
-        #expect(s.screen == .outro(panel: 0))
+        #expect(s.page == .outro(panel: 0))
         #expect(s.outro[0].figure.hasSuffix(" g of plastic") && !s.outro[0].figure.contains("{"))
         var changed = false
-        while s.screen != .menu { changed = s.handle(.other, state: sim.state).playerChanged || changed }
+        while s.page != .menu { changed = s.handle(.other, state: sim.state).playerChanged || changed }
         #expect(changed && s.player.outroSeen && s.menuItems.contains(.outro))
         #expect(pick(.quit).quit)
     }
@@ -145,9 +145,9 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
             sim.state.career.weekGrams[slot] = g
         }
         let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
         _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
-        #expect(s.screen == .week)
+        #expect(s.page == .week)
         let fb = draw(view, s, sim.state)
         let t = defaultAssets.theme
         let bottom = t.chartTopPx + t.chartHeightPx
@@ -168,11 +168,11 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     @Test func menuActionsAndAGameShowInTheCareerAndTheWeekChart() {
         var sim = careerSim()
         let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
         func run(_ commands: [Command]) {
             for c in commands { sim.step(TickInput(command: c)); s.observe(sim.state, events: sim.events) }
         }
-        func pick(_ item: Shell.MenuItem) -> [Command] {
+        func pick(_ item: CareerFlow.MenuItem) -> [Command] {
             for _ in 0..<20 where s.menuItems[s.selection] != item { _ = s.handle(.down, state: sim.state) }
             return s.handle(.confirm, state: sim.state).commands
         }
@@ -184,7 +184,7 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         _ = s.handle(.back, state: sim.state)
         #expect(sim.state.career.cardDays[0] == 1 && sim.state.totals.scans == 1)
         run(pick(.play))
-        #expect(s.screen == .game && sim.state.mode != .idle)
+        #expect(s.page == .game && sim.state.mode != .idle)
         var bot = BotKind.greedy.make(seed: 1, skill: 70)
         for _ in 0..<100_000 where sim.state.mode != .idle {
             sim.step(TickInput(move: bot.move(sim.state, rules: shippedRules)))
@@ -192,13 +192,13 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         }
         #expect(sim.state.totals.games == 1)
         // The summary, then the outro's panels (first game), back to the menu.
-        for _ in 0..<20 where s.screen != .menu { _ = s.handle(s.screen == .summary ? .confirm : .other, state: sim.state) }
-        #expect(s.screen == .menu)
+        for _ in 0..<20 where s.page != .menu { _ = s.handle(s.page == .summary ? .confirm : .other, state: sim.state) }
+        #expect(s.page == .menu)
 
         let today = sim.state.career.gramsToday
         #expect(today == sim.state.totals.grams && today > shippedRules.scanGrams, "the scan and the game, all today")
         _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
-        #expect(s.screen == .week)
+        #expect(s.page == .week)
         let (bars, goalHeight) = measureWeekChart(draw(view, s, sim.state))
         let height = try? #require(bars.last).height
         let expected = Double(today * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
@@ -210,7 +210,7 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         sim.step(TickInput(command: .scan(.plasticBottle)))
         for theme in ["default", "high-contrast"] {
             let view = careerView(assets(theme))
-            let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+            let s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
             let fb = draw(view, s, sim.state)
             #expect(fb.pixels.contains { $0 != fb.pixels[0] })
         }
@@ -242,11 +242,11 @@ func careerScreenshots() throws {
     var sim = Simulation(rules: rules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
     let view = careerView(look, rules: rules)
-    var s = shell(state: sim.state, view: view, rules: rules)
+    var s = flow(state: sim.state, view: view, rules: rules)
     save("career-intro-1", draw(view, s, sim.state))
     _ = s.handle(.other, state: sim.state); _ = s.handle(.other, state: sim.state)
     save("career-intro-3", draw(view, s, sim.state))
-    while s.screen != .name { _ = s.handle(.other, state: sim.state) }
+    while s.page != .name { _ = s.handle(.other, state: sim.state) }
     _ = s.handle(.text("Ada"), state: sim.state)
     save("career-name", draw(view, s, sim.state))
     _ = s.handle(.confirm, state: sim.state)
@@ -263,10 +263,10 @@ func careerScreenshots() throws {
                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
     career.step(TickInput(command: .study(card: 2)))
     career.step(TickInput(command: .scan(.plasticBottle)))
-    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    var m = flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     save("career-menu", draw(view, m, career.state))
-    func open(_ item: Shell.MenuItem) {
-        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    func open(_ item: CareerFlow.MenuItem) {
+        m = flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
     }
@@ -285,7 +285,7 @@ func careerScreenshots() throws {
     // The next day: yesterday's challenges end (missed ones toast), today's are drawn;
     // a game from the menu, its toasts as challenges complete, and its summary.
     let next = CalendarDate(year: 2026, month: 4, day: 19)
-    m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    m = flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     var frame = Framebuffer(width: GameView.width, height: GameView.height)
     func step(_ input: TickInput) {
         career.step(input)
@@ -294,13 +294,13 @@ func careerScreenshots() throws {
     }
     step(TickInput(command: .beginSession(next, minuteOfDay: 9 * 60)))
     for _ in 0..<60 { step(TickInput()) }
-    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    view.render(career.state, flow: m, fraction: 1, into: &frame)
     save("career-new-day", frame)
     // Today's challenge done from the menu (scans logged or cards studied, as it asks):
     // its toast slides in; a game starts with it still showing beside the HUD's challenge.
     let daily = career.state.career.daily
     if daily.metric == .scans || daily.metric == .cardsStudied {
-        let item: Shell.MenuItem = daily.metric == .scans ? .scan : .study
+        let item: CareerFlow.MenuItem = daily.metric == .scans ? .scan : .study
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
         for _ in 0..<20 where career.state.career.daily.status != .completed {
@@ -316,12 +316,12 @@ func careerScreenshots() throws {
     for t in 0..<200_000 where career.state.mode != .idle {
         step(TickInput(move: bot.move(career.state, rules: rules)))
         if t == 90 {
-            view.render(career.state, shell: m, fraction: 1, into: &frame)
+            view.render(career.state, flow: m, fraction: 1, into: &frame)
             save("career-toast", frame)
         }
     }
     for _ in 0..<30 { step(TickInput()) }
-    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    view.render(career.state, flow: m, fraction: 1, into: &frame)
     save("career-summary", frame)
 }
 

@@ -114,7 +114,7 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         sim.state.career.weekly.progress = 3
         sim.state.career.weekly.target = 4
         let view = careerView(rules: challengeRules)
-        let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+        let s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
         let fb = draw(view, s, sim.state)
         let t = defaultAssets.theme
         let left = view.game.layout.leftPanel, right = view.game.layout.rightPanel
@@ -316,7 +316,7 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         let c = state.career
         #expect(c.months.count >= 2)
         let view = careerView(rules: challengeRules)
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
         while s.menuItems[s.selection] != .lifetime { _ = s.handle(.down, state: state) }
         _ = s.handle(.confirm, state: state)
         let fb = draw(view, s, state)
@@ -345,20 +345,20 @@ func challengeCareer(_ rules: Rules) -> Simulation {
     @Test func theMilestonesAreAPageBesideTheAchievements() {
         let sim = challengeCareer(challengeRules)
         let view = careerView(rules: challengeRules)
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
         while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
         _ = s.handle(.confirm, state: sim.state)
-        #expect(s.screen == .achievements)
+        #expect(s.page == .achievements)
         _ = s.handle(.right, state: sim.state)
-        #expect(s.screen == .milestones)
+        #expect(s.page == .milestones)
         let tab = view.layout.tabs[0]
         _ = s.handle(.click(x: tab.x + 3, y: tab.y + 3), state: sim.state)
-        #expect(s.screen == .achievements)
+        #expect(s.page == .achievements)
         let other = view.layout.tabs[1]
         _ = s.handle(.click(x: other.x + other.w / 2, y: other.y + other.h / 2), state: sim.state)
-        #expect(s.screen == .milestones)
+        #expect(s.page == .milestones)
         _ = s.handle(.back, state: sim.state)
-        #expect(s.screen == .menu)
+        #expect(s.page == .menu)
     }
 
     /// Every milestone with its text; a reached one lit with "reached", another with
@@ -376,7 +376,7 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         sim.state.totals.grams = 40
         sim.state.career.challengesCompleted = 7
         sim.state.career.challengesFailed = 3
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
+        var s = flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
         while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
         _ = s.handle(.confirm, state: sim.state)
         _ = s.handle(.left, state: sim.state)

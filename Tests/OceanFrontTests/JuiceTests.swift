@@ -63,9 +63,9 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     /// The topmost row of the bin's body colour in its middle column, and how wide
     /// its body is on its bottom row.
     func binShape(_ fb: Framebuffer, view: GameView, state: GameState) -> (top: Int, width: Int) {
-        let body = GameView.mainColour(view.look.bin)
+        let body = GameView.mainColour(view.art.bin)
         let cx = view.layout.x(Double(state.bin.x))
-        let bottom = view.binTop + view.look.bin.height - 1
+        let bottom = view.binTop + view.art.bin.height - 1
         var top = Int.max
         for row in (view.binTop - 10)...bottom where fb.pixels[row * 640 + cx] == body { top = min(top, row) }
         // The body's widest row near the foot.

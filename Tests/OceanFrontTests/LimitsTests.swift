@@ -31,16 +31,16 @@ private func assets(font: BitmapFont, scale: Int, impact: ImpactFactors = defaul
 /// Every menu entry's screen (and the Milestones page beside Achievements), drawn.
 private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
     let view = careerView(assets, rules: challengeRules)
-    let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
+    let s = flow(CareerPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
     _ = draw(view, s, state)
     for item in s.menuItems where item != .quit && item != .play {
         var entered = s
         while entered.menuItems[entered.selection] != item { _ = entered.handle(.down, state: state) }
         _ = entered.handle(.confirm, state: state)
         _ = draw(view, entered, state)
-        if entered.screen == .achievements {
+        if entered.page == .achievements {
             _ = entered.handle(.right, state: state)
-            #expect(entered.screen == .milestones)
+            #expect(entered.page == .milestones)
             _ = draw(view, entered, state)
         }
     }

@@ -3,7 +3,7 @@ import OceanKernel
 
 /// What one theme and sprite sheet become once, at start: sprites resolved to
 /// pixels and a prebuilt background per phase, so drawing a frame only copies.
-struct Look: Sendable {
+struct ResolvedArt: Sendable {
     let backgrounds: [[UInt32]]
     let items: [Bitmap]
     let bin: Bitmap
