@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func thePlayfieldsEdgesMapToItsWalls() throws {
-        let rules = shippedRules
+        let rules = try shippedRules
         let theme = try FrontAssetsLoader.load(theme: nil).theme
         let layout = PlayfieldLayout(rules: rules, theme: theme)
         // The screen's edges are past the walls (the panels); its middle is the field's.

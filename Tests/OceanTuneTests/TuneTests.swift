@@ -109,7 +109,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         [vary]
         "bin.width_px" = [84, 480]
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         #expect(out.lines.map(\.valid) == [true, false])
         #expect(out.lines[1].invalid?.contains("bin.width_px: must be less than playfield.width_px (480)") == true)
         #expect(out.lines[1].results.isEmpty)
@@ -163,15 +163,15 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         one.jobs = 1
         var two = Sweep.Options()
         two.jobs = 2
-        let a = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: one).jsonl
-        let b = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: two).jsonl
+        let a = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: one).jsonl
+        let b = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: two).jsonl
         #expect(a == b)
         var shards: [(name: String, text: String)] = []
         for i in [3, 1, 2] {
             var o = Sweep.Options()
             o.jobs = 2
             o.shard = Shard(index: i, count: 3)
-            shards.append(("shard\(i)", Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o).jsonl))
+            try shards.append(("shard\(i)", Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o).jsonl))
         }
         #expect(try ShardMerge.merge(shards).get() == a)
         #expect(throws: ShardMerge.Failure.self) { try ShardMerge.merge(Array(shards.prefix(2))).get() }
@@ -180,23 +180,23 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     }
 
     @Test func aPointsResultDoesNotDependOnTheOtherPoints() throws {
-        let whole = Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: Sweep.Options())
+        let whole = Sweep.run(spec: try spec(ExactnessTests.text), base: try shippedBalance, file: "s", options: Sweep.Options())
         let alone = Sweep.run(spec: try spec("""
         bots = ["human@50", "greedy"]
         games = 7
         [vary]
         "bin.width_px" = [104]
         "items.gravity_px_per_s2" = [240]
-        """), base: shippedBalance, file: "s", options: Sweep.Options())
+        """), base: try shippedBalance, file: "s", options: Sweep.Options())
         #expect(whole.lines[5].results == alone.lines[0].results)
     }
 
     @Test func mergeRefusesShardsOfDifferentSpecs() throws {
         var o = Sweep.Options()
         o.shard = Shard(index: 1, count: 2)
-        let a = Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: o).jsonl
+        let a = Sweep.run(spec: try spec(ExactnessTests.text), base: try shippedBalance, file: "s", options: o).jsonl
         o.shard = Shard(index: 2, count: 2)
-        let b = Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: shippedBalance, file: "s", options: o).jsonl
+        let b = Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: try shippedBalance, file: "s", options: o).jsonl
         guard case .failure(let f) = ShardMerge.merge([("a", a), ("b", b)]) else {
             Issue.record("merged shards of different specs")
             return
@@ -266,13 +266,13 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
 
 @Suite struct AgreementTests {
     /// A sweep's game is the game `ocean sim --games 1` plays with the same seed.
-    @Test func aSweepGameIsTheGameSimPlays() {
+    @Test func aSweepGameIsTheGameSimPlays() throws {
         for kind in BotKind.allCases {
             for index in 0..<3 {
                 let seed = Seeds.game(base: 9, index: index)
-                let cell = Cell(rules: shippedRules, player: TuneSpec.Player("\(kind.rawValue)")!, games: 1, careers: 0)
+                let cell = try Cell(rules: shippedRules, player: TuneSpec.Player("\(kind.rawValue)")!, games: 1, careers: 0)
                 let o = SweepRunner.playGame(cell, index: index, seedBase: 9)
-                let r = runGames(rules: shippedRules, seed: seed, bot: kind, games: 1, skill: 70).summary
+                let r = try runGames(rules: shippedRules, seed: seed, bot: kind, games: 1, skill: 70).summary
                 #expect(o.catches == r.catches && o.misses == r.misses && o.score == r.score && o.grams == r.grams
                         && o.bestCombo == r.bestCombo && o.health == r.health && o.perfect == (r.perfectGames == 1), "\(kind) \(index)")
             }
@@ -291,7 +291,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         careers = 2
         days = 3
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         let d = try #require(out.lines[0].results[0].daysTo)
         #expect(Set(d.keys) == Set(CareerOutcome.milestones))
         for m in CareerOutcome.milestones { #expect(d[m]!.reached.n == 2) }
@@ -312,7 +312,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         [vary]
         "bin.width_px" = [64, 84, 104]
         """)
-        let out = Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
         let svg = SweepChart.svg(header: out.header, lines: out.lines, metric: .catchRate, bot: "idle")
         #expect(svg.hasPrefix("<svg") && svg.contains("<polygon") && svg.contains("bin.width_px"))
         let font = try FrontAssetsLoader.load(theme: nil).font
