@@ -19,6 +19,8 @@ public struct Theme: Sendable, Equatable {
     public var seaDepthPx = 0, marginPx = 0, lineGapPx = 0
     public var fontScale = 1, bigFontScale = 2
     public var panelWidthPx = 0
+    /// During a game: the playfield's share of the screen's width, and the pet's corner portrait's width.
+    public var fieldPercent = 75, petCornerPx = 72
 
     // Panels and text.
     public var panel = 0, panelAlphaPercent = 0

@@ -47,6 +47,8 @@ public final class GameView {
     var toasts: ToastStack
     /// What today's and this week's challenges say (made when they change).
     var dailyWords = ChallengeWords()
+    /// Today's challenge in one line, for the compact HUD during a game.
+    var compactDailyWords = ChallengeWords()
     var weeklyWords = ChallengeWords()
     /// The career's items per kind when the current (or last) game began, and the
     /// impact of the last game's catches, shown on its summary (nil when unknown: a
@@ -272,7 +274,8 @@ public final class GameView {
             drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
             drawEffects(pen, tick: state.tick, fraction: f)
-            drawHud(pen, state: state, fraction: f)
+            // The full panels on the title and a summary; during a game, the compact strip.
+            if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
             drawCountdown(pen, state: state, fraction: f)
             if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
             if state.mode == .idle {
@@ -298,6 +301,13 @@ public final class GameView {
         dailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts, columns: hud.challengeColumns(pen))
         return hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: dailyWords,
                         rewards: rewards)
+    }
+
+    /// The compact HUD along the top during a game, the pet in the corner.
+    func drawCompactHud(_ pen: TextPen, state: GameState, fraction: Double) {
+        compactDailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts,
+                                 columns: hud.compactChallengeColumns(pen, target: state.career.daily.target), maxLines: 1)
+        hud.drawCompact(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: compactDailyWords)
     }
 
     /// The notice, while it lasts.

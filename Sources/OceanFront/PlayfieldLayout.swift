@@ -12,7 +12,7 @@ public struct PlayfieldLayout: Sendable {
     public init(rules: Rules, theme: Theme) {
         let layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
         fieldWidth = Fixed.wholePixels(rules.width)
-        scale = layout.scale
+        scale = layout.scaleX
         originX = layout.originX
     }
 

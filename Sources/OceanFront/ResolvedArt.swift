@@ -16,7 +16,9 @@ struct ResolvedArt: Sendable {
         let theme = assets.theme
         func resolve(_ name: String) -> Bitmap { assets.sprites.bitmap(name, theme: theme) }
         items = kindKeys.map(resolve)
-        bin = resolve("bin")
+        // As wide as the mouth is across on screen: the sprite is drawn for a uniform
+        // scale (`scaleY`), the playfield spreads wider (`scaleX`).
+        bin = ResolvedArt.widened(resolve("bin"), by: layout.scaleX / layout.scaleY)
         fish = resolve("fish")
         coral = resolve("coral")
         pet = PetArt(sheet: assets.pet, theme: theme)
@@ -24,5 +26,15 @@ struct ResolvedArt: Sendable {
         backgrounds = Phase.allCases.map {
             Backdrop.build(phase: $0.rawValue, theme: theme, layout: layout, coral: coral, seed: seed)
         }
+    }
+
+    /// `bitmap` stretched across by `factor` (nearest pixel), its height kept.
+    static func widened(_ bitmap: Bitmap, by factor: Double) -> Bitmap {
+        let w = max(1, Int((Double(bitmap.width) * factor).rounded()))
+        var pixels = [UInt32](repeating: 0, count: w * bitmap.height)
+        for y in 0..<bitmap.height {
+            for x in 0..<w { pixels[y * w + x] = bitmap.pixels[y * bitmap.width + min(bitmap.width - 1, x * bitmap.width / w)] }
+        }
+        return Bitmap(width: w, height: bitmap.height, pixels: pixels)
     }
 }

@@ -141,10 +141,10 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
 
     /// In a game the HUD keeps today's challenge (no reward line): its bar grows as
     /// it progresses; completed, the bar is whole in the "good" colour with "done";
-    /// failed, "failed" in the warning colour.
+    /// failed, "failed" in the warning colour. That is the full panel (the menu, the
+    /// title, a summary); during a game the compact strip says it in one line.
     @Test func theHudShowsTodaysChallengeAndItsStatus() throws {
-        var sim = try challengeCareer(challengeRules)
-        sim.step(TickInput(command: .startGame))
+        let sim = try challengeCareer(challengeRules)
         let t = try defaultAssets.theme
         let view = try GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
         view.observe(sim.state, events: [])
@@ -178,6 +178,35 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         plain.observe(state, events: [])
         plain.render(state, fraction: 1, into: &none)
         #expect(try challengeBar(none, x: x, fill: t.challengeBar) == nil)
+    }
+
+    /// During a game, the strip's middle column: today's challenge in one line, and
+    /// "6/30" at the column's end, in the accent colour, the good one once done and the
+    /// warning one once failed.
+    @Test func theCompactHudShowsTodaysChallengeInOneLine() throws {
+        var sim = try challengeCareer(challengeRules)
+        sim.step(TickInput(command: .startGame))
+        let t = try defaultAssets.theme
+        let view = try GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
+        view.observe(sim.state, events: [])
+        let font = try defaultAssets.font
+        let strip = view.hud.strip(cellWidth: font.cellWidth, cellHeight: font.cellHeight)
+        func frame(progress: Int, status: ChallengeStatus) -> Framebuffer {
+            var state = sim.state
+            state.career.daily.progress = progress
+            state.career.daily.target = 30
+            state.career.daily.status = status
+            var fb = Framebuffer(width: GameView.width, height: GameView.height)
+            view.render(state, fraction: 1, into: &fb)
+            return fb
+        }
+        let x = strip.middle.x..<(strip.middle.x + strip.middle.w), y = strip.middle.y..<(strip.middle.y + strip.middle.h)
+        #expect(try shows("6", colour: t.accent, in: frame(progress: 6, status: .inProgress), x: x, y: y))
+        #expect(try shows("30", colour: t.good, in: frame(progress: 30, status: .completed), x: x, y: y))
+        #expect(try shows("9", colour: t.challengeFailed, in: frame(progress: 9, status: .failed), x: x, y: y))
+        let words = try ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
+        let first = String(words.split(separator: " ").first ?? "")
+        #expect(try shows(first, colour: t.text, in: frame(progress: 6, status: .inProgress), x: x, y: y), "\(words)")
     }
 
     @Test func rewardsReadAsGramsAndOceanPercent() {
@@ -328,7 +357,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         let total = ImpactWords(c.impact(f))
         #expect(try shows(total.co2e, colour: t.impactCO2e, in: fb) && shows(total.water, colour: t.impactWater, in: fb),
                 "\(total)")
-        #expect(try shows("\(total.items)", colour: t.accent, in: fb))
+        #expect(try shows(ImpactUnits.grouped(total.items), colour: t.accent, in: fb))
         for kind in ItemKind.shipped where c.kindCounts[kind.rawValue] > 0 {
             let k = ImpactWords(Impact(kind: kind, count: c.kindCounts[kind.rawValue], factors: f))
             #expect(try shows(k.co2e, colour: t.impactCO2e, in: fb), "\(kind): \(k.co2e)")
@@ -337,7 +366,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         let under = rows..<(rows + 3 * view.smallLine)
         for m in c.months {
             let words = ImpactWords(c.impact(inMonth: m.month, f))
-            #expect(try shows("\(m.items)", colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
+            #expect(try shows(ImpactUnits.grouped(m.items), colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
                     && shows(words.water, colour: t.impactWater, in: fb, y: under), "month \(m.month): \(words)")
         }
     }

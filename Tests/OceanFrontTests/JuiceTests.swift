@@ -126,7 +126,8 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     }
 
     @Test func aLevelUpShowsItsBannerWithTheNewTitle() throws {
-        let (view, state) = try watched([.levelUp(level: 4, title: .shoreGuardian)], after: 10)
+        // Past its first 8 % (where it pops in a size larger).
+        let (view, state) = try watched([.levelUp(level: 4, title: .shoreGuardian)], after: 20)
         let fb = frame(view, state)
         let s = theme.bannerScale
         let title = "LEVEL UP!"
@@ -178,8 +179,10 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         let w = font.width(ofCharacters: "ROUND ".count, scale: big) + font.width(ofCharacters: 1, scale: big)
         let y = (GameView.height - theme.seaDepthPx) / 3
         #expect(try shows(fb, "ROUND 2", x: (640 - w) / 2, y: y, scale: big, Colour.opaque(theme.accent)))
-        // … and the HUD's left panel is the one of round 2, not of round 1.
-        let panel = (x: 0, y: 0, w: theme.panelWidthPx, h: GameView.height - theme.seaDepthPx)
+        // … and the HUD's strip is the one of round 2, not of round 1.
+        let strip = try Hud(theme: theme, layout: Layout(rules: shippedRules, theme: theme, width: 640, height: 360), rules: shippedRules)
+            .strip(cellWidth: font.cellWidth, cellHeight: font.cellHeight)
+        let panel = (x: 0, y: 0, w: GameView.width, h: strip.height)
         #expect(differing(fb, two, x: panel.x, y: panel.y, w: panel.w, h: panel.h) == 0)
         #expect(differing(fb, one, x: panel.x, y: panel.y, w: panel.w, h: panel.h) > 0)
         #expect(GameView.shownRound(breakState) == 2 && GameView.shownRound(next) == 2)

@@ -64,10 +64,11 @@ import TestSupport
         let state = try scene(.thriving).state
         var changed = try defaultAssets
         changed.theme.skyTop[Phase.thriving.rawValue] = 0xFF0000
-        let fb = try render(state, assets: changed)
-        let middle = GameView.width / 2
-        #expect(fb.pixels[middle] == 0xFFFF_0000)
-        #expect(try render(state).pixels[middle] != 0xFFFF_0000)
+        changed.theme.skyBottom[Phase.thriving.rawValue] = 0xFF0000
+        // The sky under the HUD's strip, left of the sun.
+        let red = { (p: UInt32) in Int(p >> 16 & 0xFF) }
+        #expect(try mean(render(state, assets: changed), x: 0, y: 60, w: 200, h: 80, red) > 200)
+        #expect(try mean(render(state), x: 0, y: 60, w: 200, h: 80, red) < 160)
     }
 
     @Test func popupsAndSplashesAppearOnTheirEvents() throws {

@@ -23,7 +23,8 @@ public struct TextPen {
         return pen
     }
 
-    /// Draws a whole number; returns the x after it.
+    /// Draws a whole number grouped by thousands ("12,345"), as `ImpactUnits.grouped`
+    /// writes it in words, so a number reads the same everywhere; returns the x after it.
     @discardableResult
     public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
         var pen = x
@@ -37,10 +38,16 @@ public struct TextPen {
         let count = TextPen.digits(v)
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
+        var left = count
         while divisor > 0 {
             glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
             pen += font.cellWidth * scale
             divisor /= 10
+            left -= 1
+            if left > 0 && left % 3 == 0 {
+                glyph(Int(UInt8(ascii: ",")), x: pen, y: y, scale: scale, colour)
+                pen += font.cellWidth * scale
+            }
         }
         return pen
     }
@@ -51,10 +58,12 @@ public struct TextPen {
     /// Width of a number in pixels.
     public func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
 
-    /// How many characters a number is drawn with: its digits and any minus sign.
+    /// How many characters a number is drawn with: its digits, their thousands'
+    /// separators and any minus sign.
     public static func characters(of value: Int) -> Int {
         let v = value == Int.min ? Int.max : value
-        return digits(abs(v)) + (v < 0 ? 1 : 0)
+        let d = digits(abs(v))
+        return d + (d - 1) / 3 + (v < 0 ? 1 : 0)
     }
 
     public static func digits(_ v: Int) -> Int {
