@@ -16,6 +16,8 @@ public final class GameView {
     public var paused = false
     /// A message over the top of the screen until its tick (the balance reloaded, or why not).
     public var notice: Notice?
+    /// Where the text boxes of each frame go, for a layout test (nil in play).
+    public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
 
@@ -272,7 +274,7 @@ public final class GameView {
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
             drawParticles(canvas, tick: state.tick, fraction: f)
-            let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
+            let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }

@@ -21,6 +21,8 @@ public final class WatchOverlay {
     let stripTop: Int
     /// The balance in play, for the kinds' names.
     let rules: Rules
+    /// Where the text boxes go, for a layout test (nil in play).
+    public var textLog: TextBoxLog?
 
     public init(assets: FrontAssets, rules: Rules) {
         self.rules = rules
@@ -62,7 +64,7 @@ public final class WatchOverlay {
         let (w, h) = (framebuffer.width, framebuffer.height)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: w, height: h)
-            let pen = TextPen(canvas: canvas, font: font, shadow: Colour.opaque(theme.textShadow))
+            let pen = TextPen(canvas: canvas, font: font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             canvas.blend(x: 0, y: stripTop, w: w, h: h - stripTop, Colour.opaque(theme.overlay),
                          alpha: UInt32(theme.watchStripAlphaPercent * 256 / 100))
             drawStatus(pen, status)

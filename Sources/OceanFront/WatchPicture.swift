@@ -22,6 +22,12 @@ public final class WatchPicture {
         jumped(scrubber)
     }
 
+    /// Where the view's and the overlay's text boxes go, for a layout test (nil in play).
+    public var textLog: TextBoxLog? {
+        get { view.textLog }
+        set { view.textLog = newValue; overlay.textLog = newValue }
+    }
+
     /// After one tick played forward: the view sees its events (popups, splashes).
     public func stepped(_ s: ReplayScrubber) { view.observe(s.state, events: s.events) }
 

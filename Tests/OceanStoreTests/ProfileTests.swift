@@ -157,7 +157,18 @@ private func careerState(days: Int = 5) throws -> GameState {
         #expect(throws: ProfileText.Problem.self) { try ProfileText.parse(forged, rules: rules) }
     }
 
-    @Test(arguments: ["name ", "name  Ada", "name Ada ", "name 12345678901234567", "name Zo\u{EB}", "seen intro intro",
+    /// A name is UTF-8, its limit in characters: 16 letters with accents are 16, not 30 bytes.
+    @Test func aNameOfAnyLettersRoundTripsAndItsLimitCountsCharacters() throws {
+        let name = "Zoë Núñez-Groß ł"
+        #expect(name.count == 16 && name.utf8.count > 16)
+        #expect(ProfileText.Player.isValidName(name) && !ProfileText.Player.isValidName(name + "x"))
+        let path = temporaryPath("utf8/profile")
+        let player = ProfileText.Player(name: name, introSeen: true)
+        try Profile.save(try careerState(days: 1), player: player, path: path)
+        #expect(try Profile.loadContents(path: path, rules: rules)?.player == player)
+    }
+
+    @Test(arguments: ["name ", "name  Ada", "name Ada ", "name 12345678901234567", "name Zo\u{7}e", "seen intro intro",
                       "seen fish", "seen "])
     func aBadPlayerLineIsRefusedWithItsLine(line: String) throws {
         var body = "OCEAN-PROFILE 4\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(try careerState(days: 1))))\n\(line)\n"

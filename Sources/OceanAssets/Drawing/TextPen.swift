@@ -1,25 +1,38 @@
+import OceanBalance
+
 /// Text on the canvas from the bitmap font, without building strings per frame:
-/// literals are walked byte by byte and numbers are drawn digit by digit.
+/// literals are walked character by character (Unicode scalars: "ë" is one glyph)
+/// and numbers are drawn digit by digit.
 public struct TextPen {
     public let canvas: Canvas
     public let font: BitmapFont
     /// Drawn one pixel down-right under every glyph, so text reads over any water;
     /// 0 for none (a chart on a plain ground).
     public let shadow: UInt32
+    /// Where each text's box is written, when a layout test asks (nil in play).
+    public let log: TextBoxLog?
 
-    public init(canvas: Canvas, font: BitmapFont, shadow: UInt32) {
-        (self.canvas, self.font, self.shadow) = (canvas, font, shadow)
+    public init(canvas: Canvas, font: BitmapFont, shadow: UInt32, log: TextBoxLog? = nil) {
+        (self.canvas, self.font, self.shadow, self.log) = (canvas, font, shadow, log)
     }
 
-    /// Draws `text` (ASCII; anything else shows as '?') with its top-left at (x, y);
-    /// returns the x after it.
+    /// Draws `text` with its top-left at (x, y) (a character the font lacks as a hollow
+    /// box); returns the x after it. With `limit` (a right edge), a text that would pass
+    /// it is cut and ends in "…" inside it.
     @discardableResult
-    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32, limit: Int = .max) -> Int {
         var pen = x
-        for byte in text.utf8 {
-            glyph(Int(byte), x: pen, y: y, scale: scale, colour)
-            pen += font.cellWidth * scale
+        let cell = font.cellWidth * scale
+        let fits = limit == .max || x + font.width(ofCharacters: text.unicodeScalars.count, scale: scale) <= limit
+        for scalar in text.unicodeScalars {
+            if !fits && pen + 2 * cell - scale > limit {
+                if pen + cell - scale <= limit { glyph(0x2026, x: pen, y: y, scale: scale, colour); pen += cell }
+                break
+            }
+            glyph(Int(scalar.value), x: pen, y: y, scale: scale, colour)
+            pen += cell
         }
+        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: text)
         return pen
     }
 
@@ -49,11 +62,12 @@ public struct TextPen {
                 pen += font.cellWidth * scale
             }
         }
+        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: ImpactUnits.grouped(value))
         return pen
     }
 
     /// Width of `text` in pixels, for centring.
-    public func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
+    public func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.unicodeScalars.count, scale: scale) }
 
     /// Width of a number in pixels.
     public func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
@@ -75,9 +89,8 @@ public struct TextPen {
     /// One glyph and its shadow. Glyphs wholly on screen (nearly all) are written
     /// straight to memory; the rest go through the clipping fill.
     public func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
-        let c = (BitmapFont.first...BitmapFont.last).contains(code) ? code : Int(UInt8(ascii: "?"))
-        if c == 32 { return }
-        let base = (c - BitmapFont.first) * font.glyphHeight
+        if code == 32 || code == 0xA0 { return }
+        let base = font.slot(UInt32(truncatingIfNeeded: max(0, code))) * font.glyphHeight
         let gw = font.glyphWidth, gh = font.glyphHeight
         let offset = scale > 1 ? scale / 2 : 1
         let inside = x >= 0 && y >= 0 && x + gw * scale + offset <= canvas.width && y + gh * scale + offset <= canvas.height

@@ -10,6 +10,11 @@ public struct CareerPlayer: Equatable, Sendable {
 
     public static let maxNameLength = 16
 
+    /// A character a name may hold: none of its scalars a control character.
+    public static func isNameCharacter(_ c: Character) -> Bool {
+        c.unicodeScalars.allSatisfy { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029) }
+    }
+
     public init(name: String = "", introSeen: Bool = false, outroSeen: Bool = false) {
         (self.name, self.introSeen, self.outroSeen) = (name, introSeen, outroSeen)
     }
@@ -272,9 +277,11 @@ public struct CareerFlow: Sendable {
     private mutating func nameKey(_ key: CareerKey, state: GameState, out: inout CareerFlowOutput) {
         switch key {
         case .text(let text):
-            for byte in text.utf8 where (0x20...0x7E).contains(byte) && typed.utf8.count < CareerPlayer.maxNameLength {
-                if byte == 0x20 && (typed.isEmpty || typed.last == " ") { continue }
-                typed.append(Character(Unicode.Scalar(byte)))
+            // Any letter of any keyboard (SDL's text arrives as UTF-8, composed); the
+            // limit counts characters, not bytes.
+            for c in text where typed.count < CareerPlayer.maxNameLength && CareerPlayer.isNameCharacter(c) {
+                if c == " " && (typed.isEmpty || typed.last == " ") { continue }
+                typed.append(c)
             }
         case .backspace:
             if !typed.isEmpty { typed.removeLast() }

@@ -60,7 +60,7 @@ public final class CareerView {
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: framebuffer.width, height: framebuffer.height)
             game.drawOcean(canvas, state: state, fraction: f, seconds: seconds)
-            let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow))
+            let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow), log: game.textLog)
             switch flow.page {
             case .menu, .scan, .pet:
                 // The HUD's panels stay: the streak, today's goal and challenge on the
