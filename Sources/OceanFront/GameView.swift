@@ -278,14 +278,17 @@ public final class GameView {
             drawEffects(pen, tick: state.tick, fraction: f)
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
-            drawCountdown(pen, state: state, fraction: f)
-            if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
+            // Paused, the pause says it all: no countdown or round banner under it.
+            if !paused {
+                drawCountdown(pen, state: state, fraction: f)
+                if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
+            }
             if state.mode == .idle {
                 if let summary { overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { overlays.title(pen) }
             }
             // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
             // down to the sea band while the title or a summary is up, clear of it.
-            if state.mode != .idle {
+            if state.mode != .idle && !paused {
                 drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
             }
             drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,

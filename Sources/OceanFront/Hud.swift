@@ -23,7 +23,9 @@ struct Hud {
             pen.canvas.blend(x: rect.x, y: rect.y, w: rect.w, h: rect.h, panel, alpha: alpha)
         }
         let y = drawProgress(pen, state: state)
-        ChallengeBlock(theme: theme).draw(pen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
+        var panelPen = pen
+        panelPen.limit = layout.leftPanel.x + layout.leftPanel.w - theme.marginPx
+        ChallengeBlock(theme: theme).draw(panelPen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
                                           x: layout.leftPanel.x + theme.marginPx, y: y, showReward: rewards)
         drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction)
         return y
@@ -39,6 +41,9 @@ struct Hud {
     @discardableResult
     func drawProgress(_ pen: TextPen, state: GameState) -> Int {
         let t = theme
+        // Every line ends inside the panel.
+        var pen = pen
+        pen.limit = layout.leftPanel.x + layout.leftPanel.w - t.marginPx
         let canvas = pen.canvas
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
@@ -49,7 +54,10 @@ struct Hud {
 
         pen.text("SCORE", x: x, y: y, scale: s, dim)
         y += line
-        pen.number(state.game.score, x: x, y: y, scale: t.bigFontScale, accent)
+        // As big as fits the panel (a score of 10^9 steps down a size or two).
+        var big = t.bigFontScale
+        while big > s && x + pen.width(of: state.game.score, scale: big) > pen.limit { big -= 1 }
+        pen.number(state.game.score, x: x, y: y + pen.font.cellHeight * (t.bigFontScale - big), scale: big, accent)
         y += pen.font.cellHeight * t.bigFontScale + t.lineGapPx
 
         // The combo and a meter that fills toward the top multiplier.
@@ -113,6 +121,8 @@ struct Hud {
     /// and scene by name.
     func drawPet(_ pen: TextPen, state: GameState, portrait: PetPortrait, reaction: PetReaction, fraction: Double) {
         let t = theme
+        var pen = pen
+        pen.limit = layout.rightPanel.x + layout.rightPanel.w - t.marginPx
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         let panel = layout.rightPanel
@@ -191,7 +201,9 @@ struct Hud {
                      alpha: UInt32(t.panelAlphaPercent * 256 / 100))
         let (text, dim, accent, good) = (Colour.opaque(t.text), Colour.opaque(t.dim),
                                          Colour.opaque(t.accent), Colour.opaque(t.good))
-        // Score, then the combo and its meter.
+        // Score, then the combo and its meter; each column's text ends inside it.
+        var pen = pen
+        pen.limit = st.left.x + st.left.w
         var x = pen.text("Score ", x: st.left.x, y: st.left.y, scale: s, dim)
         pen.number(state.game.score, x: x, y: st.left.y, scale: s, accent)
         let y2 = st.left.y + line
@@ -208,6 +220,7 @@ struct Hud {
         canvas.fill(x: x, y: meterY, w: meterW * min(full, state.game.combo) / full, h: t.comboMeterHeightPx,
                     Colour.opaque(t.comboFill))
         // The round (during a break, the one coming up: what the banner names), today's challenge.
+        pen.limit = st.middle.x + st.middle.w
         if state.mode != .idle {
             x = pen.text("Round ", x: st.middle.x, y: st.middle.y, scale: s, dim)
             x = pen.number(GameView.shownRound(state), x: x, y: st.middle.y, scale: s, text)
@@ -227,6 +240,7 @@ struct Hud {
             pen.number(c.target, x: x, y: y, scale: s, text)
         }
         // Ocean health: the percentage and phase over a bar.
+        pen.limit = st.right.x + st.right.w
         x = pen.text("Ocean ", x: st.right.x, y: st.right.y, scale: s, dim)
         x = pen.number(state.health * 100 / Rules.fullHealth, x: x, y: st.right.y, scale: s, text)
         x = pen.text("% ", x: x, y: st.right.y, scale: s, text)

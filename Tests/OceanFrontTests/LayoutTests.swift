@@ -21,6 +21,8 @@ import TestSupport
         log.clear()
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
         draw(&fb)
+        // A screen whose text was not seen would pass for the wrong reason.
+        guard log.boxes.count >= 2 else { return ["\(screen): only \(log.boxes.count) text boxes drawn"] }
         return log.problems(width: GameView.width, height: GameView.height).map { "\(screen): \($0)" }
     }
 
@@ -122,6 +124,9 @@ import TestSupport
         var breakState = state
         breakState.mode = .roundBreak
         found += Self.problems("\(theme) round break", log) { g.render(breakState, fraction: 1, into: &$0) }
+        g.paused = true
+        found += Self.problems("\(theme) paused in a round break", log) { g.render(breakState, fraction: 1, into: &$0) }
+        g.paused = false
         let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly)]
         var later = state
         later.tick += 1

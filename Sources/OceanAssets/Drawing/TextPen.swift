@@ -11,6 +11,9 @@ public struct TextPen {
     public let shadow: UInt32
     /// Where each text's box is written, when a layout test asks (nil in play).
     public let log: TextBoxLog?
+    /// The right edge of the box being written in: a text or number that would pass it
+    /// is cut and ends in "…" inside it (a copy of the pen with its own limit per box).
+    public var limit = Int.max
 
     public init(canvas: Canvas, font: BitmapFont, shadow: UInt32, log: TextBoxLog? = nil) {
         (self.canvas, self.font, self.shadow, self.log) = (canvas, font, shadow, log)
@@ -20,7 +23,8 @@ public struct TextPen {
     /// box); returns the x after it. With `limit` (a right edge), a text that would pass
     /// it is cut and ends in "…" inside it.
     @discardableResult
-    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32, limit: Int = .max) -> Int {
+    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32, limit: Int? = nil) -> Int {
+        let limit = limit ?? self.limit
         var pen = x
         let cell = font.cellWidth * scale
         let fits = limit == .max || x + font.width(ofCharacters: text.unicodeScalars.count, scale: scale) <= limit
@@ -52,15 +56,26 @@ public struct TextPen {
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         var left = count
+        let cell = font.cellWidth * scale
+        let fits = limit == .max || x + width(of: value, scale: scale) <= limit
+        // Digits and separators in turn; when the whole does not fit, each only while
+        // it and an ellipsis still do.
+        var comma = false
         while divisor > 0 {
-            glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
-            pen += font.cellWidth * scale
-            divisor /= 10
-            left -= 1
-            if left > 0 && left % 3 == 0 {
-                glyph(Int(UInt8(ascii: ",")), x: pen, y: y, scale: scale, colour)
-                pen += font.cellWidth * scale
+            if !fits && pen + 2 * cell - scale > limit {
+                if pen + cell - scale <= limit { glyph(0x2026, x: pen, y: y, scale: scale, colour); pen += cell }
+                break
             }
+            if comma {
+                glyph(Int(UInt8(ascii: ",")), x: pen, y: y, scale: scale, colour)
+                comma = false
+            } else {
+                glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
+                divisor /= 10
+                left -= 1
+                comma = left > 0 && left % 3 == 0
+            }
+            pen += cell
         }
         log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: ImpactUnits.grouped(value))
         return pen

@@ -20,13 +20,21 @@ extension CareerView {
         if flow.player.name.isEmpty {
             columnCentred(pen, "Welcome!", y: 16, scale: body, theme.accent)
         } else {
-            let w = pen.width("Hello, ", scale: body) + pen.width(flow.player.name, scale: body) + pen.width("!", scale: body)
-            var x = columnX + (columnW - w) / 2
+            // As large as fits the middle column (a long name steps down a size); the
+            // name cut with "…" if even the smallest does not, the "!" kept.
+            var scale = body, w = 0
+            repeat {
+                w = pen.width("Hello, ", scale: scale) + pen.width(flow.player.name, scale: scale) + pen.width("!", scale: scale)
+                if w <= columnW || scale == small { break }
+                scale -= 1
+            } while true
+            var x = columnX + max(0, (columnW - w) / 2)
             // Three calls, not a loop over an array of the parts: that array is a heap
             // allocation whenever the optimiser does not keep it on the stack.
-            x = pen.text("Hello, ", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
-            x = pen.text(flow.player.name, x: x, y: 16, scale: body, Colour.opaque(theme.accent))
-            pen.text("!", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
+            x = pen.text("Hello, ", x: x, y: 16, scale: scale, Colour.opaque(theme.accent))
+            x = pen.text(flow.player.name, x: x, y: 16, scale: scale, Colour.opaque(theme.accent),
+                         limit: columnX + columnW - pen.width("!", scale: scale) - scale)
+            pen.text("!", x: x, y: 16, scale: scale, Colour.opaque(theme.accent))
         }
         let c = state.career
         let goal = game.rules.career.dailyGoalGrams
@@ -57,7 +65,9 @@ extension CareerView {
         let weekly = state.career.weekly
         game.weeklyWords.update(weekly, rules: game.rules, texts: game.assets.challengeTexts,
                                 columns: game.hud.challengeColumns(pen))
-        ChallengeBlock(theme: theme).draw(pen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
+        var panelPen = pen
+        panelPen.limit = game.layout.rightPanel.x + game.layout.rightPanel.w - theme.marginPx
+        ChallengeBlock(theme: theme).draw(panelPen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
                                           x: game.layout.rightPanel.x + theme.marginPx, y: challengeTop, showReward: true)
         // The entries as `menuItems` lists them, without making that array each frame.
         var i = -1
