@@ -234,7 +234,8 @@ struct Hud {
             let status = done ? good : c.status == .failed ? Colour.opaque(t.challengeFailed) : accent
             pen.text(first, x: st.middle.x, y: y, scale: s, done ? good : text)
             // "12/40" at the column's right end (the words leave it room: `compactChallengeColumns`).
-            let w = pen.width(of: c.progress, scale: s) + pen.width("/", scale: s) + pen.width(of: c.target, scale: s)
+            // Measured as one run of characters (pieces measured apart lose a gap each).
+            let w = pen.font.width(ofCharacters: TextPen.characters(of: c.progress) + 1 + TextPen.characters(of: c.target), scale: s)
             x = pen.number(c.progress, x: st.middle.x + st.middle.w - w, y: y, scale: s, status)
             x = pen.text("/", x: x, y: y, scale: s, dim)
             pen.number(c.target, x: x, y: y, scale: s, text)
