@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+import TestSupport
+
+/// Any name and any window, through a real X server (Xvfb, no window manager) and
+/// xdotool: skipped, saying so, on a machine without them (`make deps` installs them).
+@Suite(.serialized, .enabled(if: onPath("xvfb-run") && onPath("xdotool"), "xvfb-run or xdotool missing: `make deps` installs them"))
+struct WindowCLITests {
+    /// A first launch: through the story to the name, "Zoë Ñuñez Groß" typed with
+    /// xdotool (SDL's UTF-8 text events), adopted, greeted on the menu and saved.
+    @Test func aNameWithAccentsTypedInTheWindowIsShownAndSaved() throws {
+        let dir = freshFolder("utf8-name")
+        let name = "Zoë Ñuñez Groß"
+        let r = try script(playing("--mute --profile \(dir)/profile", actions: """
+            for i in $(seq 1 20); do grep -q "screen name" "$DIR/play.err" && break; xdotool key Return; sleep 0.4; done
+            # One character at a time: xdotool maps a spare keycode to each letter outside
+            # the keyboard's map, and typing the next before SDL has read it loses it.
+            # A keyboard whose map holds the letters (as a Spanish, German or French one
+            # would): xdotool otherwise maps each onto a spare key for a moment, and the
+            # key may be back to nothing before the window reads it.
+            xkbcomp -w0 - "$DISPLAY" <<'XKB'
+            xkb_keymap {
+              xkb_keycodes { include "evdev+aliases(qwerty)" };
+              xkb_types { include "complete" };
+              xkb_compat { include "complete" };
+              xkb_symbols { include "pc+us+inet(evdev)"
+                key <FK13> { [ ediaeresis, Ediaeresis ] };
+                key <FK14> { [ ntilde, Ntilde ] };
+                key <FK15> { [ ssharp, ssharp ] }; };
+            };
+            XKB
+            export LC_ALL=C.UTF-8  # xdotool reads its text in the locale's encoding
+            xdotool type --delay 120 '\(name)'
+            sleep 0.5; xdotool key Return; sleep 0.5
+            for i in $(seq 1 10); do grep -q "screen menu" "$DIR/play.err" && break; xdotool key Return; sleep 0.4; done
+            sleep 0.3; xdotool key ctrl+q
+            """), seconds: 120, environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stderr.contains("greeting 'Hello, \(name)!'"), "\(r.stderr)")
+        let profile = try String(contentsOfFile: dir + "/profile", encoding: .utf8)
+        #expect(profile.contains("\nname \(name)\n"), "\(profile)")
+    }
+
+    /// F11 goes fullscreen and F11 again comes back to the same window size and place.
+    @Test func f11TwiceReturnsToTheSameWindow() throws {
+        let dir = freshFolder("f11")
+        let r = try script(playing("--quick --mute --profile \(dir)/profile", actions: """
+            sleep 0.5
+            echo "before $(xdotool getwindowgeometry $W | tail -2 | tr '\\n' ' ')"
+            xdotool key F11; sleep 0.8
+            echo "full $(xdotool getwindowgeometry $W | tail -1)"
+            xdotool key F11; sleep 0.8
+            echo "after $(xdotool getwindowgeometry $W | tail -2 | tr '\\n' ' ')"
+            xdotool key ctrl+q
+            """), environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n")
+        let before = lines.first { $0.hasPrefix("before ") }?.dropFirst(7)
+        let after = lines.first { $0.hasPrefix("after ") }?.dropFirst(6)
+        #expect(before != nil && before == after, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("full ") && $0.contains("1280x720") }, "fullscreen fills the screen: \(r.stdout)")
+    }
+}
