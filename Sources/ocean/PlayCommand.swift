@@ -28,6 +28,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var balanceOption: BalanceOption
     @OptionGroup var profileOption: ProfileOption
     @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+    @Option(help: "The text's scale on the menus and the HUD, 1 to 3 (default: the theme's font.scale).") var scale: Int?
     @Option(help: "Frames per second to pace at (0: as fast as it can; default: the display's).") var fps: Int?
     @Option(help: "Quit by itself after this many seconds (measuring).") var quitAfter: Double?
     @Flag(help: "Print launch-to-first-frame ms, presents per second and ticks on exit.") var printTiming = false
@@ -37,6 +38,7 @@ struct PlayCommand: ParsableCommand {
     func validate() throws {
         try checkPath(record, flag: "--record", stream: true)
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale: allowed 1 to 3") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
     }
 
@@ -45,10 +47,15 @@ struct PlayCommand: ParsableCommand {
         let launch = processStartNanos() ?? monotonicNanos()
         let balance = balanceOption.load()
         let rules = Rules(balance)
-        let assets: FrontAssets
+        var assets: FrontAssets
         // With the challenges' texts of the table in play (--challenges) and the impact factors.
         do { assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges) } catch {
             fail(error.description)
+        }
+        if let scale {
+            // Bigger text: the small text's scale, and the titles' at least as big.
+            assets.theme.fontScale = scale
+            assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
         }
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?

@@ -61,4 +61,17 @@ struct WindowCLITests {
         #expect(before != nil && before == after, "\(r.stdout)")
         #expect(lines.contains { $0.hasPrefix("full ") && $0.contains("1280x720") }, "fullscreen fills the screen: \(r.stdout)")
     }
+
+    /// `--scale N`: bigger text on the menus and the HUD, 1 to 3; outside, exit 2 saying so.
+    @Test func aBiggerTextScaleIsAnOptionWithinItsRange() throws {
+        let dir = freshFolder("scale")
+        let r = try script("""
+            xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 .build/debug/ocean play --quick --mute --scale 2 \\
+              --quit-after 0.5 --profile "$DIR/profile"
+            echo "play-exit $?"
+            """, environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        let bad = try ocean(["play", "--scale", "4", "--profile", dir + "/other"])
+        #expect(bad.status == 2 && bad.stderr.contains("--scale: allowed 1 to 3"), "\(bad.stderr)")
+    }
 }
