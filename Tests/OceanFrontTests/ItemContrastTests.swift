@@ -1,6 +1,7 @@
 import OceanAssets
 @testable import OceanFront
 import OceanKernel
+import OceanStore
 import Testing
 import TestSupport
 
@@ -9,7 +10,8 @@ import TestSupport
 /// backdrop actually drawn, by WCAG contrast ratio: at least 3:1 in the default theme,
 /// 4.5:1 in high contrast and in each of Outku's themes.
 @Suite struct ItemContrastTests {
-    static let required: [String: Double] = ["default": 3, "high-contrast": 4.5]
+    static let required: [String: Double] = ["default": 3, "high-contrast": 4.5, "cream": 3, "sage": 3, "lavender": 3,
+                                              "peach": 3, "sky": 3]
 
     /// The worst, over the backdrop's pixels (every 3rd), of the best of `inks` against each.
     static func worst(_ inks: [Int], over background: [UInt32]) -> Double {
@@ -25,7 +27,8 @@ import TestSupport
         return worst
     }
 
-    @Test(arguments: ["default", "high-contrast"]) func everyItemStandsOutFromEveryPhase(theme: String) throws {
+    @Test(arguments: ["default", "high-contrast"] + FrontAssetsLoader.outkuThemes)
+    func everyItemStandsOutFromEveryPhase(theme: String) throws {
         let assets = try OceanFrontTests.assets(theme)
         let rules = try shippedRules
         let view = GameView(assets: assets, rules: rules, seed: 7)
@@ -49,4 +52,15 @@ import TestSupport
     }
 
     static func format(_ r: Double) -> String { "\(Int(r))." + "\(Int(r * 10) % 10)" }
+
+    /// Outku's themes keep the default's rule for text: 4.5:1 over the panels as
+    /// blended over every sky, for the text, its accents, the challenge and impact colours.
+    @Test(arguments: FrontAssetsLoader.outkuThemes) func outkusThemesTextIsAAOverThePanels(theme name: String) throws {
+        let theme = try FrontAssetsLoader.load(theme: name).theme
+        for (key, ink) in [("text.colour", theme.text), ("text.accent", theme.accent), ("text.dim", theme.dim),
+                           ("text.good", theme.good), ("challenge.failed", theme.challengeFailed),
+                           ("impact.co2e", theme.impactCO2e), ("impact.water", theme.impactWater)] {
+            #expect(ContrastTests.worst(ink, theme: theme) >= 4.5, "\(name) \(key)")
+        }
+    }
 }

@@ -11,7 +11,7 @@ import TestSupport
 /// wide glyphs, scores of 10^9, every challenge's text — in both themes: the renderer
 /// reports the boxes it drew text into, and no two may overlap, none may leave the screen.
 @Suite struct LayoutTests {
-    static let themes = ["default", "high-contrast"]
+    static let themes = FrontAssetsLoader.shippedThemes
     /// The widest letters, as many as a name may hold.
     static let longName = String(repeating: "W", count: CareerPlayer.maxNameLength)
     static let huge = 1_000_000_000
