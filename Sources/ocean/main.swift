@@ -11,7 +11,7 @@ struct Ocean: ParsableCommand {
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
         version: Engine.version,
         subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
-                      AudioCommand.self, TuneCommand.self, IconCommand.self]
+                      AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self]
     )
 }
 

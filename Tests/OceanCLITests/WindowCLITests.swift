@@ -74,4 +74,23 @@ struct WindowCLITests {
         let bad = try ocean(["play", "--scale", "4", "--profile", dir + "/other"])
         #expect(bad.status == 2 && bad.stderr.contains("--scale: allowed 1 to 3"), "\(bad.stderr)")
     }
+
+    /// `ocean companion render`: a PNG at each common panel size, the same bytes for the
+    /// same profile, an existing output kept without --force, no career said (exit 2).
+    @Test func theCompanionPictureIsTheSameBytesForTheSameProfile() throws {
+        let dir = freshFolder("companion")
+        let sim = try ocean(["sim", "--bot", "human", "--days", "5", "--seed", "3", "--profile", dir + "/profile"])
+        #expect(sim.status == 0, "\(sim.stderr)")
+        for size in ["296x128", "400x300"] {
+            let a = try ocean(["companion", "render", "--profile", dir + "/profile", "--size", size, "--out", dir + "/a.png", "--force"])
+            let b = try ocean(["companion", "render", "--profile", dir + "/profile", "--size", size, "--out", dir + "/b.png", "--force"])
+            #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+            let (x, y) = (FileManager.default.contents(atPath: dir + "/a.png"), FileManager.default.contents(atPath: dir + "/b.png"))
+            #expect(x != nil && x == y, "\(size): the same bytes")
+        }
+        let kept = try ocean(["companion", "render", "--profile", dir + "/profile", "--out", dir + "/a.png"])
+        #expect(kept.status == 2 && kept.stderr.contains("add --force"), "\(kept.stderr)")
+        let none = try ocean(["companion", "render", "--profile", dir + "/nobody", "--out", dir + "/c.png"])
+        #expect(none.status == 2 && none.stderr.contains("no career"), "\(none.stderr)")
+    }
 }
