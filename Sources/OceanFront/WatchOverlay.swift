@@ -172,7 +172,7 @@ public final class WatchOverlay {
         var y = panel.y + panel.h - theme.marginPx - (last - first + 2) * line + theme.lineGapPx
         var after = pen.text("Day ", x: x, y: y, scale: s, dim)
         let date = CalendarDate(dayNumber: career.today)
-        after = pen.number(date.year, x: after, y: y, scale: s, text)
+        after = pen.number(date.year, x: after, y: y, scale: s, text, grouped: false)  // a year: 2026, not 2,026
         after = pen.text("-", x: after, y: y, scale: s, text)
         after = twoDigits(pen, date.month, x: after, y: y, text)
         after = pen.text("-", x: after, y: y, scale: s, text)

@@ -43,7 +43,7 @@ public struct TextPen {
     /// Draws a whole number grouped by thousands ("12,345"), as `ImpactUnits.grouped`
     /// writes it in words, so a number reads the same everywhere; returns the x after it.
     @discardableResult
-    public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32, grouped: Bool = true) -> Int {
         var pen = x
         // Int.min has no positive twin: show the largest number instead of trapping.
         var v = value == Int.min ? Int.max : value
@@ -57,7 +57,8 @@ public struct TextPen {
         for _ in 1..<count { divisor *= 10 }
         var left = count
         let cell = font.cellWidth * scale
-        let fits = limit == .max || x + width(of: value, scale: scale) <= limit
+        let fits = limit == .max || x + font.width(ofCharacters: TextPen.characters(of: value) - (grouped ? 0 : (count - 1) / 3),
+                                                   scale: scale) <= limit
         // Digits and separators in turn; when the whole does not fit, each only while
         // it and an ellipsis still do.
         var comma = false
@@ -73,11 +74,11 @@ public struct TextPen {
                 glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
                 divisor /= 10
                 left -= 1
-                comma = left > 0 && left % 3 == 0
+                comma = grouped && left > 0 && left % 3 == 0
             }
             pen += cell
         }
-        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: ImpactUnits.grouped(value))
+        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: grouped ? ImpactUnits.grouped(value) : String(value))
         return pen
     }
 
