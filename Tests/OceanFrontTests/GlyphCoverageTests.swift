@@ -35,6 +35,12 @@ import TestSupport
         let slot = font.slot(0xC9)  // É
         #expect(font.rows[slot * font.glyphHeight] != 0 && font.rows[slot * font.glyphHeight + font.glyphHeight - 1] == 0)
         #expect(Self.drawn("ß", font: font) != Self.drawn("B", font: font))
+        // Squeezed for its accent, a capital keeps its distinctive rows: A's crossbar in Á, Ä, Ā.
+        let bar = font.rows[font.slot(UInt32(UInt8(ascii: "A"))) * font.glyphHeight + 3]
+        for code: UInt32 in [0xC1, 0xC4, 0x100] {
+            let rows = font.rows[(font.slot(code) * font.glyphHeight)..<((font.slot(code) + 1) * font.glyphHeight)]
+            #expect(rows.contains(bar), "U+\(String(code, radix: 16)) lost A's crossbar")
+        }
     }
 
     @Test func aCharacterTheFontLacksIsAVisibleBox() throws {

@@ -185,8 +185,8 @@ public struct BitmapFont: Sendable, Equatable {
     }
 
     /// `base` with `mark` laid on it. A mark above that meets the letter's lit rows
-    /// (a capital's accent) takes the top rows, and the letter loses rows from its
-    /// middle (where a stroke repeats) so its top and bottom stay, ending where it ended.
+    /// (a capital's accent) takes the top rows, and the letter loses rows that repeat
+    /// the row above (where a stroke runs on) so its shape stays, ending where it ended.
     static func compose(_ base: [UInt8], _ mark: [UInt8], above: Bool) -> [UInt8] {
         guard above, let markBottom = mark.lastIndex(where: { $0 != 0 }),
               let top = base.firstIndex(where: { $0 != 0 }), let bottom = base.lastIndex(where: { $0 != 0 }),
@@ -196,7 +196,13 @@ public struct BitmapFont: Sendable, Equatable {
         // The letter's rows, squeezed to start just below the mark.
         let start = markBottom + 1
         var letter = Array(base[top...bottom])
-        while letter.count > bottom - start + 1 && letter.count > 1 { letter.remove(at: letter.count / 2) }
+        // Rows that repeat the one above go first (a stem's, a side's), nearest the
+        // middle, so a crossbar or a bowl survives: Á keeps its bar.
+        while letter.count > bottom - start + 1 && letter.count > 1 {
+            let repeats = letter.indices.dropFirst().filter { letter[$0] == letter[$0 - 1] }
+            let middle = letter.count / 2
+            letter.remove(at: repeats.min { abs($0 - middle) < abs($1 - middle) } ?? middle)
+        }
         var out = [UInt8](repeating: 0, count: base.count)
         for (i, r) in letter.enumerated() where bottom - letter.count + 1 + i < out.count { out[bottom - letter.count + 1 + i] = r }
         for i in out.indices where i > bottom { out[i] = base[i] }
