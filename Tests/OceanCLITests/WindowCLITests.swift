@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 
 /// Any name and any window, through a real X server (Xvfb, no window manager) and
-/// xdotool: skipped, saying so, on a machine without them (`make deps` installs them).
-@Suite(.serialized, .enabled(if: onPath("xvfb-run") && onPath("xdotool"), "xvfb-run or xdotool missing: `make deps` installs them"))
-struct WindowCLITests {
+/// xdotool: in the window tests' suite, so they run one at a time with the others (two
+/// `xvfb-run -a` starting together can race for one display number).
+extension PlayWindowTests {
     /// A first launch: through the story to the name, "Zoë Ñuñez Groß" typed with
     /// xdotool (SDL's UTF-8 text events), adopted, greeted on the menu and saved.
     @Test func aNameWithAccentsTypedInTheWindowIsShownAndSaved() throws {
