@@ -39,8 +39,9 @@ let package = Package(
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O).
-        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets"]),
+        // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O), live
+        // or from a replay's inputs (the replay's types, never its files).
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets", "OceanReplay"]),
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
@@ -58,9 +59,10 @@ let package = Package(
         // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
-        // The thin shell around the game: window, input, presenting, clock, PNG files.
+        // The thin shell around the game, SDL only: window, input, presenting, PNG files;
+        // and the play session that runs the window loop (its policy: parts, saves, reloads).
         .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanAssets", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
-                                                      "OceanAudio", "OceanBalance"]),
+                                                      "OceanAudio", "OceanBalance", "OceanDrivers", "OceanStore"]),
         // Balance sweeps: specs, statistics, halving, shards, charts (drawn with the
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",

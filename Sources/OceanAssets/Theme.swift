@@ -19,6 +19,11 @@ public struct Theme: Sendable, Equatable {
     public var seaDepthPx = 0, marginPx = 0, lineGapPx = 0
     public var fontScale = 1, bigFontScale = 2
     public var panelWidthPx = 0
+    /// During a game: the playfield's share of the screen's width, and the pet's corner portrait's width.
+    public var fieldPercent = 75, petCornerPx = 72
+    /// Around each falling item: a ring of `itemOutline` and outside it one of
+    /// `itemHalo`, so one of the two stands out from any sky or water.
+    public var itemOutline = 0, itemHalo = 0xFFFFFF
 
     // Panels and text.
     public var panel = 0, panelAlphaPercent = 0

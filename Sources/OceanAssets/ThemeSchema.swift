@@ -41,6 +41,10 @@ public enum ThemeSchema {
         add("layout.margin_px", "px", 0...40, \.marginPx)
         add("layout.line_gap_px", "px", 0...20, \.lineGapPx)
         add("layout.panel_width_px", "px", 80...220, \.panelWidthPx)
+        add("layout.field_percent", "%", 70...100, \.fieldPercent)
+        add("layout.pet_corner_px", "px", 40...160, \.petCornerPx)
+        rgb("items.outline", \.itemOutline)
+        rgb("items.halo", \.itemHalo)
         add("font.scale", "×", 1...4, \.fontScale)
         add("font.big_scale", "×", 1...6, \.bigFontScale)
 

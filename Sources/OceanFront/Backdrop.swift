@@ -60,12 +60,6 @@ enum Backdrop {
                     canvas.blit(coral, x: x, y: bedTop + 3 - coral.height * scale, scale: scale)
                 }
             }
-            // The side panels behind the HUD and the pet.
-            let panel = Colour.opaque(theme.panel)
-            let alpha = UInt32(theme.panelAlphaPercent * 256 / 100)
-            for rect in [layout.leftPanel, layout.rightPanel] {
-                canvas.blend(x: rect.x, y: rect.y, w: rect.w, h: rect.h, panel, alpha: alpha)
-            }
         }
         return pixels
     }

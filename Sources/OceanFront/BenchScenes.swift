@@ -85,7 +85,7 @@ public enum BenchScenes {
     public struct Career {
         let state: GameState
         let view: CareerView
-        let shells: [Shell]
+        let shells: [CareerFlow]
         public private(set) var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
 
         /// How many screens one round of `render` goes through.
@@ -103,11 +103,11 @@ public enum BenchScenes {
             view.observe(busy, events: [.gameStarted(game: 1)])
             view.observe(state, events: ending)
             showToasts(view.game, state: state, rules: rules)
-            let menu = Shell(player: ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: state,
+            let menu = CareerFlow(player: CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: state,
                              content: content, layout: view.layout, rules: rules)
-            var shells = [Shell(player: ShellPlayer(), state: state, content: content, layout: view.layout, rules: rules),
+            var shells = [CareerFlow(player: CareerPlayer(), state: state, content: content, layout: view.layout, rules: rules),
                           menu]
-            for item in [Shell.MenuItem.study, .scan, .week, .lifetime, .achievements, .pet] {
+            for item in [CareerFlow.MenuItem.study, .scan, .week, .lifetime, .achievements, .pet] {
                 var s = menu
                 while s.menuItems[s.selection] != item { _ = s.handle(.down, state: state) }
                 _ = s.handle(.confirm, state: state)
@@ -126,7 +126,7 @@ public enum BenchScenes {
         /// `frames` frames, a screen each in turn, stepping the interpolation fraction.
         public mutating func render(_ frames: Int) {
             for i in 0..<frames {
-                view.render(state, shell: shells[i % shells.count], fraction: Double(i % 50) / 50, into: &framebuffer)
+                view.render(state, flow: shells[i % shells.count], fraction: Double(i % 50) / 50, into: &framebuffer)
             }
         }
     }

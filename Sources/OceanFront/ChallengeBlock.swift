@@ -13,11 +13,11 @@ struct ChallengeWords {
     private(set) var reward = ""
 
     /// The words for `c`, made again only if it is another challenge than last time.
-    mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int) {
+    mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int, maxLines: Int = 2) {
         if let m = made, m == (c.template, c.target, c.rewardGrams, c.rewardHealth) { return }
         made = (c.template, c.target, c.rewardGrams, c.rewardHealth)
         lines = c.exists ? TextWrap.lines(TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)),
-                                          columns: columns, maxLines: 2) : []
+                                          columns: columns, maxLines: maxLines) : []
         reward = "Reward: " + ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth)
     }
 

@@ -1,7 +1,7 @@
 import OceanAssets
 import OceanKernel
 
-/// The game's screen: watches the kernel's states and events (`observe`) and draws
+/// The game's picture: watches the kernel's states and events (`observe`) and draws
 /// any moment between two ticks into a framebuffer (`render`). Plain Swift, no
 /// window: the platform layer presents the pixels, tests read them.
 ///
@@ -16,6 +16,8 @@ public final class GameView {
     public var paused = false
     /// A message over the top of the screen until its tick (the balance reloaded, or why not).
     public var notice: Notice?
+    /// Where the text boxes of each frame go, for a layout test (nil in play).
+    public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
 
@@ -24,10 +26,10 @@ public final class GameView {
     /// The impact factors in the order of the balance's kinds.
     let impact: ImpactFactors
     let layout: Layout
-    let look: Look
+    let art: ResolvedArt
     let scene: OceanScene
     let hud: Hud
-    let screens: Screens
+    let overlays: GameOverlays
 
     /// The bin's x at the previous and the current tick, for interpolation.
     var binFrom: Int
@@ -47,6 +49,8 @@ public final class GameView {
     var toasts: ToastStack
     /// What today's and this week's challenges say (made when they change).
     var dailyWords = ChallengeWords()
+    /// Today's challenge in one line, for the compact HUD during a game.
+    var compactDailyWords = ChallengeWords()
     var weeklyWords = ChallengeWords()
     /// The career's items per kind when the current (or last) game began, and the
     /// impact of the last game's catches, shown on its summary (nil when unknown: a
@@ -81,23 +85,23 @@ public final class GameView {
         self.rules = rules
         let theme = assets.theme
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
-        look = Look(assets: assets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
+        art = ResolvedArt(assets: assets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
         impact = assets.impact.aligned(to: rules.kindKeys)
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
         hud = Hud(theme: theme, layout: layout, rules: rules)
-        screens = Screens(theme: theme, layout: layout)
+        overlays = GameOverlays(theme: theme, layout: layout)
         binFrom = rules.width / 2
         binTo = binFrom
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
         petReaction = PetReaction(theme: theme)
-        petPortrait = PetPortrait(art: look.pet)
+        petPortrait = PetPortrait(art: art.pet)
         toasts = ToastStack(theme: theme)
         kindsAtStart = rules.zeroPerKind
         particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
         squash = Squash(durationMs: theme.squashMs)
-        kindColours = look.items.map(GameView.mainColour)
+        kindColours = art.items.map(GameView.mainColour)
         previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
@@ -272,23 +276,27 @@ public final class GameView {
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
             drawParticles(canvas, tick: state.tick, fraction: f)
-            let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow))
+            let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
-            drawHud(pen, state: state, fraction: f)
-            drawCountdown(pen, state: state, fraction: f)
-            if state.mode == .roundBreak { screens.roundBreak(pen, round: GameView.shownRound(state)) }
+            // The full panels on the title and a summary; during a game, the compact strip.
+            if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
+            // Paused, the pause says it all: no countdown or round banner under it.
+            if !paused {
+                drawCountdown(pen, state: state, fraction: f)
+                if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
+            }
             if state.mode == .idle {
-                if let summary { screens.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { screens.title(pen) }
+                if let summary { overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { overlays.title(pen) }
             }
             // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
             // down to the sea band while the title or a summary is up, clear of it.
-            if state.mode != .idle {
+            if state.mode != .idle && !paused {
                 drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
             }
             drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
                       scale: theme.bannerScale, tick: state.tick, fraction: f)
             drawToasts(pen, tick: state.tick, fraction: f)
-            if paused { screens.paused(pen) }
+            if paused { overlays.paused(pen) }
             drawNotice(pen, tick: state.tick)
         }
     }
@@ -302,9 +310,16 @@ public final class GameView {
                         rewards: rewards)
     }
 
+    /// The compact HUD along the top during a game, the pet in the corner.
+    func drawCompactHud(_ pen: TextPen, state: GameState, fraction: Double) {
+        compactDailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts,
+                                 columns: hud.compactChallengeColumns(pen, target: state.career.daily.target), maxLines: 1)
+        hud.drawCompact(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: compactDailyWords)
+    }
+
     /// The notice, while it lasts.
     func drawNotice(_ pen: TextPen, tick: Int) {
-        if let n = notice, tick < n.until { screens.notice(pen, n) }
+        if let n = notice, tick < n.until { overlays.notice(pen, n) }
     }
 
     /// Characters of a notice line across the screen at scale 1.
@@ -320,9 +335,9 @@ public final class GameView {
         let theme = assets.theme
         let phase = drawBackground(canvas, state: state, fraction: fraction)
         scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
-        scene.drawFish(canvas, sprite: look.fish, theme: theme,
+        scene.drawFish(canvas, sprite: art.fish, theme: theme,
                        count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
-        scene.drawDebris(canvas, sprites: look.items, theme: theme, count: theme.debrisCount[phase.rawValue],
+        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[phase.rawValue],
                          layout: layout, seconds: seconds)
     }
 
@@ -331,11 +346,11 @@ public final class GameView {
     func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> Phase {
         let amount = crossfade.amount(tick: state.tick, fraction: fraction)
         if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 {
-            canvas.crossfade(look.backgrounds[crossfade.from.rawValue], look.backgrounds[state.phase.rawValue],
+            canvas.crossfade(art.backgrounds[crossfade.from.rawValue], art.backgrounds[state.phase.rawValue],
                              t: amount)
             return amount < 128 ? crossfade.from : state.phase
         }
-        canvas.copy(from: look.backgrounds[state.phase.rawValue])
+        canvas.copy(from: art.backgrounds[state.phase.rawValue])
         return state.phase
     }
 
@@ -344,7 +359,7 @@ public final class GameView {
     func drawItems(_ canvas: Canvas, state: GameState, fraction: Double) {
         let back = 1 - fraction
         for item in state.items {
-            let sprite = look.items[item.kind.rawValue]
+            let sprite = art.items[item.kind.rawValue]
             let x = layout.x(Double(item.x) - Double(item.vx) * back)
             let y = layout.y(Double(item.y) - Double(item.vy) * back)
             canvas.blit(sprite, x: x - sprite.width / 2, y: y - sprite.height / 2)
@@ -355,7 +370,7 @@ public final class GameView {
     /// after a catch.
     func drawBin(_ canvas: Canvas, tick: Int, fraction: Double) {
         let x = Double(binFrom) + Double(binTo - binFrom) * fraction
-        let sprite = look.bin
+        let sprite = art.bin
         let (squashed, lift) = squash.shape(tick: tick, fraction: fraction)
         if squashed == 0 && lift == 0 {
             canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: binTop)

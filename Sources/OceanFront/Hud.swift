@@ -1,9 +1,11 @@
 import OceanAssets
 import OceanKernel
 
-/// The heads-up display: the left panel (score, combo meter, ocean health and phase,
-/// level and title, today's grams against the goal, the streak, today's challenge)
-/// and the right panel (the pet in its scene). Numbers are drawn digit by digit and
+/// The heads-up display, in two sizes. On the menus, the title and a summary, the full
+/// panels: the left one (score, combo meter, ocean health and phase, level and title,
+/// today's grams against the goal, the streak, today's challenge) and the right one
+/// (the pet in its scene). During a game, a compact strip along the top (`drawCompact`)
+/// so the playfield keeps the screen's width. Numbers are drawn digit by digit and
 /// words made only when they change: no strings per frame.
 struct Hud {
     let theme: Theme
@@ -15,8 +17,15 @@ struct Hud {
     @discardableResult
     func draw(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double,
               daily: ChallengeWords, rewards: Bool = false) -> Int {
+        let panel = Colour.opaque(theme.panel)
+        let alpha = UInt32(theme.panelAlphaPercent * 256 / 100)
+        for rect in [layout.leftPanel, layout.rightPanel] {
+            pen.canvas.blend(x: rect.x, y: rect.y, w: rect.w, h: rect.h, panel, alpha: alpha)
+        }
         let y = drawProgress(pen, state: state)
-        ChallengeBlock(theme: theme).draw(pen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
+        var panelPen = pen
+        panelPen.limit = layout.leftPanel.x + layout.leftPanel.w - theme.marginPx
+        ChallengeBlock(theme: theme).draw(panelPen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
                                           x: layout.leftPanel.x + theme.marginPx, y: y, showReward: rewards)
         drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction)
         return y
@@ -32,6 +41,9 @@ struct Hud {
     @discardableResult
     func drawProgress(_ pen: TextPen, state: GameState) -> Int {
         let t = theme
+        // Every line ends inside the panel.
+        var pen = pen
+        pen.limit = layout.leftPanel.x + layout.leftPanel.w - t.marginPx
         let canvas = pen.canvas
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
@@ -42,7 +54,10 @@ struct Hud {
 
         pen.text("SCORE", x: x, y: y, scale: s, dim)
         y += line
-        pen.number(state.game.score, x: x, y: y, scale: t.bigFontScale, accent)
+        // As big as fits the panel (a score of 10^9 steps down a size or two).
+        var big = t.bigFontScale
+        while big > s && x + pen.width(of: state.game.score, scale: big) > pen.limit { big -= 1 }
+        pen.number(state.game.score, x: x, y: y + pen.font.cellHeight * (t.bigFontScale - big), scale: big, accent)
         y += pen.font.cellHeight * t.bigFontScale + t.lineGapPx
 
         // The combo and a meter that fills toward the top multiplier.
@@ -106,6 +121,8 @@ struct Hud {
     /// and scene by name.
     func drawPet(_ pen: TextPen, state: GameState, portrait: PetPortrait, reaction: PetReaction, fraction: Double) {
         let t = theme
+        var pen = pen
+        pen.limit = layout.rightPanel.x + layout.rightPanel.w - t.marginPx
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         let panel = layout.rightPanel
@@ -133,5 +150,113 @@ struct Hud {
         y += line
         after2 = pen.text("Scene ", x: x, y: y, scale: s, dim)
         pen.text(scene.name, x: after2, y: y, scale: s, text)
+    }
+
+    // MARK: - During a game
+
+    /// The compact strip's three text columns and the pet's corner, left to right:
+    /// score and combo; the round and today's challenge; ocean health. Each text is
+    /// drawn inside its column (`columns(pen)` characters), never across another.
+    struct Strip {
+        let left: Layout.Rect, middle: Layout.Rect, right: Layout.Rect, pet: Layout.Rect
+        /// Characters that fit across each text column at the HUD's scale.
+        let leftColumns: Int, middleColumns: Int, rightColumns: Int
+        var height: Int { max(pet.y + pet.h, left.y + left.h) }
+    }
+
+    func strip(cellWidth: Int, cellHeight: Int) -> Strip {
+        let t = theme
+        let m = t.marginPx
+        let line = cellHeight * t.fontScale + t.lineGapPx
+        let petW = t.petCornerPx, petH = t.petCornerPx / 2
+        let pet = Layout.Rect(x: layout.screenWidth - m - petW, y: m / 2, w: petW, h: petH)
+        let textRight = pet.x - m
+        let h = 2 * line
+        let third = (textRight - m) / 3
+        let left = Layout.Rect(x: m, y: m / 2, w: third - m, h: h)
+        let middle = Layout.Rect(x: m + third, y: m / 2, w: third - m, h: h)
+        let right = Layout.Rect(x: m + 2 * third, y: m / 2, w: textRight - (m + 2 * third), h: h)
+        let cw = cellWidth * t.fontScale
+        return Strip(left: left, middle: middle, right: right, pet: pet,
+                     leftColumns: left.w / cw, middleColumns: middle.w / cw, rightColumns: right.w / cw)
+    }
+
+    /// Characters of today's challenge in the strip: the middle column less room for
+    /// its "progress/target" (as wide as the target twice) and a space.
+    func compactChallengeColumns(_ pen: TextPen, target: Int) -> Int {
+        strip(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight).middleColumns
+            - 2 * TextPen.characters(of: max(0, target)) - 2
+    }
+
+    /// The strip: a band of panel behind the three columns, the pet's portrait in the
+    /// top right corner (it reacts as in the panel).
+    func drawCompact(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double,
+                     daily: ChallengeWords) {
+        let t = theme
+        let s = t.fontScale
+        let canvas = pen.canvas
+        let st = strip(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight)
+        let line = pen.font.cellHeight * s + t.lineGapPx
+        canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: st.height + t.marginPx / 2, Colour.opaque(t.panel),
+                     alpha: UInt32(t.panelAlphaPercent * 256 / 100))
+        let (text, dim, accent, good) = (Colour.opaque(t.text), Colour.opaque(t.dim),
+                                         Colour.opaque(t.accent), Colour.opaque(t.good))
+        // Score, then the combo and its meter; each column's text ends inside it.
+        var pen = pen
+        pen.limit = st.left.x + st.left.w
+        var x = pen.text("Score ", x: st.left.x, y: st.left.y, scale: s, dim)
+        pen.number(state.game.score, x: x, y: st.left.y, scale: s, accent)
+        let y2 = st.left.y + line
+        x = pen.text("Combo ", x: st.left.x, y: y2, scale: s, dim)
+        x = pen.number(state.game.combo, x: x, y: y2, scale: s, text)
+        let multiplier = state.game.combo == 0 ? 1
+            : min(rules.multiplierCap, 1 + (state.game.combo - 1) / max(1, rules.comboStep))
+        x = pen.text(" x", x: x, y: y2, scale: s, dim)
+        x = pen.number(multiplier, x: x, y: y2, scale: s, accent) + pen.font.cellWidth * s
+        let full = max(1, rules.comboStep * (rules.multiplierCap - 1))
+        let meterW = max(0, st.left.x + st.left.w - x)
+        let meterY = y2 + (pen.font.cellHeight * s - t.comboMeterHeightPx) / 2
+        canvas.fill(x: x, y: meterY, w: meterW, h: t.comboMeterHeightPx, Colour.opaque(t.comboBack))
+        canvas.fill(x: x, y: meterY, w: meterW * min(full, state.game.combo) / full, h: t.comboMeterHeightPx,
+                    Colour.opaque(t.comboFill))
+        // The round (during a break, the one coming up: what the banner names), today's challenge.
+        pen.limit = st.middle.x + st.middle.w
+        if state.mode != .idle {
+            x = pen.text("Round ", x: st.middle.x, y: st.middle.y, scale: s, dim)
+            x = pen.number(GameView.shownRound(state), x: x, y: st.middle.y, scale: s, text)
+            x = pen.text("/", x: x, y: st.middle.y, scale: s, dim)
+            pen.number(rules.roundsPerGame, x: x, y: st.middle.y, scale: s, text)
+        }
+        let c = state.career.daily
+        if c.exists, let first = daily.lines.first {
+            let done = c.status == .completed
+            let y = st.middle.y + line
+            let status = done ? good : c.status == .failed ? Colour.opaque(t.challengeFailed) : accent
+            pen.text(first, x: st.middle.x, y: y, scale: s, done ? good : text)
+            // "12/40" at the column's right end (the words leave it room: `compactChallengeColumns`).
+            // Measured as one run of characters (pieces measured apart lose a gap each).
+            let w = pen.font.width(ofCharacters: TextPen.characters(of: c.progress) + 1 + TextPen.characters(of: c.target), scale: s)
+            x = pen.number(c.progress, x: st.middle.x + st.middle.w - w, y: y, scale: s, status)
+            x = pen.text("/", x: x, y: y, scale: s, dim)
+            pen.number(c.target, x: x, y: y, scale: s, text)
+        }
+        // Ocean health: the percentage and phase over a bar.
+        pen.limit = st.right.x + st.right.w
+        x = pen.text("Ocean ", x: st.right.x, y: st.right.y, scale: s, dim)
+        x = pen.number(state.health * 100 / Rules.fullHealth, x: x, y: st.right.y, scale: s, text)
+        x = pen.text("% ", x: x, y: st.right.y, scale: s, text)
+        pen.text(state.phase.name, x: x, y: st.right.y, scale: s, accent)
+        let barY = st.right.y + line
+        let barW = st.right.w
+        canvas.fill(x: st.right.x, y: barY, w: barW, h: t.healthBarHeightPx, Colour.opaque(t.healthBack))
+        let low = state.health * 4 < Rules.fullHealth
+        canvas.fill(x: st.right.x, y: barY, w: barW * max(0, min(Rules.fullHealth, state.health)) / Rules.fullHealth,
+                    h: t.healthBarHeightPx, Colour.opaque(low ? t.healthLow : t.healthFill))
+        // The pet, small, in its scene.
+        let p = state.career.pet
+        if p.adopted {
+            pet.draw(canvas, pet: p, scene: state.petScene(rules: rules), in: st.pet,
+                     tick: state.tick, fraction: fraction, reaction: reaction)
+        }
     }
 }

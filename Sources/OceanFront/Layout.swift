@@ -1,9 +1,13 @@
 import OceanAssets
 import OceanKernel
 
-/// Where things sit on the 640×360 screen: the portrait playfield (world x
-/// 0…width, y 0…water line) scaled to fit between the side panels above the band
-/// of sea, the panels themselves, and the seabed.
+/// Where things sit on the 640×360 screen: the playfield (world x 0…width, y 0…water
+/// line) spread over `layout.field_percent` of the screen's width and the height above
+/// the band of sea; the side panels the menus draw in; the seabed.
+///
+/// The kernel's playfield is portrait and the screen landscape, so world x and y scale
+/// apart (`scaleX`, `scaleY`); sprites keep their own pixels, and the bin is drawn as
+/// wide as its mouth is across (`ResolvedArt`), so what looks caught is caught.
 struct Layout: Sendable {
     struct Rect: Sendable { var x, y, w, h: Int }
 
@@ -11,8 +15,9 @@ struct Layout: Sendable {
     let screenHeight: Int
     /// Screen y of the water line.
     let waterY: Int
-    /// Screen pixels per world pixel.
-    let scale: Double
+    /// Screen pixels per world pixel, across and down.
+    let scaleX: Double
+    let scaleY: Double
     /// Screen x and y of world (0, 0).
     let originX: Double
     let originY: Double
@@ -27,10 +32,11 @@ struct Layout: Sendable {
         waterY = height - theme.seaDepthPx
         let worldW = Double(Fixed.wholePixels(rules.width))
         let worldH = Double(Fixed.wholePixels(rules.waterLine))
-        scale = min(Double(width - 2 * theme.panelWidthPx) / worldW, Double(waterY) / worldH)
-        originX = ((Double(width) - worldW * scale) / 2).rounded(.down)
-        originY = Double(waterY) - worldH * scale
-        playWidth = Int(worldW * scale)
+        playWidth = width * theme.fieldPercent / 100
+        scaleX = Double(playWidth) / worldW
+        scaleY = Double(waterY) / worldH
+        originX = Double((width - playWidth) / 2)
+        originY = 0
         let m = theme.marginPx
         leftPanel = Rect(x: m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
         rightPanel = Rect(x: width - theme.panelWidthPx + m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
@@ -38,9 +44,9 @@ struct Layout: Sendable {
     }
 
     /// Screen x of a fixed-point world x.
-    @inline(__always) func x(_ fixed: Double) -> Int { Int((originX + fixed / Double(Fixed.one) * scale).rounded(.down)) }
+    @inline(__always) func x(_ fixed: Double) -> Int { Int((originX + fixed / Double(Fixed.one) * scaleX).rounded(.down)) }
     /// Screen y of a fixed-point world y.
-    @inline(__always) func y(_ fixed: Double) -> Int { Int((originY + fixed / Double(Fixed.one) * scale).rounded(.down)) }
+    @inline(__always) func y(_ fixed: Double) -> Int { Int((originY + fixed / Double(Fixed.one) * scaleY).rounded(.down)) }
 
     /// The sea's colour `t` of 256 of the way down from the water line, murk mixed in.
     func seaColour(theme: Theme, phase: Int, t: UInt32) -> UInt32 {

@@ -22,6 +22,9 @@ enum TextWrap {
     /// `text` wrapped to `columns` characters a line: paragraphs at newlines, a word
     /// longer than a line cut; at most `maxLines`, the last ending in "…" if cut.
     static func lines(_ text: String, columns: Int, maxLines: Int) -> [String] {
+        // A box too narrow for one character still shows one: cutting words into
+        // pieces of none would never end.
+        let columns = max(1, columns), maxLines = max(1, maxLines)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: true) {
             var line = ""

@@ -118,7 +118,8 @@ extension GameView {
             let toast = toasts.toasts[n]
             let h = toastHeight(toast)
             let y = bottom - h
-            let x = panel.x + toastInset + Int(Double(w + toastInset + t.marginPx) * toasts.offset(toast, tick: tick, fraction: fraction))
+            // Sliding in by a small offset (never off the screen: its words stay on it).
+            let x = panel.x + toastInset + Int(Double(t.marginPx) * toasts.offset(toast, tick: tick, fraction: fraction))
             let rgb = switch toast.kind {
             case .completed, .healed: t.good
             case .milestone: t.accent

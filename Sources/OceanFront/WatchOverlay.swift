@@ -21,6 +21,8 @@ public final class WatchOverlay {
     let stripTop: Int
     /// The balance in play, for the kinds' names.
     let rules: Rules
+    /// Where the text boxes go, for a layout test (nil in play).
+    public var textLog: TextBoxLog?
 
     public init(assets: FrontAssets, rules: Rules) {
         self.rules = rules
@@ -62,7 +64,7 @@ public final class WatchOverlay {
         let (w, h) = (framebuffer.width, framebuffer.height)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: w, height: h)
-            let pen = TextPen(canvas: canvas, font: font, shadow: Colour.opaque(theme.textShadow))
+            let pen = TextPen(canvas: canvas, font: font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             canvas.blend(x: 0, y: stripTop, w: w, h: h - stripTop, Colour.opaque(theme.overlay),
                          alpha: UInt32(theme.watchStripAlphaPercent * 256 / 100))
             drawStatus(pen, status)
@@ -170,7 +172,7 @@ public final class WatchOverlay {
         var y = panel.y + panel.h - theme.marginPx - (last - first + 2) * line + theme.lineGapPx
         var after = pen.text("Day ", x: x, y: y, scale: s, dim)
         let date = CalendarDate(dayNumber: career.today)
-        after = pen.number(date.year, x: after, y: y, scale: s, text)
+        after = pen.number(date.year, x: after, y: y, scale: s, text, grouped: false)  // a year: 2026, not 2,026
         after = pen.text("-", x: after, y: y, scale: s, text)
         after = twoDigits(pen, date.month, x: after, y: y, text)
         after = pen.text("-", x: after, y: y, scale: s, text)

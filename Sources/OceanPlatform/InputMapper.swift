@@ -16,9 +16,9 @@ struct InputMapper {
     }
 
     var requests = Requests()
-    /// What the career's screens hear (`Shell`): keys, clicks, pad buttons and typed
+    /// What the career's screens hear (`CareerFlow`): keys, clicks, pad buttons and typed
     /// text since the loop last took them. Kept (with its capacity) between frames.
-    var keys: [ShellKey] = []
+    var keys: [CareerKey] = []
     private var leftHeld = false, rightHeld = false
     private var padLeft = false, padRight = false
     /// The stick's x, −32768…32767.
@@ -37,12 +37,12 @@ struct InputMapper {
     }
 
     /// Hands the keys gathered since last time to `body`, then forgets them.
-    mutating func takeKeys(_ body: (ShellKey) -> Void) {
+    mutating func takeKeys(_ body: (CareerKey) -> Void) {
         for key in keys { body(key) }
         keys.removeAll(keepingCapacity: true)
     }
 
-    mutating func add(_ key: ShellKey) {
+    mutating func add(_ key: CareerKey) {
         // A flood of events (a stuck key repeating) cannot grow the list without bound.
         if keys.count < 64 { keys.append(key) }
     }
@@ -136,7 +136,7 @@ struct InputMapper {
     }
 
     /// A key press as the career's screens read it. Held arrows repeat; other keys do not.
-    private func shellKey(_ sym: Int, repeated: Bool) -> ShellKey? {
+    private func shellKey(_ sym: Int, repeated: Bool) -> CareerKey? {
         switch sym {
         case Int(SDLK_UP.rawValue): .up
         case Int(SDLK_DOWN.rawValue): .down

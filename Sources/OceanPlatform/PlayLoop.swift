@@ -23,18 +23,18 @@ public struct PlayOptions: Sendable {
     public init() {}
 }
 
-/// The career's screens around the game (`ocean play` without `--quick`): the shell
+/// The career's screens around the game (`ocean play` without `--quick`): the flow
 /// hears the keys, the view draws its screens, and the caller is told when the
 /// player's name or story flags change (to save them; they are not gameplay).
-public struct CareerScreens {
-    public var shell: Shell
+public struct CareerPlay {
+    public var flow: CareerFlow
     public let view: CareerView
-    public let playerChanged: (ShellPlayer, GameState) -> Void
-    /// Writes each screen the shell moves to on standard error (`OCEAN_DEBUG_SCREENS=1`).
+    public let playerChanged: (CareerPlayer, GameState) -> Void
+    /// Writes each screen the flow moves to on standard error (`OCEAN_DEBUG_SCREENS=1`).
     public var debug = false
 
-    public init(shell: Shell, view: CareerView, debug: Bool = false, playerChanged: @escaping (ShellPlayer, GameState) -> Void) {
-        self.shell = shell
+    public init(flow: CareerFlow, view: CareerView, debug: Bool = false, playerChanged: @escaping (CareerPlayer, GameState) -> Void) {
+        self.flow = flow
         self.view = view
         self.debug = debug
         self.playerChanged = playerChanged
@@ -74,8 +74,8 @@ public enum PlayLoop {
     /// still unsent (`endedForNewConstants`), so the caller can begin a recording under
     /// other constants and run the loop again with `startGame` waiting.
     public static func run<Sink: ReplaySink>(
-        in screen: PlayScreen, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command?,
-        options: PlayOptions, career: inout CareerScreens?, betweenGames: ((_ atStart: Bool, _ state: GameState) -> Bool)? = nil,
+        in screen: DisplaySession, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command?,
+        options: PlayOptions, career: inout CareerPlay?, betweenGames: ((_ atStart: Bool, _ state: GameState) -> Bool)? = nil,
         afterStep: (GameState, [Event]) -> Void
     ) -> PlayStats {
         // Initialisation
@@ -104,23 +104,23 @@ public enum PlayLoop {
             let asked = input.takeRequests()
             if let c = career {
                 // Off the game's screen, keys go to the career's screens; on it, to the game below.
-                var shell = c.shell
+                var flow = c.flow
                 let state = recorder.simulation.state
                 input.takeKeys { key in
-                    guard shell.screen != .game else { return }
-                    let out = shell.handle(key, state: state)
+                    guard flow.page != .game else { return }
+                    let out = flow.handle(key, state: state)
                     pending.append(contentsOf: out.commands)
                     if out.playerChanged && !out.commands.isEmpty { playerChangeAfterCommands = true }
-                    else if out.playerChanged { c.playerChanged(shell.player, state) }
+                    else if out.playerChanged { c.playerChanged(flow.player, state) }
                     if out.quit { quitAsked = true }
                 }
-                career?.shell = shell
+                career?.flow = flow
             } else {
                 input.takeKeys { _ in }
             }
             if asked.quit || quitAsked || Interruption.requested != nil { break }
             if asked.fullscreen { window.toggleFullscreen() }
-            let inGame = career.map { $0.shell.screen == .game } ?? true
+            let inGame = career.map { $0.flow.page == .game } ?? true
             if inGame {
                 if asked.togglePause { view.paused.toggle() }
                 if asked.pause { view.paused = true }
@@ -148,7 +148,7 @@ public enum PlayLoop {
                         break
                     }
                     tick(&recorder, input: input, pending: &pending, view: view, afterStep: afterStep)
-                    career?.shell.observe(recorder.simulation.state, events: recorder.simulation.events)
+                    career?.flow.observe(recorder.simulation.state, events: recorder.simulation.events)
                     stats.ticks += 1
                 }
                 fraction = frame.fraction
@@ -156,20 +156,20 @@ public enum PlayLoop {
             }
             if playerChangeAfterCommands, pending.isEmpty, let c = career {
                 playerChangeAfterCommands = false
-                c.playerChanged(c.shell.player, recorder.simulation.state)
+                c.playerChanged(c.flow.player, recorder.simulation.state)
             }
             if let ask = betweenGames, recorder.simulation.state.mode == .idle, now - lastLook >= 1_000_000_000 {
                 lastLook = now
                 _ = ask(false, recorder.simulation.state)
             }
-            if let c = career, c.debug, c.shell.screen.key != shown {
-                shown = c.shell.screen.key
-                printError("screen \(shown)" + (c.shell.screen == .menu ? " greeting '\(c.shell.greeting)'" : ""))
+            if let c = career, c.debug, c.flow.page.key != shown {
+                shown = c.flow.page.key
+                printError("screen \(shown)" + (c.flow.page == .menu ? " greeting '\(c.flow.greeting)'" : ""))
             }
 
             // Draw, then present.
             if let c = career {
-                c.view.render(recorder.simulation.state, shell: c.shell, fraction: fraction, into: &framebuffer)
+                c.view.render(recorder.simulation.state, flow: c.flow, fraction: fraction, into: &framebuffer)
             } else {
                 view.render(recorder.simulation.state, fraction: fraction, into: &framebuffer)
             }
@@ -182,7 +182,7 @@ public enum PlayLoop {
             pacer.wait()
         }
 
-        // De-initialisation: PlayScreen closes the window and SDL when released.
+        // De-initialisation: DisplaySession closes the window and SDL when released.
         stats.seconds = Double(monotonicNanos() - start) / 1e9
         return stats
     }

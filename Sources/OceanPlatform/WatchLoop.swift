@@ -18,7 +18,7 @@ public enum WatchLoop {
 
     /// Watches until the person quits (Esc, Ctrl+Q, closing the window, a signal
     /// `Interruption` caught in graceful mode). `fps` nil paces by the display.
-    public static func run(in screen: PlayScreen, scrubber: inout ReplayScrubber, picture: WatchPicture,
+    public static func run(in screen: DisplaySession, scrubber: inout ReplayScrubber, picture: WatchPicture,
                            fps: Int? = nil) {
         // Initialisation
         let window = screen.window

@@ -2,15 +2,20 @@ import CSDL2
 import OceanAssets
 import OceanFront
 
-/// The game's window: a fixed 640×360 logical screen, scaled by whole numbers with
-/// nearest-neighbour sampling and letterboxed, through one streaming ARGB8888
-/// texture that each frame's framebuffer is copied into.
+/// The game's window: a fixed 640×360 logical screen, letterboxed, through one
+/// streaming ARGB8888 texture that each frame's framebuffer is copied into. At or
+/// above the logical size it scales by whole numbers, nearest pixel; below it, by the
+/// fraction that fits, filtered (`WindowScaling`): the whole frame, never cropped.
 final class Window {
     let window: OpaquePointer
     let renderer: OpaquePointer
     let texture: OpaquePointer
     let width: Int, height: Int
     private(set) var fullscreen = false
+    /// The window's size and position before fullscreen, restored after it.
+    private var windowed: (x: Int32, y: Int32, w: Int32, h: Int32)?
+    /// The output size the scaling was last chosen for.
+    private var scaledFor: (w: Int32, h: Int32) = (0, 0)
 
     /// Opens the window at `scale` × the logical size. SDL's video subsystem must
     /// already be initialised.
@@ -52,19 +57,50 @@ final class Window {
     /// Copies the framebuffer to the screen: upload, clear (the letterbox bars),
     /// copy (scaled), present.
     func present(_ framebuffer: Framebuffer) {
+        draw(framebuffer)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Everything `present` does but the presenting (a test reads the pixels then).
+    func draw(_ framebuffer: Framebuffer) {
+        fitScaling()
         framebuffer.pixels.withUnsafeBytes { bytes in
             _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(framebuffer.width * 4))
         }
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
     }
 
-    /// F11: borderless fullscreen at the desktop's size, or back to a window.
+    /// Whole-number nearest scaling at or above the logical size, a filtered fraction
+    /// below it; chosen again only when the output's size changes.
+    func fitScaling() {
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, (w, h) != scaledFor else { return }
+        scaledFor = (w, h)
+        let mode = WindowScaling(outputWidth: Int(w), outputHeight: Int(h), logicalWidth: width, logicalHeight: height)
+        SDL_RenderSetIntegerScale(renderer, mode.wholeNumbers ? SDL_TRUE : SDL_FALSE)
+        SDL_SetTextureScaleMode(texture, mode.filtered ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
+
+    /// F11: borderless fullscreen at the desktop's size, or back to the window as it
+    /// was (its size and place kept on the way in and put back on the way out: with
+    /// no window manager, SDL alone does not).
     func toggleFullscreen() {
         fullscreen.toggle()
-        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+        if fullscreen {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowPosition(window, &x, &y)
+            SDL_GetWindowSize(window, &w, &h)
+            windowed = (x, y, w, h)
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        } else {
+            SDL_SetWindowFullscreen(window, 0)
+            if let g = windowed {
+                SDL_SetWindowSize(window, g.w, g.h)
+                SDL_SetWindowPosition(window, g.x, g.y)
+            }
+        }
     }
 
     /// The display's refresh rate, or nil if SDL does not know it.

@@ -8,8 +8,10 @@ import OceanSystem
 /// factors (`assets/impact.toml`) — and validates each, naming file, line and key of
 /// every problem.
 public enum FrontAssetsLoader {
-    /// The themes shipped in `assets/themes/`.
-    public static let shippedThemes = ["default", "high-contrast"]
+    /// The themes shipped in `assets/themes/`: the game's own two and Outku's five.
+    public static let shippedThemes = ["default", "high-contrast", "cream", "sage", "lavender", "peach", "sky"]
+    /// Outku's themes (its companion app's palettes), Cream its default.
+    public static let outkuThemes = ["cream", "sage", "lavender", "peach", "sky"]
 
     /// - Parameters:
     ///   - theme: nil for the default theme, a shipped theme's name, or the path of a `.toml` file.

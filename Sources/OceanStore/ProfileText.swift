@@ -23,8 +23,8 @@ import OceanSystem
 /// - `planned-through DATE` (from 2): the last day a career plan decided on, played or
 ///   skipped. The next run starts the day after it, so skipped days stay skipped (and
 ///   break the streak) across runs.
-/// - `name TEXT` (from 4): the player's name, 1 to `Player.maxNameLength` printable
-///   ASCII characters (the font's), no space at either end.
+/// - `name TEXT` (from 4): the player's name in UTF-8, 1 to `Player.maxNameLength`
+///   printable characters (any letter: é, ñ, ß, ł…), no space at either end.
 /// - `seen WORD…` (from 4): the story panels already shown: `intro`, `outro`.
 public enum ProfileText {
     public static let magic = "OCEAN-PROFILE"
@@ -46,11 +46,16 @@ public enum ProfileText {
             (self.name, self.introSeen, self.outroSeen) = (name, introSeen, outroSeen)
         }
 
-        /// 1 to `maxNameLength` printable ASCII characters, no space at either end.
+        /// 1 to `maxNameLength` characters (not bytes), none a control character, no
+        /// space at either end.
         public static func isValidName<S: StringProtocol>(_ name: S) -> Bool {
-            let bytes = Array(name.utf8)
-            return (1...maxNameLength).contains(bytes.count) && bytes.allSatisfy { (0x20...0x7E).contains($0) }
-                && bytes.first != 0x20 && bytes.last != 0x20
+            (1...maxNameLength).contains(name.count) && name.unicodeScalars.allSatisfy(isPrintable)
+                && name.first != " " && name.last != " "
+        }
+
+        /// Not a control character (C0, DEL, C1), nor a line or paragraph separator.
+        public static func isPrintable(_ s: Unicode.Scalar) -> Bool {
+            !(s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029)
         }
     }
 
@@ -132,7 +137,7 @@ public enum ProfileText {
                 contents.plannedThrough = date
             } else if v >= 4, line.hasPrefix("name "), !named {
                 guard Player.isValidName(line.dropFirst(5)) else {
-                    throw Problem("line \(n + 1): name: 1 to \(Player.maxNameLength) printable ASCII characters, no space at either end")
+                    throw Problem("line \(n + 1): name: 1 to \(Player.maxNameLength) printable characters, no space at either end")
                 }
                 contents.player.name = String(line.dropFirst(5))
                 named = true

@@ -13,8 +13,8 @@ import OceanSystem
 import Glibc
 #endif
 
-/// `ocean play`: the game in a window. Parsing and wiring only; the loop is
-/// OceanPlatform's `PlayLoop`.
+/// `ocean play`: the game in a window. Parsing and wiring only; the session's policy
+/// is OceanPlatform's `PlaySession`, its loop `PlayLoop`.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -29,6 +29,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var balanceOption: BalanceOption
     @OptionGroup var profileOption: ProfileOption
     @Option(help: "The look: a theme name or a theme file (.toml).") var theme: String?
+    @Option(help: "The text's scale on the menus and the HUD, 1 to 3 (default: the theme's font.scale).") var scale: Int?
     @Option(help: "Frames per second to pace at (0: as fast as it can; default: the display's).") var fps: Int?
     @Option(help: "Quit by itself after this many seconds (measuring).") var quitAfter: Double?
     @Flag(help: "Print launch-to-first-frame ms, presents per second and ticks on exit.") var printTiming = false
@@ -38,18 +39,24 @@ struct PlayCommand: ParsableCommand {
     func validate() throws {
         try checkPath(record, flag: "--record", stream: true)
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale: allowed 1 to 3") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
     }
 
     func run() throws {
         // From the process's start where the kernel says it, so loading counts too.
         let launch = processStartNanos() ?? monotonicNanos()
-        var balance = balanceOption.load()
-        var rules = Rules(balance)
-        let assets: FrontAssets
+        let balance = balanceOption.load()
+        let rules = Rules(balance)
+        var assets: FrontAssets
         // With the challenges' texts of the table in play (--challenges) and the impact factors.
         do { assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges) } catch {
             fail(error.description)
+        }
+        if let scale {
+            // Bigger text: the small text's scale, and the titles' at least as big.
+            assets.theme.fontScale = scale
+            assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
         }
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
@@ -67,8 +74,8 @@ struct PlayCommand: ParsableCommand {
         }
         let saved = store.saved?.state
 
-        let screen: PlayScreen
-        do { screen = try PlayScreen(vsync: fps == nil) } catch {
+        let screen: DisplaySession
+        do { screen = try DisplaySession(vsync: fps == nil) } catch {
             if case .noDisplay(let why) = error {
                 fail("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
             }
@@ -85,7 +92,7 @@ struct PlayCommand: ParsableCommand {
         header.recordedBy = "person"
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
-        var recording = PlayRecording(record: record, force: force, profile: profilePath)
+        let recording = PlayRecording(record: record, force: force, profile: profilePath)
         recording.makeFolder()
         // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
         // recording is finished and kept), then exits 128 + the signal; a second
@@ -102,137 +109,47 @@ struct PlayCommand: ParsableCommand {
         // A save that fails (a full disk, a read-only profile) is said at once on
         // standard error and across the top of the window; play goes on, the recording
         // is kept, and the exit status is 2.
-        var saveError: String?
-        let saveFailed = { (error: any Error, view: GameView) in
-            let first = saveError == nil
-            saveError = String(describing: error)
-            guard first else { return }
-            printError("ocean play: the career could not be saved: \(saveError!)")
-            view.notice = Notice("The career could not be saved: \((error as? Profile.LoadError)?.message ?? saveError!)",
-                                 isProblem: true, until: .max, columns: view.noticeColumns)
-        }
+        var saveProblem: String?
         if let problem = PlayCommand.unwritable(profilePath) {
-            saveError = "\(profilePath): \(problem)"
+            saveProblem = "\(profilePath): \(problem)"
             printError("ocean play: \(profilePath): \(problem); this session will not be saved")
         }
-        let debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
-        var shell: Shell?
-        if let content {
-            let p = store.player
-            let layout = CareerView(game: GameView(assets: assets, rules: rules, seed: header.seed), content: content).layout
-            shell = Shell(player: ShellPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
-                          state: saved ?? GameState(rules: rules, seed: header.seed), content: content, layout: layout,
-                          rules: rules)
+        let play = PlaySession(balance: balance, assets: assets, content: content, header: header, recording: recording,
+                               options: options, hotReloadPath: balanceOption.balance ?? defaultBalancePath(),
+                               debugScreens: getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false,
+                               saveProblem: saveProblem) { path, replaces in
+            openReplaySink(path, force: replaces, flag: "--record")
         }
-
-        // Balance hot reload: the file is looked at while no game is on; a valid edit
-        // applies at the next game's start, which begins a new recording carrying the
-        // new constants; a broken one is shown and the last good constants stay.
-        var hotReload = (balanceOption.balance ?? defaultBalancePath()).map(BalanceHotReload.init(path:))
-        var waiting: Balance?
-        var view = GameView(assets: assets, rules: rules, seed: header.seed)
-        if let saveError {
-            view.notice = Notice("\(saveError)\nThis session will not be saved.", isProblem: true, until: .max,
-                                 columns: view.noticeColumns)
+        play.saveCareer = { try store.save($0, plannedThrough: nil) }
+        play.savePlayer = { player, state in
+            store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
+            try store.save(state, plannedThrough: nil)
         }
-        var state = saved
-        var session: Command? = .beginSession(now.date, minuteOfDay: now.minute)
-        var totals = PlayStats()
-        while true {
-            header.balance = balance
-            header.startState = state
-            let sink = openReplaySink(recording.path, force: recording.replaces, flag: "--record")
-            var recorder = ReplayRecorder(header: header, sink: sink)
-            var career: CareerScreens? = nil
-            if let content, let s = shell {
-                career = CareerScreens(shell: s, view: CareerView(game: view, content: content), debug: debugScreens) { player, state in
-                    // A name typed or a story seen: saved at once with the career as it stands.
-                    store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
-                    do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
-                }
+        play.rulesChanged = { store.rules = $0 }
+        play.afterStep = { state, events in audio?.link.post(health: state.health, events: events) }
+        let p = store.player
+        let outcome: PlaySession.Outcome
+        do {
+            outcome = try play.run(saved: saved, player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
+                                   session: .beginSession(now.date, minuteOfDay: now.minute)) {
+                PlayLoop.run(in: screen, recorder: &$0, view: $1, theme: assets.theme, session: $2, options: $3, career: &$4,
+                             betweenGames: $5, afterStep: $6)
             }
-            let betweenGames = { (atStart: Bool, now: GameState) -> Bool in
-                guard let (news, apply) = hotReload?.look(state: now, inPlay: balance, atStart: atStart) else { return false }
-                switch news {
-                case .waiting?:
-                    view.notice = Notice("\(hotReload!.reloader.path) changed: it applies at the next game", isProblem: false,
-                                         until: now.tick + 6 * Fixed.ticksPerSecond, columns: view.noticeColumns)
-                case .sameAsInPlay?:
-                    view.notice = nil
-                case .refused(let why)?:
-                    printError("ocean play: not applied, still playing with the last good constants:\n\(why)")
-                    view.notice = Notice("\(why)\nNot applied: still playing with the last good constants.", isProblem: true,
-                                         until: .max, columns: view.noticeColumns)
-                    if debugScreens { printError("notice \(view.notice!.lines.joined(separator: " | "))") }
-                case nil:
-                    break
-                }
-                waiting = apply
-                return apply != nil
-            }
-            // Through a pointer, so the display-loss handler (which runs inside the loop's
-            // SDL calls, between ticks, and never returns) can finish this recording.
-            let stats = withUnsafeMutablePointer(to: &recorder) { live in
-                let recordingPath = recording.path
-                DisplayLoss.onLoss = {
-                    live.pointee.finish()
-                    do {
-                        try sink.commit()
-                        printError("ocean play: the display was lost (the X server closed the connection); "
-                            + "what was played is recorded in \(recordingPath)")
-                    } catch {
-                        printError("ocean play: the display was lost, and the recording could not be kept: \(error)")
-                    }
-                    if let saveError { printError("ocean play: the career was not saved: \(saveError)") }
-                }
-                defer { DisplayLoss.onLoss = nil }
-                return PlayLoop.run(in: screen, recorder: &live.pointee, view: view, theme: assets.theme, session: session,
-                                    options: options, career: &career,
-                                    betweenGames: hotReload == nil ? nil : betweenGames) { state, events in
-                    audio?.link.post(health: state.health, events: events)
-                    // The career is saved after every game and every menu action that changed it.
-                    guard events.contains(where: PlayRecording.changesTheCareer) else { return }
-                    do { try store.save(state, plannedThrough: nil) } catch { saveFailed(error, view) }
-                }
-            }
-            totals.presents += stats.presents
-            totals.ticks += stats.ticks
-            totals.seconds += stats.seconds
-            if totals.firstFrameMs == nil { totals.firstFrameMs = stats.firstFrameMs }
-            recorder.finish()
-            do { try sink.commit() } catch {
-                if let saveError { printError("ocean play: the career was not saved: \(saveError)") }
-                fail("\(error.description) (the recording is lost; any old file is kept)")
-            }
-            guard stats.endedForNewConstants, let new = waiting else { break }
-
-            // The next game plays under the new constants, in a recording of its own.
-            state = recorder.simulation.state
-            shell = career?.shell
-            balance = new
-            rules = Rules(new)
-            waiting = nil
-            shell?.rules = rules
-            store.rules = rules
-            printError("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
-            view = GameView(assets: assets, rules: rules, seed: header.seed)
-            view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,
-                                 until: (state?.tick ?? 0) + 4 * Fixed.ticksPerSecond, columns: view.noticeColumns)
-            session = nil
-            options.quick = true  // the game whose start waited
-            options.launchNanos = nil
-            if let limit = quitAfter { options.quitAfterSeconds = max(0.001, limit - totals.seconds) }
+        } catch {
+            if let saveError = play.saveError { printError("ocean play: the career was not saved: \(saveError)") }
+            fail("\(error.description) (the recording is lost; any old file is kept)")
         }
+        let totals = outcome.totals
         audio?.close()
         if printTiming {
             print("first-frame-ms \(totals.firstFrameMs.map { decimal($0) } ?? "none")")
             print("presents-per-second \(decimal(totals.presentsPerSecond))")
             print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
         }
-        if let saveError {
-            fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(recording.path)")
+        if let saveError = outcome.saveError {
+            fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
         }
-        exitIfInterrupted("the game's recording is finished in \(recording.path)")
+        exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
     }
 
 

@@ -33,8 +33,8 @@ extension ReplayCommand {
             let assets: FrontAssets
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let replay = readOrExit(file).replay
-            let screen: PlayScreen
-            do { screen = try PlayScreen(vsync: fps == nil, scale: scale) } catch {
+            let screen: DisplaySession
+            do { screen = try DisplaySession(vsync: fps == nil, scale: scale) } catch {
                 if case .noDisplay(let why) = error {
                     fail("ocean replay watch: no display to open a window on (\(why)); headless, use `ocean replay render --watch-overlay`")
                 }

@@ -1,7 +1,7 @@
 import OceanKernel
 
 /// Balances written out as code, so that kernel tests need no file, no TOML parser
-/// and no room above the kernel. `OceanStoreTests` checks that each equals the file
+/// and no target above the kernel. `OceanStoreTests` checks that each equals the file
 /// it copies, so a change to the file fails there until this copy follows.
 public enum BalanceAsCode {
     /// `assets/balance.toml`.

@@ -6,9 +6,9 @@ import Testing
 /// of health is heard (smoothly, within the seek time).
 struct AmbienceTests {
     @Test("Polluted is low, Thriving is bright: the low band dominates at 0.1; the high band gains ≥ 6 dB on it at 0.9")
-    func bandBalance() {
-        let polluted = Bands(mono(steady(health: 1_000, seconds: 5)))
-        let thriving = Bands(mono(steady(health: 9_000, seconds: 5)))
+    func bandBalance() throws {
+        let polluted = Bands(mono(try steady(health: 1_000, seconds: 5)))
+        let thriving = Bands(mono(try steady(health: 9_000, seconds: 5)))
         print("health 0.1: low \(decibels(polluted.low)) dB, mid \(decibels(polluted.mid)) dB, high \(decibels(polluted.high)) dB")
         print("health 0.9: low \(decibels(thriving.low)) dB, mid \(decibels(thriving.mid)) dB, high \(decibels(thriving.high)) dB")
         #expect(polluted.low > polluted.mid)
@@ -26,8 +26,8 @@ struct AmbienceTests {
     static let jumpBound: Float = 0.1
 
     @Test("A health step 0.1 → 0.9: no sample-to-sample jump above 0.1 of full scale; every layer at its new gain within the seek time (2 s)")
-    func stepHasNoClick() {
-        let engine = AudioEngine(design: shippedDesign, health: 1_000)
+    func stepHasNoClick() throws {
+        let engine = try AudioEngine(design: shippedDesign, health: 1_000)
         let chunk = 48  // 1 ms
         let seconds = 4.0
         let chunks = Int(seconds * 1_000)
@@ -70,8 +70,8 @@ struct AmbienceTests {
     /// What a health step adds to the sound, as the difference between a render
     /// that steps and one that does not (same seed: the layers' generators run at
     /// every gain, so only the gains differ), over the 50 ms after the step.
-    static func stepEdge(seekPerSecond: Int) -> Float {
-        var design = shippedDesign
+    static func stepEdge(seekPerSecond: Int) throws -> Float {
+        var design = try shippedDesign
         design.seekPerSecond = seekPerSecond
         let stays = AudioEngine(design: design, health: 1_000), steps = AudioEngine(design: design, health: 1_000)
         let frames = 24_000 + 2_400
@@ -87,9 +87,9 @@ struct AmbienceTests {
     }
 
     @Test("What the step adds has no edge: under 0.002 a sample smoothed, while an instant step (no seek) jumps over 0.008")
-    func stepAddsNoEdge() {
-        let smoothed = AmbienceTests.stepEdge(seekPerSecond: shippedDesign.seekPerSecond)
-        let instant = AmbienceTests.stepEdge(seekPerSecond: 1_000_000)  // the whole range in 10 µs
+    func stepAddsNoEdge() throws {
+        let smoothed = try AmbienceTests.stepEdge(seekPerSecond: shippedDesign.seekPerSecond)
+        let instant = try AmbienceTests.stepEdge(seekPerSecond: 1_000_000)  // the whole range in 10 µs
         print("the step adds a largest jump of \(smoothed) smoothed, \(instant) unsmoothed")
         #expect(smoothed < 0.002)
         #expect(instant > 0.008)
@@ -97,14 +97,14 @@ struct AmbienceTests {
     }
 
     @Test("Steady renders stay under the jump bound and the ceiling at every health")
-    func steadyRendersAreSmooth() {
+    func steadyRendersAreSmooth() throws {
         for health in stride(from: 0, through: 10_000, by: 2_500) {
-            let s = steady(health: health, seconds: 3)
+            let s = try steady(health: health, seconds: 3)
             let jump = largestJump(s)
             let peak = s.map(abs).max() ?? 0
             print("health \(health): largest jump \(jump), peak \(peak)")
             #expect(jump <= AmbienceTests.jumpBound)
-            #expect(peak <= Float(shippedDesign.ceilingPerMille) / 1_000)
+            #expect(try peak <= Float(shippedDesign.ceilingPerMille) / 1_000)
         }
     }
 }

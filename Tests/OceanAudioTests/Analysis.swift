@@ -7,11 +7,9 @@ import Glibc
 #endif
 
 /// The shipped sound design, `assets/audio.toml`.
-let shippedDesign: AudioDesign = {
-    do { return try AudioLoader.load(path: repoRoot + "/assets/audio.toml") } catch {
-        fatalError("assets/audio.toml does not load: \(error)")
-    }
-}()
+/// (Loaded once; a failure fails the tests that use it, not the run.)
+private let shippedDesignLoad = Result { try AudioLoader.load(path: repoRoot + "/assets/audio.toml") }
+var shippedDesign: AudioDesign { get throws { try shippedDesignLoad.get() } }
 
 /// The mono mix of interleaved stereo samples.
 func mono(_ stereo: [Float]) -> [Double] {
@@ -71,8 +69,9 @@ struct Bands {
 func decibels(_ ratio: Double) -> Double { 10 * log10(ratio) }
 
 /// Renders `seconds` of interleaved stereo at one health (no glide).
-func steady(health: Int, seconds: Double, design: AudioDesign = shippedDesign) -> [Float] {
-    OfflineRender.steady(AudioEngine(design: design, health: health), seconds: seconds)
+func steady(health: Int, seconds: Double, design: AudioDesign? = nil) throws -> [Float] {
+    let design = try design ?? shippedDesign
+    return OfflineRender.steady(AudioEngine(design: design, health: health), seconds: seconds)
 }
 
 /// Largest magnitude of consecutive differences (per channel).

@@ -19,9 +19,9 @@ struct AudioDesignTests {
     }
 
     @Test("The shipped design loads, with at least four layers each heard somewhere")
-    func shippedLoads() {
+    func shippedLoads() throws {
         #expect(AudioDesign.Layer.allCases.count >= 4)
-        for layer in shippedDesign.layers { #expect(layer.gain.contains { $0 > 0 }) }
+        for layer in try shippedDesign.layers { #expect(layer.gain.contains { $0 > 0 }) }
     }
 
     @Test("A wrong value, a missing key, an unknown key and a curve going back each name file, line and key")
@@ -46,11 +46,11 @@ struct AudioDesignTests {
     }
 
     @Test("Equal-power crossfades: where one layer fades out as another fades in over the same span, g₁² + g₂² holds")
-    func equalPower() {
+    func equalPower() throws {
         var a = AudioDesign.LayerDesign(), b = AudioDesign.LayerDesign()
         a.health = [0, 4_000, 6_000, 10_000]; a.gain = [800, 800, 0, 0]
         b.health = [0, 4_000, 6_000, 10_000]; b.gain = [0, 0, 800, 800]
-        var design = shippedDesign
+        var design = try shippedDesign
         design.layers[0] = a
         design.layers[1] = b
         let engine = AudioEngine(design: design)
@@ -78,8 +78,8 @@ struct AudioDesignTests {
     }
 
     @Test("Muted is silent (after the volumes' 20 ms glide), and mute never clicks")
-    func mute() {
-        let engine = AudioEngine(design: shippedDesign, health: 5_000)
+    func mute() throws {
+        let engine = try AudioEngine(design: shippedDesign, health: 5_000)
         _ = OfflineRender.steady(engine, seconds: 0.5)
         engine.muted = true
         let fading = OfflineRender.steady(engine, seconds: 0.5)

@@ -11,10 +11,10 @@ import TestSupport
 /// 150 ms after its tick, skipping cues with another of their kind in that time or
 /// in the 1.2 s before (a splash's tail lasts about 1.1 s, a catch's 0.6 s).
 /// `also`: cues of other kinds played with it on its tick (a miss breaks a combo).
-func lonePeaks(_ name: String, kind: SoundCue.Kind, also: [SoundCue.Kind] = [], seconds: Double) -> [Float] {
-    let read = try! ReplayReader.read(path: repoRoot + "/replays/" + name)
+func lonePeaks(_ name: String, kind: SoundCue.Kind, also: [SoundCue.Kind] = [], seconds: Double) throws -> [Float] {
+    let read = try ReplayReader.read(path: repoRoot + "/replays/" + name)
     let ticks = Int(seconds * 60)
-    let engine = AudioEngine(design: shippedDesign, health: 5_000)
+    let engine = try AudioEngine(design: shippedDesign, health: 5_000)
     engine.musicVolume = 0
     engine.snapVolumes()
     let ticker = OfflineRender.Ticker(engine)
@@ -52,9 +52,9 @@ struct CatchLoudnessTests {
     @Test("A game's catches peak at least as high as its misses' splashes (each lone cue with what sounds on its tick, effects bus alone)")
     func catchesAtLeastAsLoudAsMisses() throws {
         let replays = ["health-rising.replay", "human-bot.replay", "human-clumsy.replay"]
-        let catches = replays.flatMap { lonePeaks($0, kind: .caught, seconds: 90) }
+        let catches = try replays.flatMap { try lonePeaks($0, kind: .caught, seconds: 90) }
         // A miss as heard: its splash with the broken combo's sound, when it breaks one.
-        let misses = replays.flatMap { lonePeaks($0, kind: .missed, also: [.comboBroken], seconds: 90) }
+        let misses = try replays.flatMap { try lonePeaks($0, kind: .missed, also: [.comboBroken], seconds: 90) }
         print("lone catch peaks \(catches.min() ?? 0)…\(catches.max() ?? 0) (\(catches.count)), "
               + "miss peaks \(misses.min() ?? 0)…\(misses.max() ?? 0) (\(misses.count))")
         try #require(catches.count >= 5 && misses.count >= 3)

@@ -13,11 +13,11 @@ import TestSupport
 /// `keep` picks which ticks' cues are played, by their index among the ticks with cues.
 func renderReplay(_ name: String, seconds: Double, music: Float = 1, extraCues: Bool = false,
                   keep: (Int) -> Bool = { _ in true })
-    -> (samples: [Float], cueFrames: [Int], cues: Int, dropped: Int, lowestLimiterGain: Float) {
-    let read = try! ReplayReader.read(path: repoRoot + "/replays/" + name)
+    throws -> (samples: [Float], cueFrames: [Int], cues: Int, dropped: Int, lowestLimiterGain: Float) {
+    let read = try ReplayReader.read(path: repoRoot + "/replays/" + name)
     let ticks = Int(seconds * 60)
     let start = read.replay.header.initialState(rules: Rules(read.replay.header.balance)).health
-    let engine = AudioEngine(design: shippedDesign, health: start)
+    let engine = try AudioEngine(design: shippedDesign, health: start)
     engine.musicVolume = music
     engine.snapVolumes()
     let ticker = OfflineRender.Ticker(engine)
@@ -73,19 +73,19 @@ struct EffectTests {
     static let tolerance = 96
 
     @Test("Effects fire on a replay's events: each tick's cues start within 2 ms of the tick (found in the sound)")
-    func onsetsAtEventTicks() {
+    func onsetsAtEventTicks() throws {
         // The effects bus is a sum of its cues (each noise has its own stream and the
         // limiter stays out of the way), so a render with every cue minus one with
         // every other tick's cues is the sound of the other ticks alone: their
         // onsets can be found even where cues overlap.
         let seconds = 40.0
-        let all = renderReplay("health-rising.replay", seconds: seconds, music: 0)
-        let ceiling = Float(shippedDesign.ceilingPerMille) / 1_000
+        let all = try renderReplay("health-rising.replay", seconds: seconds, music: 0)
+        let ceiling = try Float(shippedDesign.ceilingPerMille) / 1_000
         #expect(all.samples.allSatisfy { abs($0) < ceiling * 0.99 })
         var late: [(tick: Int, offBy: Int?)] = []
         var checked = 0
         for parity in 0..<2 {
-            let others = renderReplay("health-rising.replay", seconds: seconds, music: 0, keep: { $0 % 2 != parity })
+            let others = try renderReplay("health-rising.replay", seconds: seconds, music: 0, keep: { $0 % 2 != parity })
             let alone = mono(zip(all.samples, others.samples).map { $0 - $1 })
             for (index, frame) in all.cueFrames.enumerated() where index % 2 == parity {
                 // Search from the tolerance before the tick to 100 ms after it
@@ -109,9 +109,9 @@ struct EffectTests {
     }
 
     @Test("No clipping anywhere in 60 s of a busy replay with every kind of cue on top, at full volumes; the limiter ducks the ambience by under 1 dB")
-    func busyReplayNeverClips() {
-        let r = renderReplay("top-difficulty.replay", seconds: 60, extraCues: true)
-        let ceiling = Float(shippedDesign.ceilingPerMille) / 1_000
+    func busyReplayNeverClips() throws {
+        let r = try renderReplay("top-difficulty.replay", seconds: 60, extraCues: true)
+        let ceiling = try Float(shippedDesign.ceilingPerMille) / 1_000
         let peak = r.samples.reduce(Float(0)) { max($0, abs($1)) }
         let fullScale = r.samples.filter { WAV.pcm16($0) == .max || WAV.pcm16($0) == .min }.count
         print("60 s busy: \(r.cues) cues (\(r.dropped) dropped), peak \(peak) (ceiling \(ceiling)), \(fullScale) samples at full scale")
@@ -128,8 +128,8 @@ struct EffectTests {
     }
 
     @Test("Pushed far past full scale (no headroom, twenty cues at once), the limiter still holds every sample at the ceiling")
-    func limiterHoldsWhenPushed() {
-        var loud = shippedDesign
+    func limiterHoldsWhenPushed() throws {
+        var loud = try shippedDesign
         loud.headroomPerMille = 1_000
         loud.effectsPerMille = 1_000
         loud.ambiencePerMille = 1_000
@@ -147,7 +147,7 @@ struct EffectTests {
     }
 
     @Test("Every event that should sound has a cue; a catch rises with the combo")
-    func cuesFromEvents() {
+    func cuesFromEvents() throws {
         #expect(SoundCue(Event.caught(kind: .plasticBottle, grams: 10, combo: 5, points: 1)) == SoundCue(.caught, 5))
         #expect(SoundCue(Event.missed(kind: .plasticBottle)) == SoundCue(.missed))
         #expect(SoundCue(Event.comboBroken(combo: 4)) == SoundCue(.comboBroken))
@@ -156,8 +156,8 @@ struct EffectTests {
         #expect(SoundCue(Event.petEvolved(to: .child)) == SoundCue(.petEvolved))
         #expect(SoundCue(Event.itemSpawned(kind: .plasticBottle, xPx: 3)) == nil)
         // The catch's pitch: its strongest bin rises with the combo.
-        func pitch(_ combo: Int32) -> Int {
-            let engine = AudioEngine(design: shippedDesign, health: 5_000)
+        func pitch(_ combo: Int32) throws -> Int {
+            let engine = try AudioEngine(design: shippedDesign, health: 5_000)
             engine.musicVolume = 0
             engine.snapVolumes()
             engine.trigger(SoundCue(.caught, combo))
@@ -173,7 +173,7 @@ struct EffectTests {
             }
             return best
         }
-        #expect(pitch(1) < pitch(4))
-        #expect(pitch(4) < pitch(12))
+        #expect(try pitch(1) < pitch(4))
+        #expect(try pitch(4) < pitch(12))
     }
 }

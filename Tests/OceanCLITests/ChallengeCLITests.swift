@@ -128,7 +128,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         #expect((c["weekly"] as! [String: Any])["date"] as? String == "2026-01-05", "the week from Monday")
         for key in ["completed", "failed", "bonusGrams"] { #expect(c[key] is Int, "\(key)") }
         let m = try #require(c["milestones"] as? [String: Any])
-        #expect(m["count"] as? Int == shippedChallenges.templates.filter { $0.key.hasPrefix("milestone.") }.count)
+        #expect(try m["count"] as? Int == shippedChallenges.templates.filter { $0.key.hasPrefix("milestone.") }.count)
         let next = try #require(m["next"] as? [[String: Any]])
         #expect(next.count == 3 && next.allSatisfy { $0["reached"] as? Bool == false && ($0["progress"] as! Int) < ($0["target"] as! Int) })
         #expect(m["reached"] is [Any])

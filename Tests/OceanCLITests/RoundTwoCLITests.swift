@@ -330,7 +330,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         let dir = freshFolder("cap")
         let path = dir + "/profile"
         #expect(try run(["sim", "--days", "2", "--profile", path]).status == 0)
-        let rules = shippedRulesWithChallenges
+        let rules = try shippedRulesWithChallenges
         var state = try #require(try Profile.load(path: path, rules: rules))
         state.career.kindCounts = state.career.kindCounts.map { _ in GameState.maxCount }
         for i in state.career.months.indices {

@@ -5,8 +5,8 @@ import TestSupport
 
 /// Careers played by the drivers' plans: what the kernel's rules add up to over days.
 @Suite struct CareerPlanTests {
-    @Test func aCareerUnlocksAllTenEachOnce() {
-        let gentle = Rules(loadBalance("assets/tunings/gentle.toml"))
+    @Test func aCareerUnlocksAllTenEachOnce() throws {
+        let gentle = try Rules(loadBalance("assets/tunings/gentle.toml"))
         var options = CareerPlan.Options()
         options.gamesPerDay = 2
         let plan = CareerPlan(options: options, bots: [GreedyBot()], seed: 7)

@@ -7,8 +7,8 @@ import TestSupport
 /// A career of `days` with the shipped rules and challenge table, its log, and the
 /// days on which a session began.
 private func career(days: Int, seed: UInt64, from start: GameState? = nil, startDate: CalendarDate? = nil,
-                    keepEntries: Bool = true) -> (state: GameState, log: ChallengeLog, sessions: Set<Int>) {
-    let rules = shippedRulesWithChallenges
+                    keepEntries: Bool = true) throws -> (state: GameState, log: ChallengeLog, sessions: Set<Int>) {
+    let rules = try shippedRulesWithChallenges
     let state = start ?? GameState(rules: rules, seed: seed)
     var options = CareerPlan.Options()
     options.days = days
@@ -30,8 +30,8 @@ private func grouped(_ n: Int) -> String {
 }
 
 @Suite struct ChallengeLogTests {
-    @Test func theLogAgreesWithTheKernelsCountsAndEachOutcomeWithItsPeriod() {
-        let (s, log, sessions) = career(days: 60, seed: 4)
+    @Test func theLogAgreesWithTheKernelsCountsAndEachOutcomeWithItsPeriod() throws {
+        let (s, log, sessions) = try career(days: 60, seed: 4)
         #expect(log.completed == s.career.challengesCompleted)
         #expect(log.failed == s.career.challengesFailed)
         #expect(log.completed > 0 && log.failed > 0, "a human at skill 50 both completes and fails some")
@@ -66,23 +66,23 @@ private func grouped(_ n: Int) -> String {
         // Milestones: each reached once, in the order of their days, and the state has them.
         #expect(!log.milestones.isEmpty)
         #expect(log.milestones.map(\.day) == log.milestones.map(\.day).sorted())
-        let bits = log.milestones.map { m in shippedRulesWithChallenges.milestoneTemplates.firstIndex(of: m.template)! }
+        let bits = try log.milestones.map { m in try shippedRulesWithChallenges.milestoneTemplates.firstIndex(of: m.template)! }
         #expect(Set(bits).count == bits.count)
         #expect(bits.reduce(0) { $0 | 1 << $1 } == s.career.milestones)
     }
 
-    @Test func countsWithoutTheListAreTheSame() {
-        let kept = career(days: 20, seed: 9).log
-        let counted = career(days: 20, seed: 9, keepEntries: false).log
+    @Test func countsWithoutTheListAreTheSame() throws {
+        let kept = try career(days: 20, seed: 9).log
+        let counted = try career(days: 20, seed: 9, keepEntries: false).log
         #expect(counted.entries.isEmpty)
         #expect((counted.completed, counted.failed, counted.open) == (kept.completed, kept.failed, kept.open))
         #expect(counted.milestones == kept.milestones)
     }
 
-    @Test func aContinuedCareerCarriesInWhatWasRunning() {
-        let first = career(days: 10, seed: 2)
+    @Test func aContinuedCareerCarriesInWhatWasRunning() throws {
+        let first = try career(days: 10, seed: 2)
         let next = CalendarDate(dayNumber: first.state.career.today + 1)
-        let second = career(days: 10, seed: 2, from: first.state, startDate: next)
+        let second = try career(days: 10, seed: 2, from: first.state, startDate: next)
         let carried = second.log.entries.filter(\.carriedIn)
         #expect(carried.map(\.challenge.period) == [first.state.career.daily, first.state.career.weekly]
             .filter(\.isOpen).map(\.period))
@@ -95,9 +95,9 @@ private func grouped(_ n: Int) -> String {
 
 @Suite struct CareerReportChallengeTests {
     @Test func theStandingShowsTodaysAndThisWeeksChallengeAndTheNearestMilestones() throws {
-        let (s, log, _) = career(days: 30, seed: 6)
-        let r = CareerReport(s, rules: shippedRulesWithChallenges, texts: shippedChallenges.texts,
-                             factors: shippedImpactFactors, log: log)
+        let (s, log, _) = try career(days: 30, seed: 6)
+        let r = try CareerReport(s, rules: shippedRulesWithChallenges, texts: shippedChallenges.texts,
+                             factors: try shippedImpactFactors, log: log)
         let daily = try #require(r.challenges.daily)
         #expect(daily.date == CalendarDate(dayNumber: s.career.today))
         #expect(daily.progress == s.career.daily.progress && daily.target == s.career.daily.target)
@@ -120,8 +120,8 @@ private func grouped(_ n: Int) -> String {
     }
 
     @Test func impactAddsUpOverKindsAndMonths() throws {
-        let (s, _, _) = career(days: 45, seed: 3)
-        let r = CareerReport(s, rules: shippedRulesWithChallenges, factors: shippedImpactFactors)
+        let (s, _, _) = try career(days: 45, seed: 3)
+        let r = try CareerReport(s, rules: shippedRulesWithChallenges, factors: shippedImpactFactors)
         let impact = try #require(r.impact)
         #expect(r.months.count == 2 && r.monthImpacts.count == 2)
         func sum(_ xs: [Impact]) -> Impact { xs.reduce(into: Impact()) { $0 += $1 } }
@@ -130,10 +130,10 @@ private func grouped(_ n: Int) -> String {
         for m in r.monthImpacts { #expect(sum(m.kinds.map(\.impact)) == m.total) }
         #expect(impact.kinds.map(\.impact.items) == r.kinds.map(\.count))
         let bottles = impact.kinds[ItemKind.plasticBottle.rawValue].impact
-        #expect(bottles.co2eGrams == bottles.items * shippedImpactFactors.co2eGrams[ItemKind.plasticBottle.rawValue])
+        #expect(try bottles.co2eGrams == bottles.items * shippedImpactFactors.co2eGrams[ItemKind.plasticBottle.rawValue])
         #expect(impact.total.co2eGrams > 0 && impact.total.waterMl > 0)
         // Without factors the report is as before: no impact anywhere.
-        let plain = CareerReport(s, rules: shippedRulesWithChallenges)
+        let plain = try CareerReport(s, rules: shippedRulesWithChallenges)
         #expect(plain.impact == nil && plain.monthImpacts.isEmpty)
         #expect(!plain.text.contains("CO₂e") && r.text.contains("impact        "))
     }

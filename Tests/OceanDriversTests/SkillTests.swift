@@ -10,8 +10,9 @@ import Testing
         var rate: Double { Double(catches) / Double(max(1, catches + misses)) }
     }
 
-    func play(_ kind: BotKind, skill: Int = 70, games: Int, rules: Rules = shippedRules,
-              each: (inout Simulation) -> Void = { _ in }) -> Outcome {
+    func play(_ kind: BotKind, skill: Int = 70, games: Int, rules: Rules? = nil,
+              each: (inout Simulation) -> Void = { _ in }) throws -> Outcome {
+        let rules = try rules ?? shippedRules
         var o = Outcome()
         for g in 0..<games {
             let seed = UInt64(7_000 + g)
@@ -32,17 +33,17 @@ import Testing
 
     /// Every dropped item is catchable: the oracle, which plays the spawner's plan,
     /// catches all of them, in every round of every game.
-    @Test func theOracleCatchesEveryItem() {
-        let o = play(.oracle, games: 30)
-        #expect(o.misses == 0 && o.perfect == o.games && o.catches == 30 * shippedRules.roundItems.reduce(0, +))
+    @Test func theOracleCatchesEveryItem() throws {
+        let o = try play(.oracle, games: 30)
+        #expect(try o.misses == 0 && o.perfect == o.games && o.catches == 30 * shippedRules.roundItems.reduce(0, +))
     }
 
     /// Each item's promised catch lies inside the bin's mouth where the item lands,
     /// and each point of the plan is reachable from the one before.
-    @Test func everyDroppedItemIsReachableFromThePlan() {
-        let r = shippedRules
+    @Test func everyDroppedItemIsReachableFromThePlan() throws {
+        let r = try shippedRules
         var checked = 0
-        _ = play(.idle, games: 5) { sim in
+        _ = try play(.idle, games: 5) { sim in
             // The newest item is the last only on a tick that removed none.
             guard !sim.events.contains(where: { if case .caught = $0 { true } else if case .missed = $0 { true } else { false } })
             else { return }
@@ -65,10 +66,10 @@ import Testing
     /// half, a typical player three in four, a sharp player nearly all with many
     /// perfect games. Forty games per bot; the 200-game table is in README and
     /// `assets/tune/skill-table.toml` (a sample this small gets two points of slack).
-    @Test func theCatchRateFollowsSkill() {
-        let idle = play(.idle, games: 40), h20 = play(.human, skill: 20, games: 40)
-        let h50 = play(.human, skill: 50, games: 40)
-        let h80 = play(.human, skill: 80, games: 40), h100 = play(.human, skill: 100, games: 40)
+    @Test func theCatchRateFollowsSkill() throws {
+        let idle = try play(.idle, games: 40), h20 = try play(.human, skill: 20, games: 40)
+        let h50 = try play(.human, skill: 50, games: 40)
+        let h80 = try play(.human, skill: 80, games: 40), h100 = try play(.human, skill: 100, games: 40)
         #expect(idle.rate <= 0.20, "idle \(idle.rate)")
         #expect(h20.rate >= 0.43 && h20.rate <= 0.62, "human@20 \(h20.rate)")
         #expect(h50.rate >= 0.68 && h50.rate <= 0.84, "human@50 \(h50.rate)")
@@ -79,9 +80,9 @@ import Testing
 
     /// The first round teaches: slower and sparser, a middling player (skill 30)
     /// catches at least 80 % of it.
-    @Test func theFirstRoundTeaches() {
+    @Test func theFirstRoundTeaches() throws {
         var caught = 0, missed = 0
-        _ = play(.human, skill: 30, games: 60) { sim in
+        _ = try play(.human, skill: 30, games: 60) { sim in
             guard sim.state.round == 1 else { return }
             for e in sim.events {
                 if case .caught = e { caught += 1 }
@@ -94,8 +95,8 @@ import Testing
     /// GAME_RULES §2: a new player who plays one game and catches half of it ends
     /// the first session in Stabilizing (the human bot at skill 30 catches more
     /// than half of a game).
-    @Test func aFirstSessionOfOneHalfCaughtGameEndsInStabilizing() {
-        let rules = shippedRules
+    @Test func aFirstSessionOfOneHalfCaughtGameEndsInStabilizing() throws {
+        let rules = try shippedRules
         for seed in UInt64(1)...5 {
             var sim = Simulation(rules: rules, seed: seed)
             sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 4), minuteOfDay: 600)))

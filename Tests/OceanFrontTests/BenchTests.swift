@@ -5,16 +5,16 @@ import TestSupport
 /// The scenes `ocean-bench` times and counts (`BenchScenes`) draw what they say; the
 /// timing itself is `make bench`'s.
 @Suite struct BenchSceneTests {
-    @Test func theBusySceneDrawsItsFrames() {
-        var busy = BenchScenes.Busy(assets: defaultAssets, rules: shippedRules)
+    @Test func theBusySceneDrawsItsFrames() throws {
+        var busy = try BenchScenes.Busy(assets: defaultAssets, rules: shippedRules)
         busy.render(3)
         #expect(Set(busy.framebuffer.pixels).count > 50, "a busy scene has many colours")
     }
 
     /// The career's screens include the milestones and a game's summary: the menu and
     /// the screen before the name, six pages from the menu, the milestones and the summary.
-    @Test func theCareerScreensAreAllDrawn() {
-        var career = BenchScenes.Career(assets: defaultAssets, rules: challengeRules, content: careerContent)
+    @Test func theCareerScreensAreAllDrawn() throws {
+        var career = BenchScenes.Career(assets: try defaultAssets, rules: try challengeRules, content: try careerContent)
         #expect(career.screens == 10)
         var seen: Set<[UInt32]> = []
         for n in 1...career.screens {

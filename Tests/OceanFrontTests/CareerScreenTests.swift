@@ -10,45 +10,49 @@ import Testing
 import TestSupport
 
 /// The shipped career words, read as the game reads them.
-let careerContent: CareerContent = {
+/// (Loaded once; a failure fails the tests that use it, not the run.)
+private let careerContentLoad = Result {
     let story = repoRoot + "/assets/content/story.toml", cards = repoRoot + "/assets/content/flashcards.toml"
-    do {
-        return try CareerContentLoader.parse(story: String(contentsOfFile: story, encoding: .utf8), storyFile: story,
-                                             cards: String(contentsOfFile: cards, encoding: .utf8), cardsFile: cards)
-    } catch { fatalError("the career's content does not load: \(error)") }
-}()
+    return try CareerContentLoader.parse(story: String(contentsOfFile: story, encoding: .utf8), storyFile: story,
+                                         cards: String(contentsOfFile: cards, encoding: .utf8), cardsFile: cards)
+}
+var careerContent: CareerContent { get throws { try careerContentLoad.get() } }
 
 /// A career on 2026-03-09 at 10:00 with a pet, stepped through the kernel.
-func careerSim(rules: Rules = shippedRules) -> Simulation {
+func careerSim(rules: Rules? = nil) throws -> Simulation {
+    let rules = try rules ?? shippedRules
     var sim = Simulation(rules: rules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
     return sim
 }
 
-func careerView(_ assets: FrontAssets = defaultAssets, rules: Rules = shippedRules) -> CareerView {
-    CareerView(game: GameView(assets: assets, rules: rules, seed: 7), content: careerContent)
+func careerView(_ assets: FrontAssets? = nil, rules: Rules? = nil) throws -> CareerView {
+    let assets = try assets ?? defaultAssets
+    let rules = try rules ?? shippedRules
+    return try CareerView(game: GameView(assets: assets, rules: rules, seed: 7), content: careerContent)
 }
 
-func shell(_ player: ShellPlayer = ShellPlayer(), state: GameState, view: CareerView, rules: Rules = shippedRules) -> Shell {
-    Shell(player: player, state: state, content: careerContent, layout: view.layout, rules: rules)
+func flow(_ player: CareerPlayer = CareerPlayer(), state: GameState, view: CareerView, rules: Rules? = nil) throws -> CareerFlow {
+    let rules = try rules ?? shippedRules
+    return try CareerFlow(player: player, state: state, content: careerContent, layout: view.layout, rules: rules)
 }
 
-func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer {
+func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebuffer {
     var fb = Framebuffer(width: GameView.width, height: GameView.height)
     view.observe(state, events: [])
-    view.render(state, shell: shell, fraction: 1, into: &fb)
+    view.render(state, flow: flow, fraction: 1, into: &fb)
     return fb
 }
 
 @Suite struct CareerContentTests {
-    @Test func theContentMatchesTheKernel() {
-        #expect(careerContent.cards.count == Flashcards.count)
-        #expect(careerContent.categories.count == CareerContent.categoryCount)
-        for c in 0..<CareerContent.categoryCount { #expect(careerContent.cards.filter { $0.category == c }.count == 2) }
-        #expect(careerContent.kinds.count == ItemKind.shipped.count)
-        #expect(careerContent.intro.count >= 3 && careerContent.outro.contains { $0.catches })
+    @Test func theContentMatchesTheKernel() throws {
+        #expect(try careerContent.cards.count == Flashcards.count)
+        #expect(try careerContent.categories.count == CareerContent.categoryCount)
+        for c in try 0..<CareerContent.categoryCount { #expect(try careerContent.cards.filter { $0.category == c }.count == 2) }
+        #expect(try careerContent.kinds.count == ItemKind.shipped.count)
+        #expect(try careerContent.intro.count >= 3 && careerContent.outro.contains { $0.catches })
         // Every shown figure names its source.
-        for panel in careerContent.intro where (panel.figure + panel.text.joined()).contains(where: \.isNumber) {
+        for panel in try careerContent.intro where (panel.figure + panel.text.joined()).contains(where: \.isNumber) {
             #expect(!panel.source.isEmpty, "\(panel.figure)")
         }
     }
@@ -70,38 +74,38 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
 }
 
 @Suite struct ShellTests {
-    @Test func aFirstLaunchGoesThroughIntroNameAndAdoption() {
-        let sim = careerSim()
-        let view = careerView()
-        var s = shell(state: sim.state, view: view)
-        #expect(s.screen == .intro(panel: 0))
-        for _ in careerContent.intro { _ = s.handle(.other, state: sim.state) }
-        #expect(s.screen == .name)
+    @Test func aFirstLaunchGoesThroughIntroNameAndAdoption() throws {
+        let sim = try careerSim()
+        let view = try careerView()
+        var s = try flow(state: sim.state, view: view)
+        #expect(s.page == .intro(panel: 0))
+        for _ in try careerContent.intro { _ = s.handle(.other, state: sim.state) }
+        #expect(s.page == .name)
         _ = s.handle(.text("Ada"), state: sim.state)
         _ = s.handle(.space, state: sim.state)  // a space key is typed as text, not taken as Enter
         _ = s.handle(.text(" L"), state: sim.state)
         _ = s.handle(.backspace, state: sim.state)
         _ = s.handle(.text("B"), state: sim.state)
         var out = s.handle(.confirm, state: sim.state)
-        #expect(s.typed == "Ada B" && s.player.name == "Ada B" && out.playerChanged && s.screen == .adopt)
+        #expect(s.typed == "Ada B" && s.player.name == "Ada B" && out.playerChanged && s.page == .adopt)
         _ = s.handle(.right, state: sim.state)
         out = s.handle(.confirm, state: sim.state)
         #expect(out.commands == [.adopt(.dog)] && out.playerChanged && s.player.introSeen)
-        #expect(s.screen == .menu && s.greeting == "Hello, Ada B!")
+        #expect(s.page == .menu && s.greeting == "Hello, Ada B!")
     }
 
-    @Test func aReturningPlayerStartsAtTheMenuAndItsActionsAreCommands() {
-        var sim = careerSim()
-        let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
-        #expect(s.screen == .menu)
-        func pick(_ item: Shell.MenuItem) -> ShellOutput {
-            var out = ShellOutput()
+    @Test func aReturningPlayerStartsAtTheMenuAndItsActionsAreCommands() throws {
+        var sim = try careerSim()
+        let view = try careerView()
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        #expect(s.page == .menu)
+        func pick(_ item: CareerFlow.MenuItem) -> CareerFlowOutput {
+            var out = CareerFlowOutput()
             while s.menuItems[s.selection] != item { out = s.handle(.down, state: sim.state) }
             return s.handle(.confirm, state: sim.state)
         }
         _ = pick(.study)
-        #expect(s.screen == .card)
+        #expect(s.page == .card)
         #expect(s.handle(.confirm, state: sim.state).commands == [.study(card: 0)])
         _ = s.handle(.back, state: sim.state)
         _ = pick(.scan)
@@ -110,23 +114,23 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
         #expect(s.notice.contains("+13 g") && !s.notice.contains("plastic"), "a can: its own mass, not plastic")
         _ = s.handle(.back, state: sim.state)
         // A click on an entry chooses it.
-        let box = view.layout.item(Shell.MenuItem.week.rawValue)
+        let box = view.layout.item(CareerFlow.MenuItem.week.rawValue)
         _ = s.handle(.click(x: box.x + box.w / 2, y: box.y + box.h / 2), state: sim.state)
-        #expect(s.screen == .week)
+        #expect(s.page == .week)
         _ = s.handle(.back, state: sim.state)
         #expect(pick(.play).commands == [.startGame])
         // The game runs on the kernel; its end brings the summary, then the outro once.
         sim.step(TickInput(command: .startGame))
         s.observe(sim.state, events: sim.events)
-        #expect(s.screen == .game)
+        #expect(s.page == .game)
         #expect(s.handle(.confirm, state: sim.state).commands.isEmpty, "keys in a game are the game's")
         while sim.state.mode != .idle { sim.step(TickInput(move: .none)) ; s.observe(sim.state, events: sim.events) }
-        #expect(s.screen == .summary)
+        #expect(s.page == .summary)
         _ = s.handle(.confirm, state: sim.state)
-        #expect(s.screen == .outro(panel: 0))
+        #expect(s.page == .outro(panel: 0))
         #expect(s.outro[0].figure.hasSuffix(" g of plastic") && !s.outro[0].figure.contains("{"))
         var changed = false
-        while s.screen != .menu { changed = s.handle(.other, state: sim.state).playerChanged || changed }
+        while s.page != .menu { changed = s.handle(.other, state: sim.state).playerChanged || changed }
         #expect(changed && s.player.outroSeen && s.menuItems.contains(.outro))
         #expect(pick(.quit).quit)
     }
@@ -135,8 +139,8 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
 @Suite struct CareerRenderTests {
     /// The week's bars, found in a rendered frame along the row above the baseline, are
     /// as tall as their day's grams against the goal line's height.
-    @Test func theWeekChartsBarsMeasureTheDaysGrams() {
-        var sim = careerSim()
+    @Test func theWeekChartsBarsMeasureTheDaysGrams() throws {
+        var sim = try careerSim()
         let today = sim.state.career.today
         let goal = shippedRules.career.dailyGoalGrams
         let grams = [0, 216, 450, 720, 90, 1_080, 540]  // six days ago … today
@@ -145,18 +149,18 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
             sim.state.career.weekDays[slot] = day
             sim.state.career.weekGrams[slot] = g
         }
-        let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        let view = try careerView()
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
         _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
-        #expect(s.screen == .week)
+        #expect(s.page == .week)
         let fb = draw(view, s, sim.state)
-        let t = defaultAssets.theme
+        let t = try defaultAssets.theme
         let bottom = t.chartTopPx + t.chartHeightPx
-        let (bars, goalHeight) = measureWeekChart(fb)
+        let (bars, goalHeight) = try measureWeekChart(fb)
         #expect(bars.count == grams.filter { $0 > 0 }.count, "\(bars)")
         #expect(goalHeight > 20)
         for ((mid, height), g) in zip(bars, grams.filter { $0 > 0 }) {
-            let expected = Double(g * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
+            let expected = try Double(g * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
             #expect(abs(Double(height) - expected) <= 2, "\(g) g: \(height) px, expected \(expected)")
             // A day that met the goal is drawn in the goal-met colour.
             #expect(fb.pixels[(bottom - 1) * fb.width + mid] == UInt32(0xFF00_0000) | UInt32(g >= goal ? t.chartBarMet : t.chartBar))
@@ -166,52 +170,52 @@ func draw(_ view: CareerView, _ shell: Shell, _ state: GameState) -> Framebuffer
     /// The whole way: a card studied, a scan logged and a game played from the menu,
     /// each command through the kernel (a greedy bot at the bin), then today's bar in
     /// the week chart measures what the day diverted, and the career holds each action.
-    @Test func menuActionsAndAGameShowInTheCareerAndTheWeekChart() {
-        var sim = careerSim()
-        let view = careerView()
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+    @Test func menuActionsAndAGameShowInTheCareerAndTheWeekChart() throws {
+        var sim = try careerSim()
+        let view = try careerView()
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
         func run(_ commands: [Command]) {
             for c in commands { sim.step(TickInput(command: c)); s.observe(sim.state, events: sim.events) }
         }
-        func pick(_ item: Shell.MenuItem) -> [Command] {
+        func pick(_ item: CareerFlow.MenuItem) throws -> [Command] {
             for _ in 0..<20 where s.menuItems[s.selection] != item { _ = s.handle(.down, state: sim.state) }
             return s.handle(.confirm, state: sim.state).commands
         }
-        run(pick(.study))
+        run(try pick(.study))
         run(s.handle(.confirm, state: sim.state).commands)  // study the first card
         _ = s.handle(.back, state: sim.state)
-        run(pick(.scan))
+        run(try pick(.scan))
         run(s.handle(.confirm, state: sim.state).commands)  // log the first kind
         _ = s.handle(.back, state: sim.state)
         #expect(sim.state.career.cardDays[0] == 1 && sim.state.totals.scans == 1)
-        run(pick(.play))
-        #expect(s.screen == .game && sim.state.mode != .idle)
+        run(try pick(.play))
+        #expect(s.page == .game && sim.state.mode != .idle)
         var bot = BotKind.greedy.make(seed: 1, skill: 70)
         for _ in 0..<100_000 where sim.state.mode != .idle {
-            sim.step(TickInput(move: bot.move(sim.state, rules: shippedRules)))
+            try sim.step(TickInput(move: bot.move(sim.state, rules: shippedRules)))
             s.observe(sim.state, events: sim.events)
         }
         #expect(sim.state.totals.games == 1)
         // The summary, then the outro's panels (first game), back to the menu.
-        for _ in 0..<20 where s.screen != .menu { _ = s.handle(s.screen == .summary ? .confirm : .other, state: sim.state) }
-        #expect(s.screen == .menu)
+        for _ in 0..<20 where s.page != .menu { _ = s.handle(s.page == .summary ? .confirm : .other, state: sim.state) }
+        #expect(s.page == .menu)
 
         let today = sim.state.career.gramsToday
         #expect(today == sim.state.totals.grams && today > 0, "the scan and the game, all today")
         _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
-        #expect(s.screen == .week)
-        let (bars, goalHeight) = measureWeekChart(draw(view, s, sim.state))
+        #expect(s.page == .week)
+        let (bars, goalHeight) = try measureWeekChart(draw(view, s, sim.state))
         let height = try? #require(bars.last).height
-        let expected = Double(today * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
+        let expected = try Double(today * goalHeight) / Double(shippedRules.career.dailyGoalGrams)
         #expect(bars.count == 1 && abs(Double(height ?? 0) - expected) <= 2, "\(today) g: \(bars), expected \(expected)")
     }
 
-    @Test func theMenuDrawsInBothThemes() {
-        var sim = careerSim()
+    @Test func theMenuDrawsInBothThemes() throws {
+        var sim = try careerSim()
         sim.step(TickInput(command: .scan(.plasticBottle)))
         for theme in ["default", "high-contrast"] {
-            let view = careerView(assets(theme))
-            let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+            let view = try careerView(try assets(theme))
+            let s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
             let fb = draw(view, s, sim.state)
             #expect(fb.pixels.contains { $0 != fb.pixels[0] })
         }
@@ -237,17 +241,17 @@ func careerScreenshots() throws {
             Issue.record("\(name): \(error.description)")
         }
     }
-    let rules = challengeRules
-    let look = assets(themeName)
+    let rules = try challengeRules
+    let look = try assets(themeName)
     // A new player's first launch.
     var sim = Simulation(rules: rules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 9), minuteOfDay: 600)))
-    let view = careerView(look, rules: rules)
-    var s = shell(state: sim.state, view: view, rules: rules)
+    let view = try careerView(look, rules: rules)
+    var s = try flow(state: sim.state, view: view, rules: rules)
     save("career-intro-1", draw(view, s, sim.state))
     _ = s.handle(.other, state: sim.state); _ = s.handle(.other, state: sim.state)
     save("career-intro-3", draw(view, s, sim.state))
-    while s.screen != .name { _ = s.handle(.other, state: sim.state) }
+    while s.page != .name { _ = s.handle(.other, state: sim.state) }
     _ = s.handle(.text("Ada"), state: sim.state)
     save("career-name", draw(view, s, sim.state))
     _ = s.handle(.confirm, state: sim.state)
@@ -264,29 +268,29 @@ func careerScreenshots() throws {
                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
     career.step(TickInput(command: .study(card: 2)))
     career.step(TickInput(command: .scan(.plasticBottle)))
-    var m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    var m = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     save("career-menu", draw(view, m, career.state))
-    func open(_ item: Shell.MenuItem) {
-        m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    func open(_ item: CareerFlow.MenuItem) throws {
+        m = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
     }
-    open(.study); while m.card != 2 { _ = m.handle(.right, state: career.state) }
+    try open(.study); while m.card != 2 { _ = m.handle(.right, state: career.state) }
     save("career-flashcard", draw(view, m, career.state))
-    open(.scan); _ = m.handle(.confirm, state: career.state)
+    try open(.scan); _ = m.handle(.confirm, state: career.state)
     save("career-scan", draw(view, m, career.state))
-    open(.week); save("career-week", draw(view, m, career.state))
-    open(.lifetime); save("career-lifetime", draw(view, m, career.state))
-    open(.achievements); save("career-achievements", draw(view, m, career.state))
+    try open(.week); save("career-week", draw(view, m, career.state))
+    try open(.lifetime); save("career-lifetime", draw(view, m, career.state))
+    try open(.achievements); save("career-achievements", draw(view, m, career.state))
     _ = m.handle(.right, state: career.state); save("career-milestones", draw(view, m, career.state))
-    open(.pet); save("career-pet-page", draw(view, m, career.state))
-    open(.outro); _ = m.handle(.other, state: career.state)
+    try open(.pet); save("career-pet-page", draw(view, m, career.state))
+    try open(.outro); _ = m.handle(.other, state: career.state)
     save("career-outro", draw(view, m, career.state))
 
     // The next day: yesterday's challenges end (missed ones toast), today's are drawn;
     // a game from the menu, its toasts as challenges complete, and its summary.
     let next = CalendarDate(year: 2026, month: 4, day: 19)
-    m = shell(ShellPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
+    m = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     var frame = Framebuffer(width: GameView.width, height: GameView.height)
     func step(_ input: TickInput) {
         career.step(input)
@@ -295,13 +299,13 @@ func careerScreenshots() throws {
     }
     step(TickInput(command: .beginSession(next, minuteOfDay: 9 * 60)))
     for _ in 0..<60 { step(TickInput()) }
-    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    view.render(career.state, flow: m, fraction: 1, into: &frame)
     save("career-new-day", frame)
     // Today's challenge done from the menu (scans logged or cards studied, as it asks):
     // its toast slides in; a game starts with it still showing beside the HUD's challenge.
     let daily = career.state.career.daily
     if daily.metric == .scans || daily.metric == .cardsStudied {
-        let item: Shell.MenuItem = daily.metric == .scans ? .scan : .study
+        let item: CareerFlow.MenuItem = daily.metric == .scans ? .scan : .study
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
         for _ in 0..<20 where career.state.career.daily.status != .completed {
@@ -317,19 +321,19 @@ func careerScreenshots() throws {
     for t in 0..<200_000 where career.state.mode != .idle {
         step(TickInput(move: bot.move(career.state, rules: rules)))
         if t == 90 {
-            view.render(career.state, shell: m, fraction: 1, into: &frame)
+            view.render(career.state, flow: m, fraction: 1, into: &frame)
             save("career-toast", frame)
         }
     }
     for _ in 0..<30 { step(TickInput()) }
-    view.render(career.state, shell: m, fraction: 1, into: &frame)
+    view.render(career.state, flow: m, fraction: 1, into: &frame)
     save("career-summary", frame)
 }
 
 /// The week chart's bars in a rendered frame, left to right (each bar's middle column
 /// and its height in pixels above the baseline), and the goal line's height.
-func measureWeekChart(_ fb: Framebuffer) -> (bars: [(mid: Int, height: Int)], goalHeight: Int) {
-    let t = defaultAssets.theme
+func measureWeekChart(_ fb: Framebuffer) throws -> (bars: [(mid: Int, height: Int)], goalHeight: Int) {
+    let t = try defaultAssets.theme
     let bar = Set([UInt32(0xFF00_0000) | UInt32(t.chartBar), UInt32(0xFF00_0000) | UInt32(t.chartBarMet)])
     let goal = UInt32(0xFF00_0000) | UInt32(t.chartGoal)
     let bottom = t.chartTopPx + t.chartHeightPx

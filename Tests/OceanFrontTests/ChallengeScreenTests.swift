@@ -23,19 +23,21 @@ let scanTable: [ChallengeTemplate] = [
     ChallengeTemplate(key: "milestone.two_scans", period: .milestone, metric: .scans, targetAtLevel1: 2,
                       targetAtTopLevel: 2, rewardGrams: 5),
 ]
-let scanRules: Rules = {
-    var balance = shippedBalance
+private let scanRulesLoad = Result {
+    var balance = try shippedBalance
     balance.challenges = scanTable
     return Rules(balance)
-}()
+}
+var scanRules: Rules { get throws { try scanRulesLoad.get() } }
 
 /// The shipped assets with texts for `scanTable`.
-let scanAssets: FrontAssets = {
-    var a = defaultAssets
+private let scanAssetsLoad = Result {
+    var a = try defaultAssets
     a.challengeTexts = ["daily.scan": "Log a scan today", "weekly.scans": "Log {target} scans this week",
                         "milestone.first_scan": "Your first scan", "milestone.two_scans": "Two scans"]
     return a
-}()
+}
+var scanAssets: FrontAssets { get throws { try scanAssetsLoad.get() } }
 
 /// A frame in a failed expectation: its size, not its 230,400 pixels.
 extension Framebuffer: CustomTestStringConvertible {
@@ -45,7 +47,8 @@ extension Framebuffer: CustomTestStringConvertible {
 /// Whether `text` is drawn somewhere in `region` of `fb` in `colour` at `scale`: every
 /// pixel the font lights for it has that colour (its shadow and the rest are ignored).
 func shows(_ text: String, scale: Int = 1, colour: Int, in fb: Framebuffer, x region: Range<Int> = 0..<640,
-           y rows: Range<Int> = 0..<360, assets: FrontAssets = defaultAssets) -> Bool {
+           y rows: Range<Int> = 0..<360, assets: FrontAssets? = nil) throws -> Bool {
+    let assets = try assets ?? defaultAssets
     var lit: [(Int, Int)] = []
     let font = assets.font
     for (i, ch) in text.enumerated() {
@@ -83,7 +86,8 @@ func runs(_ fb: Framebuffer, y: Int, x: Range<Int>, of colours: Set<Int>) -> [(x
 /// A challenge bar found in a column of the screen: the first row, from the top,
 /// where the bar's back and fill make one run exactly `challenge.bar_width_px` long;
 /// the fill's length and colour.
-func challengeBar(_ fb: Framebuffer, x: Range<Int>, fill: Int, theme: Theme = defaultAssets.theme) -> (filled: Int, y: Int)? {
+func challengeBar(_ fb: Framebuffer, x: Range<Int>, fill: Int, theme: Theme? = nil) throws -> (filled: Int, y: Int)? {
+    let theme = try theme ?? defaultAssets.theme
     for y in 0..<fb.height {
         let r = runs(fb, y: y, x: x, of: [fill, theme.challengeBarBack])
         // The fill then the back, side by side, the whole bar's width.
@@ -96,8 +100,8 @@ func challengeBar(_ fb: Framebuffer, x: Range<Int>, fill: Int, theme: Theme = de
 }
 
 /// A career on 2026-03-09 under `rules`, its session begun, with a pet.
-func challengeCareer(_ rules: Rules) -> Simulation {
-    var sim = careerSim(rules: rules)
+func challengeCareer(_ rules: Rules) throws -> Simulation {
+    var sim = try careerSim(rules: rules)
     sim.step(TickInput(command: .adopt(.cat)))
     return sim
 }
@@ -106,43 +110,43 @@ func challengeCareer(_ rules: Rules) -> Simulation {
     /// The menu draws today's challenge in the left panel and this week's in the right,
     /// each bar filled by progress over target (to the pixel), with "12/40" beside it.
     @Test func theMenusBarsFillByTheChallengesProgress() throws {
-        var sim = challengeCareer(challengeRules)
+        var sim = try challengeCareer(challengeRules)
         #expect(sim.state.career.daily.exists && sim.state.career.weekly.exists)
         sim.state.career.daily.progress = 12
         sim.state.career.daily.target = 40
         sim.state.career.daily.status = .inProgress
         sim.state.career.weekly.progress = 3
         sim.state.career.weekly.target = 4
-        let view = careerView(rules: challengeRules)
-        let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+        let view = try careerView(rules: challengeRules)
+        let s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
         let fb = draw(view, s, sim.state)
-        let t = defaultAssets.theme
+        let t = try defaultAssets.theme
         let left = view.game.layout.leftPanel, right = view.game.layout.rightPanel
-        let daily = try #require(challengeBar(fb, x: left.x..<(left.x + left.w), fill: t.challengeBar))
-        let weekly = try #require(challengeBar(fb, x: right.x..<(right.x + right.w), fill: t.challengeBar))
+        let daily = try #require(try challengeBar(fb, x: left.x..<(left.x + left.w), fill: t.challengeBar))
+        let weekly = try #require(try challengeBar(fb, x: right.x..<(right.x + right.w), fill: t.challengeBar))
         #expect(daily.filled == t.challengeBarWidthPx * 12 / 40, "\(daily)")
         #expect(weekly.filled == t.challengeBarWidthPx * 3 / 4, "\(weekly)")
-        #expect(shows("12", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
-        #expect(shows("40", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
+        #expect(try shows("12", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
+        #expect(try shows("40", colour: t.text, in: fb, x: left.x..<(left.x + left.w), y: (daily.y - 4)..<(daily.y + 12)))
         let reward = "Reward: " + ChallengeWords.reward(grams: sim.state.career.daily.rewardGrams,
                                                         health: sim.state.career.daily.rewardHealth)
         #expect(ChallengeWords.reward(grams: 2, health: 50) == "+2 g, +0.5% ocean")
         #expect(ChallengeWords.reward(grams: 0, health: 100) == "+1% ocean" && ChallengeWords.reward(grams: 0, health: 0) == "nothing")
-        #expect(shows(reward, colour: t.good, in: fb, x: left.x..<(left.x + left.w)))
-        #expect(shows("THIS WEEK'S CHALLENGE", colour: t.dim, in: fb, x: right.x..<(right.x + right.w)))
-        let words = ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
-        #expect(shows(String(words.split(separator: " ").prefix(2).joined(separator: " ")), colour: t.text, in: fb,
+        #expect(try shows(reward, colour: t.good, in: fb, x: left.x..<(left.x + left.w)))
+        #expect(try shows("THIS WEEK'S CHALLENGE", colour: t.dim, in: fb, x: right.x..<(right.x + right.w)))
+        let words = try ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
+        #expect(try shows(String(words.split(separator: " ").prefix(2).joined(separator: " ")), colour: t.text, in: fb,
                       x: left.x..<(left.x + left.w)), "\(words)")
     }
 
     /// In a game the HUD keeps today's challenge (no reward line): its bar grows as
     /// it progresses; completed, the bar is whole in the "good" colour with "done";
-    /// failed, "failed" in the warning colour.
+    /// failed, "failed" in the warning colour. That is the full panel (the menu, the
+    /// title, a summary); during a game the compact strip says it in one line.
     @Test func theHudShowsTodaysChallengeAndItsStatus() throws {
-        var sim = challengeCareer(challengeRules)
-        sim.step(TickInput(command: .startGame))
-        let t = defaultAssets.theme
-        let view = GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
+        let sim = try challengeCareer(challengeRules)
+        let t = try defaultAssets.theme
+        let view = try GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
         view.observe(sim.state, events: [])
         let left = view.layout.leftPanel
         func frame(progress: Int, status: ChallengeStatus) -> Framebuffer {
@@ -155,25 +159,54 @@ func challengeCareer(_ rules: Rules) -> Simulation {
             return fb
         }
         let x = left.x..<(left.x + left.w)
-        let a = try #require(challengeBar(frame(progress: 6, status: .inProgress), x: x, fill: t.challengeBar))
-        let b = try #require(challengeBar(frame(progress: 24, status: .inProgress), x: x, fill: t.challengeBar))
+        let a = try #require(try challengeBar(frame(progress: 6, status: .inProgress), x: x, fill: t.challengeBar))
+        let b = try #require(try challengeBar(frame(progress: 24, status: .inProgress), x: x, fill: t.challengeBar))
         #expect(a.filled == t.challengeBarWidthPx / 5 && b.filled == t.challengeBarWidthPx * 4 / 5, "\(a) \(b)")
         #expect(a.y == b.y, "the block does not move")
         let done = frame(progress: 30, status: .completed)
-        #expect(try #require(challengeBar(done, x: x, fill: t.good)).filled == t.challengeBarWidthPx)
-        #expect(shows("done", colour: t.good, in: done, x: x))
-        #expect(!shows("Reward:", colour: t.good, in: done, x: x), "the reward is the menu's")
+        #expect(try #require(try challengeBar(done, x: x, fill: t.good)).filled == t.challengeBarWidthPx)
+        #expect(try shows("done", colour: t.good, in: done, x: x))
+        #expect(try !shows("Reward:", colour: t.good, in: done, x: x), "the reward is the menu's")
         let failed = frame(progress: 9, status: .failed)
-        #expect(try #require(challengeBar(failed, x: x, fill: t.challengeFailed)).filled == t.challengeBarWidthPx * 9 / 30)
-        #expect(shows("failed", colour: t.challengeFailed, in: failed, x: x))
+        #expect(try #require(try challengeBar(failed, x: x, fill: t.challengeFailed)).filled == t.challengeBarWidthPx * 9 / 30)
+        #expect(try shows("failed", colour: t.challengeFailed, in: failed, x: x))
         // Without a challenge table, no block at all.
-        let plain = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let plain = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         var none = Framebuffer(width: GameView.width, height: GameView.height)
-        var state = careerSim().state
+        var state = try careerSim().state
         state.mode = sim.state.mode
         plain.observe(state, events: [])
         plain.render(state, fraction: 1, into: &none)
-        #expect(challengeBar(none, x: x, fill: t.challengeBar) == nil)
+        #expect(try challengeBar(none, x: x, fill: t.challengeBar) == nil)
+    }
+
+    /// During a game, the strip's middle column: today's challenge in one line, and
+    /// "6/30" at the column's end, in the accent colour, the good one once done and the
+    /// warning one once failed.
+    @Test func theCompactHudShowsTodaysChallengeInOneLine() throws {
+        var sim = try challengeCareer(challengeRules)
+        sim.step(TickInput(command: .startGame))
+        let t = try defaultAssets.theme
+        let view = try GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
+        view.observe(sim.state, events: [])
+        let font = try defaultAssets.font
+        let strip = view.hud.strip(cellWidth: font.cellWidth, cellHeight: font.cellHeight)
+        func frame(progress: Int, status: ChallengeStatus) -> Framebuffer {
+            var state = sim.state
+            state.career.daily.progress = progress
+            state.career.daily.target = 30
+            state.career.daily.status = status
+            var fb = Framebuffer(width: GameView.width, height: GameView.height)
+            view.render(state, fraction: 1, into: &fb)
+            return fb
+        }
+        let x = strip.middle.x..<(strip.middle.x + strip.middle.w), y = strip.middle.y..<(strip.middle.y + strip.middle.h)
+        #expect(try shows("6", colour: t.accent, in: frame(progress: 6, status: .inProgress), x: x, y: y))
+        #expect(try shows("30", colour: t.good, in: frame(progress: 30, status: .completed), x: x, y: y))
+        #expect(try shows("9", colour: t.challengeFailed, in: frame(progress: 9, status: .failed), x: x, y: y))
+        let words = try ChallengeWording.text(sim.state.career.daily, rules: challengeRules, texts: defaultAssets.challengeTexts)
+        let first = String(words.split(separator: " ").first ?? "")
+        #expect(try shows(first, colour: t.text, in: frame(progress: 6, status: .inProgress), x: x, y: y), "\(words)")
     }
 
     @Test func rewardsReadAsGramsAndOceanPercent() {
@@ -190,9 +223,9 @@ func challengeCareer(_ rules: Rules) -> Simulation {
     /// appear at the foot of the right panel (a "good" and an accent border), the
     /// newest lowest, and are gone once `toast.ms` has passed; nothing else moves.
     @Test func aCompletionAndAMilestoneToastForAFewSecondsThenGo() throws {
-        var sim = challengeCareer(scanRules)
-        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
-        let quiet = GameView(assets: scanAssets, rules: scanRules, seed: 7)  // sees the state, not the events
+        var sim = try challengeCareer(try scanRules)
+        let view = GameView(assets: try scanAssets, rules: try scanRules, seed: 7)
+        let quiet = GameView(assets: try scanAssets, rules: try scanRules, seed: 7)  // sees the state, not the events
         view.observe(sim.state, events: [])
         quiet.observe(sim.state, events: [])
         sim.step(TickInput(command: .scan(.plasticBottle)))
@@ -200,7 +233,7 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         #expect(sim.events.contains(.milestoneReached(template: 2)))
         view.observe(sim.state, events: sim.events)
         quiet.observe(sim.state, events: [])
-        let t = scanAssets.theme
+        let t = try scanAssets.theme
         let right = view.layout.rightPanel
         let panel = right.x..<(right.x + right.w)
         func frames(_ ticks: Int) -> (Framebuffer, Framebuffer) {
@@ -224,10 +257,10 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         #expect(good.count == 2 && accent.count == 2, "a box each: \(good) \(accent)")
         #expect(accent.min()! > good.max()!, "the newest is lowest")
         #expect(accent.max()! <= right.y + right.h && good.min()! > right.y + right.h / 2, "at the panel's foot")
-        #expect(shows("Daily challenge done!", colour: t.good, in: shown, x: panel))
-        #expect(shows("Milestone reached!", colour: t.accent, in: shown, x: panel))
-        #expect(shows("Your first scan", colour: t.text, in: shown, x: panel))
-        #expect(shows("+2 g, +0.5% ocean", colour: t.good, in: shown, x: panel))
+        #expect(try shows("Daily challenge done!", colour: t.good, in: shown, x: panel))
+        #expect(try shows("Milestone reached!", colour: t.accent, in: shown, x: panel))
+        #expect(try shows("Your first scan", colour: t.text, in: shown, x: panel))
+        #expect(try shows("+2 g, +0.5% ocean", colour: t.good, in: shown, x: panel))
         #expect(differing(shown, plain, x: 0, y: 0, w: right.x, h: 360) == 0, "nothing left of the right panel moves")
         #expect(borderRows(plain, t.good).isEmpty)
         // Once their time is up, the frame is the quiet view's again.
@@ -237,9 +270,9 @@ func challengeCareer(_ rules: Rules) -> Simulation {
 
     /// A watched replay that jumps (a seek, a step back) starts over: no toast in
     /// flight, and a summary whose game's start was not seen shows no impact panel.
-    @Test func aJumpClearsTheToastsAndTheUnknownImpact() {
-        var sim = challengeCareer(scanRules)
-        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+    @Test func aJumpClearsTheToastsAndTheUnknownImpact() throws {
+        var sim = try challengeCareer(try scanRules)
+        let view = GameView(assets: try scanAssets, rules: try scanRules, seed: 7)
         view.observe(sim.state, events: [])
         sim.step(TickInput(command: .scan(.plasticBottle)))
         view.observe(sim.state, events: sim.events)
@@ -251,17 +284,17 @@ func challengeCareer(_ rules: Rules) -> Simulation {
 
     /// More at once than `toast.max`: the oldest gives way; a missed challenge shows
     /// how far it got when its day ended.
-    @Test func atMostTheThemesCountShowAndAMissedOneSaysHowFarItGot() {
-        let view = GameView(assets: scanAssets, rules: scanRules, seed: 7)
-        let sim = challengeCareer(scanRules)
+    @Test func atMostTheThemesCountShowAndAMissedOneSaysHowFarItGot() throws {
+        let view = GameView(assets: try scanAssets, rules: try scanRules, seed: 7)
+        let sim = try challengeCareer(try scanRules)
         view.observe(sim.state, events: [])
         var missed = sim.state.career.weekly
         missed.progress = 2
         missed.status = .failed
         view.observe(sim.state, events: [Event.challengeFailed(missed)] + (0..<4).map { _ in Event.milestoneReached(template: 3) })
-        #expect(view.toasts.toasts.count == scanAssets.theme.toastMax)
+        #expect(try view.toasts.toasts.count == scanAssets.theme.toastMax)
         #expect(view.toasts.toasts.allSatisfy { $0.kind == .milestone }, "the oldest, the missed one, gave way")
-        let lone = GameView(assets: scanAssets, rules: scanRules, seed: 7)
+        let lone = GameView(assets: try scanAssets, rules: try scanRules, seed: 7)
         lone.observe(sim.state, events: [.challengeFailed(missed)])
         let toast = lone.toasts.toasts[0]
         #expect(toast.title == "Weekly challenge missed" && toast.footer == "2/4 when the week ended"
@@ -274,16 +307,16 @@ func challengeCareer(_ rules: Rules) -> Simulation {
     /// shows the items caught and the CO2e and water of those catches, kind by kind
     /// from the `caught` events and the impact factors, spelt as `ImpactUnits` spells them.
     @Test func theSummaryShowsTheImpactOfTheGamesCatches() throws {
-        var sim = challengeCareer(challengeRules)
-        let assets = defaultAssets
-        let view = GameView(assets: assets, rules: challengeRules, seed: 7)
+        var sim = try challengeCareer(challengeRules)
+        let assets = try defaultAssets
+        let view = try GameView(assets: assets, rules: challengeRules, seed: 7)
         view.observe(sim.state, events: [])
         sim.step(TickInput(command: .startGame))
         view.observe(sim.state, events: sim.events)
         var bot = BotKind.greedy.make(seed: 2, skill: 70)
         var caught = [Int](repeating: 0, count: ItemKind.shipped.count)
         for _ in 0..<200_000 where sim.state.mode != .idle {
-            sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
+            try sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
             view.observe(sim.state, events: sim.events)
             for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
         }
@@ -295,13 +328,13 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         let middle = t.panelWidthPx..<(GameView.width - t.panelWidthPx)
         let big = t.bigFontScale - 1
         let co2e = ImpactUnits.co2e(impact.co2eGrams), water = TextWrap.ascii(ImpactUnits.water(impact.waterMl))
-        #expect(shows("THIS GAME'S IMPACT", colour: t.dim, in: fb, x: middle))
-        #expect(shows("\(impact.items)", scale: big, colour: t.good, in: fb, x: middle), "\(impact.items) items")
-        #expect(shows(co2e, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(co2e)")
-        #expect(shows(water, scale: big, colour: t.impactWater, in: fb, x: middle), "\(water)")
+        #expect(try shows("THIS GAME'S IMPACT", colour: t.dim, in: fb, x: middle))
+        #expect(try shows("\(impact.items)", scale: big, colour: t.good, in: fb, x: middle), "\(impact.items) items")
+        #expect(try shows(co2e, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(co2e)")
+        #expect(try shows(water, scale: big, colour: t.impactWater, in: fb, x: middle), "\(water)")
         // Another game's figures are not what is shown.
         let other = ImpactUnits.co2e(impact.co2eGrams * 2 + 1000)
-        #expect(!shows(other, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(other)")
+        #expect(try !shows(other, scale: big, colour: t.impactCO2e, in: fb, x: middle), "\(other)")
     }
 
     /// The lifetime screen: each kind's items, CO2e and water and the lifetime's in
@@ -310,30 +343,30 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         var plan = CareerPlan.Options()
         plan.days = 45
         plan.start = CalendarDate(year: 2026, month: 3, day: 1)
-        let start = careerSim(rules: challengeRules).state
-        let state = runCareer(rules: challengeRules, state: start,
+        let start = try careerSim(rules: challengeRules).state
+        let state = try runCareer(rules: challengeRules, state: start,
                               plan: CareerPlan(options: plan, bots: [HumanBot(seed: 4, skill: 60)], seed: 4)) { (_: GameState) throws(Never) in }
         let c = state.career
         #expect(c.months.count >= 2)
-        let view = careerView(rules: challengeRules)
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
+        let view = try careerView(rules: challengeRules)
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
         while s.menuItems[s.selection] != .lifetime { _ = s.handle(.down, state: state) }
         _ = s.handle(.confirm, state: state)
         let fb = draw(view, s, state)
-        let t = defaultAssets.theme, f = defaultAssets.impact
+        let t = try defaultAssets.theme, f = try defaultAssets.impact
         let total = ImpactWords(c.impact(f))
-        #expect(shows(total.co2e, colour: t.impactCO2e, in: fb) && shows(total.water, colour: t.impactWater, in: fb),
+        #expect(try shows(total.co2e, colour: t.impactCO2e, in: fb) && shows(total.water, colour: t.impactWater, in: fb),
                 "\(total)")
-        #expect(shows("\(total.items)", colour: t.accent, in: fb))
+        #expect(try shows(ImpactUnits.grouped(total.items), colour: t.accent, in: fb))
         for kind in ItemKind.shipped where c.kindCounts[kind.rawValue] > 0 {
             let k = ImpactWords(Impact(kind: kind, count: c.kindCounts[kind.rawValue], factors: f))
-            #expect(shows(k.co2e, colour: t.impactCO2e, in: fb), "\(kind): \(k.co2e)")
+            #expect(try shows(k.co2e, colour: t.impactCO2e, in: fb), "\(kind): \(k.co2e)")
         }
         let rows = view.lifetimePlot.bottom + 6 + 2 * view.smallLine
         let under = rows..<(rows + 3 * view.smallLine)
         for m in c.months {
             let words = ImpactWords(c.impact(inMonth: m.month, f))
-            #expect(shows("\(m.items)", colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
+            #expect(try shows(ImpactUnits.grouped(m.items), colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
                     && shows(words.water, colour: t.impactWater, in: fb, y: under), "month \(m.month): \(words)")
         }
     }
@@ -342,32 +375,32 @@ func challengeCareer(_ rules: Rules) -> Simulation {
 @Suite struct MilestoneScreenTests {
     /// The milestones are a page beside the achievements: ← / → or a click on a tab
     /// turn between them, any other key goes back to the menu.
-    @Test func theMilestonesAreAPageBesideTheAchievements() {
-        let sim = challengeCareer(challengeRules)
-        let view = careerView(rules: challengeRules)
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
+    @Test func theMilestonesAreAPageBesideTheAchievements() throws {
+        let sim = try challengeCareer(challengeRules)
+        let view = try careerView(rules: challengeRules)
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: challengeRules)
         while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
         _ = s.handle(.confirm, state: sim.state)
-        #expect(s.screen == .achievements)
+        #expect(s.page == .achievements)
         _ = s.handle(.right, state: sim.state)
-        #expect(s.screen == .milestones)
+        #expect(s.page == .milestones)
         let tab = view.layout.tabs[0]
         _ = s.handle(.click(x: tab.x + 3, y: tab.y + 3), state: sim.state)
-        #expect(s.screen == .achievements)
+        #expect(s.page == .achievements)
         let other = view.layout.tabs[1]
         _ = s.handle(.click(x: other.x + other.w / 2, y: other.y + other.h / 2), state: sim.state)
-        #expect(s.screen == .milestones)
+        #expect(s.page == .milestones)
         _ = s.handle(.back, state: sim.state)
-        #expect(s.screen == .menu)
+        #expect(s.page == .menu)
     }
 
     /// Every milestone with its text; a reached one lit with "reached", another with
     /// its lifetime figure over its target and a bar that far along; the counts of
     /// challenges completed and failed under them.
     @Test func eachMilestoneShowsItsProgressAndTheChallengesCounts() throws {
-        var sim = challengeCareer(challengeRules)
-        let rules = challengeRules
-        let view = careerView(rules: rules)
+        var sim = try challengeCareer(challengeRules)
+        let rules = try challengeRules
+        let view = try careerView(rules: rules)
         // Reached: the first milestone counting scans; under way: plastic, 400 g of the 1 kg one.
         let scans = try #require(rules.milestoneTemplates.firstIndex { rules.challenges[$0].metric == .scans })
         let hundred = try #require(rules.milestoneTemplates.firstIndex {
@@ -376,35 +409,35 @@ func challengeCareer(_ rules: Rules) -> Simulation {
         sim.state.totals.grams = 400
         sim.state.career.challengesCompleted = 7
         sim.state.career.challengesFailed = 3
-        var s = shell(ShellPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view, rules: rules)
         while s.menuItems[s.selection] != .achievements { _ = s.handle(.down, state: sim.state) }
         _ = s.handle(.confirm, state: sim.state)
         _ = s.handle(.left, state: sim.state)
         let fb = draw(view, s, sim.state)
-        let t = defaultAssets.theme
+        let t = try defaultAssets.theme
         for (n, index) in rules.milestoneTemplates.enumerated() {
-            let text = ChallengeWording.milestone(index, rules: rules, texts: defaultAssets.challengeTexts)
-            #expect(shows(text, colour: n == scans ? t.accent : t.text, in: fb), "\(text)")
+            let text = try ChallengeWording.milestone(index, rules: rules, texts: defaultAssets.challengeTexts)
+            #expect(try shows(text, colour: n == scans ? t.accent : t.text, in: fb), "\(text)")
         }
-        #expect(shows("reached", colour: t.good, in: fb))
-        // The 1 kg milestone's row: "400/1000" and a bar 40 % filled.
+        #expect(try shows("reached", colour: t.good, in: fb))
+        // The 1 kg milestone's row: "400/1,000" and a bar 40 % filled.
         let row = view.milestoneRow(view.milestoneOrder.firstIndex(of: hundred)!, of: rules.milestoneTemplates.count).y
         let col = CareerView.milestoneColumns
-        #expect(shows("400", colour: t.text, in: fb, x: col.figure..<(col.figure + 26), y: row..<(row + 9)))
-        #expect(shows("1000", colour: t.text, in: fb, x: (col.figure + 18)..<(col.figure + 66), y: row..<(row + 9)))
+        #expect(try shows("400", colour: t.text, in: fb, x: col.figure..<(col.figure + 26), y: row..<(row + 9)))
+        #expect(try shows("1,000", colour: t.text, in: fb, x: (col.figure + 18)..<(col.figure + 72), y: row..<(row + 9)))
         let bar = runs(fb, y: row + 3, x: col.bar..<(col.bar + t.challengeBarWidthPx), of: [t.challengeBar])
         #expect(bar.first?.length == t.challengeBarWidthPx * 40 / 100, "\(bar)")
-        #expect(shows("Challenges completed ", colour: t.dim, in: fb))
-        #expect(shows("7", colour: t.good, in: fb, y: 270..<320) && shows("3", colour: t.challengeFailed, in: fb, y: 270..<320))
+        #expect(try shows("Challenges completed ", colour: t.dim, in: fb))
+        #expect(try shows("7", colour: t.good, in: fb, y: 270..<320) && shows("3", colour: t.challengeFailed, in: fb, y: 270..<320))
     }
 }
 
 @Suite struct ChallengeDataTests {
     @Test func theShippedTextsAndFactorsReachTheFront() throws {
-        #expect(defaultAssets.challengeTexts["daily.catch_items"] == "Catch {target} items today")
-        #expect(defaultAssets.challengeTexts.count == shippedChallengeTable.texts.count)
-        #expect(defaultAssets.impact == (try ImpactLoader.load(path: repoRoot + "/assets/impact.toml")))
-        #expect(defaultAssets.impact.co2eGrams.allSatisfy { $0 > 0 })
+        #expect(try defaultAssets.challengeTexts["daily.catch_items"] == "Catch {target} items today")
+        #expect(try defaultAssets.challengeTexts.count == shippedChallengeTable.texts.count)
+        #expect(try defaultAssets.impact == (try ImpactLoader.load(path: repoRoot + "/assets/impact.toml")))
+        #expect(try defaultAssets.impact.co2eGrams.allSatisfy { $0 > 0 })
     }
 
     @Test func aToastThatSlidesLongerThanHalfItsTimeIsRefused() throws {

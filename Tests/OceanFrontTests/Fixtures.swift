@@ -5,8 +5,5 @@ import OceanStore
 import TestSupport
 
 /// The shipped front assets, loaded from the checkout.
-let shippedAssets: FrontAssets = {
-    do { return try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/default.toml") } catch {
-        fatalError("front assets do not load: \(error)")
-    }
-}()
+private let shippedAssetsLoad = Result { try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/default.toml") }
+var shippedAssets: FrontAssets { get throws { try shippedAssetsLoad.get() } }

@@ -4,7 +4,8 @@ import Testing
 
 /// The bitmap font read back from the pixels it draws.
 @Suite struct FontTests {
-    let font = defaultAssets.font
+    let font: BitmapFont
+    init() throws { font = try defaultAssets.font }
 
     /// `text` drawn white on black at scale 1 with its cell's top-left at (8, 8).
     func drawn(_ text: String) -> Framebuffer {

@@ -11,7 +11,8 @@ import Glibc
 /// Whether `text` is drawn at (x, y) at `scale` in `colour`: every lit cell of its
 /// glyphs is that colour, every unlit one is not (read from the pixels).
 func shows(_ fb: Framebuffer, _ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32,
-           font: BitmapFont = defaultAssets.font) -> Bool {
+           font: BitmapFont? = nil) throws -> Bool {
+    let font = try font ?? defaultAssets.font
     for (i, character) in text.enumerated() {
         let gx = x + i * font.cellWidth * scale
         for row in 0..<font.glyphHeight {
@@ -36,14 +37,15 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
 
 /// Catches that feel like wins, the countdown, the controls' hint and the round's name.
 @Suite struct JuiceTests {
-    let theme = defaultAssets.theme
+    let theme: Theme
+    init() throws { theme = try defaultAssets.theme }
 
     /// A view that has watched `state` and then, `later` ticks on, `events`; then
     /// `after` more quiet ticks. Returns the view and the state at the end.
-    func watched(_ events: [Event], after: Int = 0, state start: GameState? = nil) -> (GameView, GameState) {
-        var state = start ?? scene(.thriving).state
+    func watched(_ events: [Event], after: Int = 0, state start: GameState? = nil) throws -> (GameView, GameState) {
+        var state = try start ?? scene(.thriving).state
         state.items = []
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
         view.observe(state, events: events)
@@ -63,9 +65,9 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     /// The topmost row of the bin's body colour in its middle column, and how wide
     /// its body is on its bottom row.
     func binShape(_ fb: Framebuffer, view: GameView, state: GameState) -> (top: Int, width: Int) {
-        let body = GameView.mainColour(view.look.bin)
+        let body = GameView.mainColour(view.art.bin)
         let cx = view.layout.x(Double(state.bin.x))
-        let bottom = view.binTop + view.look.bin.height - 1
+        let bottom = view.binTop + view.art.bin.height - 1
         var top = Int.max
         for row in (view.binTop - 10)...bottom where fb.pixels[row * 640 + cx] == body { top = min(top, row) }
         // The body's widest row near the foot.
@@ -79,8 +81,8 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     @Test func aCatchSquashesTheBinBurstsParticlesInTheItemsColourAndPopsUp() throws {
         let catchEvent = Event.caught(kind: .plasticBottle, grams: 12, combo: 1, points: 10)
         // Three ticks on: near the squash's deepest (35 % of 280 ms is about 6 ticks).
-        let (quiet, quietState) = watched([], after: 3)
-        let (caught, state) = watched([catchEvent], after: 3)
+        let (quiet, quietState) = try watched([], after: 3)
+        let (caught, state) = try watched([catchEvent], after: 3)
         #expect(caught.particles.liveCount == theme.particles)
         let still = frame(quiet, quietState), hit = frame(caught, state)
 
@@ -103,53 +105,54 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         #expect(count(still, popup, x: above.x, y: above.y, w: above.w, h: above.h) == 0)
 
         // All gone once the squash is over: the bin is back to its shape.
-        let (later, laterState) = watched([catchEvent], after: 40)
+        let (later, laterState) = try watched([catchEvent], after: 40)
         let back = binShape(frame(later, laterState), view: later, state: laterState)
         #expect(back.top == rest.top && back.width == rest.width)
     }
 
-    @Test func aComboOfTenShowsItsCallOutAndNineDoesNot() {
-        let (ten, state) = watched([.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 10)
-        let (nine, _) = watched([.caught(kind: .cardboard, grams: 0, combo: 9, points: 30)], after: 10)
+    @Test func aComboOfTenShowsItsCallOutAndNineDoesNot() throws {
+        let (ten, state) = try watched([.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 10)
+        let (nine, _) = try watched([.caught(kind: .cardboard, grams: 0, combo: 9, points: 30)], after: 10)
         let fb = frame(ten, state), plain = frame(nine, state)
         let title = "COMBO 10!", s = theme.calloutScale
-        let x = (640 - defaultAssets.font.width(ofCharacters: title.count, scale: s)) / 2
+        let x = try (640 - defaultAssets.font.width(ofCharacters: title.count, scale: s)) / 2
         let y = ten.layout.waterY / 2
-        #expect(shows(fb, title, x: x, y: y, scale: s, Colour.opaque(theme.callout)))
-        #expect(!shows(plain, title, x: x, y: y, scale: s, Colour.opaque(theme.callout)))
+        #expect(try shows(fb, title, x: x, y: y, scale: s, Colour.opaque(theme.callout)))
+        #expect(try !shows(plain, title, x: x, y: y, scale: s, Colour.opaque(theme.callout)))
         #expect(count(plain, Colour.opaque(theme.callout), x: 196, y: y, w: 248, h: 30) == 0)
         // Every step has its call-out; others none.
         for combo in [5, 10, 20, 40] { #expect(ComboCallout.words(for: combo) != nil) }
         for combo in [1, 4, 6, 11, 39, 41] { #expect(ComboCallout.words(for: combo) == nil) }
     }
 
-    @Test func aLevelUpShowsItsBannerWithTheNewTitle() {
-        let (view, state) = watched([.levelUp(level: 4, title: .shoreGuardian)], after: 10)
+    @Test func aLevelUpShowsItsBannerWithTheNewTitle() throws {
+        // Past its first 8 % (where it pops in a size larger).
+        let (view, state) = try watched([.levelUp(level: 4, title: .shoreGuardian)], after: 20)
         let fb = frame(view, state)
         let s = theme.bannerScale
         let title = "LEVEL UP!"
-        let x = (640 - defaultAssets.font.width(ofCharacters: title.count, scale: s)) / 2
+        let x = try (640 - defaultAssets.font.width(ofCharacters: title.count, scale: s)) / 2
         let y = view.layout.waterY / 6
-        #expect(shows(fb, title, x: x, y: y, scale: s, Colour.opaque(theme.banner)))
+        #expect(try shows(fb, title, x: x, y: y, scale: s, Colour.opaque(theme.banner)))
         let sub = "Level 4: Shore Guardian"
-        let sx = (640 - defaultAssets.font.width(ofCharacters: sub.count, scale: theme.fontScale)) / 2
-        let sy = y + defaultAssets.font.cellHeight * s + theme.lineGapPx
-        #expect(shows(fb, sub, x: sx, y: sy, scale: theme.fontScale, Colour.opaque(theme.text)))
+        let sx = try (640 - defaultAssets.font.width(ofCharacters: sub.count, scale: theme.fontScale)) / 2
+        let sy = try y + defaultAssets.font.cellHeight * s + theme.lineGapPx
+        #expect(try shows(fb, sub, x: sx, y: sy, scale: theme.fontScale, Colour.opaque(theme.text)))
         // Gone after its time.
-        let (gone, goneState) = watched([.levelUp(level: 4, title: .shoreGuardian)],
+        let (gone, goneState) = try watched([.levelUp(level: 4, title: .shoreGuardian)],
                                         after: Fixed.ticks(ms: theme.bannerMs) + 1)
-        #expect(!shows(frame(gone, goneState), title, x: x, y: y, scale: s, Colour.opaque(theme.banner)))
+        #expect(try !shows(frame(gone, goneState), title, x: x, y: y, scale: s, Colour.opaque(theme.banner)))
     }
 
-    @Test func aRoundWithNoMissFlashesPerfectRound() {
-        var state = scene(.thriving).state
+    @Test func aRoundWithNoMissFlashesPerfectRound() throws {
+        var state = try scene(.thriving).state
         state.items = []
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [.roundStarted(round: 2)])
         state.tick += 5
         view.observe(state, events: [.roundEnded(round: 2)])
         #expect(view.callout.title == "Perfect round!")
-        let missed = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let missed = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         missed.observe(state, events: [.roundStarted(round: 2)])
         state.game.misses += 1
         state.tick += 5
@@ -157,8 +160,8 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         #expect(!missed.callout.showing(tick: state.tick))
     }
 
-    @Test func theRoundBreaksBannerAndTheHudNameTheSameRound() {
-        let base = scene(.thriving).state
+    @Test func theRoundBreaksBannerAndTheHudNameTheSameRound() throws {
+        let base = try scene(.thriving).state
         var breakState = base
         breakState.items = []
         breakState.mode = .roundBreak
@@ -168,32 +171,34 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         next.round = 2
         var current = next
         current.round = 1
-        let fb = render(breakState), two = render(next), one = render(current)
+        let fb = try render(breakState), two = try render(next), one = try render(current)
         // The banner reads ROUND 2 …
         let big = theme.bigFontScale
-        let font = defaultAssets.font
+        let font = try defaultAssets.font
         // As the banner measures it: the label, then the number.
         let w = font.width(ofCharacters: "ROUND ".count, scale: big) + font.width(ofCharacters: 1, scale: big)
         let y = (GameView.height - theme.seaDepthPx) / 3
-        #expect(shows(fb, "ROUND 2", x: (640 - w) / 2, y: y, scale: big, Colour.opaque(theme.accent)))
-        // … and the HUD's left panel is the one of round 2, not of round 1.
-        let panel = (x: 0, y: 0, w: theme.panelWidthPx, h: GameView.height - theme.seaDepthPx)
+        #expect(try shows(fb, "ROUND 2", x: (640 - w) / 2, y: y, scale: big, Colour.opaque(theme.accent)))
+        // … and the HUD's strip is the one of round 2, not of round 1.
+        let strip = try Hud(theme: theme, layout: Layout(rules: shippedRules, theme: theme, width: 640, height: 360), rules: shippedRules)
+            .strip(cellWidth: font.cellWidth, cellHeight: font.cellHeight)
+        let panel = (x: 0, y: 0, w: GameView.width, h: strip.height)
         #expect(differing(fb, two, x: panel.x, y: panel.y, w: panel.w, h: panel.h) == 0)
         #expect(differing(fb, one, x: panel.x, y: panel.y, w: panel.w, h: panel.h) > 0)
         #expect(GameView.shownRound(breakState) == 2 && GameView.shownRound(next) == 2)
     }
 
-    @Test func theCountdownShowsThreeTwoOneThenNothing() {
-        let rules = shippedRules
+    @Test func theCountdownShowsThreeTwoOneThenNothing() throws {
+        let rules = try shippedRules
         #expect(rules.countdownTicks == 3 * Fixed.ticksPerSecond, "the shipped countdown is 3 s")
         var sim = Simulation(rules: rules, seed: 7)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
-        let view = GameView(assets: defaultAssets, rules: rules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: rules, seed: 7)
         view.observe(sim.state, events: [])
         sim.step(TickInput(command: .startGame))
         view.observe(sim.state, events: sim.events)
         let s = theme.countdownScale
-        let h = defaultAssets.font.cellHeight * s
+        let h = try defaultAssets.font.cellHeight * s
         var seen: [Int] = []
         // Mid-second of each of the three seconds, then once they are over.
         for target in [30, 90, 150, 190] {
@@ -204,8 +209,8 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
             let fb = frame(view, sim.state)
             let n = view.countdownSeconds(sim.state)
             if n > 0 {
-                let w = defaultAssets.font.width(ofCharacters: 1, scale: s)
-                #expect(shows(fb, "\(n)", x: (640 - w) / 2, y: (view.layout.waterY - h) / 2, scale: s,
+                let w = try defaultAssets.font.width(ofCharacters: 1, scale: s)
+                #expect(try shows(fb, "\(n)", x: (640 - w) / 2, y: (view.layout.waterY - h) / 2, scale: s,
                               Colour.opaque(theme.countdown)), "\(n) at tick \(sim.state.tick)")
             } else {
                 #expect(count(fb, Colour.opaque(theme.countdown), x: 196, y: 0, w: 248, h: view.layout.waterY) < 60)
@@ -215,16 +220,16 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         #expect(seen == [3, 2, 1, 0])
     }
 
-    @Test func theControlsHintShowsUntilTheFirstCatch() {
+    @Test func theControlsHintShowsUntilTheFirstCatch() throws {
         let hint = GameView.controlsHint, s = theme.fontScale
-        let w = defaultAssets.font.width(ofCharacters: hint.count, scale: s) + 2 * theme.lineGapPx
-        var state = scene(.thriving).state
+        let w = try defaultAssets.font.width(ofCharacters: hint.count, scale: s) + 2 * theme.lineGapPx
+        var state = try scene(.thriving).state
         let layoutWater = GameView.height - theme.seaDepthPx
         let at = (x: (640 - w) / 2 + theme.lineGapPx, y: layoutWater + 2 * theme.lineGapPx)
         state.totals.catches = 0
-        #expect(shows(render(state), hint, x: at.x, y: at.y, scale: s, Colour.opaque(theme.hint)))
+        #expect(try shows(render(state), hint, x: at.x, y: at.y, scale: s, Colour.opaque(theme.hint)))
         state.totals.catches = 1
-        #expect(!shows(render(state), hint, x: at.x, y: at.y, scale: s, Colour.opaque(theme.hint)))
+        #expect(try !shows(render(state), hint, x: at.x, y: at.y, scale: s, Colour.opaque(theme.hint)))
     }
 }
 
@@ -235,10 +240,10 @@ func juiceScreenshots() throws {
     func save(_ name: String, _ fb: Framebuffer) {
         do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
-    func shot(_ name: String, _ events: [Event], after: Int, edit: (inout GameState) -> Void = { _ in }) {
-        var state = scene(.recovering).state
+    func shot(_ name: String, _ events: [Event], after: Int, edit: (inout GameState) -> Void = { _ in }) throws {
+        var state = try scene(.recovering).state
         edit(&state)
-        let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
         view.observe(state, events: events)
@@ -258,21 +263,21 @@ func juiceScreenshots() throws {
         }
         save(name + "-zoom", zoom)
     }
-    shot("juice-catch", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 3)
-    shot("juice-catch-later", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 12)
-    shot("juice-catch-rest", [], after: 3)
-    shot("juice-combo-10", [.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 8)
-    shot("juice-level-up", [.levelUp(level: 4, title: .shoreGuardian)], after: 8)
-    shot("juice-perfect-round", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8)
-    shot("juice-phase", [.phaseChanged(from: .stabilizing, to: .recovering)], after: 30)
+    try shot("juice-catch", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 3)
+    try shot("juice-catch-later", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 12)
+    try shot("juice-catch-rest", [], after: 3)
+    try shot("juice-combo-10", [.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 8)
+    try shot("juice-level-up", [.levelUp(level: 4, title: .shoreGuardian)], after: 8)
+    try shot("juice-perfect-round", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8)
+    try shot("juice-phase", [.phaseChanged(from: .stabilizing, to: .recovering)], after: 30)
     let summary = GameSummary(game: 1, catches: 58, misses: 2, bestCombo: 31, score: 4_210, grams: 612, perfect: false)
-    shot("juice-level-up-summary", [.roundEnded(round: 5), .gameOver(summary), .levelUp(level: 4, title: .shoreGuardian)],
+    try shot("juice-level-up-summary", [.roundEnded(round: 5), .gameOver(summary), .levelUp(level: 4, title: .shoreGuardian)],
          after: 8) { $0.mode = .idle; $0.round = 0; $0.items = [] }
-    shot("juice-round-break", [], after: 0) { $0.mode = .roundBreak; $0.round = 1; $0.items = [] }
+    try shot("juice-round-break", [], after: 0) { $0.mode = .roundBreak; $0.round = 1; $0.items = [] }
     // The countdown: a fresh game, 1.5 s in.
-    var sim = Simulation(rules: shippedRules, seed: 7)
+    var sim = try Simulation(rules: shippedRules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
-    let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 7)
+    let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: 7)
     view.observe(sim.state, events: [])
     sim.step(TickInput(command: .startGame))
     view.observe(sim.state, events: sim.events)

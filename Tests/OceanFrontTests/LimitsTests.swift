@@ -19,8 +19,9 @@ private func boxFont(_ w: Int, _ h: Int) throws -> BitmapFont {
 }
 
 /// The assets with `font`, the theme at font scale `scale` (big scale at its maximum).
-private func assets(font: BitmapFont, scale: Int, impact: ImpactFactors = defaultAssets.impact) -> FrontAssets {
-    var a = defaultAssets
+private func assets(font: BitmapFont, scale: Int, impact: ImpactFactors? = nil) throws -> FrontAssets {
+    let impact = try impact ?? defaultAssets.impact
+    var a = try defaultAssets
     a.font = font
     a.theme.fontScale = scale
     a.theme.bigFontScale = 6
@@ -29,18 +30,18 @@ private func assets(font: BitmapFont, scale: Int, impact: ImpactFactors = defaul
 }
 
 /// Every menu entry's screen (and the Milestones page beside Achievements), drawn.
-private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
-    let view = careerView(assets, rules: challengeRules)
-    let s = shell(ShellPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
+private func drawEveryScreen(_ assets: FrontAssets, state: GameState) throws {
+    let view = try careerView(assets, rules: challengeRules)
+    let s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: state, view: view, rules: challengeRules)
     _ = draw(view, s, state)
     for item in s.menuItems where item != .quit && item != .play {
         var entered = s
         while entered.menuItems[entered.selection] != item { _ = entered.handle(.down, state: state) }
         _ = entered.handle(.confirm, state: state)
         _ = draw(view, entered, state)
-        if entered.screen == .achievements {
+        if entered.page == .achievements {
             _ = entered.handle(.right, state: state)
-            #expect(entered.screen == .milestones)
+            #expect(entered.page == .milestones)
             _ = draw(view, entered, state)
         }
     }
@@ -52,26 +53,26 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
         // room for a single row then, and draws none rather than trapping.
         let font = try boxFont(8, 32)
         for scale in [1, 4] {
-            drawEveryScreen(assets(font: font, scale: scale), state: challengeCareer(challengeRules).state)
-            _ = render(scene(.polluted).state, assets: assets(font: font, scale: scale))
+            try drawEveryScreen(assets(font: font, scale: scale), state: challengeCareer(challengeRules).state)
+            _ = try render(scene(.polluted).state, assets: try assets(font: font, scale: scale))
         }
-        drawEveryScreen(assets(font: try boxFont(1, 1), scale: 1), state: challengeCareer(challengeRules).state)
+        try drawEveryScreen(try assets(font: try boxFont(1, 1), scale: 1), state: try challengeCareer(try challengeRules).state)
     }
 
     /// Every theme setting at its minimum and at its maximum (where the rules between
     /// settings allow it), through a game's frame and every career screen.
     @Test func everyThemeSettingAtItsLimitsDrawsEveryScreen() throws {
-        let state = challengeCareer(challengeRules).state
-        let game = scene(.thriving).state
+        let state = try challengeCareer(challengeRules).state
+        let game = try scene(.thriving).state
         var drawn = 0
         // (Colours are only painted, never computed with: their limits are left out.)
         for field in ThemeSchema.fields where field.unit != "0xRRGGBB" {
             for value in [field.range.lowerBound, field.range.upperBound] {
-                var a = defaultAssets
+                var a = try defaultAssets
                 a.theme[keyPath: field.path] = value
                 guard ThemeSchema.check(a.theme).isEmpty else { continue }
-                _ = render(game, assets: a)
-                drawEveryScreen(a, state: state)
+                _ = try render(game, assets: a)
+                try drawEveryScreen(a, state: state)
                 drawn += 1
             }
         }
@@ -79,7 +80,7 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
     }
 
     @Test func countersAtTheCapWithTheLargestFactorsDrawEveryScreen() throws {
-        var sim = challengeCareer(challengeRules)
+        var sim = try challengeCareer(challengeRules)
         let cap = GameState.maxCount
         sim.state.career.kindCounts = sim.state.career.kindCounts.map { _ in cap }
         for i in sim.state.career.months.indices {
@@ -88,12 +89,12 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
         let kinds = ItemKind.shipped.count
         let largest = ImpactFactors(keys: ItemKind.shippedKeys, co2eGrams: Array(repeating: 1_000_000, count: kinds),
                                     waterMl: Array(repeating: 100_000_000, count: kinds))
-        for factors in [largest, defaultAssets.impact] {
-            drawEveryScreen(assets(font: defaultAssets.font, scale: 1, impact: factors), state: sim.state)
+        for factors in try [largest, defaultAssets.impact] {
+            try drawEveryScreen(assets(font: defaultAssets.font, scale: 1, impact: factors), state: sim.state)
         }
     }
 
-    @Test func impactUnitsSpellEveryWholeNumber() {
+    @Test func impactUnitsSpellEveryWholeNumber() throws {
         #expect(ImpactUnits.co2e(Int.max) == "9,223,372,036,855 t")
         #expect(ImpactUnits.water(Int.max) == "9,223,372,036,855 m³")
         #expect(ImpactUnits.co2e(9_949) == "9.9 kg" && ImpactUnits.co2e(9_950) == "10 kg" && ImpactUnits.co2e(1_250) == "1.3 kg")
@@ -105,8 +106,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) {
                                     waterMl: Array(repeating: 100_000_000, count: kinds))
         let i = Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: largest)
         #expect(i.co2eGrams == Int.max && i.waterMl == Int.max && i.items == GameState.maxCount * kinds)
-        let shipped = Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact)
-        #expect(shipped == Impact(counts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact),
+        let shipped = try Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact)
+        #expect(try shipped == Impact(counts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact),
                 "below Int.max the saturating sums are the kernel's")
     }
 }

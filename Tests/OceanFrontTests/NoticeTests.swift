@@ -16,9 +16,9 @@ import TestSupport
         #expect(many.lines.count == 3 && many.lines[2].hasSuffix("…"))
     }
 
-    @Test func isDrawnAcrossTheTopUntilItsTick() {
-        let state = scene(.thriving).state
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+    @Test func isDrawnAcrossTheTopUntilItsTick() throws {
+        let state = try scene(.thriving).state
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         var plain = Framebuffer(width: GameView.width, height: GameView.height)
         view.render(state, fraction: 1, into: &plain)

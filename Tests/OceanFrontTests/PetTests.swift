@@ -9,7 +9,8 @@ import TestSupport
 /// The pet's portrait: every form, stage, mood and scene draws from `assets/pet.txt`,
 /// each looks its own, it idles with the tick, and its reactions come and go.
 @Suite struct PetTests {
-    let portrait = PetPortrait(art: PetArt(sheet: defaultAssets.pet, theme: defaultAssets.theme))
+    let portrait: PetPortrait
+    init() throws { portrait = try PetPortrait(art: PetArt(sheet: defaultAssets.pet, theme: defaultAssets.theme)) }
     /// The HUD's pet box (164 × 82) inside a small screen.
     static let box = Layout.Rect(x: 8, y: 6, w: 164, h: 82)
 
@@ -109,10 +110,10 @@ import TestSupport
     }
 
     /// A view that saw `events` and one that did not, drawn at `tick`: how many pixels differ.
-    func reactionShows(_ events: [Event], at tick: Int) -> Int {
-        var state = scene(.recovering).state
-        let seen = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
-        let unseen = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+    func reactionShows(_ events: [Event], at tick: Int) throws -> Int {
+        var state = try scene(.recovering).state
+        let seen = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let unseen = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         seen.observe(state, events: [])
         unseen.observe(state, events: [])
         seen.observe(state, events: events)
@@ -125,18 +126,18 @@ import TestSupport
         return difference(a, b)
     }
 
-    @Test func anEvolutionShowsForItsTimeThenStops() {
-        let ticks = PetReaction(theme: defaultAssets.theme).evolveTicks
+    @Test func anEvolutionShowsForItsTimeThenStops() throws {
+        let ticks = try PetReaction(theme: defaultAssets.theme).evolveTicks
         let evolved: [Event] = [.petEvolved(to: .teen)]
-        for t in [0, ticks / 4, ticks / 2, ticks - 1] { #expect(reactionShows(evolved, at: t) > 50, "tick \(t)") }
-        for t in [ticks, ticks + 1, ticks * 3] { #expect(reactionShows(evolved, at: t) == 0, "tick \(t)") }
+        for t in [0, ticks / 4, ticks / 2, ticks - 1] { #expect(try reactionShows(evolved, at: t) > 50, "tick \(t)") }
+        for t in [ticks, ticks + 1, ticks * 3] { #expect(try reactionShows(evolved, at: t) == 0, "tick \(t)") }
     }
 
-    @Test func aMoodChangeBouncesAndPopsItsIconThenStops() {
-        let ticks = PetReaction(theme: defaultAssets.theme).moodTicks
+    @Test func aMoodChangeBouncesAndPopsItsIconThenStops() throws {
+        let ticks = try PetReaction(theme: defaultAssets.theme).moodTicks
         let changed: [Event] = [.petMoodChanged(from: .happy, to: .focused)]
-        for t in [ticks / 8, ticks / 4, ticks / 2] { #expect(reactionShows(changed, at: t) > 20, "tick \(t)") }
-        for t in [ticks, ticks + 5] { #expect(reactionShows(changed, at: t) == 0, "tick \(t)") }
+        for t in [ticks / 8, ticks / 4, ticks / 2] { #expect(try reactionShows(changed, at: t) > 20, "tick \(t)") }
+        for t in [ticks, ticks + 5] { #expect(try reactionShows(changed, at: t) == 0, "tick \(t)") }
     }
 
     @Test func theShippedArtHasEverySpriteAndBrokenArtIsRefusedWithItsLine() throws {

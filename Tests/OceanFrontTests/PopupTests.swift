@@ -6,10 +6,10 @@ import TestSupport
 
 /// "+N g" popups over catches: they never print one over another.
 @Suite struct PopupTests {
-    @Test func catchesAFewTicksApartStackTheirPopups() {
-        var state = scene(.thriving).state
+    @Test func catchesAFewTicksApartStackTheirPopups() throws {
+        var state = try scene(.thriving).state
         state.items = []  // every popup then starts over the bin: the worst case
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         let catches: [(ticksLater: Int, grams: [Int])] = [(1, [3]), (4, [29]), (3, [5]), (1, [12, 7])]
         for (later, grams) in catches {
@@ -18,7 +18,7 @@ import TestSupport
         }
         let live = view.popups.effects.filter(\.alive)
         #expect(live.count == 5)
-        let line = defaultAssets.font.cellHeight * defaultAssets.theme.fontScale
+        let line = try defaultAssets.font.cellHeight * defaultAssets.theme.fontScale
         var tightest = Int.max
         for t in state.tick..<(state.tick + 40) {
             for fraction in [0.0, 0.5, 0.99] {
@@ -30,9 +30,9 @@ import TestSupport
     }
 
     @Test func aLonePopupStartsJustAboveTheBin() throws {
-        var state = scene(.thriving).state
+        var state = try scene(.thriving).state
         state.items = []
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
         view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10)])
@@ -41,9 +41,9 @@ import TestSupport
     }
 
     @Test func aCatchThatIsNotPlasticPopsUpItsPointsNotZeroGrams() throws {
-        var state = scene(.thriving).state
+        var state = try scene(.thriving).state
         state.items = []
-        let view = GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
         view.observe(state, events: [.caught(kind: .aluminiumCan, grams: 0, combo: 3, points: 20),

@@ -8,8 +8,8 @@ import TestSupport
 /// hand-edited profile) without trapping: huge and negative numbers, items far off
 /// screen, every pet form, stage and mood, fractions outside 0...1.
 @Suite struct RobustnessTests {
-    static func odd(_ i: Int) -> GameState {
-        var s = GameState(rules: shippedRules, seed: UInt64(i))
+    static func odd(_ i: Int) throws -> GameState {
+        var s = try GameState(rules: shippedRules, seed: UInt64(i))
         s.tick = [0, 1, 59, Int.max / 4][i % 4]
         s.mode = [Mode.idle, .playing, .roundBreak][i % 3]
         s.round = [0, 1, 99][i % 3]
@@ -27,16 +27,16 @@ import TestSupport
         s.career.pet.mood = PetMood(rawValue: i % 5)!
         let far = Fixed.px(1_000_000)
         for (j, kind) in ItemKind.shipped.enumerated() {
-            s.items.append(Item(x: [-far, far, 0, shippedRules.width][j % 4], y: [-far, far, shippedRules.waterLine][j % 3],
+            try s.items.append(Item(x: [-far, far, 0, shippedRules.width][j % 4], y: [-far, far, shippedRules.waterLine][j % 3],
                                 vx: Int32.max, vy: Int32.min, ax: 0, kind: kind))
         }
         return s
     }
 
-    @Test func oddStatesRenderWithoutTrapping() {
+    @Test func oddStatesRenderWithoutTrapping() throws {
         for i in 0..<20 {
-            let state = Self.odd(i)
-            let view = GameView(assets: shippedAssets, rules: shippedRules, seed: UInt64(i))
+            let state = try Self.odd(i)
+            let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: UInt64(i))
             view.observe(state, events: [])
             let summary = GameSummary(game: Int.max, catches: -1, misses: Int.max, bestCombo: 0,
                                       score: Int.max, grams: Int.max, perfect: true)

@@ -11,11 +11,12 @@ struct Played {
 
     /// A session on a fixed date at 10:00, a dragon adopted, the ocean set to the
     /// middle of `phase`'s band, then a game started.
-    init(phase: Phase, assets: FrontAssets = shippedAssets, seed: UInt64 = 7, start: Bool = true) {
-        sim = Simulation(rules: shippedRules, seed: seed)
-        view = GameView(assets: assets, rules: shippedRules, seed: seed)
-        let floor = shippedRules.phaseFloor[phase.rawValue]
-        let ceiling = phase == .thriving ? Rules.fullHealth : shippedRules.phaseFloor[phase.rawValue + 1]
+    init(phase: Phase, assets: FrontAssets? = nil, seed: UInt64 = 7, start: Bool = true) throws {
+        let assets = try assets ?? shippedAssets
+        sim = try Simulation(rules: shippedRules, seed: seed)
+        view = try GameView(assets: assets, rules: shippedRules, seed: seed)
+        let floor = try shippedRules.phaseFloor[phase.rawValue]
+        let ceiling = try phase == .thriving ? Rules.fullHealth : shippedRules.phaseFloor[phase.rawValue + 1]
         sim.state.health = (floor + ceiling) / 2
         sim.state.phase = phase
         view.observe(sim.state, events: [])
@@ -26,9 +27,9 @@ struct Played {
 
     /// Puts the ocean back in the middle of `phase`'s band without a step (play moves
     /// health), so a screenshot shows the phase it is named after.
-    mutating func settle(in phase: Phase) {
-        let floor = shippedRules.phaseFloor[phase.rawValue]
-        let ceiling = phase == .thriving ? Rules.fullHealth : shippedRules.phaseFloor[phase.rawValue + 1]
+    mutating func settle(in phase: Phase) throws {
+        let floor = try shippedRules.phaseFloor[phase.rawValue]
+        let ceiling = try phase == .thriving ? Rules.fullHealth : shippedRules.phaseFloor[phase.rawValue + 1]
         sim.state.health = (floor + ceiling) / 2
         sim.state.phase = phase
     }

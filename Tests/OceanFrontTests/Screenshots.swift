@@ -20,41 +20,41 @@ func screenshots() throws {
         do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
     for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
-        var played = Played(phase: phase)
+        var played = try Played(phase: phase)
         played.play(ticks: 900)
-        played.settle(in: phase)
+        try played.settle(in: phase)
         save("phase-\(phase.rawValue)-\(phase.key)", played.render(fraction: 0.5))
     }
-    var title = Played(phase: .polluted, start: false)
+    var title = try Played(phase: .polluted, start: false)
     title.play(ticks: 30)
     save("title", title.render())
-    var over = Played(phase: .recovering)
+    var over = try Played(phase: .recovering)
     _ = over.playToGameOver()
     over.play(ticks: 20)
     save("summary", over.render())
-    var paused = Played(phase: .flourishing)
+    var paused = try Played(phase: .flourishing)
     paused.play(ticks: 600)
     paused.view.paused = true
     save("paused", paused.render())
     let contrast = try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/high-contrast.toml")
     for phase in [Phase.polluted, .thriving] {
-        var played = Played(phase: phase, assets: contrast)
+        var played = try Played(phase: phase, assets: contrast)
         played.play(ticks: 900)
-        played.settle(in: phase)
+        try played.settle(in: phase)
         save("high-contrast-\(phase.key)", played.render(fraction: 0.5))
     }
     // Halfway through the crossfade from Stabilizing to Flourishing.
-    var fade = Played(phase: .stabilizing)
+    var fade = try Played(phase: .stabilizing)
     fade.play(ticks: 300)
-    fade.settle(in: .flourishing)
+    try fade.settle(in: .flourishing)
     fade.view.observe(fade.sim.state, events: [.phaseChanged(from: .stabilizing, to: .flourishing)])
-    for _ in 0..<Int(Double(shippedAssets.theme.crossfadeMs) * 0.06 / 2) {
+    for _ in try 0..<Int(Double(shippedAssets.theme.crossfadeMs) * 0.06 / 2) {
         fade.view.observe(fade.sim.state, events: [])
         fade.sim.state.tick += 1
     }
     save("crossfade-half", fade.render())
-    let (state, events) = BenchScenes.busyScene(rules: shippedRules)
-    let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
+    let (state, events) = try BenchScenes.busyScene(rules: shippedRules)
+    let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: 42)
     view.observe(state, events: [])
     view.observe(state, events: events)
     var fb = Framebuffer(width: GameView.width, height: GameView.height)

@@ -4,9 +4,9 @@ import OceanKernel
 import Testing
 import TestSupport
 
-@Test func aFreshGameRendersTheSkyAndSea() {
-    let view = GameView(assets: shippedAssets, rules: shippedRules, seed: 1)
-    let state = GameState(rules: shippedRules, seed: 1)
+@Test func aFreshGameRendersTheSkyAndSea() throws {
+    let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: 1)
+    let state = try GameState(rules: shippedRules, seed: 1)
     view.observe(state, events: [])
     var fb = Framebuffer(width: GameView.width, height: GameView.height)
     view.render(state, fraction: 0, into: &fb)

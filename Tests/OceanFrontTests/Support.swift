@@ -6,31 +6,23 @@ import OceanStore
 import TestSupport
 
 /// The shipped assets with a theme (nil: default), loaded as the game does.
-func assets(_ theme: String? = nil) -> FrontAssets {
-    do { return try FrontAssetsLoader.load(theme: theme.map { repoRoot + "/assets/themes/\($0).toml" }) } catch {
-        fatalError("the front's assets do not load: \(error)")
-    }
+func assets(_ theme: String? = nil) throws -> FrontAssets {
+    try FrontAssetsLoader.load(theme: theme.map { repoRoot + "/assets/themes/\($0).toml" })
 }
 
-let defaultAssets = assets()
+// Loaded once; a failure fails the tests that use them, not the run.
+private let defaultAssetsLoad = Result { try assets() }
+var defaultAssets: FrontAssets { get throws { try defaultAssetsLoad.get() } }
 
 /// The shipped challenge table, and the shipped balance with it: the constants
 /// `ocean play` runs with (daily and weekly challenges, milestones).
-let shippedChallengeTable: ChallengeTable = {
-    do { return try ChallengeLoader.load(path: repoRoot + "/assets/challenges.toml") } catch {
-        fatalError("the challenge table does not load: \(error)")
-    }
-}()
-let challengeRules: Rules = {
-    var balance = shippedBalance
-    balance.challenges = shippedChallengeTable.templates
-    return Rules(balance)
-}()
+var shippedChallengeTable: ChallengeTable { get throws { try shippedChallenges } }
+var challengeRules: Rules { get throws { try shippedRulesWithChallenges } }
 
 /// A game in progress, reached by stepping the kernel with real inputs, then put in
 /// `phase` (health set inside the phase's band).
-func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) -> Simulation {
-    let rules = shippedRules
+func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) throws -> Simulation {
+    let rules = try shippedRules
     var sim = Simulation(rules: rules, seed: seed)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
     sim.step(TickInput(command: .adopt(.cat)))
@@ -42,9 +34,10 @@ func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) -> Simulation {
 }
 
 /// Renders `state` once with a fresh view that has observed it (and `events`).
-func render(_ state: GameState, events: [Event] = [], assets: FrontAssets = defaultAssets,
-            fraction: Double = 1, paused: Bool = false) -> Framebuffer {
-    let view = GameView(assets: assets, rules: shippedRules, seed: 7)
+func render(_ state: GameState, events: [Event] = [], assets: FrontAssets? = nil,
+            fraction: Double = 1, paused: Bool = false) throws -> Framebuffer {
+    let assets = try assets ?? defaultAssets
+    let view = try GameView(assets: assets, rules: shippedRules, seed: 7)
     view.observe(state, events: events)
     view.paused = paused
     var fb = Framebuffer(width: GameView.width, height: GameView.height)

@@ -106,16 +106,4 @@ import Testing
         #expect(PNGWriter.upscale(fb, 2) == [0xFF11_1111, 0xFF11_1111, 0xFF22_2222, 0xFF22_2222,
                                              0xFF11_1111, 0xFF11_1111, 0xFF22_2222, 0xFF22_2222])
     }
-
-    @Test func thePlayfieldsEdgesMapToItsWalls() throws {
-        let rules = shippedRules
-        let theme = try FrontAssetsLoader.load(theme: nil).theme
-        let layout = PlayfieldLayout(rules: rules, theme: theme)
-        // The screen's edges are past the walls (the panels); its middle is the field's.
-        #expect(layout.playfieldX(0) == 0)
-        #expect(layout.playfieldX(Float(GameView.width)) == rules.width)
-        #expect(abs(layout.playfieldX(Float(GameView.width) / 2) - rules.width / 2) <= Fixed.one)
-        // Just inside the left panel's edge is just right of the left wall.
-        #expect(layout.playfieldX(Float(theme.panelWidthPx) + 40) > 0)
-    }
 }

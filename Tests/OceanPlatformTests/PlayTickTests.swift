@@ -13,11 +13,11 @@ import Testing
     /// step would copy it every tick: its storage would move.
     @Test func aTickNeverReplacesTheItemStorage() throws {
         var header = ReplayHeader()
-        header.balance = shippedBalance
+        header.balance = try shippedBalance
         header.seed = 5
         var recorder = ReplayRecorder(header: header, sink: StringSink())
         let assets = try FrontAssetsLoader.load(theme: nil)
-        let view = GameView(assets: assets, rules: shippedRules, seed: 5)
+        let view = try GameView(assets: assets, rules: shippedRules, seed: 5)
         view.observe(recorder.simulation.state, events: [])
         var input = InputMapper(playfieldX: { Fixed.px(Int($0)) })
         var pending: [Command] = [.beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600), .startGame]

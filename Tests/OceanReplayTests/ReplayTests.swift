@@ -10,13 +10,13 @@ import Glibc
 #endif
 
 
-let testBalance = shippedBalance
+var testBalance: Balance { get throws { try shippedBalance } }
 
 /// A replay of `games` games by `bot`, recorded in memory.
 func recorded(_ bot: String = "greedy", seed: UInt64 = 5, games: Int = 1, every: Int = 60,
-              balance: Balance = testBalance) -> String {
+              balance: Balance? = nil) throws -> String {
     var header = ReplayHeader()
-    header.balance = balance
+    header.balance = try balance ?? testBalance
     header.seed = seed
     header.checkpointEvery = every
     header.comment = "test"
@@ -50,7 +50,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 @Suite struct ReplayRoundTripTests {
     @Test func recordThenVerifyPasses() throws {
         for bot in ["idle", "greedy", "human", "dodge", "greedy,dodge"] {
-            let text = recorded(bot, games: 2)
+            let text = try recorded(bot, games: 2)
             let r = try read(text)
             #expect(r.complete)
             let v = ReplayVerifier.verify(r)
@@ -61,11 +61,11 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func writingTheReadReplayAgainGivesTheSameBytes() throws {
-        let text = recorded("human", games: 1, every: 13)
+        let text = try recorded("human", games: 1, every: 13)
         let r = try read(text).replay
         #expect(ReplayRecorder.text(header: r.header, inputs: r.inputs, endTick: r.end!.tick) == text)
         #expect(r.header.date == LocalDate(year: 2026, month: 3, day: 4) && r.header.minuteOfDay == 485)
-        #expect(r.header.balance == testBalance)
+        #expect(try r.header.balance == testBalance)
         #expect(r.checkpoints.allSatisfy { $0.tick % 13 == 0 || $0.tick == r.end!.tick })
     }
 
@@ -108,7 +108,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func aTenMinuteGameStaysUnder100KB() throws {
-        let text = recorded("human", seed: 21, games: 10)
+        let text = try recorded("human", seed: 21, games: 10)
         let r = try read(text).replay
         #expect(r.end!.tick >= 10 * 60 * 60, "ten games last at least ten minutes")
         // Ten games run past ten minutes: the budget is per ten minutes of play.
@@ -119,7 +119,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 
 @Suite struct ReplayDivergenceTests {
     @Test func aOneCharacterInputEditIsFoundAtExactlyItsTick() throws {
-        let text = recorded("greedy", seed: 9, games: 1)
+        let text = try recorded("greedy", seed: 9, games: 1)
         let all = lines(text)
         var exact = 0, tried = 0
         for (n, line) in all.enumerated() where line.hasPrefix("i ") && !line.contains("start") {
@@ -149,7 +149,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func aShiftedInputTickIsFoundAtTheEarlierTick() throws {
-        let text = recorded("greedy", seed: 9)
+        let text = try recorded("greedy", seed: 9)
         var all = lines(text)
         let n = all.firstIndex { $0.hasPrefix("i ") && Int($0.split(separator: " ")[1])! > 300 }!
         let parts = all[n].split(separator: " ")
@@ -160,7 +160,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func aChangedBalanceConstantIsCaughtAtTheFirstCatch() throws {
-        let text = recorded("greedy", seed: 4)
+        let text = try recorded("greedy", seed: 4)
         let edited = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 11"))
         let r = try read(edited)
         let v = ReplayVerifier.verify(r)
@@ -170,7 +170,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(d.expected.health == d.got.health)
         // The first catch, or the first tick after it whose 6-bit fingerprint tells
         // (one tick in 64 cannot): replay the original and the edit side by side.
-        var sim = Simulation(rules: Rules(testBalance), seed: 4)
+        var sim = Simulation(rules: Rules(try testBalance), seed: 4)
         var edit = Simulation(rules: Rules(r.replay.header.balance), seed: 4)
         var feed = InputFeed(r.replay.inputs)
         var caughtAt: Int?
@@ -186,7 +186,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func keepGoingReportsEveryDivergentCheckpoint() throws {
-        let text = recorded("greedy", seed: 4)
+        let text = try recorded("greedy", seed: 4)
         // The score, not health: health stops moving once it reaches the day's cap.
         let edited = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 11"))
         let r = try read(edited)
@@ -199,7 +199,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func updateRewritesExpectationsAndThenVerifies() throws {
-        let text = recorded("greedy", seed: 4)
+        let text = try recorded("greedy", seed: 4)
         let edited = try read(fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 12")))
         #expect(!ReplayVerifier.verify(edited).passed)
         let (newText, changes) = ReplayUpdate.rewrite(edited)
@@ -217,7 +217,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 
 @Suite struct ReplayDamageTests {
     @Test func aHandEditWithoutFixingTheChecksumIsCorruptionNotADesync() throws {
-        let text = recorded()
+        let text = try recorded()
         var all = lines(text)
         let n = all.firstIndex { $0.hasPrefix("i ") && $0.hasSuffix(" R") }!
         all[n] = all[n].replacingFirst(" R", with: " L")
@@ -227,7 +227,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     }
 
     @Test func aFileCutAnywhereReadsUpToItsLastWholeLine() throws {
-        let text = recorded("greedy", seed: 2)
+        let text = try recorded("greedy", seed: 2)
         let bytes = Array(text.utf8)
         let headerEnd = Array(text.utf8).count - Array(text[text.range(of: "\ni ")!.lowerBound...].utf8).count + 1
         for cut in stride(from: 100, to: headerEnd, by: 301) {
@@ -243,24 +243,24 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         }
     }
 
-    @Test func anotherFormatVersionIsRefused() {
+    @Test func anotherFormatVersionIsRefused() throws {
         let current = "OCEAN-REPLAY \(ReplayFormat.version)"
-        let e = readError(recorded().replacingFirst(current, with: "OCEAN-REPLAY \(ReplayFormat.version + 1)"))
+        let e = readError(try recorded().replacingFirst(current, with: "OCEAN-REPLAY \(ReplayFormat.version + 1)"))
         #expect(e == ReplayError(file: "t.replay", line: 1,
             message: "replay format version \(ReplayFormat.version + 1) is not supported; this engine (\(Engine.version)) reads versions 2 to \(ReplayFormat.version)"))
-        #expect(readError(recorded().replacingFirst(current, with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
+        #expect(try readError(recorded().replacingFirst(current, with: "OCEAN-REPLAY 1"))?.message.contains("version 1 is not supported") == true)
         #expect(readError("PNG\nstuff\n")?.message.hasPrefix("not an Ocean Rescue replay") == true)
         #expect(readError("")?.message == "empty file: not a replay")
     }
 
     @Test func aNewerEngineWithTheSameFormatVerifies() throws {
-        let text = fixChecksum(recorded().replacingFirst("engine \(Engine.version)", with: "engine 0.0.1"))
+        let text = fixChecksum(try recorded().replacingFirst("engine \(Engine.version)", with: "engine 0.0.1"))
         #expect(ReplayVerifier.verify(try read(text)).passed)
     }
 
     /// Replaces the first line starting with `prefix`, fixes the checksum, reads.
-    private func malformed(_ prefix: String, _ replacement: String, text: String = recorded()) -> (ReplayError?, Int) {
-        var all = lines(text)
+    private func malformed(_ prefix: String, _ replacement: String, text: String? = nil) throws -> (ReplayError?, Int) {
+        var all = lines(try text ?? recorded())
         let n = all.firstIndex { $0.hasPrefix(prefix) }!
         if replacement.hasPrefix("phase=") {
             all[n] = all[n].split(separator: " ").dropLast().joined(separator: " ") + " " + replacement
@@ -303,24 +303,24 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("balance items.max_live", "balance items.max_live 0", "balance items.max_live: 0 is out of range"),
         ("balance items.max_live", "balance items.max_live 1.5", "expected a whole number, found '1.5'"),
     ])
-    func eachMalformedLineIsNamedWithWhatIsWrong(prefix: String, replacement: String, expected: String) {
-        let (e, n) = malformed(prefix, replacement)
+    func eachMalformedLineIsNamedWithWhatIsWrong(prefix: String, replacement: String, expected: String) throws {
+        let (e, n) = try malformed(prefix, replacement)
         #expect(e != nil)
         #expect(e?.message.contains(expected) == true, "\(e?.description ?? "no error")")
         #expect(e?.line == n, "\(e?.description ?? "")")
         #expect(e?.description.hasPrefix("t.replay:\(n): ") == true)
     }
 
-    @Test func aMalformedChecksumLineIsNamed() {
-        var all = lines(recorded())
+    @Test func aMalformedChecksumLineIsNamed() throws {
+        var all = lines(try recorded())
         let n = all.firstIndex { $0.hasPrefix("checksum ") }!
         all[n] = "checksum xyz"
         let e = readError(all.joined(separator: "\n"))
         #expect(e == ReplayError(file: "t.replay", line: n + 1, message: "a checksum line is 'checksum' and 16 hex digits"))
     }
 
-    @Test func recordsOutOfOrderAreRejected() {
-        let text = recorded()
+    @Test func recordsOutOfOrderAreRejected() throws {
+        let text = try recorded()
         var all = lines(text)
         let end = all.firstIndex { $0.hasPrefix("end ") }!
         all.insert("i 999999 R", at: end + 1)
@@ -498,8 +498,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             #expect(ReplayFormat.phase(["Polluted", "Stabilizing", "Recovering", "Flourishing", "Thriving"][phase.rawValue],
                                        format: 2) == phase)
         }
-        for form in PetForm.allCases { #expect(ReplayFormat.tokens(.adopt(form), kinds: testBalance.kinds) == ["adopt", form.key]) }
-        let text = recorded()
+        for form in PetForm.allCases { #expect(try ReplayFormat.tokens(.adopt(form), kinds: testBalance.kinds) == ["adopt", form.key]) }
+        let text = try recorded()
         #expect(text.contains(" phase=") && !Phase.allCases.contains { text.contains("phase=" + $0.name) })
         // No code of the format reaches for a display name.
         for file in ["ReplayFormat.swift", "ReplayReader.swift", "ReplayWriter.swift", "ReplayUpdate.swift"] {
@@ -510,10 +510,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 
     @Test func aStartStateRoundTripsAndIsCheckedLikeTheRest() throws {
         var header = ReplayHeader()
-        header.balance = testBalance
-        var saved = Simulation(rules: shippedRules, seed: 4)
+        header.balance = try testBalance
+        var saved = try Simulation(rules: shippedRules, seed: 4)
         saved.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 1), minuteOfDay: 600)))
-        for _ in 0..<3 { saved.step(TickInput(command: .scan(shippedRules.kind(key: "glass_bottle")!))) }
+        for _ in try 0..<3 { saved.step(TickInput(command: .scan(try shippedRules.kind(key: "glass_bottle")!))) }
         header.startState = saved.state
         let text = recordGames(header: header, schedule: BotSchedule("greedy")!, skill: 70, games: 1, sink: StringSink()).sink.text
         let read = try ReplayReader.read(bytes: Array(text.utf8), file: "s.replay")
@@ -565,14 +565,14 @@ extension String {
                           targetAtTopLevel: 1000, rewardGrams: 9),
     ]
 
-    static func withTable() -> String {
-        var b = testBalance
+    static func withTable() throws -> String {
+        var b = try testBalance
         b.challenges = table
-        return recorded(balance: b)
+        return try recorded(balance: b)
     }
 
     @Test func theTableIsCarriedWholeAndReadBack() throws {
-        let text = Self.withTable()
+        let text = try Self.withTable()
         #expect(text.contains("\nchallenge daily.catches counts=catches target_at_level_1=20 target_at_top_level=40 step=5 "
             + "from_level=2 reward_grams=3 reward_health=40\nchallenge milestone.kilo counts=plastic_grams target=1000 reward_grams=9\n"))
         let r = try read(text)
@@ -581,8 +581,8 @@ extension String {
         #expect(try read(recorded()).replay.header.balance.challenges.isEmpty, "no lines: no challenges")
     }
 
-    @Test func aBadOrMisplacedChallengeLineIsNamed() {
-        let text = Self.withTable()
+    @Test func aBadOrMisplacedChallengeLineIsNamed() throws {
+        let text = try Self.withTable()
         let n = lines(text).firstIndex { $0.hasPrefix("challenge daily.catches") }! + 1
         let e = readError(fixChecksum(text.replacingFirst(" step=5 ", with: " step=50 ")))
         #expect(e?.line == n && e?.message.hasPrefix("challenge daily.catches.step: 50 is more than the smaller target") == true,

@@ -36,22 +36,22 @@ private func line(of prefix: String) -> Int {
         #expect(b.bin.rimPx == 580 && b.health.start == 2150)
     }
 
-    @Test func theKernelTestsBalancesAreTheFilesTheyCopy() {
+    @Test func theKernelTestsBalancesAreTheFilesTheyCopy() throws {
         // Kernel tests read no files (they depend on the kernel alone), so they carry
         // these balances as code; a change to either file must reach that copy too.
         for (file, code) in [("assets/balance.toml", BalanceAsCode.shipped),
                              ("assets/tunings/gentle.toml", BalanceAsCode.gentle)] {
-            let loaded = loadBalance(file)
+            let loaded = try loadBalance(file)
             let differing = BalanceSchema.fields(of: code).filter { loaded[keyPath: $0.path] != code[keyPath: $0.path] }.map(\.key)
             #expect(differing.isEmpty, "\(file): Tests/KernelTestSupport/BalanceAsCode.swift differs at \(differing)")
             if differing.isEmpty { #expect(loaded == code) }
         }
     }
 
-    @Test func everyConstantIsWrittenWithAComment() {
+    @Test func everyConstantIsWrittenWithAComment() throws {
         // Constants live in data: each key sits on its own line with a comment on
         // that line or in the block above it.
-        for field in BalanceSchema.fields(of: loadBalance("assets/balance.toml")) {
+        for field in try BalanceSchema.fields(of: loadBalance("assets/balance.toml")) {
             #expect(KeyLocator(text: shippedText).line(of: field.key) != nil, "\(field.key) is not in the file")
         }
     }

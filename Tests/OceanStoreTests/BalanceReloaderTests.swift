@@ -66,9 +66,9 @@ private let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/asset
 
 @Suite struct BalanceHotReloadTests {
     /// A fresh career with the ocean at `health` and the phase the shipped rules give it.
-    private func career(health: Int) -> GameState {
-        var s = GameState(rules: shippedRules, seed: 1)
-        (s.health, s.healthDayStart, s.phase) = (health, health, shippedRules.phase(forHealth: health))
+    private func career(health: Int) throws -> GameState {
+        var s = try GameState(rules: shippedRules, seed: 1)
+        try (s.health, s.healthDayStart, s.phase) = (health, health, shippedRules.phase(forHealth: health))
         return s
     }
 
@@ -76,38 +76,38 @@ private let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/asset
         let path = freshFolder("hot-reload") + "/b.toml"
         try shippedBalanceText.write(toFile: path, atomically: true, encoding: .utf8)
         var hot = BalanceHotReload(path: path)
-        #expect(hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true) == (nil, nil))
+        #expect(try hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true) == (nil, nil))
 
         // Stabilizing from 40 %: a career at 50 % (Recovering) fits it; one at 30 %
         // (Stabilizing by the old bounds) would not.
         let raised = shippedBalanceText.replacingOccurrences(of: "stabilizing_from = 2500 ", with: "stabilizing_from = 4000 ")
         #expect(raised != shippedBalanceText)
         try raised.write(toFile: path, atomically: true, encoding: .utf8)
-        var (news, apply) = hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: false)
+        var (news, apply) = try hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: false)
         #expect(news == .waiting && apply == nil && hot.waiting?.health.stabilizingFrom == 4_000)
         // Menu actions since moved the career where the edit cannot hold it: refused at the start.
-        (news, apply) = hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: true)
+        try (news, apply) = hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: true)
         guard case .refused(let why)? = news else { Issue.record("\(String(describing: news))"); return }
         #expect(why.contains("does not fit") && why.contains("phase") && apply == nil && hot.waiting == nil)
 
         // Read when the career already does not fit it: refused at once.
         try shippedBalanceText.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: false).news == .sameAsInPlay)
+        #expect(try hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: false).news == .sameAsInPlay)
         try raised.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .refused? = hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: false).news else {
+        guard case .refused? = try hot.look(state: career(health: 3_000), inPlay: shippedBalance, atStart: false).news else {
             Issue.record("a misfit edit is refused when read"); return
         }
         // Fitting, waiting, then taken at the start: once.
         let more = raised.replacingOccurrences(of: "points_per_catch = 10 ", with: "points_per_catch = 12 ")
         try more.write(toFile: path, atomically: true, encoding: .utf8)
-        _ = hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: false)
-        (news, apply) = hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true)
+        _ = try hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: false)
+        try (news, apply) = hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true)
         #expect(news == nil && apply?.scoring.pointsPerCatch == 12 && hot.waiting == nil)
-        #expect(hot.look(state: career(health: 5_000), inPlay: apply!, atStart: true) == (nil, nil))
+        #expect(try hot.look(state: career(health: 5_000), inPlay: apply!, atStart: true) == (nil, nil))
         // A broken file: refused with the loader's own words.
         try more.replacingOccurrences(of: "points_per_catch = 12 ", with: "points_per_catch = \"x\" ")
             .write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .refused(let broken)? = hot.look(state: career(health: 5_000), inPlay: apply!, atStart: true).news else {
+        guard case .refused(let broken)? = hot.look(state: try career(health: 5_000), inPlay: apply!, atStart: true).news else {
             Issue.record("a broken edit is refused"); return
         }
         #expect(broken.contains("b.toml:") && broken.contains("scoring.points_per_catch"))

@@ -6,19 +6,19 @@ import OceanSystem
 import OceanDrivers
 import TestSupport
 
-private let rules = shippedRules
+private var rules: Rules { get throws { try shippedRules } }
 
 /// A state some days into a career and in the middle of a game, items falling.
-private func midGameState() -> GameState {
+private func midGameState() throws -> GameState {
     var options = CareerPlan.Options()
     options.days = 3
-    let career = runCareer(rules: rules, state: GameState(rules: rules, seed: 11),
+    let career = runCareer(rules: try rules, state: GameState(rules: try rules, seed: 11),
                            plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 11)) { (_: GameState) throws(Never) in }
-    var sim = Simulation(rules: rules, state: career)
+    var sim = Simulation(rules: try rules, state: career)
     sim.step(TickInput(command: .startGame))
     var bot = GreedyBot()
     for _ in 0..<200_000 where sim.state.items.count < 3 || sim.state.round < 2 {
-        sim.step(TickInput(move: bot.move(sim.state, rules: rules), command: sim.state.mode == .idle ? .startGame : .none))
+        sim.step(TickInput(move: bot.move(sim.state, rules: try rules), command: sim.state.mode == .idle ? .startGame : .none))
     }
     precondition(sim.state.items.count >= 3)
     return sim.state
@@ -50,8 +50,8 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
 
 @Suite struct ProfileSafetyTests {
     @Test func everyStateWordForgedIsAStateOrAnErrorNeverACrash() throws {
-        let state = midGameState()
-        #expect(state.validate(rules: rules).isEmpty)
+        let state = try midGameState()
+        #expect(try state.validate(rules: rules).isEmpty)
         let original = words(StateEncoding.encode(state))
         var accepted = 0, refused = 0
         for index in original.indices {
@@ -63,13 +63,13 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
                     let s = try Profile.decode(text, path: "forged", rules: rules)
                     accepted += 1
                     // What loads must play on and print without trapping.
-                    var sim = Simulation(rules: rules, state: s)
+                    var sim = Simulation(rules: try rules, state: s)
                     for i in 0..<1_500 { sim.step(TickInput(move: i % 90 < 45 ? .left : .right, command: i == 0 ? .startGame : .none)) }
-                    _ = CareerReport(sim.state, rules: rules).text
-                    _ = CareerReport(s, rules: rules).json
+                    _ = CareerReport(sim.state, rules: try rules).text
+                    _ = CareerReport(s, rules: try rules).json
                 } catch {
                     refused += 1
-                    #expect(error.description.hasPrefix("forged: "))
+                    #expect(String(describing: error).hasPrefix("forged: "))
                 }
             }
         }
@@ -78,7 +78,7 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         func message(_ change: (inout GameState) -> Void) -> String {
             var s = state
             change(&s)
-            do { _ = try Profile.decode(forged(StateEncoding.encode(s)), path: "profile", rules: rules) } catch { return error.description }
+            do { _ = try Profile.decode(forged(StateEncoding.encode(s)), path: "profile", rules: rules) } catch { return String(describing: error) }
             return "accepted"
         }
         #expect(message { $0.career.today = Int.max }.hasPrefix("profile: state field career.today: 9223372036854775807 is out of range ("))
@@ -103,7 +103,7 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
             victims.append(victim)
         }
         let before = list(dir)
-        let state = midGameState()
+        let state = try midGameState()
         for _ in 0..<3 { try Profile.save(state, path: path) }
         for (i, victim) in victims.enumerated() {
             #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious \(i)\n")
@@ -118,7 +118,7 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         try Profile.save(GameState(rules: rules, seed: 1), path: target)
         #expect(chmod(target, 0o600) == 0)
         #expect(symlink(target, link) == 0)
-        let state = midGameState()
+        let state = try midGameState()
         try Profile.save(state, path: link)
         var st = stat()
         #expect(lstat(link, &st) == 0 && st.st_mode & 0o170000 == 0o120000, "still a link")
@@ -154,16 +154,16 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         #expect(mkdir(dir + "/profile", 0o755) == 0)
         #expect(throws: Profile.LoadError.self) { try Profile.save(GameState(rules: rules, seed: 1), path: dir + "/profile") }
         do { try Profile.save(GameState(rules: rules, seed: 1), path: dir + "/profile") } catch {
-            #expect(error.description.contains("is a directory"))
+            #expect(String(describing: error).contains("is a directory"))
         }
         try "x".write(toFile: dir + "/file", atomically: false, encoding: .utf8)
         do { try Profile.save(GameState(rules: rules, seed: 1), path: dir + "/file/profile") } catch {
-            #expect(error.description.contains("Not a directory") || error.description.contains("cannot create the folder"), "\(error)")
+            #expect(String(describing: error).contains("Not a directory") || String(describing: error).contains("cannot create the folder"), "\(error)")
         }
         try Profile.save(GameState(rules: rules, seed: 1), path: dir + "/ro")
         #expect(chmod(dir + "/ro", 0o444) == 0)
         do { try Profile.save(GameState(rules: rules, seed: 2), path: dir + "/ro"); Issue.record("a read-only profile was replaced") } catch {
-            #expect(error.description.contains("read-only (mode 0444)"))
+            #expect(String(describing: error).contains("read-only (mode 0444)"))
         }
         #expect(try Profile.load(path: dir + "/ro", rules: rules)?.random == GameState(rules: rules, seed: 1).random)
     }
@@ -173,14 +173,14 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         let first = try ProfileStore(path: dir + "/profile", rules: rules)
         #expect(throws: Profile.LoadError.self) { try ProfileStore(path: dir + "/profile", rules: rules) }
         do { _ = try ProfileStore(path: dir + "/profile", rules: rules) } catch {
-            #expect(error.description.contains("in use by another run (pid \(getpid()))"), "\(error)")
+            #expect(String(describing: error).contains("in use by another run (pid \(getpid()))"), "\(error)")
         }
         first.release()
         _ = try ProfileStore(path: dir + "/profile", rules: rules)
     }
 
     @Test func plannedThroughIsKeptAndOldProfilesStillLoad() throws {
-        let state = midGameState()
+        let state = try midGameState()
         let date = CalendarDate(year: 2026, month: 2, day: 3)
         let text = Profile.encode(state, plannedThrough: date)
         #expect(text.contains("\nplanned-through 2026-02-03\n"))
@@ -213,7 +213,7 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
     }
 
     @Test func aRestoredStateIsValidatedFirst() throws {
-        var s = midGameState()
+        var s = try midGameState()
         #expect(throws: Never.self) { _ = try Simulation(rules: rules, restoring: s) }
         s.round = 0
         #expect(throws: StateFieldError.self) { _ = try Simulation(rules: rules, restoring: s) }
@@ -226,8 +226,8 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
     func fuzzSeeds() throws {
         let dir = repoRoot + "/Fuzz/profile-seeds"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let mid = midGameState()
-        let fresh = GameState(rules: rules, seed: 1)
+        let mid = try midGameState()
+        let fresh = GameState(rules: try rules, seed: 1)
         let seeds: [(String, [UInt8])] = [
             ("text-fresh", [0] + Array(Profile.encode(fresh).utf8)),
             ("text-mid-game-planned", [0] + Array(Profile.encode(mid, plannedThrough: CalendarDate(year: 2026, month: 1, day: 9)).utf8)),

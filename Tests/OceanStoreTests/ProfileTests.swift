@@ -6,7 +6,7 @@ import OceanSystem
 import TestSupport
 import OceanDrivers
 
-private let rules = Rules(shippedBalance)
+private var rules: Rules { get throws { try shippedRules } }
 
 private func temporaryPath(_ name: String) -> String {
     let dir = NSTemporaryDirectory() + "ocean-profile-\(getpid())"
@@ -15,16 +15,16 @@ private func temporaryPath(_ name: String) -> String {
 }
 
 /// A state some way into a career.
-private func careerState(days: Int = 5) -> GameState {
+private func careerState(days: Int = 5) throws -> GameState {
     var options = CareerPlan.Options()
     options.days = days
-    return runCareer(rules: rules, state: GameState(rules: rules, seed: 3),
+    return runCareer(rules: try rules, state: GameState(rules: try rules, seed: 3),
                      plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 3)) { (_: GameState) throws(Never) in }
 }
 
 @Suite struct ProfileTests {
     @Test func saveThenLoadGivesTheSameState() throws {
-        let state = careerState()
+        let state = try careerState()
         let path = temporaryPath("round-trip/profile")
         try Profile.save(state, path: path)
         let loaded = try #require(try Profile.load(path: path, rules: rules))
@@ -68,13 +68,13 @@ private func careerState(days: Int = 5) -> GameState {
         let state = try #require(try Profile.load(path: fixture, rules: rules))
         // Version 1 kept the arcade totals and the ocean; the career starts from them.
         #expect(state.totals.games == 4 && state.totals.grams == 334)
-        #expect(state.career.level == rules.level(forGrams: 334))
+        #expect(try state.career.level == rules.level(forGrams: 334))
         #expect(state.career.level == 5, "334 g on the growing curve (level 5 from 330 g)")
         #expect(!state.career.hasSession && !state.career.pet.adopted && state.career.streak == 0)
         // It plays on, and saves as version 2.
         var options = CareerPlan.Options()
         options.days = 2
-        let next = runCareer(rules: rules, state: state, plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 1)) {
+        let next = runCareer(rules: try rules, state: state, plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 1)) {
             (_: GameState) throws(Never) in }
         #expect(next.totals.grams > 334)
         let path = temporaryPath("migrated")
@@ -84,7 +84,7 @@ private func careerState(days: Int = 5) -> GameState {
     }
 
     @Test func aCorruptProfileIsAnErrorAndLeftUntouched() throws {
-        let good = Profile.encode(careerState(days: 2))
+        let good = Profile.encode(try careerState(days: 2))
         var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let state = lines[2]
         let cases: [(String, String)] = [
@@ -102,7 +102,7 @@ private func careerState(days: Int = 5) -> GameState {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(throws: Profile.LoadError.self, "\(name)") { try Profile.load(path: path, rules: rules) }
             do { _ = try Profile.load(path: path, rules: rules) } catch {
-                #expect(error.description.hasPrefix(path + ": "))
+                #expect(String(describing: error).hasPrefix(path + ": "))
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         }
@@ -113,7 +113,7 @@ private func careerState(days: Int = 5) -> GameState {
     @Test func aVersionTwoProfileMigratesWithItsTotalsIntact() throws {
         var options = CareerPlan.Options()
         options.days = 70  // January to mid-March: three months with plastic
-        let state = runCareer(rules: rules, state: GameState(rules: rules, seed: 5),
+        let state = runCareer(rules: try rules, state: GameState(rules: try rules, seed: 5),
                               plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 5)) { (_: GameState) throws(Never) in }
         var body = "OCEAN-PROFILE 2\nengine 0.1.0\nstate \(Data(StateEncoding.encode(state, version: 2)).base64EncodedString())\n"
         body += "checksum \(hex16(ProfileText.checksum(body)))\n"
@@ -133,7 +133,7 @@ private func careerState(days: Int = 5) -> GameState {
     /// already seen. A version 3 profile (the one before) loads with its state whole, a
     /// player with no name who has seen nothing, and saves as version 4.
     @Test func theNameAndStoryFlagsRoundTripAndAVersionThreeProfileMigrates() throws {
-        let state = careerState(days: 2)
+        let state = try careerState(days: 2)
         let path = temporaryPath("v4/profile")
         let player = ProfileText.Player(name: "Ada L.", introSeen: true, outroSeen: false)
         try Profile.save(state, player: player, path: path)
@@ -165,10 +165,21 @@ private func careerState(days: Int = 5) -> GameState {
         #expect(throws: ProfileText.Problem.self) { try ProfileText.parse(forged, rules: rules) }
     }
 
-    @Test(arguments: ["name ", "name  Ada", "name Ada ", "name 12345678901234567", "name Zo\u{EB}", "seen intro intro",
+    /// A name is UTF-8, its limit in characters: 16 letters with accents are 16, not 30 bytes.
+    @Test func aNameOfAnyLettersRoundTripsAndItsLimitCountsCharacters() throws {
+        let name = "Zoë Núñez-Groß ł"
+        #expect(name.count == 16 && name.utf8.count > 16)
+        #expect(ProfileText.Player.isValidName(name) && !ProfileText.Player.isValidName(name + "x"))
+        let path = temporaryPath("utf8/profile")
+        let player = ProfileText.Player(name: name, introSeen: true)
+        try Profile.save(try careerState(days: 1), player: player, path: path)
+        #expect(try Profile.loadContents(path: path, rules: rules)?.player == player)
+    }
+
+    @Test(arguments: ["name ", "name  Ada", "name Ada ", "name 12345678901234567", "name Zo\u{7}e", "seen intro intro",
                       "seen fish", "seen "])
     func aBadPlayerLineIsRefusedWithItsLine(line: String) throws {
-        var body = "OCEAN-PROFILE 4\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(careerState(days: 1))))\n\(line)\n"
+        var body = "OCEAN-PROFILE 4\nengine 0.1.0\nstate \(Base64.encode(StateEncoding.encode(try careerState(days: 1))))\n\(line)\n"
         body += "checksum \(hex16(ProfileText.checksum(body)))\n"
         #expect { try ProfileText.parse(body, rules: rules) } throws: { ($0 as? ProfileText.Problem)?.message.hasPrefix("line 4: ") == true }
     }
@@ -177,7 +188,7 @@ private func careerState(days: Int = 5) -> GameState {
     /// count is refused (a per-kind array longer than the balance's kind table by
     /// validation, since the encoding does not know the table).
     @Test func arraysCarryTheirCounts() throws {
-        var a = careerState(days: 2)
+        var a = try careerState(days: 2)
         var b = a
         b.career.weekDays.append(b.career.weekGrams.removeFirst())
         #expect(StateEncoding.encode(a) != StateEncoding.encode(b))
@@ -188,14 +199,14 @@ private func careerState(days: Int = 5) -> GameState {
         }
         a.career.kindCounts.append(1)
         let decoded = try StateEncoding.decode(StateEncoding.encode(a))
-        #expect(decoded.career.kindCounts.count == rules.kindCount + 1)
+        #expect(try decoded.career.kindCounts.count == rules.kindCount + 1)
         #expect(throws: StateFieldError.self) { try decoded.checkValid(rules: rules) }
     }
 
     /// Kinds are data: a kind the table gains that never appeared changes no hash,
     /// and a state saved before it loads with a zero count for it.
     @Test func aNewKindThatNeverAppearedChangesNoHash() throws {
-        let a = careerState(days: 2)
+        let a = try careerState(days: 2)
         var b = a
         b.career.kindCounts.append(0)
         b.career.kindGrams.append(0)

@@ -171,7 +171,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
             var o = Sweep.Options()
             o.jobs = 2
             o.shard = Shard(index: i, count: 3)
-            shards.append(("shard\(i)", try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: o).jsonl))
+            shards.append(("shard\(i)", try Sweep.run(spec: s, base: try shippedBalance, file: "spec.toml", options: o).jsonl))
         }
         #expect(try ShardMerge.merge(shards).get() == a)
         #expect(throws: ShardMerge.Failure.self) { try ShardMerge.merge(Array(shards.prefix(2))).get() }
@@ -180,23 +180,23 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
     }
 
     @Test func aPointsResultDoesNotDependOnTheOtherPoints() throws {
-        let whole = try Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: Sweep.Options())
+        let whole = try Sweep.run(spec: try spec(ExactnessTests.text), base: try shippedBalance, file: "s", options: Sweep.Options())
         let alone = try Sweep.run(spec: try spec("""
         bots = ["human@50", "greedy"]
         games = 7
         [vary]
         "bin.width_px" = [104]
         "items.gravity_px_per_s2" = [240]
-        """), base: shippedBalance, file: "s", options: Sweep.Options())
+        """), base: try shippedBalance, file: "s", options: Sweep.Options())
         #expect(whole.lines[5].results == alone.lines[0].results)
     }
 
     @Test func mergeRefusesShardsOfDifferentSpecs() throws {
         var o = Sweep.Options()
         o.shard = Shard(index: 1, count: 2)
-        let a = try Sweep.run(spec: try spec(ExactnessTests.text), base: shippedBalance, file: "s", options: o).jsonl
+        let a = try Sweep.run(spec: try spec(ExactnessTests.text), base: try shippedBalance, file: "s", options: o).jsonl
         o.shard = Shard(index: 2, count: 2)
-        let b = try Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: shippedBalance, file: "s", options: o).jsonl
+        let b = try Sweep.run(spec: try spec(ExactnessTests.text + "\n# another spec\n"), base: try shippedBalance, file: "s", options: o).jsonl
         guard case .failure(let f) = ShardMerge.merge([("a", a), ("b", b)]) else {
             Issue.record("merged shards of different specs")
             return
@@ -271,13 +271,13 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
 
 @Suite struct AgreementTests {
     /// A sweep's game is the game `ocean sim --games 1` plays with the same seed.
-    @Test func aSweepGameIsTheGameSimPlays() {
+    @Test func aSweepGameIsTheGameSimPlays() throws {
         for kind in BotKind.allCases {
             for index in 0..<3 {
                 let seed = Seeds.game(base: 9, index: index)
-                let cell = Cell(rules: shippedRules, player: TuneSpec.Player("\(kind.rawValue)")!, games: 1, careers: 0)
+                let cell = try Cell(rules: shippedRules, player: TuneSpec.Player("\(kind.rawValue)")!, games: 1, careers: 0)
                 let o = SweepRunner.playGame(cell, index: index, seedBase: 9)
-                let r = runGames(rules: shippedRules, seed: seed, bot: kind, games: 1, skill: 70).summary
+                let r = try runGames(rules: shippedRules, seed: seed, bot: kind, games: 1, skill: 70).summary
                 #expect(o.catches == r.catches && o.misses == r.misses && o.score == r.score && o.grams == r.grams
                         && o.bestCombo == r.bestCombo && o.health == r.health && o.perfect == (r.perfectGames == 1), "\(kind) \(index)")
             }

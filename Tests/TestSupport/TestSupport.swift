@@ -13,16 +13,21 @@ public let repoRoot: String = {
     return parts.joined(separator: "/")
 }()
 
+// The shipped data every test target reads, each loaded once on first use. A file
+// that does not load fails the tests that read it (the accessors throw, each test
+// says `try`), never the whole run: the other suites still run and report.
+
 /// A balance file of the checkout, loaded and validated the way the CLI does.
-public func loadBalance(_ relativePath: String) -> Balance {
-    do { return try BalanceLoader.load(path: repoRoot + "/" + relativePath) } catch {
-        fatalError("\(relativePath) does not load: \(error)")
-    }
+public func loadBalance(_ relativePath: String) throws -> Balance {
+    try BalanceLoader.load(path: repoRoot + "/" + relativePath)
 }
 
+private let balanceLoad = Result { try loadBalance("assets/balance.toml") }
+private let rulesLoad = balanceLoad.map(Rules.init)
+
 /// The shipped balance, `assets/balance.toml`.
-public let shippedBalance = loadBalance("assets/balance.toml")
-public let shippedRules = Rules(shippedBalance)
+public var shippedBalance: Balance { get throws { try balanceLoad.get() } }
+public var shippedRules: Rules { get throws { try rulesLoad.get() } }
 
 /// A fresh, empty folder for one test's files (under the system's temporary folder).
 public func freshFolder(_ name: String) -> String {
@@ -35,23 +40,17 @@ public func freshFolder(_ name: String) -> String {
     return path
 }
 
-/// The shipped challenge table, `assets/challenges.toml`, with its texts.
-public let shippedChallenges: ChallengeTable = {
-    do { return try ChallengeLoader.load(path: repoRoot + "/assets/challenges.toml") } catch {
-        fatalError("assets/challenges.toml does not load: \(error)")
-    }
-}()
-
-/// The shipped balance with the shipped challenge table, as the CLI plays it.
-public let shippedRulesWithChallenges: Rules = {
-    var b = shippedBalance
-    b.challenges = shippedChallenges.templates
+private let challengesLoad = Result { try ChallengeLoader.load(path: repoRoot + "/assets/challenges.toml") }
+private let rulesWithChallengesLoad = Result {
+    var b = try balanceLoad.get()
+    b.challenges = try challengesLoad.get().templates
     return Rules(b)
-}()
+}
+private let impactLoad = Result { try ImpactLoader.load(path: repoRoot + "/assets/impact.toml") }
 
+/// The shipped challenge table, `assets/challenges.toml`, with its texts.
+public var shippedChallenges: ChallengeTable { get throws { try challengesLoad.get() } }
+/// The shipped balance with the shipped challenge table, as the CLI plays it.
+public var shippedRulesWithChallenges: Rules { get throws { try rulesWithChallengesLoad.get() } }
 /// The shipped impact factors, `assets/impact.toml`.
-public let shippedImpactFactors: ImpactFactors = {
-    do { return try ImpactLoader.load(path: repoRoot + "/assets/impact.toml") } catch {
-        fatalError("assets/impact.toml does not load: \(error)")
-    }
-}()
+public var shippedImpactFactors: ImpactFactors { get throws { try impactLoad.get() } }

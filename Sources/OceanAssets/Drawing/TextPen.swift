@@ -1,31 +1,49 @@
+import OceanBalance
+
 /// Text on the canvas from the bitmap font, without building strings per frame:
-/// literals are walked byte by byte and numbers are drawn digit by digit.
+/// literals are walked character by character (Unicode scalars: "ë" is one glyph)
+/// and numbers are drawn digit by digit.
 public struct TextPen {
     public let canvas: Canvas
     public let font: BitmapFont
     /// Drawn one pixel down-right under every glyph, so text reads over any water;
     /// 0 for none (a chart on a plain ground).
     public let shadow: UInt32
+    /// Where each text's box is written, when a layout test asks (nil in play).
+    public let log: TextBoxLog?
+    /// The right edge of the box being written in: a text or number that would pass it
+    /// is cut and ends in "…" inside it (a copy of the pen with its own limit per box).
+    public var limit = Int.max
 
-    public init(canvas: Canvas, font: BitmapFont, shadow: UInt32) {
-        (self.canvas, self.font, self.shadow) = (canvas, font, shadow)
+    public init(canvas: Canvas, font: BitmapFont, shadow: UInt32, log: TextBoxLog? = nil) {
+        (self.canvas, self.font, self.shadow, self.log) = (canvas, font, shadow, log)
     }
 
-    /// Draws `text` (ASCII; anything else shows as '?') with its top-left at (x, y);
-    /// returns the x after it.
+    /// Draws `text` with its top-left at (x, y) (a character the font lacks as a hollow
+    /// box); returns the x after it. With `limit` (a right edge), a text that would pass
+    /// it is cut and ends in "…" inside it.
     @discardableResult
-    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func text(_ text: String, x: Int, y: Int, scale: Int, _ colour: UInt32, limit: Int? = nil) -> Int {
+        let limit = limit ?? self.limit
         var pen = x
-        for byte in text.utf8 {
-            glyph(Int(byte), x: pen, y: y, scale: scale, colour)
-            pen += font.cellWidth * scale
+        let cell = font.cellWidth * scale
+        let fits = limit == .max || x + font.width(ofCharacters: text.unicodeScalars.count, scale: scale) <= limit
+        for scalar in text.unicodeScalars {
+            if !fits && pen + 2 * cell - scale > limit {
+                if pen + cell - scale <= limit { glyph(0x2026, x: pen, y: y, scale: scale, colour); pen += cell }
+                break
+            }
+            glyph(Int(scalar.value), x: pen, y: y, scale: scale, colour)
+            pen += cell
         }
+        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: text)
         return pen
     }
 
-    /// Draws a whole number; returns the x after it.
+    /// Draws a whole number grouped by thousands ("12,345"), as `ImpactUnits.grouped`
+    /// writes it in words, so a number reads the same everywhere; returns the x after it.
     @discardableResult
-    public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) -> Int {
+    public func number(_ value: Int, x: Int, y: Int, scale: Int, _ colour: UInt32, grouped: Bool = true) -> Int {
         var pen = x
         // Int.min has no positive twin: show the largest number instead of trapping.
         var v = value == Int.min ? Int.max : value
@@ -37,24 +55,45 @@ public struct TextPen {
         let count = TextPen.digits(v)
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }
+        var left = count
+        let cell = font.cellWidth * scale
+        let fits = limit == .max || x + font.width(ofCharacters: TextPen.characters(of: value) - (grouped ? 0 : (count - 1) / 3),
+                                                   scale: scale) <= limit
+        // Digits and separators in turn; when the whole does not fit, each only while
+        // it and an ellipsis still do.
+        var comma = false
         while divisor > 0 {
-            glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
-            pen += font.cellWidth * scale
-            divisor /= 10
+            if !fits && pen + 2 * cell - scale > limit {
+                if pen + cell - scale <= limit { glyph(0x2026, x: pen, y: y, scale: scale, colour); pen += cell }
+                break
+            }
+            if comma {
+                glyph(Int(UInt8(ascii: ",")), x: pen, y: y, scale: scale, colour)
+                comma = false
+            } else {
+                glyph(48 + (v / divisor) % 10, x: pen, y: y, scale: scale, colour)
+                divisor /= 10
+                left -= 1
+                comma = grouped && left > 0 && left % 3 == 0
+            }
+            pen += cell
         }
+        log?.record(x: x, y: y, w: pen - x, h: font.cellHeight * scale, text: grouped ? ImpactUnits.grouped(value) : String(value))
         return pen
     }
 
     /// Width of `text` in pixels, for centring.
-    public func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.utf8.count, scale: scale) }
+    public func width(_ text: String, scale: Int) -> Int { font.width(ofCharacters: text.unicodeScalars.count, scale: scale) }
 
     /// Width of a number in pixels.
     public func width(of value: Int, scale: Int) -> Int { font.width(ofCharacters: TextPen.characters(of: value), scale: scale) }
 
-    /// How many characters a number is drawn with: its digits and any minus sign.
+    /// How many characters a number is drawn with: its digits, their thousands'
+    /// separators and any minus sign.
     public static func characters(of value: Int) -> Int {
         let v = value == Int.min ? Int.max : value
-        return digits(abs(v)) + (v < 0 ? 1 : 0)
+        let d = digits(abs(v))
+        return d + (d - 1) / 3 + (v < 0 ? 1 : 0)
     }
 
     public static func digits(_ v: Int) -> Int {
@@ -66,9 +105,8 @@ public struct TextPen {
     /// One glyph and its shadow. Glyphs wholly on screen (nearly all) are written
     /// straight to memory; the rest go through the clipping fill.
     public func glyph(_ code: Int, x: Int, y: Int, scale: Int, _ colour: UInt32) {
-        let c = (BitmapFont.first...BitmapFont.last).contains(code) ? code : Int(UInt8(ascii: "?"))
-        if c == 32 { return }
-        let base = (c - BitmapFont.first) * font.glyphHeight
+        if code == 32 || code == 0xA0 { return }
+        let base = font.slot(UInt32(truncatingIfNeeded: max(0, code))) * font.glyphHeight
         let gw = font.glyphWidth, gh = font.glyphHeight
         let offset = scale > 1 ? scale / 2 : 1
         let inside = x >= 0 && y >= 0 && x + gw * scale + offset <= canvas.width && y + gh * scale + offset <= canvas.height

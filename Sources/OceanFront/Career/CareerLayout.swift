@@ -1,7 +1,7 @@
 import OceanAssets
 
 /// Where the career's screens put their lists and choices, shared by the drawing and
-/// by the shell's hit-testing of clicks, so a click lands on what is drawn.
+/// by the flow's hit-testing of clicks, so a click lands on what is drawn.
 public struct CareerLayout: Equatable, Sendable {
     public struct Box: Equatable, Sendable {
         public var x, y, w, h: Int
@@ -17,14 +17,14 @@ public struct CareerLayout: Equatable, Sendable {
     public let listTop: Int
     /// The list's column (the middle one, between the HUD's panels).
     public let listX: Int, listWidth: Int
-    /// The tabs at the top of the achievements and milestones pages (`Shell.pages`),
+    /// The tabs at the top of the achievements and milestones pages (`CareerFlow.pages`),
     /// side by side and centred.
     public let tabs: [Box]
 
     public init(theme: Theme, cellHeight: Int, cellWidth: Int = 6, width: Int) {
         self.width = width
         let tabScale = max(1, theme.bigFontScale - 1)
-        let widths = Shell.pages.map { $0.utf8.count * cellWidth * tabScale }
+        let widths = CareerFlow.pages.map { $0.utf8.count * cellWidth * tabScale }
         var x = (width - widths.reduce(0, +) - CareerLayout.tabGap * (widths.count - 1)) / 2
         var tabs: [Box] = []
         for w in widths {

@@ -2,7 +2,7 @@ import OceanAssets
 import OceanBalance
 import OceanKernel
 
-/// Draws the career's screens (`Shell`) over the ocean: the story, the menu (with
+/// Draws the career's screens (`CareerFlow`) over the ocean: the story, the menu (with
 /// today's and this week's challenges), the flashcards, the charts (the lifetime's
 /// with its impact), the achievements and milestones, the pet; during a game and its
 /// summary, the game's own view. Plain Swift into a framebuffer, like `GameView`, so every
@@ -45,9 +45,9 @@ public final class CareerView {
     /// Once after every kernel step, as `GameView.observe`.
     public func observe(_ state: GameState, events: [Event]) { game.observe(state, events: events) }
 
-    /// Draws `shell`'s screen for `state`, `fraction` of the way past its tick.
-    public func render(_ state: GameState, shell: Shell, fraction: Double, into framebuffer: inout Framebuffer) {
-        switch shell.screen {
+    /// Draws `flow`'s screen for `state`, `fraction` of the way past its tick.
+    public func render(_ state: GameState, flow: CareerFlow, fraction: Double, into framebuffer: inout Framebuffer) {
+        switch flow.page {
         case .game, .summary:
             game.render(state, fraction: fraction, into: &framebuffer)
             return
@@ -60,24 +60,24 @@ public final class CareerView {
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: framebuffer.width, height: framebuffer.height)
             game.drawOcean(canvas, state: state, fraction: f, seconds: seconds)
-            let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow))
-            switch shell.screen {
+            let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow), log: game.textLog)
+            switch flow.page {
             case .menu, .scan, .pet:
                 // The HUD's panels stay: the streak, today's goal and challenge on the
                 // left, the pet on the right (and on the menu, this week's challenge under it).
-                let challengeTop = game.drawHud(pen, state: state, fraction: f, rewards: shell.screen == .menu)
-                game.screens.dim(canvas)
-                if shell.screen == .menu { drawMenu(pen, shell: shell, state: state, challengeTop: challengeTop) }
-                else if shell.screen == .scan { drawScan(pen, shell: shell, state: state) }
+                let challengeTop = game.drawHud(pen, state: state, fraction: f, rewards: flow.page == .menu)
+                game.overlays.dim(canvas)
+                if flow.page == .menu { drawMenu(pen, flow: flow, state: state, challengeTop: challengeTop) }
+                else if flow.page == .scan { drawScan(pen, flow: flow, state: state) }
                 else { drawPetPage(pen, state: state) }
             default:
                 veil(canvas)
-                switch shell.screen {
+                switch flow.page {
                 case .intro(let panel): drawStory(pen, content.intro[panel], page: panel, of: content.intro.count, seconds: seconds)
-                case .outro(let panel): drawStory(pen, shell.outro[panel], page: panel, of: shell.outro.count, seconds: seconds)
-                case .name: drawName(pen, shell: shell, seconds: seconds)
-                case .adopt: drawAdopt(pen, shell: shell, tick: state.tick, fraction: f)
-                case .card: drawCard(pen, shell: shell, state: state)
+                case .outro(let panel): drawStory(pen, flow.outro[panel], page: panel, of: flow.outro.count, seconds: seconds)
+                case .name: drawName(pen, flow: flow, seconds: seconds)
+                case .adopt: drawAdopt(pen, flow: flow, tick: state.tick, fraction: f)
+                case .card: drawCard(pen, flow: flow, state: state)
                 case .week: drawWeek(pen, state: state)
                 case .lifetime: drawLifetime(pen, state: state)
                 case .achievements: drawAchievements(pen, state: state)

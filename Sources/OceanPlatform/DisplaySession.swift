@@ -6,7 +6,7 @@ import Glibc
 
 /// SDL started and the game's window open: made first, so a machine with no display
 /// is told so before anything else (a recording, a profile) is touched.
-public final class PlayScreen {
+public final class DisplaySession {
     let window: Window
 
     /// Opens the window; `.noDisplay` when there is nothing to show it on. `vsync`

@@ -1,6 +1,6 @@
 /// What the player did, as the career's screens understand it: the platform layer maps
 /// keys, clicks, pad buttons and typed text to these (no SDL here).
-public enum ShellKey: Equatable, Sendable {
+public enum CareerKey: Equatable, Sendable {
     case up, down, left, right
     /// Enter, a pad's A.
     case confirm

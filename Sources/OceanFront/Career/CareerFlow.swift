@@ -3,12 +3,17 @@ import OceanKernel
 
 /// The person at the window, as far as the career's screens need: the name to greet
 /// and the story already shown. Not gameplay: the profile keeps it beside the state.
-public struct ShellPlayer: Equatable, Sendable {
+public struct CareerPlayer: Equatable, Sendable {
     public var name: String
     public var introSeen: Bool
     public var outroSeen: Bool
 
     public static let maxNameLength = 16
+
+    /// A character a name may hold: none of its scalars a control character.
+    public static func isNameCharacter(_ c: Character) -> Bool {
+        c.unicodeScalars.allSatisfy { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029) }
+    }
 
     public init(name: String = "", introSeen: Bool = false, outroSeen: Bool = false) {
         (self.name, self.introSeen, self.outroSeen) = (name, introSeen, outroSeen)
@@ -17,7 +22,7 @@ public struct ShellPlayer: Equatable, Sendable {
 
 /// What a key did: commands for the kernel (recorded like game input), whether the
 /// player's name or story flags changed (the profile is saved), or quit.
-public struct ShellOutput: Equatable, Sendable {
+public struct CareerFlowOutput: Equatable, Sendable {
     public var commands: [Command] = []
     public var playerChanged = false
     public var quit = false
@@ -32,8 +37,8 @@ public struct ShellOutput: Equatable, Sendable {
 /// A first launch goes intro → name → adoption (if no pet yet) → menu; later
 /// launches start at the menu. A game runs on `.game`, ends on `.summary`, then the
 /// outro the first time, then the menu again.
-public struct Shell: Sendable {
-    public enum Screen: Equatable, Sendable {
+public struct CareerFlow: Sendable {
+    public enum Page: Equatable, Sendable {
         case intro(panel: Int)
         case name
         case adopt
@@ -94,8 +99,8 @@ public struct Shell: Sendable {
     /// The pages the achievements' screen turns between, by their tabs' titles.
     public static let pages = ["Achievements", "Milestones"]
 
-    public private(set) var screen: Screen
-    public private(set) var player: ShellPlayer
+    public private(set) var page: Page
+    public private(set) var player: CareerPlayer
     /// The highlighted menu entry, adoption form or scan kind.
     public private(set) var selection = 0
     /// The flashcard on show.
@@ -118,14 +123,14 @@ public struct Shell: Sendable {
     /// The constants in play; a reloaded balance file replaces them between games.
     public var rules: Rules
 
-    public init(player: ShellPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
+    public init(player: CareerPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
         self.player = player
         self.content = content
         self.layout = layout
         self.rules = rules
         kindsAtStart = state.career.kindCounts
         typed = player.name
-        screen = player.introSeen ? .menu : (content.intro.isEmpty ? .name : .intro(panel: 0))
+        page = player.introSeen ? .menu : (content.intro.isEmpty ? .name : .intro(panel: 0))
     }
 
     /// The menu's entries (the outro only once it has been seen).
@@ -145,17 +150,17 @@ public struct Shell: Sendable {
     public func name(_ kind: ItemKind) -> String { content.words(rules.key(kind)).name }
 
     /// One key, on the state as it is now.
-    public mutating func handle(_ key: ShellKey, state: GameState) -> ShellOutput {
-        var out = ShellOutput()
-        switch screen {
+    public mutating func handle(_ key: CareerKey, state: GameState) -> CareerFlowOutput {
+        var out = CareerFlowOutput()
+        switch page {
         case .intro(let panel):
             if key == .back { finishIntro(state: state, out: &out) } else if turnsPage(key) {
-                if panel + 1 < content.intro.count { screen = .intro(panel: panel + 1) } else { finishIntro(state: state, out: &out) }
+                if panel + 1 < content.intro.count { page = .intro(panel: panel + 1) } else { finishIntro(state: state, out: &out) }
             }
         case .name:
             nameKey(key, state: state, out: &out)
         case .adopt:
-            let n = Shell.forms.count
+            let n = CareerFlow.forms.count
             switch key {
             case .left, .up: selection = (selection + n - 1) % n
             case .right, .down: selection = (selection + 1) % n
@@ -203,9 +208,9 @@ public struct Shell: Sendable {
         case .achievements, .milestones:
             // Two pages, turned by ← / → or a click on a tab; any other key goes back.
             switch key {
-            case .left, .right: screen = screen == .achievements ? .milestones : .achievements
+            case .left, .right: page = page == .achievements ? .milestones : .achievements
             case .click(let x, let y):
-                if let tab = layout.tab(atX: x, y: y) { screen = tab == 0 ? .achievements : .milestones } else { toMenu() }
+                if let tab = layout.tab(atX: x, y: y) { page = tab == 0 ? .achievements : .milestones } else { toMenu() }
             case .back, .confirm, .space: toMenu()
             default: break
             }
@@ -223,7 +228,7 @@ public struct Shell: Sendable {
             }
         case .outro(let panel):
             if key == .back { finishOutro(out: &out) } else if turnsPage(key) {
-                if panel + 1 < outro.count { screen = .outro(panel: panel + 1) } else { finishOutro(out: &out) }
+                if panel + 1 < outro.count { page = .outro(panel: panel + 1) } else { finishOutro(out: &out) }
             }
         }
         return out
@@ -235,10 +240,10 @@ public struct Shell: Sendable {
             switch event {
             case .gameStarted:
                 kindsAtStart = state.career.kindCounts
-                screen = .game
+                page = .game
             case .gameOver(let summary):
                 lastSummary = summary
-                screen = .summary
+                page = .summary
             default:
                 break
             }
@@ -247,34 +252,36 @@ public struct Shell: Sendable {
 
     // MARK: - Steps
 
-    private func turnsPage(_ key: ShellKey) -> Bool {
+    private func turnsPage(_ key: CareerKey) -> Bool {
         switch key {
         case .text: false  // a typed key also arrives as a key press: one turn, not two
         default: true
         }
     }
 
-    private func isClick(_ key: ShellKey) -> Bool {
+    private func isClick(_ key: CareerKey) -> Bool {
         if case .click = key { true } else { false }
     }
 
     private mutating func toMenu() {
-        screen = .menu
+        page = .menu
         notice = ""
         selection = min(menuSelection, menuItems.count - 1)
     }
 
-    private mutating func finishIntro(state: GameState, out: inout ShellOutput) {
+    private mutating func finishIntro(state: GameState, out: inout CareerFlowOutput) {
         if storyFromMenu { toMenu(); return }
-        screen = .name
+        page = .name
     }
 
-    private mutating func nameKey(_ key: ShellKey, state: GameState, out: inout ShellOutput) {
+    private mutating func nameKey(_ key: CareerKey, state: GameState, out: inout CareerFlowOutput) {
         switch key {
         case .text(let text):
-            for byte in text.utf8 where (0x20...0x7E).contains(byte) && typed.utf8.count < ShellPlayer.maxNameLength {
-                if byte == 0x20 && (typed.isEmpty || typed.last == " ") { continue }
-                typed.append(Character(Unicode.Scalar(byte)))
+            // Any letter of any keyboard (SDL's text arrives as UTF-8, composed); the
+            // limit counts characters, not bytes.
+            for c in text where typed.count < CareerPlayer.maxNameLength && CareerPlayer.isNameCharacter(c) {
+                if c == " " && (typed.isEmpty || typed.last == " ") { continue }
+                typed.append(c)
             }
         case .backspace:
             if !typed.isEmpty { typed.removeLast() }
@@ -287,7 +294,7 @@ public struct Shell: Sendable {
                 player.introSeen = true
                 toMenu()
             } else {
-                screen = .adopt
+                page = .adopt
                 selection = 0
             }
         default:
@@ -295,38 +302,38 @@ public struct Shell: Sendable {
         }
     }
 
-    private mutating func adopt(state: GameState, out: inout ShellOutput) {
-        if !state.career.pet.adopted { out.commands.append(.adopt(Shell.forms[selection])) }
+    private mutating func adopt(state: GameState, out: inout CareerFlowOutput) {
+        if !state.career.pet.adopted { out.commands.append(.adopt(CareerFlow.forms[selection])) }
         player.introSeen = true
         out.playerChanged = true
         toMenu()
     }
 
-    private mutating func choose(_ item: MenuItem, state: GameState, out: inout ShellOutput) {
+    private mutating func choose(_ item: MenuItem, state: GameState, out: inout CareerFlowOutput) {
         notice = ""
         menuSelection = selection
         switch item {
         case .play:
             out.commands.append(.startGame)
-            screen = .game
+            page = .game
         case .study:
             // The first card not yet studied today, else the first.
             card = (0..<content.cards.count).first { state.career.cardLastDay[$0] != state.career.today } ?? 0
-            screen = .card
-        case .scan: screen = .scan; selection = 0
-        case .week: screen = .week
-        case .lifetime: screen = .lifetime
-        case .achievements: screen = .achievements
-        case .pet: screen = .pet
+            page = .card
+        case .scan: page = .scan; selection = 0
+        case .week: page = .week
+        case .lifetime: page = .lifetime
+        case .achievements: page = .achievements
+        case .pet: page = .pet
         case .intro:
             storyFromMenu = true
-            screen = content.intro.isEmpty ? .menu : .intro(panel: 0)
+            page = content.intro.isEmpty ? .menu : .intro(panel: 0)
         case .outro: startOutro(fromMenu: true, state: state)
         case .quit: out.quit = true
         }
     }
 
-    private mutating func scan(_ kind: ItemKind, state: GameState, out: inout ShellOutput) {
+    private mutating func scan(_ kind: ItemKind, state: GameState, out: inout CareerFlowOutput) {
         out.commands.append(.scan(kind))
         // A scan is one real item: its own mass, of plastic only if its kind is; past
         // the day's counted scans it is logged and gives nothing (GAME_RULES §3).
@@ -361,10 +368,10 @@ public struct Shell: Sendable {
             }
             return p
         }
-        screen = .outro(panel: 0)
+        page = .outro(panel: 0)
     }
 
-    private mutating func finishOutro(out: inout ShellOutput) {
+    private mutating func finishOutro(out: inout CareerFlowOutput) {
         if !player.outroSeen {
             player.outroSeen = true
             out.playerChanged = true

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-// One test per point of "Rooms for the front" (career figures, one JSON writer) and
+// One test per point of "Targets for the front" (career figures, one JSON writer) and
 // "Nothing lost, nothing crashes" (points 7, 8, 11, 12, 13, 14).
 
 /// Runs `ocean` with `environment` replacing the inherited one when given, killed
@@ -70,7 +70,7 @@ private func object(_ text: String) throws -> [String: Any] {
 
 private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-bot.replay", encoding: .utf8)) ?? ""
 
-@Suite struct FrontRoomCLITests {
+@Suite struct FrontTargetsCLITests {
     // Part A: the career figures the kernel keeps, in text and JSON.
     @Test func careerReportsKindsAndMonths() throws {
         let r = try oceanRun(["sim", "--days", "40", "--seed", "1", "--json"])

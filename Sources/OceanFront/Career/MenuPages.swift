@@ -15,18 +15,26 @@ extension CareerView {
     }
 
     /// The greeting, and the streak and today's goal under it.
-    func drawGreeting(_ pen: TextPen, shell: Shell, state: GameState) {
+    func drawGreeting(_ pen: TextPen, flow: CareerFlow, state: GameState) {
         // "Hello, NAME!" drawn piece by piece, like the line below: no string per frame.
-        if shell.player.name.isEmpty {
+        if flow.player.name.isEmpty {
             columnCentred(pen, "Welcome!", y: 16, scale: body, theme.accent)
         } else {
-            let w = pen.width("Hello, ", scale: body) + pen.width(shell.player.name, scale: body) + pen.width("!", scale: body)
-            var x = columnX + (columnW - w) / 2
+            // As large as fits the middle column (a long name steps down a size); the
+            // name cut with "…" if even the smallest does not, the "!" kept.
+            var scale = body, w = 0
+            repeat {
+                w = pen.width("Hello, ", scale: scale) + pen.width(flow.player.name, scale: scale) + pen.width("!", scale: scale)
+                if w <= columnW || scale == small { break }
+                scale -= 1
+            } while true
+            var x = columnX + max(0, (columnW - w) / 2)
             // Three calls, not a loop over an array of the parts: that array is a heap
             // allocation whenever the optimiser does not keep it on the stack.
-            x = pen.text("Hello, ", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
-            x = pen.text(shell.player.name, x: x, y: 16, scale: body, Colour.opaque(theme.accent))
-            pen.text("!", x: x, y: 16, scale: body, Colour.opaque(theme.accent))
+            x = pen.text("Hello, ", x: x, y: 16, scale: scale, Colour.opaque(theme.accent))
+            x = pen.text(flow.player.name, x: x, y: 16, scale: scale, Colour.opaque(theme.accent),
+                         limit: columnX + columnW - pen.width("!", scale: scale) - scale)
+            pen.text("!", x: x, y: 16, scale: scale, Colour.opaque(theme.accent))
         }
         let c = state.career
         let goal = game.rules.career.dailyGoalGrams
@@ -52,19 +60,21 @@ extension CareerView {
 
     /// The menu; this week's challenge in the right panel at `challengeTop`, level
     /// with today's in the left one.
-    func drawMenu(_ pen: TextPen, shell: Shell, state: GameState, challengeTop: Int) {
-        drawGreeting(pen, shell: shell, state: state)
+    func drawMenu(_ pen: TextPen, flow: CareerFlow, state: GameState, challengeTop: Int) {
+        drawGreeting(pen, flow: flow, state: state)
         let weekly = state.career.weekly
         game.weeklyWords.update(weekly, rules: game.rules, texts: game.assets.challengeTexts,
                                 columns: game.hud.challengeColumns(pen))
-        ChallengeBlock(theme: theme).draw(pen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
+        var panelPen = pen
+        panelPen.limit = game.layout.rightPanel.x + game.layout.rightPanel.w - theme.marginPx
+        ChallengeBlock(theme: theme).draw(panelPen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
                                           x: game.layout.rightPanel.x + theme.marginPx, y: challengeTop, showReward: true)
         // The entries as `menuItems` lists them, without making that array each frame.
         var i = -1
-        for item in Shell.MenuItem.allCases where shell.offers(item) {
+        for item in CareerFlow.MenuItem.allCases where flow.offers(item) {
             i += 1
             let box = layout.item(i)
-            let chosen = i == shell.selection
+            let chosen = i == flow.selection
             if chosen {
                 pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight))
                 pen.canvas.fill(x: box.x + 8, y: box.y, w: 3, h: box.h, Colour.opaque(theme.accent))
@@ -75,7 +85,7 @@ extension CareerView {
                 theme.dim)
     }
 
-    func drawScan(_ pen: TextPen, shell: Shell, state: GameState) {
+    func drawScan(_ pen: TextPen, flow: CareerFlow, state: GameState) {
         columnCentred(pen, "Log a scan", y: 16, scale: body, theme.accent)
         let rules = game.rules
         let cap = rules.career.scansPerDay
@@ -83,21 +93,21 @@ extension CareerView {
         let counted = cap == 0 || state.scansToday < cap
         columnCentred(pen, counted ? "What did you recycle?" : "Today's scans are counted; more are only logged",
                       y: 16 + bodyLine + 2, scale: small, counted ? theme.text : theme.dim)
-        for (i, kind) in shell.kinds.enumerated() {
+        for (i, kind) in flow.kinds.enumerated() {
             let grams = counted ? rules.scanMass(kind) : 0
             let box = layout.item(i)
-            let chosen = i == shell.selection
+            let chosen = i == flow.selection
             if chosen { pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight)) }
             let y = layout.listTop + i * bodyLine
-            pen.text(shell.name(kind), x: columnX + 16, y: y, scale: body,
+            pen.text(flow.name(kind), x: columnX + 16, y: y, scale: body,
                      Colour.opaque(chosen ? theme.accent : theme.text))
             let w = pen.width("+", scale: small) + pen.width(of: grams, scale: small) + pen.width(" g", scale: small)
             let x = pen.text("+", x: columnX + columnW - 16 - w, y: y + body, scale: small, Colour.opaque(theme.good))
             pen.text(" g", x: pen.number(grams, x: x, y: y + body, scale: small, Colour.opaque(theme.good)), y: y + body,
                      scale: small, Colour.opaque(theme.good))
         }
-        let y = layout.listTop + shell.kinds.count * bodyLine + 4
-        if !shell.notice.isEmpty { columnCentred(pen, shell.notice, y: y, scale: small, theme.good) }
+        let y = layout.listTop + flow.kinds.count * bodyLine + 4
+        if !flow.notice.isEmpty { columnCentred(pen, flow.notice, y: y, scale: small, theme.good) }
         centred(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4,
                 scale: small, theme.dim)
     }

@@ -22,14 +22,20 @@ public final class WatchPicture {
         jumped(scrubber)
     }
 
+    /// Where the view's and the overlay's text boxes go, for a layout test (nil in play).
+    public var textLog: TextBoxLog? {
+        get { view.textLog }
+        set { view.textLog = newValue; overlay.textLog = newValue }
+    }
+
     /// After one tick played forward: the view sees its events (popups, splashes).
-    func stepped(_ s: ReplayScrubber) { view.observe(s.state, events: s.events) }
+    public func stepped(_ s: ReplayScrubber) { view.observe(s.state, events: s.events) }
 
     /// After a seek or a step back: the view starts over from the new state.
     public func jumped(_ s: ReplayScrubber) { view.jump(to: s.state, summary: s.summary(at: s.tick)) }
 
     /// The tick under a click on the timeline, if it is there; `along` ignores y (a drag).
-    func tick(atX x: Int, y: Int, along: Bool) -> Int? {
+    public func tick(atX x: Int, y: Int, along: Bool) -> Int? {
         along ? overlay.tick(alongX: x, status) : overlay.tick(atX: x, y: y, status)
     }
 

@@ -3,7 +3,7 @@ import OceanKernel
 
 /// The screens over the game: the title before the first game, the summary after
 /// each, and the pause banner. Drawn over the middle column, so the HUD stays in view.
-struct Screens {
+struct GameOverlays {
     let theme: Theme
     let layout: Layout
 

@@ -3,22 +3,22 @@ import OceanKernel
 
 /// A flashcard: its category, fact and tip, and how far the player is with it.
 extension CareerView {
-    func drawCard(_ pen: TextPen, shell: Shell, state: GameState) {
-        let card = content.cards[shell.card]
+    func drawCard(_ pen: TextPen, flow: CareerFlow, state: GameState) {
+        let card = content.cards[flow.card]
         let c = state.career
         // "Card 3 of 12 - Recycling"
         var x = 24
         let y0 = 14
         x = pen.text("Card ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
-        x = pen.number(shell.card + 1, x: x, y: y0, scale: small, Colour.opaque(theme.text))
+        x = pen.number(flow.card + 1, x: x, y: y0, scale: small, Colour.opaque(theme.text))
         x = pen.text(" of ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
         x = pen.number(content.cards.count, x: x, y: y0, scale: small, Colour.opaque(theme.text))
         x = pen.text("   ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
         pen.text(content.categories[card.category], x: x, y: y0, scale: small, Colour.opaque(theme.good))
         // How far: mastered, studied on N days, or new.
-        let mastered = c.masteredCards & (1 << shell.card) != 0
-        let days = c.cardDays[shell.card]
-        let status: String = mastered ? "Mastered" : (days == 0 ? "New" : (c.cardLastDay[shell.card] == c.today
+        let mastered = c.masteredCards & (1 << flow.card) != 0
+        let days = c.cardDays[flow.card]
+        let status: String = mastered ? "Mastered" : (days == 0 ? "New" : (c.cardLastDay[flow.card] == c.today
             ? "Studied today" : "Studied"))
         let sw = pen.width(status, scale: small)
         pen.text(status, x: GameView.width - 24 - sw, y: y0, scale: small,
@@ -50,8 +50,8 @@ extension CareerView {
             pen.text(line, x: 60, y: y, scale: small, Colour.opaque(theme.dim))
             y += smallLine
         }
-        if !shell.notice.isEmpty {
-            centred(pen, shell.notice, y: GameView.height - 3 * smallLine - 8, scale: small, theme.good)
+        if !flow.notice.isEmpty {
+            centred(pen, flow.notice, y: GameView.height - 3 * smallLine - 8, scale: small, theme.good)
         }
         // How many are mastered in all.
         let total = c.masteredCount

@@ -32,16 +32,16 @@ extension CareerView {
         centred(pen, "Any key: next     Esc: skip", y: GameView.height - smallLine - 4, scale: small, theme.dim)
     }
 
-    func drawName(_ pen: TextPen, shell: Shell, seconds: Double) {
+    func drawName(_ pen: TextPen, flow: CareerFlow, seconds: Double) {
         frame(pen, title: "Welcome aboard", hint: "Type your name, then press Enter")
         var y = 90
         centred(pen, "What is your name?", y: y, scale: body, theme.text)
         y += 2 * bodyLine
-        let chars = ShellPlayer.maxNameLength + 1
+        let chars = CareerPlayer.maxNameLength + 1
         let w = pen.font.width(ofCharacters: chars, scale: body) + 16
         let x = (GameView.width - w) / 2
         pen.canvas.fill(x: x, y: y - 8, w: w, h: bodyLine + 8, Colour.opaque(theme.highlight))
-        let after = pen.text(shell.typed, x: x + 8, y: y, scale: body, Colour.opaque(theme.accent))
+        let after = pen.text(flow.typed, x: x + 8, y: y, scale: body, Colour.opaque(theme.accent))
         // An underline caret where the next letter goes, blinking twice a second (a bar
         // would read as an 'l').
         if Int(seconds * 2) % 2 == 0 {
@@ -52,14 +52,14 @@ extension CareerView {
         centred(pen, "The game will greet you by it.", y: y, scale: small, theme.dim)
     }
 
-    func drawAdopt(_ pen: TextPen, shell: Shell, tick: Int, fraction: Double) {
+    func drawAdopt(_ pen: TextPen, flow: CareerFlow, tick: Int, fraction: Double) {
         frame(pen, title: "Adopt a companion", hint: "Left/Right: choose     Enter or click: adopt")
         centred(pen, "It grows with every gram of plastic you divert.", y: layout.listTop - bodyLine, scale: small,
                 theme.text)
-        let n = Shell.forms.count
-        for (i, form) in Shell.forms.enumerated() {
+        let n = CareerFlow.forms.count
+        for (i, form) in CareerFlow.forms.enumerated() {
             let box = layout.choice(i, of: n)
-            let chosen = i == shell.selection
+            let chosen = i == flow.selection
             pen.canvas.fill(x: box.x, y: box.y, w: box.w, h: box.h, Colour.opaque(chosen ? theme.highlight : theme.panel))
             if chosen {
                 pen.canvas.fill(x: box.x, y: box.y + box.h - 3, w: box.w, h: 3, Colour.opaque(theme.accent))

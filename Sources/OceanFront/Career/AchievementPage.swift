@@ -7,8 +7,8 @@ extension CareerView {
     /// keys at the bottom.
     func drawPages(_ pen: TextPen, page: Int) {
         let scale = max(1, theme.bigFontScale - 1)
-        for i in Shell.pages.indices {
-            let (title, box) = (Shell.pages[i], layout.tabs[i])
+        for i in CareerFlow.pages.indices {
+            let (title, box) = (CareerFlow.pages[i], layout.tabs[i])
             let on = i == page
             pen.text(title, x: box.x + 6, y: CareerLayout.titleY, scale: scale, Colour.opaque(on ? theme.accent : theme.dim))
             if on { pen.canvas.fill(x: box.x, y: box.y + box.h, w: box.w, h: 2, Colour.opaque(theme.accent)) }

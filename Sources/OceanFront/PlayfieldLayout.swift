@@ -1,0 +1,24 @@
+import OceanAssets
+import OceanFront
+import OceanKernel
+
+/// Where the playfield sits on the 640×360 screen, so a pointer's x can be turned
+/// into a playfield x: the game view's own `Layout`, so a click lands where the bin is drawn.
+public struct PlayfieldLayout: Sendable {
+    let fieldWidth: Int
+    let scale: Double
+    let originX: Double
+
+    public init(rules: Rules, theme: Theme) {
+        let layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        fieldWidth = Fixed.wholePixels(rules.width)
+        scale = layout.scaleX
+        originX = layout.originX
+    }
+
+    /// Screen x (logical pixels) → playfield x (fixed point), clamped to the walls.
+    public func playfieldX(_ screenX: Float) -> Int {
+        let x = (Double(screenX) - originX) / scale
+        return Fixed.px(Int(min(max(x, 0), Double(fieldWidth)).rounded()))
+    }
+}

@@ -1,0 +1,66 @@
+import OceanAssets
+@testable import OceanFront
+import OceanKernel
+import OceanStore
+import Testing
+import TestSupport
+
+/// Every falling item readable against every phase's sky and water: its body, its
+/// dark ring or its light ring (whichever stands out most) against each pixel of the
+/// backdrop actually drawn, by WCAG contrast ratio: at least 3:1 in the default theme,
+/// 4.5:1 in high contrast and in each of Outku's themes.
+@Suite struct ItemContrastTests {
+    static let required: [String: Double] = ["default": 3, "high-contrast": 4.5, "cream": 3, "sage": 3, "lavender": 3,
+                                              "peach": 3, "sky": 3]
+
+    /// The worst, over the backdrop's pixels (every 3rd), of the best of `inks` against each.
+    static func worst(_ inks: [Int], over background: [UInt32]) -> Double {
+        var worst = Double.infinity
+        var seen: [UInt32: Double] = [:]
+        for i in stride(from: 0, to: background.count, by: 3) {
+            let p = background[i]
+            if let known = seen[p] { worst = min(worst, known); continue }
+            let best = inks.map { ContrastTests.ratio($0, Int(p & 0xFF_FFFF)) }.max() ?? 0
+            seen[p] = best
+            worst = min(worst, best)
+        }
+        return worst
+    }
+
+    @Test(arguments: ["default", "high-contrast"] + FrontAssetsLoader.outkuThemes)
+    func everyItemStandsOutFromEveryPhase(theme: String) throws {
+        let assets = try OceanFrontTests.assets(theme)
+        let rules = try shippedRules
+        let view = GameView(assets: assets, rules: rules, seed: 7)
+        let t = assets.theme
+        var table: [String] = []
+        for (k, key) in rules.kindKeys.enumerated() {
+            let body = Int(GameView.mainColour(assets.sprites.bitmap(key, theme: t)) & 0xFF_FFFF)
+            var row = "\(theme) \(key):"
+            for phase in Phase.allCases {
+                let bodyOnly = Self.worst([body], over: view.art.backgrounds[phase.rawValue])
+                let ringed = Self.worst([body, t.itemOutline, t.itemHalo], over: view.art.backgrounds[phase.rawValue])
+                row += " \(phase.key) \(Self.format(bodyOnly))→\(Self.format(ringed))"
+                #expect(ringed >= Self.required[theme] ?? 4.5, "\(theme): \(key) over \(phase.key): \(ringed)")
+            }
+            table.append(row)
+            // The ring is drawn: the item's sprite holds both ring colours.
+            #expect(view.art.items[k].pixels.contains(Colour.opaque(t.itemOutline))
+                    && view.art.items[k].pixels.contains(Colour.opaque(t.itemHalo)))
+        }
+        print(table.joined(separator: "\n"))
+    }
+
+    static func format(_ r: Double) -> String { "\(Int(r))." + "\(Int(r * 10) % 10)" }
+
+    /// Outku's themes keep the default's rule for text: 4.5:1 over the panels as
+    /// blended over every sky, for the text, its accents, the challenge and impact colours.
+    @Test(arguments: FrontAssetsLoader.outkuThemes) func outkusThemesTextIsAAOverThePanels(theme name: String) throws {
+        let theme = try FrontAssetsLoader.load(theme: name).theme
+        for (key, ink) in [("text.colour", theme.text), ("text.accent", theme.accent), ("text.dim", theme.dim),
+                           ("text.good", theme.good), ("challenge.failed", theme.challengeFailed),
+                           ("impact.co2e", theme.impactCO2e), ("impact.water", theme.impactWater)] {
+            #expect(ContrastTests.worst(ink, theme: theme) >= 4.5, "\(name) \(key)")
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import OceanAssets
+import OceanBalance
+@testable import OceanFront
+import OceanKernel
+import OceanReplay
+import OceanStore
+import Testing
+import TestSupport
+
+/// Every screen drawn with hostile content — the longest name the player may type,
+/// wide glyphs, scores of 10^9, every challenge's text — in both themes: the renderer
+/// reports the boxes it drew text into, and no two may overlap, none may leave the screen.
+@Suite struct LayoutTests {
+    static let themes = FrontAssetsLoader.shippedThemes
+    /// The widest letters, as many as a name may hold.
+    static let longName = String(repeating: "W", count: CareerPlayer.maxNameLength)
+    static let huge = 1_000_000_000
+
+    /// The boxes of one frame drawn by `draw`, as problems named after `screen`.
+    static func problems(_ screen: String, _ log: TextBoxLog, _ draw: (inout Framebuffer) -> Void) -> [String] {
+        log.clear()
+        var fb = Framebuffer(width: GameView.width, height: GameView.height)
+        draw(&fb)
+        // A screen whose text was not seen would pass for the wrong reason.
+        guard log.boxes.count >= 2 else { return ["\(screen): only \(log.boxes.count) text boxes drawn"] }
+        return log.problems(width: GameView.width, height: GameView.height).map { "\(screen): \($0)" }
+    }
+
+    /// A career with a pet, its counters at 10^9, today's challenge the `challenge`th template.
+    static func hostileCareer(challenge: Int? = nil) throws -> Simulation {
+        var sim = try challengeCareer(challengeRules)
+        let c = sim.state.career
+        sim.state.career.gramsToday = huge
+        sim.state.career.streak = huge
+        sim.state.career.bestStreak = huge
+        sim.state.career.level = c.level
+        sim.state.career.kindCounts = c.kindCounts.map { _ in huge }
+        if let challenge {
+            sim.state.career.daily.template = challenge
+            sim.state.career.daily.target = huge
+            sim.state.career.daily.progress = huge - 1
+            sim.state.career.weekly.template = challenge
+            sim.state.career.weekly.target = huge
+        }
+        return sim
+    }
+
+    /// The career's pages for `player`, each as the flow reaches it from the menu.
+    static func careerPages(_ view: CareerView, state: GameState, player: CareerPlayer) throws -> [(String, CareerFlow)] {
+        let menu = try flow(player, state: state, view: view, rules: challengeRules)
+        var pages: [(String, CareerFlow)] = [("menu", menu)]
+        for item in menu.menuItems where item != .quit && item != .play {
+            var entered = menu
+            while entered.menuItems[entered.selection] != item { _ = entered.handle(.down, state: state) }
+            _ = entered.handle(.confirm, state: state)
+            pages.append((entered.page.key, entered))
+            if entered.page == .achievements {
+                _ = entered.handle(.right, state: state)
+                pages.append((entered.page.key, entered))
+            }
+            // The story's panels, each of them.
+            if case .intro = entered.page {
+                for _ in 0..<8 {
+                    _ = entered.handle(.confirm, state: state)
+                    if case .intro = entered.page { pages.append((entered.page.key, entered)) } else { break }
+                }
+            }
+            if case .outro = entered.page {
+                for _ in 0..<8 {
+                    _ = entered.handle(.confirm, state: state)
+                    if case .outro = entered.page { pages.append((entered.page.key, entered)) } else { break }
+                }
+            }
+        }
+        // A first launch: the name (typed to its limit) and the adoption.
+        var first = try flow(CareerPlayer(), state: try careerSim(rules: challengeRules).state, view: view, rules: challengeRules)
+        for _ in 0..<8 where first.page != .name { _ = first.handle(.confirm, state: state) }
+        if first.page == .name {
+            _ = first.handle(.text(longName), state: state)
+            pages.append(("name", first))
+        }
+        return pages
+    }
+
+    @Test(arguments: themes) func noTextOverlapsOrLeavesTheScreen(theme: String) throws {
+        let assets = try OceanFrontTests.assets(theme)
+        let log = TextBoxLog()
+        var found: [String] = []
+
+        // The career's pages with the longest name and every counter at 10^9.
+        let sim = try Self.hostileCareer()
+        let view = try careerView(assets, rules: challengeRules)
+        view.game.textLog = log
+        for (name, page) in try Self.careerPages(view, state: sim.state, player: CareerPlayer(name: Self.longName, introSeen: true, outroSeen: true)) {
+            found += Self.problems("\(theme) \(name)", log) { fb in
+                view.observe(sim.state, events: [])
+                view.render(sim.state, flow: page, fraction: 1, into: &fb)
+            }
+        }
+        // The menu and the game with every challenge's text as today's and this week's.
+        for template in try challengeRules.challenges.indices {
+            let s = try Self.hostileCareer(challenge: template)
+            let menu = try flow(CareerPlayer(name: Self.longName, introSeen: true), state: s.state, view: view, rules: challengeRules)
+            found += Self.problems("\(theme) menu, challenge \(template)", log) { fb in
+                view.observe(s.state, events: [])
+                view.render(s.state, flow: menu, fraction: 1, into: &fb)
+            }
+        }
+
+        // A game: playing, a round break, the countdown, paused, with toasts and a notice.
+        var game = try Self.hostileCareer(challenge: 0)
+        game.step(TickInput(command: .startGame))
+        for _ in 0..<400 { game.step(TickInput(move: .left)) }
+        var state = game.state
+        state.game.score = Self.huge
+        state.game.combo = Self.huge
+        let g = GameView(assets: assets, rules: try challengeRules, seed: 7)
+        g.textLog = log
+        g.observe(state, events: [])
+        found += Self.problems("\(theme) game", log) { g.render(state, fraction: 1, into: &$0) }
+        g.paused = true
+        found += Self.problems("\(theme) paused", log) { g.render(state, fraction: 1, into: &$0) }
+        g.paused = false
+        var breakState = state
+        breakState.mode = .roundBreak
+        found += Self.problems("\(theme) round break", log) { g.render(breakState, fraction: 1, into: &$0) }
+        g.paused = true
+        found += Self.problems("\(theme) paused in a round break", log) { g.render(breakState, fraction: 1, into: &$0) }
+        g.paused = false
+        let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly)]
+        var later = state
+        later.tick += 1
+        g.observe(later, events: toasts + [.levelUp(level: 99, title: .shoreGuardian)])
+        found += Self.problems("\(theme) toasts", log) { g.render(later, fraction: 1, into: &$0) }
+        // The title and a summary at 10^9.
+        let fresh = GameView(assets: assets, rules: try challengeRules, seed: 7)
+        fresh.textLog = log
+        var idle = state
+        idle.mode = .idle
+        fresh.observe(idle, events: [])
+        found += Self.problems("\(theme) title", log) { fresh.render(idle, fraction: 1, into: &$0) }
+        // A game played to its end, its figures then raised to 10^9.
+        var played = try Self.hostileCareer()
+        played.step(TickInput(command: .startGame))
+        var ended: GameSummary?
+        for _ in 0..<200_000 where ended == nil {
+            played.step(TickInput(move: .none))
+            for case .gameOver(let s) in played.events { ended = s }
+        }
+        var summary = try #require(ended)
+        (summary.game, summary.catches, summary.misses) = (Self.huge, Self.huge, Self.huge)
+        (summary.bestCombo, summary.score, summary.grams) = (Self.huge, Self.huge, Self.huge)
+        idle.tick += 1
+        fresh.observe(idle, events: [.gameOver(summary)])
+        found += Self.problems("\(theme) summary", log) { fresh.render(idle, fraction: 1, into: &$0) }
+
+        // The watch view of a long career.
+        let replay = try ReplayReader.read(path: repoRoot + "/replays/career-30-days.replay").replay
+        var scrubber = ReplayScrubber(replay)
+        let picture = WatchPicture(scrubber, assets: assets)
+        picture.textLog = log
+        for _ in 0..<600 { scrubber.stepForward(); picture.stepped(scrubber) }
+        found += Self.problems("\(theme) watch", log) {
+            picture.draw(scrubber, paused: true, speed: WatchSpeed(), fraction: 1, into: &$0)
+        }
+        // The day's date reads as a date (2026-…), its year not grouped like a count.
+        #expect(log.boxes.contains { $0.text.count == 4 && $0.text.hasPrefix("20") }, "\(log.boxes.map(\.text))")
+
+        // Each distinct problem once, with the screens it was found on.
+        var screens: [String: [String]] = [:], order: [String] = []
+        for f in found {
+            let colon = f.firstIndex(of: ":")!
+            let what = String(f[f.index(colon, offsetBy: 2)...]), screen = String(f[..<colon])
+            if screens[what] == nil { order.append(what) }
+            screens[what, default: []].append(screen)
+        }
+        let report = order.map { "\($0)  [\(screens[$0]!.count) screens: \(screens[$0]!.prefix(3).joined(separator: ", "))]" }
+        #expect(found.isEmpty, Comment(rawValue: "\(order.count) distinct problems:\n" + report.joined(separator: "\n")))
+    }
+
+    @Test func aBoxLogFindsOverlapsAndTextOffScreen() {
+        let log = TextBoxLog()
+        log.record(x: 0, y: 0, w: 10, h: 8, text: "a")
+        log.record(x: 10, y: 0, w: 10, h: 8, text: "b")   // touching: fine
+        #expect(log.problems(width: 640, height: 360).isEmpty)
+        log.record(x: 15, y: 4, w: 10, h: 8, text: "c")   // over "b"
+        log.record(x: 635, y: 0, w: 10, h: 8, text: "d")  // past the right edge
+        let p = log.problems(width: 640, height: 360)
+        #expect(p.count == 2 && p.contains { $0.contains("'b'") && $0.contains("'c'") } && p.contains { $0.contains("off screen: 'd'") })
+    }
+}
