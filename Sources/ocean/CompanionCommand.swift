@@ -1,4 +1,5 @@
 import ArgumentParser
+import OceanCLI
 import OceanAssets
 import OceanFront
 import OceanKernel

@@ -142,7 +142,7 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
     @Test func theWeekChartsBarsMeasureTheDaysGrams() throws {
         var sim = try careerSim()
         let today = sim.state.career.today
-        let goal = shippedRules.career.dailyGoalGrams
+        let goal = try shippedRules.career.dailyGoalGrams
         let grams = [0, 216, 450, 720, 90, 1_080, 540]  // six days ago … today
         for (i, g) in grams.enumerated() {
             let day = today - 6 + i, slot = ((day % 7) + 7) % 7

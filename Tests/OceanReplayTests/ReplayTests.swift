@@ -73,7 +73,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     /// back, and replay to the same end.
     @Test func aPointerAndAnAbandonRoundTrip() throws {
         var header = ReplayHeader()
-        header.balance = testBalance
+        header.balance = try testBalance
         header.seed = 9
         header.checkpointEvery = 60
         let x = Fixed.px(300)

@@ -161,7 +161,7 @@ import TestSupport
             [vary]
             "bin.width_px" = { from = 60, to = 110 }
             "items.gravity_px_per_s2" = { from = 180, to = 300 }
-            """), base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+            """), base: try shippedBalance, file: "spec.toml", options: Sweep.Options())
         for e in Importance.compute(header: latin.header, lines: latin.lines) {
             #expect(e.method == "spearman²")
             #expect(e.shares.reduce(0, +) <= 1 + 1e-6, "\(e)")
@@ -199,7 +199,7 @@ import TestSupport
             [career]
             careers = 1
             days = 3
-            """), base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+            """), base: try shippedBalance, file: "spec.toml", options: Sweep.Options())
         let rows = SweepReport.csv(header: out.header, lines: out.lines).split(separator: "\n")
         let cols = rows[0].split(separator: ",", omittingEmptySubsequences: false)
         for m in CareerOutcome.milestones { #expect(cols.contains("days_to_\(m)_reached"), "\(m)") }
@@ -269,7 +269,7 @@ import TestSupport
     @Test func anEvaluatedPointIsTheSweepsAndBadLinesAreNamed() throws {
         let s = try spec(ResumeTests.text)
         let sweep = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
-        var e = Evaluator(spec: s, base: shippedBalance, file: "spec.toml")
+        var e = Evaluator(spec: s, base: try shippedBalance, file: "spec.toml")
         e.jobs = 2
         let pairs = try e.parse(#"{"params": {"bin.width_px": 84, "items.gravity_px_per_s2": 280.0}}"#, line: 1)
         let line = e.evaluate(pairs, index: 0)
