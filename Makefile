@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check play screenshots audio-sweep test-cluster \
+.PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
@@ -119,6 +119,11 @@ fuzz-profile:
 	  $(PROFILE_FUZZ_DIR)/src/*.swift Fuzz/ProfileDecoderFuzz.swift -o $(PROFILE_FUZZ_DIR)/profile-fuzzer
 	$(PROFILE_FUZZ_DIR)/profile-fuzzer $(PROFILE_FUZZ_DIR)/corpus Fuzz/profile-seeds \
 	  -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+
+## balance-as-code: derive Tests/KernelTestSupport/BalanceAsCode.swift (the kernel tests' copy of the
+## shipped and gentle balances) from the files, after editing either
+balance-as-code:
+	python3 scripts/balance-as-code.py
 
 ## replay-check: verify every replays/**/*.replay (each format's folder found, none listed here) in parallel, each
 ## stopped after REPLAY_TIMEOUT seconds, the JUnit report in .build/replay-check.xml (see docs/ci.md)

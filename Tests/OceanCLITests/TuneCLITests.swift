@@ -103,7 +103,7 @@ import TestSupport
     }
 
     @Test func whatIfOverReplays() throws {
-        let spec = try temporaryFile("whatif.toml", "bots = [\"greedy\"]\n[vary]\n\"bin.width_px\" = [70, 120]\n")
+        let spec = try temporaryFile("whatif.toml", "bots = [\"greedy\"]\n[vary]\n\"bin.width_px\" = [46, 120]\n")
         let r = try ocean(["tune", "replays", spec, repoRoot + "/replays/greedy-bot.replay"], build: "release")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("(±0)"), "\(r.stdout)")

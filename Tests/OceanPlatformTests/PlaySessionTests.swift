@@ -83,7 +83,7 @@ import Testing
             var stats = Self.play(&recorder, view, commands: session.map { [$0] } ?? [], ticks: 10, afterStep: afterStep)
             if calls.count == 1 {
                 // The designer saves an edit while no game is on; a game's start then asks.
-                let edited = shipped.replacingOccurrences(of: "\nwidth_px = 70 ", with: "\nwidth_px = 72 ")
+                let edited = shipped.replacingOccurrences(of: "\nwidth_px = 46 ", with: "\nwidth_px = 48 ")
                 #expect(edited != shipped)
                 try! edited.write(toFile: balancePath, atomically: true, encoding: .utf8)
                 #expect(betweenGames?(false, recorder.simulation.state) == false)
@@ -92,20 +92,20 @@ import Testing
             }
             return stats
         }
-        #expect(calls.count == 2)
+        try #require(calls.count == 2)
         #expect(calls[0].quick == false && calls[1].quick == true)
         #expect(calls[1].session == nil)
         #expect(calls[1].quitAfter == 8)
         #expect(calls[1].notice?.contains("Balance reloaded") == true)
-        #expect(newRules?.binHalfWidth == Fixed.px(36))
-        #expect(play.rules.binHalfWidth == Fixed.px(36))
+        #expect(newRules?.binHalfWidth == Fixed.px(24))
+        #expect(play.rules.binHalfWidth == Fixed.px(24))
         #expect(outcome.recordingPath == folder + "/run.2.replay")
         #expect(outcome.totals.ticks == 20 && outcome.totals.presents == 20)
         // Each part holds the constants it was played with.
         let first = try ReplayReader.read(path: folder + "/run.replay").replay
         let second = try ReplayReader.read(path: folder + "/run.2.replay").replay
-        #expect(first.header.balance.bin.widthPx == 70)
-        #expect(second.header.balance.bin.widthPx == 72)
+        #expect(first.header.balance.bin.widthPx == 46)
+        #expect(second.header.balance.bin.widthPx == 48)
         #expect(second.header.startState?.tick == 10)
     }
 

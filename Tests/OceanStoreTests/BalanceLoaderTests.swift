@@ -43,7 +43,7 @@ private func line(of prefix: String) -> Int {
                              ("assets/tunings/gentle.toml", BalanceAsCode.gentle)] {
             let loaded = try loadBalance(file)
             let differing = BalanceSchema.fields(of: code).filter { loaded[keyPath: $0.path] != code[keyPath: $0.path] }.map(\.key)
-            #expect(differing.isEmpty, "\(file): Tests/KernelTestSupport/BalanceAsCode.swift differs at \(differing)")
+            #expect(differing.isEmpty, "\(file): Tests/KernelTestSupport/BalanceAsCode.swift differs at \(differing): run make balance-as-code")
             if differing.isEmpty { #expect(loaded == code) }
         }
     }

@@ -258,7 +258,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         let s = try spec("""
         bots = ["greedy"]
         [vary]
-        "bin.width_px" = [70, 120]
+        "bin.width_px" = [46, 120]
         """)
         let report = try WhatIf.run(spec: s, specFile: "spec.toml", replayFiles: [file], jobs: 2).get()
         let own = report.points[0].replays[0]
@@ -291,21 +291,21 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         bots = ["greedy"]
         games = 1
         [vary]
-        "pet.elder_from_grams" = [1000]
+        "pet.elder_from_grams" = [40000]
         [career]
         careers = 2
         days = 3
         """)
-        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
-        let d = try #require(out.lines[0].results[0].daysTo)
+        let out = try Sweep.run(spec: s, base: try shippedBalance, file: "spec.toml", options: Sweep.Options())
+        let line = try #require(out.lines.first, "the point's balance is valid and was run")
+        let d = try #require(line.results[0].daysTo)
         #expect(Set(d.keys) == Set(CareerOutcome.milestones))
         for m in CareerOutcome.milestones { #expect(d[m]!.reached.n == 2) }
-        // The shipped balance: the ocean climbs at most a day's cap (+5 %) a day, so
-        // from 15 % a greedy player's ocean is Stabilizing (25 %) on day 2 at the
-        // earliest; no pet is Adult within three days.
-        #expect(d["stabilizing"]!.reached.successes >= 1 && d["stabilizing"]!.days.mean >= 2)
+        // The shipped balance: a first game caught half right ends the first day in
+        // Stabilizing (GAME_RULES §2); no pet is Adult within three days.
+        #expect(d["stabilizing"]!.reached.successes == 2 && d["stabilizing"]!.days.mean == 1)
         #expect(d["adult"]!.reached.successes == 0 && d["adult"]!.days.n == 0)
-        #expect(out.lines[0].results[0].value(of: .daysToAdult, careerDays: 3) == 4)
+        #expect(line.results[0].value(of: .daysToAdult, careerDays: 3) == 4)
     }
 }
 
