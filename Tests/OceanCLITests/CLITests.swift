@@ -123,11 +123,11 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
     }
 
     @Test(arguments: [
-        ("type", "grams = 1\nsize_px = 28", "grams = 1.5\nsize_px = 28", "kind.plastic_bottle.grams: expected a whole number", "grams = 1.5"),
+        ("type", "grams = 9 ", "grams = 9.25 ", "kind.plastic_bottle.grams: expected a whole number", "grams = 9.25"),
         ("range", "max_live = 512", "max_live = 0", "items.max_live: 0 is out of range; allowed: a whole number from 1 to 100000", "max_live = 0"),
         ("missing", "spawn_burst = 1 ", "# (removed) ", "items.spawn_burst: missing", "[items]"),
         ("unknown", "hysteresis = 150", "hysteresis = 150\nhysterisis = 3", "health.hysterisis: unknown key; did you mean 'health.hysteresis'?", "hysterisis = 3"),
-        ("syntax", "start = 1500", "start = ", "not valid TOML", "start = "),
+        ("syntax", "start = 2150", "start = ", "not valid TOML", "start = "),
         ("cross", "rim_px = 580", "rim_px = 640", "bin.rim_px: must be above the water line", "rim_px = 640"),
     ])
     func eachKindOfErrorExitsTwoNamingFileLineAndKey(kind: String, old: String, new: String, expected: String,
@@ -139,7 +139,7 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         #expect(r.stdout.isEmpty, "nothing runs")
         #expect(r.stderr.contains(expected), "\(r.stderr)")
         // file:line: at the start of the message.
-        let lineNumber = text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(at) }! + 1
+        let lineNumber = try #require(text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(at) }) + 1
         #expect(r.stderr.contains("\(kind).toml:\(lineNumber): "), "\(r.stderr)")
     }
 
