@@ -19,7 +19,8 @@ private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
     }
     try append("balance.toml", """
         [kind.coffee_cup]            # a paper cup with a plastic lining
-        grams = 1
+        grams = 12
+        plastic = 0
         size_px = 24
         terminal_speed_px_per_s = 200
         fall_percent = 90

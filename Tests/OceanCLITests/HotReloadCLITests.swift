@@ -19,6 +19,7 @@ struct HotReloadCLITests {
         let dir = freshFolder("reload")
         // One round of one item: a game is over in about three seconds.
         let short = shippedBalanceText.replacingOccurrences(of: "per_game = 5 ", with: "per_game = 1 ")
+            .replacingOccurrences(of: "first_round_speed_percent = 40 ", with: "first_round_speed_percent = 100 ")
             .replacingOccurrences(of: "first_round_items = 6 ", with: "first_round_items = 1 ")
         try short.write(toFile: dir + "/b.toml", atomically: true, encoding: .utf8)
         let edited = short.replacingOccurrences(of: "points_per_catch = 10 ", with: "points_per_catch = 11 ")

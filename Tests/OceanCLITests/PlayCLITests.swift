@@ -52,7 +52,7 @@ func inWindow(_ args: String, name: String, actions: String) -> String {
     wait $pid
     echo "\(name)-exit $?"
     INNER
-    DIR="$DIR" xvfb-run -a -s "-screen 0 1280x720x24" bash "$DIR/inner.sh"
+    DIR="$DIR" xvfb-run -a -n $((99 + $$ % 9000)) -s "-screen 0 1280x720x24" bash "$DIR/inner.sh"
     cat "$DIR/\(name).err" >&2
     """
 }
@@ -110,7 +110,7 @@ struct PlayWindowTests {
         let hadRootData = FileManager.default.fileExists(atPath: "/data")
         let r = try script("""
             cd "$DIR"
-            xvfb-run -a -s "-screen 0 1280x720x24" env -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 \
+            xvfb-run -a -n $((99 + $$ % 9000)) -s "-screen 0 1280x720x24" env -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 \
               '\(repoRoot)/.build/debug/ocean' play --quick --mute --quit-after 0.5 --profile data/p
             echo "play-exit $?"
             """, environment: ["DIR": dir])
@@ -175,7 +175,7 @@ struct PlayWindowTests {
         #expect(screens.first == "screen menu greeting 'Hello, Ada!'", "\(second.stderr)")
         #expect(screens.contains("screen card") && screens.contains("screen scan"), "\(second.stderr)")
         let after = try ocean(["profile", "show", "--profile", dir + "/profile", "--json"])
-        #expect(after.stdout.contains("\"cardsStudied\":1") && after.stdout.contains("{\"count\":1,\"grams\":5,\"kind\":\"plastic_bottle\"}"),
+        #expect(after.stdout.contains("\"cardsStudied\":1") && after.stdout.contains("{\"count\":1,\"grams\":9,\"kind\":\"plastic_bottle\",\"plastic\":true}"),
                 "\(after.stdout)")
         let replay = try String(contentsOfFile: dir + "/second.replay", encoding: .utf8)
         #expect(replay.contains("study") && replay.contains("scan"), "the menu's actions are recorded")
@@ -238,6 +238,7 @@ struct PlayWindowTests {
         // A one-round, one-item game is over in about three seconds.
         let dir = freshFolder("career")
         let short = shippedBalanceText.replacingOccurrences(of: "per_game = 5 ", with: "per_game = 1 ")
+            .replacingOccurrences(of: "first_round_speed_percent = 40 ", with: "first_round_speed_percent = 100 ")
             .replacingOccurrences(of: "first_round_items = 6 ", with: "first_round_items = 1 ")
         try short.write(toFile: dir + "/short.toml", atomically: true, encoding: .utf8)
         for run in 1...2 {

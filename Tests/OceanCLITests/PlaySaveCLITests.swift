@@ -11,6 +11,7 @@ struct PlaySaveCLITests {
     /// A one-round, one-item balance: a game is over in about three seconds.
     private func shortBalance(_ dir: String) throws -> String {
         let short = shippedBalanceText.replacingOccurrences(of: "per_game = 5 ", with: "per_game = 1 ")
+            .replacingOccurrences(of: "first_round_speed_percent = 40 ", with: "first_round_speed_percent = 100 ")
             .replacingOccurrences(of: "first_round_items = 6 ", with: "first_round_items = 1 ")
         try short.write(toFile: dir + "/short.toml", atomically: true, encoding: .utf8)
         return dir + "/short.toml"

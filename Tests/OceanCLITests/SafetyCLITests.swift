@@ -186,13 +186,13 @@ private func mode(_ path: String) -> mode_t {
         let items = Int(words[14])
         // After the items, the fair spawner's plan (its count, then two words a point).
         let afterItems = 15 + 6 * items + 1 + 2 * Int(words[15 + 6 * items])
-        // The ocean's words: health, phase, the day's starting health; then the career.
-        let health = afterItems + 14, today = health + 3
+        // The ocean's words: health, phase, the day's starting health and net; then the career.
+        let health = afterItems + 14, today = health + 4
         let cases: [(String, [(Int, Int)])] = [
             ("career.today", [(today, Int.max)]), ("career.today", [(today, Int.min)]),
             ("tick", [(2, -1)]), ("tick", [(2, Int.max)]), ("round", [(3, 1)]),
             ("random", [(8, 0), (9, 0), (10, 0), (11, 0)]), ("health", [(health, Int.max)]),
-            ("healthDayStart", [(health + 2, -1)]),
+            ("healthDayStart", [(health + 2, -1)]), ("healthDayNet", [(health + 3, Int.max)]),
             ("totals.grams", [(afterItems + 6 + 6, Int.max)]),
         ]
         for (field, changes) in cases {

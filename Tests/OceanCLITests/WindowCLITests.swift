@@ -66,7 +66,7 @@ extension PlayWindowTests {
     @Test func aBiggerTextScaleIsAnOptionWithinItsRange() throws {
         let dir = freshFolder("scale")
         let r = try script("""
-            xvfb-run -a -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 .build/debug/ocean play --quick --mute --scale 2 \\
+            xvfb-run -a -n $((99 + $$ % 9000)) -s "-screen 0 1280x720x24" env SDL_VIDEODRIVER=x11 .build/debug/ocean play --quick --mute --scale 2 \\
               --quit-after 0.5 --profile "$DIR/profile"
             echo "play-exit $?"
             """, environment: ["DIR": dir])

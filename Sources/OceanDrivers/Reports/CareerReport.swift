@@ -5,12 +5,14 @@ import OceanKernel
 /// level, plastic, streaks, pet, ocean; items per kind and plastic per month, with
 /// their impact; the challenges (and, for a run, its `ChallengeLog`).
 public struct CareerReport: Sendable, Encodable {
-    /// Lifetime items diverted of one kind, and their grams.
+    /// Lifetime items diverted of one kind, and their grams (its true mass, whatever
+    /// its material; `plastic` says whether they count as plastic).
     public struct KindTotal: Sendable, Equatable {
         /// The kind's key (`plastic_bottle`).
         public var kind: String
         public var count: Int
         public var grams: Int
+        public var plastic: Bool
     }
     public var date: CalendarDate?
     public var level: Int
@@ -72,7 +74,7 @@ public struct CareerReport: Sendable, Encodable {
         ticks = s.tick
         hash = s.hash
         kinds = rules.kindKeys.indices.map {
-            KindTotal(kind: rules.kindKeys[$0], count: c.kindCounts[$0], grams: c.kindGrams[$0])
+            KindTotal(kind: rules.kindKeys[$0], count: c.kindCounts[$0], grams: c.kindGrams[$0], plastic: rules.isPlastic[$0])
         }
         months = c.months
         let keys = rules.kindKeys
@@ -121,6 +123,7 @@ public struct CareerReport: Sendable, Encodable {
             try o.encode(t.kind, forKey: JSONKey("kind"))
             try o.encode(t.count, forKey: JSONKey("count"))
             try o.encode(t.grams, forKey: JSONKey("grams"))
+            try o.encode(t.plastic, forKey: JSONKey("plastic"))
         }
         var m = c.nestedUnkeyedContainer(forKey: JSONKey("months"))
         for (i, t) in months.enumerated() {
