@@ -40,7 +40,7 @@ func script(_ text: String, seconds: Int = 90, environment: [String: String] = [
 func inWindow(_ args: String, name: String, actions: String) -> String {
     """
     cat > "$DIR/inner.sh" <<'INNER'
-    .build/debug/ocean \(args) > "$DIR/\(name).out" 2> "$DIR/\(name).err" &
+    SDL_VIDEODRIVER=x11 .build/debug/ocean \(args) > "$DIR/\(name).out" 2> "$DIR/\(name).err" &
     pid=$!
     W=$(timeout 30 xdotool search --sync --name "Ocean Rescue" | head -1)
     [ -n "$W" ] || { echo "no window appeared" >&2; kill $pid; exit 3; }

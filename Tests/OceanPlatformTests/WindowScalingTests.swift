@@ -23,7 +23,9 @@ import Glibc
     /// A framebuffer with a marker in each corner, drawn into a 400×225 window (SDL's
     /// dummy video driver, software renderer): all four markers are in the window's pixels.
     @Test func a400By225WindowShowsTheWholeFrameAndF11TwiceReturnsToIt() throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        // A hint, not the environment: an environment variable set here would reach
+        // every process the other suites start (their `ocean play` would open no window).
+        SDL_SetHint("SDL_VIDEODRIVER", "dummy")
         #expect(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
         let window = try Window(title: "Ocean Rescue test", width: 640, height: 360, scale: 1, vsync: false)
