@@ -11,6 +11,8 @@
 /// band starts (`dayBegan`). With both caps at full health the band is [0, full].
 enum HealthSystem {
     static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
+        // Most ticks have no outcome: nothing to move, nothing to copy.
+        guard !log.outcomes.isEmpty else { return }
         let before = s.health
         let wasFull = healedAll(s, rules)
         for outcome in log.outcomes {
@@ -35,7 +37,7 @@ enum HealthSystem {
     }
 
     /// True once today's gains have reached the rise cap (or full health).
-    static func healedAll(_ s: GameState, _ rules: Rules) -> Bool {
+    static func healedAll(_ s: borrowing GameState, _ rules: Rules) -> Bool {
         s.health >= min(Rules.fullHealth, s.healthDayStart + rules.dailyRiseCap)
             && (!rules.dailyCapOnSum || s.healthDayNet >= rules.dailyRiseCap || s.health == Rules.fullHealth)
     }
@@ -61,7 +63,7 @@ enum HealthSystem {
 
     /// The day's start moved by its net, within the caps and [0, full].
     @inline(__always)
-    static func banded(_ s: GameState, _ rules: Rules) -> Int {
+    static func banded(_ s: borrowing GameState, _ rules: Rules) -> Int {
         let net = min(rules.dailyRiseCap, max(-rules.dailyFallCap, s.healthDayNet))
         return min(Rules.fullHealth, max(0, s.healthDayStart + net))
     }
