@@ -138,6 +138,8 @@ public enum AudioSchema {
 public struct AudioSettings: Equatable, Sendable {
     /// 1 = no sound at all.
     public var mute = 0
+    /// Scales both the music and the effects (the pause menu's Master).
+    public var masterPercent = 100
     public var musicPercent = 80
     public var effectsPercent = 100
 
@@ -145,6 +147,7 @@ public struct AudioSettings: Equatable, Sendable {
 
     public static let schema = Schema<AudioSettings>(fields: [
         SchemaField(key: "mute", unit: "0 = sound on, 1 = muted", range: 0...1, path: \.mute),
+        SchemaField(key: "master_percent", unit: "% of everything's level", range: 0...100, path: \.masterPercent),
         SchemaField(key: "music_percent", unit: "% of the ambience's level", range: 0...100, path: \.musicPercent),
         SchemaField(key: "effects_percent", unit: "% of the effects' level", range: 0...100, path: \.effectsPercent),
     ])
@@ -152,11 +155,17 @@ public struct AudioSettings: Equatable, Sendable {
     /// The file's text.
     public var text: String {
         """
-        # Ocean Rescue sound settings (`ocean audio settings` writes this file).
+        # Ocean Rescue sound settings (`ocean audio settings` and the pause menu's Sound write this file).
         mute = \(mute)                   # 0 = sound on, 1 = muted
+        master_percent = \(masterPercent)       # everything, 0 to 100
         music_percent = \(musicPercent)         # the ocean's ambience, 0 to 100
         effects_percent = \(effectsPercent)      # the game's effects, 0 to 100
 
         """
     }
+
+    /// The music's and the effects' levels in per mille, the master applied (what
+    /// `AudioLink.setVolumes` takes).
+    public var musicPerMille: Int { musicPercent * masterPercent / 10 }
+    public var effectsPerMille: Int { effectsPercent * masterPercent / 10 }
 }

@@ -8,6 +8,11 @@ public enum ImpactUnits {
         scaled(grams, units: [(1, "g"), (1_000, "kg"), (1_000_000, "t")])
     }
 
+    /// Grams of material diverted: "850 g", "1.2 kg", "12 kg", "1.3 t".
+    public static func mass(_ grams: Int) -> String {
+        scaled(grams, units: [(1, "g"), (1_000, "kg"), (1_000_000, "t")])
+    }
+
     /// Millilitres of water: "250 ml", "1.5 L", "35 L", "1.2 m³".
     public static func water(_ ml: Int) -> String {
         scaled(ml, units: [(1, "ml"), (1_000, "L"), (1_000_000, "m³")])

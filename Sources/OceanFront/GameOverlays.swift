@@ -49,8 +49,13 @@ struct GameOverlays {
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
         var y = layout.waterY / 8
-        centred(pen, s.perfect ? "PERFECT!" : "GAME OVER", y: y, scale: big, Colour.opaque(theme.accent))
+        centred(pen, s.perfect ? "PERFECT!" : (s.abandoned ? "GAME LEFT" : "GAME OVER"), y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
+        if s.abandoned {
+            // Left from the pause menu (or by quitting): what was caught counts, a perfect cannot.
+            centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, Colour.opaque(theme.dim))
+            y += line
+        }
         row(pen, "Score ", s.score, y: y); y += line
         row(pen, "Caught ", s.catches, y: y); y += line
         row(pen, "Missed ", s.misses, y: y); y += line
@@ -123,12 +128,67 @@ struct GameOverlays {
         }
     }
 
-    func paused(_ pen: TextPen) {
-        let big = theme.bigFontScale
-        let h = pen.font.cellHeight * big + 4 * theme.lineGapPx
-        let y = (layout.waterY - h) / 2
-        pen.canvas.blend(x: 0, y: y, w: layout.screenWidth, h: h, Colour.opaque(theme.overlay),
+    /// Where the pause menu's rows stand: row `i` of `count`, the panel around them
+    /// and the title above; shared with the click hit-test (`GameView.pauseRow`).
+    func pauseRow(_ i: Int, count: Int, cellHeight: Int) -> CareerLayout.Box {
+        let panel = pausePanel(count: count, cellHeight: cellHeight)
+        let pitch = cellHeight * theme.fontScale + 3 * theme.lineGapPx
+        let top = panel.y + 2 * theme.lineGapPx + cellHeight * theme.bigFontScale + 3 * theme.lineGapPx
+        return CareerLayout.Box(x: panel.x + theme.marginPx, y: top + i * pitch, w: panel.w - 2 * theme.marginPx, h: pitch)
+    }
+
+    func pausePanel(count: Int, cellHeight: Int) -> CareerLayout.Box {
+        let pitch = cellHeight * theme.fontScale + 3 * theme.lineGapPx
+        let h = 2 * theme.lineGapPx + cellHeight * theme.bigFontScale + 3 * theme.lineGapPx + count * pitch
+            + 2 * theme.lineGapPx + cellHeight * theme.fontScale + 2 * theme.lineGapPx
+        let w = min(layout.screenWidth - 2 * theme.marginPx, max(layout.screenWidth / 2, 300))
+        return CareerLayout.Box(x: (layout.screenWidth - w) / 2, y: max(0, (layout.screenHeight - h) / 2), w: w, h: h)
+    }
+
+    /// The pause menu: its title, its rows (the chosen one marked), each row's value
+    /// (a volume, the theme) at its right, and a line of help under them.
+    func pauseMenu(_ pen: TextPen, _ menu: PauseMenu) {
+        let cell = pen.font.cellHeight
+        let panel = pausePanel(count: menu.rowCount, cellHeight: cell)
+        pen.canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: layout.screenHeight, Colour.opaque(theme.overlay),
                          alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
-        centred(pen, "PAUSED", y: y + 2 * theme.lineGapPx, scale: big, Colour.opaque(theme.text))
+        pen.canvas.blend(x: panel.x, y: panel.y, w: panel.w, h: panel.h, Colour.opaque(theme.panel),
+                         alpha: UInt32(theme.panelAlphaPercent * 256 / 100))
+        let s = theme.fontScale
+        centred(pen, menu.page == .main ? "PAUSED" : "SOUND", y: panel.y + 2 * theme.lineGapPx, scale: theme.bigFontScale,
+                Colour.opaque(theme.text))
+        for i in 0..<menu.rowCount {
+            let row = pauseRow(i, count: menu.rowCount, cellHeight: cell)
+            let chosen = i == menu.selection
+            if chosen {
+                pen.canvas.blend(x: row.x, y: row.y, w: row.w, h: row.h, Colour.opaque(theme.accent), alpha: 64)
+            }
+            let colour = Colour.opaque(chosen ? theme.accent : theme.text)
+            let ty = row.y + (row.h - cell * s) / 2
+            let valueRight = row.x + row.w - theme.marginPx
+            // The value first, so the label is cut short of it, never drawn over it.
+            var valueX = valueRight
+            switch menu.page {
+            case .main where i == PauseMenu.Item.theme.rawValue:
+                // "< name >" in three parts: no string is built per frame.
+                let cell = pen.font.cellWidth * s
+                valueX = valueRight - min(pen.width(menu.theme, scale: s) + 4 * cell, row.w / 2)
+                let x = pen.text("< ", x: valueX, y: ty, scale: s, colour)
+                let end = pen.text(menu.theme, x: x, y: ty, scale: s, colour, limit: valueRight - 2 * cell + s)
+                pen.text(" >", x: end, y: ty, scale: s, colour)
+            case .sound where i != PauseMenu.SoundRow.back.rawValue:
+                let v = menu.volumes[PauseMenu.SoundRow(rawValue: i)!]
+                valueX = valueRight - pen.width(of: v, scale: s) - pen.width(" %", scale: s)
+                let x = pen.number(v, x: valueX, y: ty, scale: s, colour)
+                pen.text(" %", x: x, y: ty, scale: s, colour)
+            default:
+                break
+            }
+            let label = menu.page == .main ? PauseMenu.Item(rawValue: i)!.label : PauseMenu.SoundRow(rawValue: i)!.label
+            pen.text(label, x: row.x + theme.marginPx, y: ty, scale: s, colour, limit: valueX - theme.marginPx)
+        }
+        let help = menu.page == .main ? "Arrows and Enter; Esc resumes" : (menu.soundNote ?? "Left and right change; Esc goes back")
+        let hy = pauseRow(menu.rowCount, count: menu.rowCount, cellHeight: cell).y + theme.lineGapPx
+        pen.text(help, x: panel.x + theme.marginPx, y: hy, scale: s, Colour.opaque(theme.dim), limit: panel.x + panel.w - theme.marginPx)
     }
 }

@@ -12,8 +12,10 @@ public final class GameView {
     /// The fixed logical resolution.
     public static let width = 640, height = 360
 
-    /// Draws a "Paused" banner over the game when true.
+    /// Draws the pause menu (`pauseMenu`) over the game when true.
     public var paused = false
+    /// The menu over a paused game: what it shows and which row is chosen.
+    public var pauseMenu = PauseMenu()
     /// A message over the top of the screen until its tick (the balance reloaded, or why not).
     public var notice: Notice?
     /// Where the text boxes of each frame go, for a layout test (nil in play).
@@ -21,15 +23,15 @@ public final class GameView {
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
 
-    let assets: FrontAssets
+    private(set) var assets: FrontAssets
     let rules: Rules
     /// The impact factors in the order of the balance's kinds.
     let impact: ImpactFactors
-    let layout: Layout
-    let art: ResolvedArt
-    let scene: OceanScene
-    let hud: Hud
-    let overlays: GameOverlays
+    private(set) var layout: Layout
+    private(set) var art: ResolvedArt
+    private(set) var scene: OceanScene
+    private(set) var hud: Hud
+    private(set) var overlays: GameOverlays
 
     /// The bin's x at the previous and the current tick, for interpolation.
     var binFrom: Int
@@ -39,7 +41,7 @@ public final class GameView {
     var crossfade: Crossfade
     /// The pet's reactions to its evolution and mood changes.
     var petReaction: PetReaction
-    let petPortrait: PetPortrait
+    private(set) var petPortrait: PetPortrait
     /// The last game's summary, shown while idle after it.
     var summary: GameSummary?
     /// The previous tick's items: where a missed item was when it hit the water.
@@ -65,8 +67,10 @@ public final class GameView {
     var banner = Flash()
     /// The game's misses when the current round began: a round ended with none more is perfect.
     var missesAtRoundStart = 0
+    /// The cosmetic stream's seed (the replay's), for restyling.
+    let seed: UInt64
     /// Each kind's main colour, for its catch's particles.
-    let kindColours: [UInt32]
+    private(set) var kindColours: [UInt32]
 
     /// Effects kept at once; the oldest is reused past this.
     static let poolCapacity = 32
@@ -82,6 +86,7 @@ public final class GameView {
 
     public init(assets: FrontAssets, rules: Rules, seed: UInt64) {
         self.assets = assets
+        self.seed = seed
         self.rules = rules
         let theme = assets.theme
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
@@ -197,6 +202,31 @@ public final class GameView {
         previousItems.append(contentsOf: state.items)
     }
 
+    /// Draws with another theme from the next frame on (the pause menu's Theme): the
+    /// theme's layout, art and panels, the game and its effects where they are.
+    public func restyle(_ newAssets: FrontAssets) {
+        assets = newAssets
+        let theme = newAssets.theme
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        art = ResolvedArt(assets: newAssets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
+        scene = OceanScene(theme: theme, layout: layout, seed: seed)
+        hud = Hud(theme: theme, layout: layout, rules: rules)
+        overlays = GameOverlays(theme: theme, layout: layout)
+        petPortrait = PetPortrait(art: art.pet)
+        kindColours = art.items.map(GameView.mainColour)
+        // Words wrapped to the old panels' widths are made again for the new ones.
+        dailyWords = ChallengeWords()
+        compactDailyWords = ChallengeWords()
+        weeklyWords = ChallengeWords()
+    }
+
+    /// The pause menu's row under a point of the screen, if any (a click on it).
+    public func pauseRow(atX x: Int, y: Int) -> Int? {
+        (0..<pauseMenu.rowCount).first {
+            overlays.pauseRow($0, count: pauseMenu.rowCount, cellHeight: assets.font.cellHeight).contains(x: x, y: y)
+        }
+    }
+
     /// Keeps the career's items per kind as a game begins (in storage of its own: a
     /// copy of the state's array would make the kernel copy it on its next catch).
     func noteKindsAtStart(_ state: GameState) {
@@ -296,7 +326,7 @@ public final class GameView {
             drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
                       scale: theme.bannerScale, tick: state.tick, fraction: f)
             drawToasts(pen, tick: state.tick, fraction: f)
-            if paused { overlays.paused(pen) }
+            if paused { overlays.pauseMenu(pen, pauseMenu) }
             drawNotice(pen, tick: state.tick)
         }
     }

@@ -8,11 +8,14 @@ struct ImpactWords: Equatable {
     var items = 0
     var co2e = "0 g"
     var water = "0 ml"
+    /// The mass of every material the items weigh ("1.2 kg"), when known.
+    var mass = "0 g"
 
     init() {}
 
-    init(_ impact: Impact) {
+    init(_ impact: Impact, grams: Int = 0) {
         items = impact.items
+        mass = TextWrap.ascii(ImpactUnits.mass(grams))
         co2e = TextWrap.ascii(ImpactUnits.co2e(impact.co2eGrams))
         water = TextWrap.ascii(ImpactUnits.water(impact.waterMl))
     }

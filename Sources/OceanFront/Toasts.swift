@@ -37,8 +37,9 @@ struct Toast {
                          footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
         case .healedAllToday:
             // GAME_RULES §2: when today's healing is full, the screen says so.
-            return Toast(kind: .healed, title: "The ocean has healed all it can today",
-                         lines: wrapped("Come back tomorrow: each day's play heals it a little more."),
+            // The title fits a toast; the sentence in full below it.
+            return Toast(kind: .healed, title: "Healed all it can today",
+                         lines: wrapped("The ocean has healed all it can today: more tomorrow"),
                          footer: "", born: tick)
         default:
             return nil

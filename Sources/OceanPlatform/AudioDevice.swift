@@ -43,7 +43,7 @@ public final class AudioDevice {
 
     private init(design: AudioDesign, health: Int, settings: AudioSettings) {
         link = AudioLink(health: health)
-        link.setVolumes(music: settings.musicPercent * 10, effects: settings.effectsPercent * 10, mute: settings.mute == 1)
+        link.setVolumes(music: settings.musicPerMille, effects: settings.effectsPerMille, mute: settings.mute == 1)
         let engine = AudioEngine(design: design, health: health)
         link.apply(to: engine)
         engine.snapVolumes()

@@ -28,8 +28,9 @@ struct InputMapper {
     /// Keeps the stick from drifting.
     static let stickDeadZone: Int16 = 8000
 
-    /// Screen x (logical pixels) → playfield x (fixed point): the front's layout.
-    let playfieldX: (Float) -> Int
+    /// Screen x (logical pixels) → playfield x (fixed point): the front's layout (a
+    /// new theme may move the playfield).
+    var playfieldX: (Float) -> Int
 
     init(playfieldX: @escaping (Float) -> Int) {
         self.playfieldX = playfieldX

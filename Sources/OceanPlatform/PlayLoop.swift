@@ -76,7 +76,7 @@ public enum PlayLoop {
     public static func run<Sink: ReplaySink>(
         in screen: DisplaySession, recorder: inout ReplayRecorder<Sink>, view: GameView, theme: Theme, session: Command?,
         options: PlayOptions, career: inout CareerPlay?, betweenGames: ((_ atStart: Bool, _ state: GameState) -> Bool)? = nil,
-        afterStep: (GameState, [Event]) -> Void
+        pause: PauseHooks = PauseHooks(), afterStep: (GameState, [Event]) -> Void
     ) -> PlayStats {
         // Initialisation
         let window = screen.window
@@ -102,12 +102,66 @@ public enum PlayLoop {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { input.handle(event, window: window) }
             let asked = input.takeRequests()
-            if let c = career {
-                // Off the game's screen, keys go to the career's screens; on it, to the game below.
+            // The game's screen: the whole game without a career, its page with one.
+            let inGame = career.map { $0.flow.page == .game } ?? true
+            if inGame {
+                // Paused, keys go to the pause menu; playing, Escape and Start pause.
+                var choices: [PauseMenu.Choice] = []
+                var sawBack = false
+                input.takeKeys { key in
+                    guard view.paused else { return }
+                    if key == .back { sawBack = true }
+                    var row: Int?
+                    if case .click(let x, let y) = key { row = view.pauseRow(atX: x, y: y) }
+                    choices.append(view.pauseMenu.handle(key, clickedRow: row))
+                }
+                if view.paused {
+                    // A pad's Start (no key of its own) closes the menu as Escape does.
+                    if asked.togglePause && !sawBack { choices.append(view.pauseMenu.back()) }
+                } else if asked.togglePause || asked.pause {
+                    view.paused = true
+                    view.pauseMenu.open()
+                } else if asked.start && career == nil && recorder.simulation.state.mode == .idle
+                            && !pending.contains(.startGame) {
+                    pending.append(.startGame)
+                }
+                for choice in choices {
+                    switch choice {
+                    case .none: break
+                    case .resume: view.paused = false
+                    case .backToMenu:
+                        view.paused = false
+                        if recorder.simulation.state.mode != .idle { pending.append(.abandon) }
+                    case .quit: quitAsked = true
+                    case .volumesChanged(let v): pause.volumesChanged(v)
+                    case .saveVolumes(let v):
+                        if let problem = pause.saveVolumes(v) {
+                            view.notice = Notice(problem, isProblem: true, until: recorder.simulation.state.tick + 6 * Fixed.ticksPerSecond,
+                                                 columns: view.noticeColumns)
+                        }
+                    case .theme(let name):
+                        switch pause.loadTheme(name) {
+                        case .success(let assets):
+                            if let c = career {
+                                c.view.restyle(assets)
+                                career?.flow.layout = c.view.layout
+                            } else {
+                                view.restyle(assets)
+                            }
+                            input.playfieldX = PlayfieldLayout(rules: rules, theme: assets.theme).playfieldX
+                        case .failure(let problem):
+                            view.notice = Notice(problem.message, isProblem: true,
+                                                 until: recorder.simulation.state.tick + 6 * Fixed.ticksPerSecond,
+                                                 columns: view.noticeColumns)
+                        }
+                    }
+                }
+            } else if let c = career {
+                view.paused = false
+                // Off the game's screen, keys go to the career's screens.
                 var flow = c.flow
                 let state = recorder.simulation.state
                 input.takeKeys { key in
-                    guard flow.page != .game else { return }
                     let out = flow.handle(key, state: state)
                     pending.append(contentsOf: out.commands)
                     if out.playerChanged && !out.commands.isEmpty { playerChangeAfterCommands = true }
@@ -115,24 +169,12 @@ public enum PlayLoop {
                     if out.quit { quitAsked = true }
                 }
                 career?.flow = flow
-            } else {
-                input.takeKeys { _ in }
             }
-            if asked.quit || quitAsked || Interruption.requested != nil { break }
+            if asked.quit || quitAsked || Interruption.requested != nil {
+                endGameOnQuit(&recorder, input: input, view: view, career: &career, afterStep: afterStep)
+                break
+            }
             if asked.fullscreen { window.toggleFullscreen() }
-            let inGame = career.map { $0.flow.page == .game } ?? true
-            if inGame {
-                if asked.togglePause { view.paused.toggle() }
-                if asked.pause { view.paused = true }
-                if asked.start {
-                    if view.paused { view.paused = false }
-                    else if career == nil && recorder.simulation.state.mode == .idle && !pending.contains(.startGame) {
-                        pending.append(.startGame)
-                    }
-                }
-            } else {
-                view.paused = false
-            }
 
             // Update: the ticks owed since the last frame, none while paused.
             let now = monotonicNanos()
@@ -178,13 +220,27 @@ public enum PlayLoop {
             if stats.firstFrameMs == nil, let launch = options.launchNanos {
                 stats.firstFrameMs = Double(monotonicNanos() - launch) / 1e6
             }
-            if let limit = options.quitAfterSeconds, Double(monotonicNanos() - start) / 1e9 >= limit { break }
+            if let limit = options.quitAfterSeconds, Double(monotonicNanos() - start) / 1e9 >= limit {
+                endGameOnQuit(&recorder, input: input, view: view, career: &career, afterStep: afterStep)
+                break
+            }
             pacer.wait()
         }
 
         // De-initialisation: DisplaySession closes the window and SDL when released.
         stats.seconds = Double(monotonicNanos() - start) / 1e9
         return stats
+    }
+
+    /// Leaving with a game on (Ctrl+Q, the window closed, Quit in the pause menu, a
+    /// signal): one more tick ends it as abandoned, so it is recorded, its catches
+    /// counted and the career saved (`afterStep`), never silently dropped.
+    static func endGameOnQuit<Sink: ReplaySink>(_ recorder: inout ReplayRecorder<Sink>, input: InputMapper, view: GameView,
+                                                career: inout CareerPlay?, afterStep: (GameState, [Event]) -> Void) {
+        guard recorder.simulation.state.mode != .idle else { return }
+        var abandon: [Command] = [.abandon]
+        tick(&recorder, input: input, pending: &abandon, view: view, afterStep: afterStep)
+        career?.flow.observe(recorder.simulation.state, events: recorder.simulation.events)
     }
 
     /// One fixed tick: the player's move and the next waiting command go through the

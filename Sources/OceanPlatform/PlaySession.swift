@@ -33,7 +33,8 @@ public final class PlaySession {
         public var recordingPath: String
     }
 
-    public let assets: FrontAssets
+    /// The screens' assets: the theme changes with the pause menu's Theme.
+    public private(set) var assets: FrontAssets
     public let content: CareerContent?
     public private(set) var balance: Balance
     public private(set) var rules: Rules
@@ -53,6 +54,22 @@ public final class PlaySession {
     public var afterStep: (GameState, [Event]) -> Void = { _, _ in }
     /// Opens a part's recording (`replaces`: an existing file may be replaced once it is finished).
     public var openSink: (_ path: String, _ replaces: Bool) -> AtomicFileSink
+    /// The pause menu as each game view starts it (the volumes and themes); the
+    /// player's changes carry over to the views that follow (a reloaded balance).
+    public var pauseMenu = PauseMenu()
+    /// What the pause menu's Sound and Theme do (see `PauseHooks`); `pauseHooks` is
+    /// what the loop gets, with a new theme kept for the views that follow.
+    public var pause = PauseHooks()
+    public var pauseHooks: PauseHooks {
+        var hooks = pause
+        hooks.loadTheme = { [self] name in
+            let loaded = pause.loadTheme(name)
+            if case .success(let new) = loaded { assets = new }
+            return loaded
+        }
+        return hooks
+    }
+
     /// Where the session's messages go (standard error).
     public var say: (String) -> Void = { printError($0) }
 
@@ -87,6 +104,7 @@ public final class PlaySession {
                        rules: rules)
         }
         var view = GameView(assets: assets, rules: rules, seed: header.seed)
+        view.pauseMenu = pauseMenu
         if let saveError {
             view.notice = Notice("\(saveError)\nThis session will not be saved.", isProblem: true, until: .max,
                                  columns: view.noticeColumns)
@@ -151,7 +169,9 @@ public final class PlaySession {
             flow?.rules = rules
             rulesChanged(rules)
             say("ocean play: " + recording.nextPart(balance: hotReload?.reloader.path ?? "the balance"))
+            let menu = view.pauseMenu
             view = GameView(assets: assets, rules: rules, seed: header.seed)
+            view.pauseMenu = menu
             view.notice = Notice("Balance reloaded: this game plays with the new constants", isProblem: false,
                                  until: (state?.tick ?? 0) + 4 * Fixed.ticksPerSecond, columns: view.noticeColumns)
             session = nil

@@ -22,7 +22,11 @@ public enum AudioSettingsFile {
 
     public static func load(path: String) throws(DataError) -> AudioSettings {
         guard (try? PathName(path))?.exists ?? true else { return AudioSettings() }
-        let (entries, locator) = try TOMLEntries.read(path: path)
+        var (entries, locator) = try TOMLEntries.read(path: path)
+        // Files written before the master volume existed keep working: full master.
+        if !entries.contains(where: { $0.key == "master_percent" }) {
+            entries.append(RawEntry(key: "master_percent", value: .whole(AudioSettings().masterPercent), line: nil))
+        }
         return try AudioSettings.schema.validate(entries, into: AudioSettings(), file: path,
                                                  lineOfMissing: locator.nearestLine(of:))
     }

@@ -161,10 +161,11 @@ extension AudioCommand {
 
     struct Settings: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show or change the sound settings (mute, music and effects volumes).")
+            abstract: "Show or change the sound settings (mute; master, music and effects volumes).")
 
         @Flag(help: "Mute all sound.") var mute = false
         @Flag(help: "Sound on again.") var unmute = false
+        @Option(help: "The master volume (scales music and effects), 0 to 100 %.") var master: Int?
         @Option(help: "The ambience's volume, 0 to 100 %.") var music: Int?
         @Option(help: "The effects' volume, 0 to 100 %.") var effects: Int?
         @Option(help: settingsHelp)
@@ -173,6 +174,7 @@ extension AudioCommand {
         func validate() throws {
             guard !(mute && unmute) else { throw ValidationError("--mute and --unmute: give one") }
             try checkPath(settings, flag: "--settings")
+            if let master, !(0...100).contains(master) { throw ValidationError("--master: allowed 0 to 100") }
             if let music, !(0...100).contains(music) { throw ValidationError("--music: allowed 0 to 100") }
             if let effects, !(0...100).contains(effects) { throw ValidationError("--effects: allowed 0 to 100") }
         }
@@ -184,15 +186,16 @@ extension AudioCommand {
             }
             var s: AudioSettings
             do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
-            let changing = mute || unmute || music != nil || effects != nil
+            let changing = mute || unmute || master != nil || music != nil || effects != nil
             if mute { s.mute = 1 }
             if unmute { s.mute = 0 }
+            if let master { s.masterPercent = master }
             if let music { s.musicPercent = music }
             if let effects { s.effectsPercent = effects }
             if changing {
                 do { try AudioSettingsFile.save(s, path: path) } catch { fail(error.description) }
             }
-            print("\(path): \(s.mute == 1 ? "muted" : "sound on"), music \(s.musicPercent) %, effects \(s.effectsPercent) %")
+            print("\(path): \(s.mute == 1 ? "muted" : "sound on"), master \(s.masterPercent) %, music \(s.musicPercent) %, effects \(s.effectsPercent) %")
         }
     }
 }

@@ -82,7 +82,8 @@ struct PlayCommand: ParsableCommand {
             fail("ocean play: \(error.description)")
         }
 
-        let audio = openAudio(health: saved?.health ?? rules.healthStart)
+        let sound = soundSettings()
+        let audio = openAudio(health: saved?.health ?? rules.healthStart, settings: sound.settings, problem: sound.problem)
 
         let now = localNow()
         var header = ReplayHeader()
@@ -126,14 +127,47 @@ struct PlayCommand: ParsableCommand {
             try store.save(state, plannedThrough: nil)
         }
         play.rulesChanged = { store.rules = $0 }
+        // The pause menu: the volumes heard at once and kept in the settings file (the
+        // file's mute stays as it is); the shipped themes (and the --theme file, if one).
+        var kept = sound.settings
+        play.pauseMenu = PauseMenu(
+            volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent),
+            themes: (theme.map { FrontAssetsLoader.shippedThemes.contains($0) ? [] : [$0] } ?? []) + FrontAssetsLoader.shippedThemes,
+            theme: theme ?? "default")
+        if audio == nil { play.pauseMenu.soundNote = "No sound this session: the volumes are kept for the next" }
+        play.pause.volumesChanged = { v in
+            kept.masterPercent = v.master
+            kept.musicPercent = v.music
+            kept.effectsPercent = v.effects
+            audio?.link.setVolumes(music: kept.musicPerMille, effects: kept.effectsPerMille, mute: kept.mute == 1)
+        }
+        play.pause.saveVolumes = { _ in
+            guard let path = sound.path else { return "No settings folder ($XDG_CONFIG_HOME or $HOME): the volumes last this session" }
+            if let problem = sound.problem { return "\(path) is unusable, not replaced: \(problem)" }
+            do { try AudioSettingsFile.save(kept, path: path) } catch { return "The volumes could not be saved: \(String(describing: error))" }
+            return nil
+        }
+        play.pause.loadTheme = { [scale, balanceOption] name in
+            do {
+                var new = try FrontAssetsLoader.load(theme: name, challenges: balanceOption.challenges)
+                if let scale {
+                    new.theme.fontScale = scale
+                    new.theme.bigFontScale = max(new.theme.bigFontScale, scale)
+                }
+                return .success(new)
+            } catch {
+                return .failure(PauseHooks.Problem(String(describing: error)))
+            }
+        }
         play.afterStep = { state, events in audio?.link.post(health: state.health, events: events) }
+        let hooks = play.pauseHooks
         let p = store.player
         let outcome: PlaySession.Outcome
         do {
             outcome = try play.run(saved: saved, player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
                                    session: .beginSession(now.date, minuteOfDay: now.minute)) {
-                PlayLoop.run(in: screen, recorder: &$0, view: $1, theme: assets.theme, session: $2, options: $3, career: &$4,
-                             betweenGames: $5, afterStep: $6)
+                PlayLoop.run(in: screen, recorder: &$0, view: $1, theme: play.assets.theme, session: $2, options: $3, career: &$4,
+                             betweenGames: $5, pause: hooks, afterStep: $6)
             }
         } catch {
             if let saveError = play.saveError { printError("ocean play: the career was not saved: \(saveError)") }
@@ -165,13 +199,18 @@ struct PlayCommand: ParsableCommand {
         return nil
     }
 
-    /// The sound, unless muted; no device (or no settings) is a one-line notice.
-    /// Without a data folder there is no settings file to read: the defaults play.
-    private func openAudio(health: Int) -> AudioDevice? {
+    /// The sound settings file's path (nil without a settings folder) and what it says
+    /// (the defaults when it is missing or unusable, with why it is unusable).
+    private func soundSettings() -> (path: String?, settings: AudioSettings, problem: String?) {
+        guard let path = AudioSettingsFile.defaultPathIfKnown() else { return (nil, AudioSettings(), nil) }
+        do { return (path, try AudioSettingsFile.load(path: path), nil) } catch { return (path, AudioSettings(), error.description) }
+    }
+
+    /// The sound, unless muted; no device (or unusable settings) is a one-line notice.
+    private func openAudio(health: Int, settings: AudioSettings, problem: String?) -> AudioDevice? {
         guard !mute else { return nil }
-        var settings = AudioSettings()
-        do { if let path = AudioSettingsFile.defaultPathIfKnown() { settings = try AudioSettingsFile.load(path: path) } } catch {
-            printError("ocean play: sound settings unusable, playing in silence: \(error.description)")
+        if let problem {
+            printError("ocean play: sound settings unusable, playing in silence: \(problem)")
             return nil
         }
         guard settings.mute == 0 else { return nil }

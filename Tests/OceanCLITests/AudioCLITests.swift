@@ -103,9 +103,16 @@ import TestSupport
         let dir = try temporaryFile("xdg-placeholder", "")
         let file = dir + "-settings.toml"
         let r = try ocean(["audio", "settings", "--mute", "--music", "40", "--settings", file])
-        #expect(r.status == 0 && r.stdout.contains("muted, music 40 %, effects 100 %"), "\(r.stderr)")
+        #expect(r.status == 0 && r.stdout.contains("muted, master 100 %, music 40 %, effects 100 %"), "\(r.stderr)")
         let r2 = try ocean(["audio", "settings", "--unmute", "--settings", file])
-        #expect(r2.stdout.contains("sound on, music 40 %"))
+        #expect(r2.stdout.contains("sound on, master 100 %, music 40 %"))
         #expect(try ocean(["audio", "settings", "--music", "101", "--settings", file]).status == 2)
+        let r3 = try ocean(["audio", "settings", "--master", "50", "--settings", file])
+        #expect(r3.stdout.contains("master 50 %, music 40 %"), "\(r3.stdout)\(r3.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("master_percent = 50"))
+        // A file from before the master volume: full master, nothing lost.
+        try "mute = 0\nmusic_percent = 30\neffects_percent = 70\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let old = try ocean(["audio", "settings", "--settings", file])
+        #expect(old.status == 0 && old.stdout.contains("master 100 %, music 30 %, effects 70 %"), "\(old.stdout)\(old.stderr)")
     }
 }

@@ -85,9 +85,22 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         let months = try #require(o["months"] as? [[String: Any]])
         #expect(months.map { $0["month"] as? String } == ["2026-01", "2026-02"])
         #expect(months.reduce(0) { $0 + ($1["grams"] as! Int) } == o["grams"] as? Int)
+        // Each month: every kind's items and grams; all of them make its diverted mass,
+        // the plastic ones its plastic; over the months, each kind's lifetime.
+        for m in months {
+            let mk = try #require(m["kinds"] as? [[String: Any]])
+            #expect(mk.count == 6)
+            #expect(mk.reduce(0) { $0 + ($1["grams"] as! Int) } == m["divertedGrams"] as? Int)
+            #expect(mk.filter { $0["plastic"] as? Bool == true }.reduce(0) { $0 + ($1["grams"] as! Int) } == m["grams"] as? Int)
+            #expect((m["divertedGrams"] as? Int ?? 0) > (m["grams"] as? Int ?? 0), "glass, cans and boxes weigh too")
+        }
+        for (i, k) in kinds.enumerated() {
+            let perMonth = months.reduce(0) { $0 + ((($1["kinds"] as? [[String: Any]]) ?? [])[i]["grams"] as? Int ?? 0) }
+            #expect(perMonth == k["grams"] as? Int, "\(k)")
+        }
         let text = try oceanRun(["sim", "--days", "40", "--seed", "1"])
         #expect(text.stdout.range(of: #"plastic_bottle \d+ \(\d+ g\)"#, options: .regularExpression) != nil, "\(text.stdout)")
-        #expect(text.stdout.range(of: #"2026-01 \d+ g"#, options: .regularExpression) != nil)
+        #expect(text.stdout.range(of: #"2026-01 \d+ g plastic, [\d.,]+ (g|kg|t) in all"#, options: .regularExpression) != nil, "\(text.stdout)")
         // profile show prints the same figures.
         let path = try freshPath("profile")
         #expect(try oceanRun(["sim", "--days", "3", "--profile", path]).status == 0)

@@ -268,6 +268,23 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         #expect(later.pixels == quietLater.pixels)
     }
 
+    /// The day's healing full: a toast says so in words that fit, nothing cut short.
+    @Test func theHealedAllTodayToastSaysItInFull() throws {
+        let view = GameView(assets: try defaultAssets, rules: try shippedRules, seed: 7)
+        let state = try scene(.recovering).state
+        view.observe(state, events: [.healedAllToday])
+        let toast = try #require(view.toasts.toasts.first)
+        #expect(toast.kind == .healed && toast.title == "Healed all it can today")
+        #expect(toast.lines.joined(separator: " ") == "The ocean has healed all it can today: more tomorrow")
+        let log = TextBoxLog()
+        view.textLog = log
+        var fb = Framebuffer(width: GameView.width, height: GameView.height)
+        view.render(state, fraction: 1, into: &fb)
+        let words = log.boxes.map(\.text)
+        #expect(words.contains("Healed all it can today") && toast.lines.allSatisfy(words.contains), "\(words)")
+        #expect(!words.contains { $0.contains("…") }, "\(words)")
+    }
+
     /// A watched replay that jumps (a seek, a step back) starts over: no toast in
     /// flight, and a summary whose game's start was not seen shows no impact panel.
     @Test func aJumpClearsTheToastsAndTheUnknownImpact() throws {
@@ -363,12 +380,25 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
             #expect(try shows(k.co2e, colour: t.impactCO2e, in: fb), "\(kind): \(k.co2e)")
         }
         let rows = view.lifetimePlot.bottom + 6 + 2 * view.smallLine
-        let under = rows..<(rows + 3 * view.smallLine)
+        let under = rows..<(rows + 4 * view.smallLine)
+        let rules = try challengeRules
         for m in c.months {
             let words = ImpactWords(c.impact(inMonth: m.month, f))
             #expect(try shows(ImpactUnits.grouped(m.items), colour: t.good, in: fb, y: under) && shows(words.co2e, colour: t.impactCO2e, in: fb, y: under)
                     && shows(words.water, colour: t.impactWater, in: fb, y: under), "month \(m.month): \(words)")
+            // The month's mass of every material: its items times each kind's true mass.
+            var all = 0
+            for k in m.kindCounts.indices { all += m.kindCounts[k] * rules.grams[k] }
+            #expect(all > m.grams, "glass, cans and boxes weigh too")
+            #expect(try shows(TextWrap.ascii(ImpactUnits.mass(all)), colour: t.text, in: fb, y: under), "month \(m.month): \(all) g")
         }
+        // Each kind's lifetime mass in the table, and the plastic alone under it.
+        for kind in ItemKind.shipped where c.kindCounts[kind.rawValue] > 0 {
+            #expect(try shows(TextWrap.ascii(ImpactUnits.mass(c.kindGrams[kind.rawValue])), colour: t.text, in: fb), "\(kind)")
+        }
+        #expect(try shows(ImpactUnits.grouped(state.totals.grams), colour: t.accent, in: fb))
+        // The first month's year under its name, as a year ("2026", not "2,026").
+        #expect(try shows("2026", colour: t.dim, in: fb) && !shows("2,026", colour: t.dim, in: fb))
     }
 }
 

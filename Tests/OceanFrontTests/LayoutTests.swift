@@ -119,7 +119,14 @@ import TestSupport
         g.observe(state, events: [])
         found += Self.problems("\(theme) game", log) { g.render(state, fraction: 1, into: &$0) }
         g.paused = true
+        g.pauseMenu = PauseMenu(themes: ["a-theme-file-with-a-very-long-name.toml"] + FrontAssetsLoader.shippedThemes,
+                                theme: "a-theme-file-with-a-very-long-name.toml")
         found += Self.problems("\(theme) paused", log) { g.render(state, fraction: 1, into: &$0) }
+        for key in [CareerKey.down, .down, .confirm] { _ = g.pauseMenu.handle(key) }
+        found += Self.problems("\(theme) paused, sound", log) { g.render(state, fraction: 1, into: &$0) }
+        g.pauseMenu.soundNote = "No sound this session: the volumes are kept for the next"
+        found += Self.problems("\(theme) paused, sound, no device", log) { g.render(state, fraction: 1, into: &$0) }
+        g.pauseMenu = PauseMenu()
         g.paused = false
         var breakState = state
         breakState.mode = .roundBreak
@@ -127,7 +134,7 @@ import TestSupport
         g.paused = true
         found += Self.problems("\(theme) paused in a round break", log) { g.render(breakState, fraction: 1, into: &$0) }
         g.paused = false
-        let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly)]
+        let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly), .healedAllToday]
         var later = state
         later.tick += 1
         g.observe(later, events: toasts + [.levelUp(level: 99, title: .shoreGuardian)])
@@ -153,6 +160,10 @@ import TestSupport
         idle.tick += 1
         fresh.observe(idle, events: [.gameOver(summary)])
         found += Self.problems("\(theme) summary", log) { fresh.render(idle, fraction: 1, into: &$0) }
+        summary.abandoned = true
+        idle.tick += 1
+        fresh.observe(idle, events: [.gameOver(summary)])
+        found += Self.problems("\(theme) summary of a game left early", log) { fresh.render(idle, fraction: 1, into: &$0) }
 
         // The watch view of a long career.
         let replay = try ReplayReader.read(path: repoRoot + "/replays/career-30-days.replay").replay

@@ -35,7 +35,22 @@ func screenshots() throws {
     var paused = try Played(phase: .flourishing)
     paused.play(ticks: 600)
     paused.view.paused = true
+    paused.view.pauseMenu = PauseMenu(themes: FrontAssetsLoader.shippedThemes)
     save("paused", paused.render())
+    // The pause menu's Sound page, Master a step down.
+    for key in [CareerKey.down, .down, .confirm, .left] { _ = paused.view.pauseMenu.handle(key) }
+    save("paused-sound", paused.render())
+    paused.view.paused = false
+    // A game left from the pause menu: its summary says so.
+    _ = paused.step(TickInput(command: .abandon))
+    paused.play(ticks: 20)
+    save("summary-abandoned", paused.render())
+    // The day's rise reached: the toast says the ocean has healed all it can today.
+    var healed = try Played(phase: .recovering)
+    healed.play(ticks: 200)
+    healed.view.observe(healed.sim.state, events: [.healedAllToday])
+    healed.play(ticks: 30)
+    save("healed-all-today", healed.render())
     let contrast = try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/high-contrast.toml")
     for phase in [Phase.polluted, .thriving] {
         var played = try Played(phase: phase, assets: contrast)

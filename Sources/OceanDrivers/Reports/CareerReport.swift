@@ -39,8 +39,10 @@ public struct CareerReport: Sendable, Encodable {
     public var hash: UInt64
     /// Per item kind, in `ItemKind` order: lifetime count and grams.
     public var kinds: [KindTotal]
-    /// Lifetime plastic per calendar month, oldest first (months with none absent).
+    /// Lifetime plastic per calendar month, oldest first (months with nothing diverted absent).
     public var months: [MonthTotal]
+    /// Each month's items and grams per kind (every material), alongside `months`.
+    public var monthKinds: [[KindTotal]]
     /// Lifetime impact, with each kind's share; nil when no factors were given.
     public var impact: ImpactBreakdown?
     /// Each month's impact, alongside `months` (empty when no factors were given).
@@ -77,6 +79,12 @@ public struct CareerReport: Sendable, Encodable {
             KindTotal(kind: rules.kindKeys[$0], count: c.kindCounts[$0], grams: c.kindGrams[$0], plastic: rules.isPlastic[$0])
         }
         months = c.months
+        monthKinds = c.months.map { m in
+            rules.kindKeys.indices.map {
+                KindTotal(kind: rules.kindKeys[$0], count: m.kindCounts[$0], grams: m.grams(ofKind: $0, rules: rules),
+                          plastic: rules.isPlastic[$0])
+            }
+        }
         let keys = rules.kindKeys
         impact = factors.map { ImpactBreakdown(counts: c.kindCounts, kindKeys: keys, factors: $0) }
         monthImpacts = factors.map { f in c.months.map { ImpactBreakdown(counts: $0.kindCounts, kindKeys: keys, factors: f) } } ?? []
@@ -130,6 +138,16 @@ public struct CareerReport: Sendable, Encodable {
             var o = m.nestedContainer(keyedBy: JSONKey.self)
             try o.encode(CareerReport.monthText(t.month), forKey: JSONKey("month"))
             try o.encode(t.grams, forKey: JSONKey("grams"))
+            // Every material's mass this month, and each kind's items and grams.
+            try o.encode(monthKinds[i].reduce(0) { $0 + $1.grams }, forKey: JSONKey("divertedGrams"))
+            var mk = o.nestedUnkeyedContainer(forKey: JSONKey("kinds"))
+            for t in monthKinds[i] {
+                var ko = mk.nestedContainer(keyedBy: JSONKey.self)
+                try ko.encode(t.kind, forKey: JSONKey("kind"))
+                try ko.encode(t.count, forKey: JSONKey("count"))
+                try ko.encode(t.grams, forKey: JSONKey("grams"))
+                try ko.encode(t.plastic, forKey: JSONKey("plastic"))
+            }
             if i < monthImpacts.count { try o.encode(monthImpacts[i], forKey: JSONKey("impact")) }
         }
         if let impact { try put(impact, "impact") } else { try c.encodeNil(forKey: JSONKey("impact")) }
@@ -168,15 +186,16 @@ public struct CareerReport: Sendable, Encodable {
         }.joined(separator: "\n              ")
     }
 
-    /// "2026-01 200 g", one month per line, with its items and impact when known;
+    /// "2026-01 200 g plastic, 1.2 kg in all", one month per line, with its items and impact when known;
     /// "none yet" before any plastic.
     var monthsText: String {
         months.isEmpty ? "none yet"
             : months.enumerated().map { i, t in
-                let line = "\(CareerReport.monthText(t.month)) \(t.grams) g"
+                let all = monthKinds[i].reduce(0) { $0 + $1.grams }
+                let line = "\(CareerReport.monthText(t.month)) \(t.grams) g plastic, \(ImpactUnits.mass(all)) in all"
                 guard i < monthImpacts.count else { return line }
                 let m = monthImpacts[i].total
-                return pad(line, 16) + "\(ImpactUnits.grouped(m.items)) items, \(ImpactBreakdown.savings(m))"
+                return pad(line, 38) + "\(ImpactUnits.grouped(m.items)) items, \(ImpactBreakdown.savings(m))"
             }.joined(separator: "\n              ")
     }
 }

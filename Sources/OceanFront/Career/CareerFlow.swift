@@ -119,7 +119,7 @@ public struct CareerFlow: Sendable {
     /// Where a story shown from the menu returns: the menu (true) or onward (first launch).
     var storyFromMenu = false
     let content: CareerContent
-    let layout: CareerLayout
+    public var layout: CareerLayout
     /// The constants in play; a reloaded balance file replaces them between games.
     public var rules: Rules
 

@@ -10,7 +10,7 @@ import OceanKernel
 public final class CareerView {
     public let game: GameView
     let content: CareerContent
-    public let layout: CareerLayout
+    public private(set) var layout: CareerLayout
     /// What each achievement needs, from the balance (made once, not per frame).
     let needs: [String]
     /// Each milestone's text and reward, in `Rules.milestoneTemplates`' order (made once).
@@ -40,6 +40,15 @@ public final class CareerView {
             return (x.metric.rawValue, x.targetAtLevel1, a) < (y.metric.rawValue, y.targetAtLevel1, b)
         }
         game.summaryHint = "Enter to go on"
+    }
+
+    /// Draws with another theme from the next frame on (see `GameView.restyle`); the
+    /// flow's click targets follow `layout`.
+    public func restyle(_ assets: FrontAssets) {
+        game.restyle(assets)
+        layout = CareerLayout(theme: assets.theme, cellHeight: assets.font.cellHeight, cellWidth: assets.font.cellWidth,
+                              width: GameView.width)
+        lifetimeWords = LifetimeWords()
     }
 
     /// Once after every kernel step, as `GameView.observe`.

@@ -95,7 +95,7 @@ extension CareerView {
     }
 
     func drawLifetime(_ pen: TextPen, state: GameState) {
-        frame(pen, title: "Lifetime", hint: "Plastic diverted per month, and what it saved     Any key: back")
+        frame(pen, title: "Lifetime", hint: "Plastic per month (bars); all it weighed and saved     Any key: back")
         let c = state.career
         guard c.hasSession, let first = c.months.first?.month else {
             centred(pen, "Nothing diverted yet: play a game!", y: 120, scale: body, theme.text)
@@ -104,7 +104,7 @@ extension CareerView {
         let last = c.monthOfToday
         let start = max(first, last - 11)
         let count = last - start + 1
-        lifetimeWords.update(c, start: start, last: last, factors: game.impact)
+        lifetimeWords.update(c, start: start, last: last, factors: game.impact, rules: game.rules)
         let plot = lifetimePlot
         var most = 0
         for m in start...last { most = max(most, c.grams(inMonth: m)) }
@@ -113,8 +113,8 @@ extension CareerView {
         let slot = (plotRight - plotLeft) / 12
         let barW = slot * 3 / 5
         let (dim, text) = (Colour.opaque(theme.dim), Colour.opaque(theme.text))
-        // Under each month's bar: its name (and year), then its items, CO2e and water,
-        // the rows named left of the axis.
+        // Under each month's bar: its name (and year), then its items, their mass (every
+        // material), CO2e and water, the rows named left of the axis.
         let rows = plot.bottom + 6 + 2 * smallLine
         for i in CareerView.monthRows.indices {
             pen.text(CareerView.monthRows[i], x: 12, y: rows + i * smallLine, scale: small, dim)
@@ -128,24 +128,28 @@ extension CareerView {
             pen.text(name, x: mid - pen.width(name, scale: small) / 2, y: plot.bottom + 6, scale: small,
                      Colour.opaque(m == last ? theme.accent : theme.dim))
             if i == 0 || m % 12 == 0 {
-                pen.number(m / 12, x: mid - pen.width(of: m / 12, scale: small) / 2, y: plot.bottom + 6 + smallLine,
-                           scale: small, dim)
+                // A year, not a count: not grouped ("2026", never "2,026").
+                let yearWidth = pen.font.width(ofCharacters: TextPen.digits(m / 12), scale: small)
+                pen.number(m / 12, x: mid - yearWidth / 2, y: plot.bottom + 6 + smallLine, scale: small, dim, grouped: false)
             }
             let words = lifetimeWords.months[i]
             pen.number(words.items, x: mid - pen.width(of: words.items, scale: small) / 2, y: rows, scale: small,
                        Colour.opaque(words.items > 0 ? theme.good : theme.dim))
-            pen.text(words.co2e, x: mid - pen.width(words.co2e, scale: small) / 2, y: rows + smallLine, scale: small,
+            pen.text(words.mass, x: mid - pen.width(words.mass, scale: small) / 2, y: rows + smallLine, scale: small,
+                     Colour.opaque(words.items > 0 ? theme.text : theme.dim), limit: plotLeft + (i + 1) * slot)
+            pen.text(words.co2e, x: mid - pen.width(words.co2e, scale: small) / 2, y: rows + 2 * smallLine, scale: small,
                      Colour.opaque(theme.impactCO2e))
-            pen.text(words.water, x: mid - pen.width(words.water, scale: small) / 2, y: rows + 2 * smallLine,
+            pen.text(words.water, x: mid - pen.width(words.water, scale: small) / 2, y: rows + 3 * smallLine,
                      scale: small, Colour.opaque(theme.impactWater))
         }
         // The kinds' table: items kept out of the sea, CO2e and water saved, each
         // column's figures ending at its right edge; the lifetime's under a rule.
         let col = CareerView.impactColumns
-        var y = rows + 3 * smallLine + 8
+        var y = rows + CareerView.monthRows.count * smallLine + 8
         // The table runs on over the band of sea: a box behind it keeps it readable.
-        backing(pen.canvas, y: y - 5, h: (game.rules.kindCount + 2) * smallLine + 12)
-        pen.text("Kept out of the sea", x: col.name, y: y, scale: small, dim)
+        backing(pen.canvas, y: y - 5, h: (game.rules.kindCount + 3) * smallLine + 12)
+        pen.text("Kept out of the sea", x: col.name, y: y, scale: small, dim, limit: col.mass - pen.width("weighing", scale: small) - 6)
+        pen.text("weighing", x: col.mass - pen.width("weighing", scale: small), y: y, scale: small, dim)
         pen.text("items", x: col.items - pen.width("items", scale: small), y: y, scale: small, dim)
         pen.text("CO2e saved", x: col.co2e - pen.width("CO2e saved", scale: small), y: y, scale: small, dim)
         pen.text("water saved", x: col.water - pen.width("water saved", scale: small), y: y, scale: small, dim)
@@ -157,21 +161,25 @@ extension CareerView {
             y += smallLine
         }
         pen.canvas.fill(x: col.name, y: y - 3, w: col.water - col.name, h: 1, Colour.opaque(theme.chartAxis))
-        var x = pen.text("In all (", x: col.name, y: y, scale: small, Colour.opaque(theme.accent))
-        x = pen.number(state.totals.grams, x: x, y: y, scale: small, Colour.opaque(theme.accent))
-        pen.text(" g of plastic)", x: x, y: y, scale: small, Colour.opaque(theme.accent))
+        pen.text("In all", x: col.name, y: y, scale: small, Colour.opaque(theme.accent))
         drawImpactRow(pen, lifetimeWords.total, y: y, itemsColour: theme.accent)
+        // Plastic alone (the level's and the goal's count): only plastic kinds' grams.
+        y += smallLine
+        let x = pen.text("of it plastic: ", x: col.name, y: y, scale: small, dim)
+        let end = pen.number(state.totals.grams, x: x, y: y, scale: small, Colour.opaque(theme.accent))
+        pen.text(" g", x: end, y: y, scale: small, Colour.opaque(theme.accent))
     }
 
     /// The rows under the lifetime's bars, named left of the axis.
-    static let monthRows = ["items", "CO2e", "water"]
+    static let monthRows = ["items", "mass", "CO2e", "water"]
 
     /// The right edges of the impact table's figures, and where its names start.
-    static let impactColumns = (name: 40, items: 340, co2e: 460, water: 580)
+    static let impactColumns = (name: 40, mass: 250, items: 340, co2e: 460, water: 580)
 
     /// One row of the impact table's figures: items, CO2e, water.
     func drawImpactRow(_ pen: TextPen, _ words: ImpactWords, y: Int, itemsColour: Int) {
         let col = CareerView.impactColumns
+        pen.text(words.mass, x: col.mass - pen.width(words.mass, scale: small), y: y, scale: small, Colour.opaque(theme.text))
         pen.number(words.items, x: col.items - pen.width(of: words.items, scale: small), y: y, scale: small,
                    Colour.opaque(itemsColour))
         pen.text(words.co2e, x: col.co2e - pen.width(words.co2e, scale: small), y: y, scale: small,
@@ -192,7 +200,7 @@ struct LifetimeWords {
     private(set) var total = ImpactWords()
 
     /// Made again only if the months on show or any count in them changed.
-    mutating func update(_ c: CareerState, start: Int, last: Int, factors: ImpactFactors) {
+    mutating func update(_ c: CareerState, start: Int, last: Int, factors: ImpactFactors, rules: Rules) {
         key.begin()
         key.add(start)
         key.add(last)
@@ -202,10 +210,14 @@ struct LifetimeWords {
             for i in c.months[j].kindCounts.indices { key.add(c.months[j].kindCounts[i]) }
         }
         guard key.changed() else { return }
-        months = (start...last).map { ImpactWords(c.shownImpact(inMonth: $0, factors)) }
-        kinds = c.kindCounts.indices.map { k in
-            ImpactWords(Impact(saturatingKind: ItemKind(rawValue: k), count: c.kindCounts[k], factors: factors))
+        months = (start...last).map { m in
+            ImpactWords(c.shownImpact(inMonth: m, factors),
+                        grams: c.months.last(where: { $0.month == m })?.divertedGrams(rules: rules) ?? 0)
         }
-        total = ImpactWords(c.shownImpact(factors))
+        kinds = c.kindCounts.indices.map { k in
+            ImpactWords(Impact(saturatingKind: ItemKind(rawValue: k), count: c.kindCounts[k], factors: factors),
+                        grams: k < c.kindGrams.count ? c.kindGrams[k] : 0)
+        }
+        total = ImpactWords(c.shownImpact(factors), grams: c.kindGrams.reduce(0, +))
     }
 }

@@ -13,4 +13,18 @@ public struct MonthTotal: Equatable, Sendable {
 
     /// Items of every kind this month.
     public var items: Int { kindCounts.reduce(0, +) }
+
+    /// Grams of kind `kind` (`ItemKind.rawValue`) diverted this month, whatever its
+    /// material: its items times the kind's true mass (a kind has one mass, caught or
+    /// scanned, since state encoding 7; under older rules a scan counted fixed grams).
+    public func grams(ofKind kind: Int, rules: Rules) -> Int {
+        kind < kindCounts.count && kind < rules.grams.count ? kindCounts[kind] * rules.grams[kind] : 0
+    }
+
+    /// Grams of every material diverted this month.
+    public func divertedGrams(rules: Rules) -> Int {
+        var sum = 0
+        for k in kindCounts.indices { sum += grams(ofKind: k, rules: rules) }
+        return sum
+    }
 }
