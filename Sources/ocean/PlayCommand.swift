@@ -18,7 +18,7 @@ import Glibc
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play in a window: the career's menu, or a game at once with --quick (←/→ or A/D, drag, pad; Esc pauses, F11 fullscreen, Ctrl+Q quits).",
+        abstract: "Play in a window: the career's menu, or a game at once with --quick (←/→ or A/D, drag, pad; Esc opens the pause menu, F11 fullscreen, Ctrl+Q quits).",
         discussion: "Set OCEAN_DEBUG_SCREENS=1 to have each screen the window moves to written on standard error.")
 
     @Flag(help: "Start a game at once (no menu, no story).") var quick = false
