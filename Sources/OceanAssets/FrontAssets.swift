@@ -13,11 +13,12 @@ public struct FrontAssets: Sendable {
     /// standing for the target (`assets/challenges.toml`; `ChallengeWording` fills it in).
     /// A template without one reads as its key and target.
     public var challengeTexts: [String: String]
-    /// CO₂e and water saved per item of each kind (`assets/impact.toml`).
-    public var impact: ImpactFactors
+    /// CO₂e and water saved per kilogram of each kind (`assets/impact.toml`); an
+    /// item's share comes with its mass (`Rules.impactFactors`).
+    public var impact: ImpactRates
 
     public init(theme: Theme, font: BitmapFont, sprites: SpriteSheet, pet: SpriteSheet,
-                challengeTexts: [String: String] = [:], impact: ImpactFactors = .none) {
+                challengeTexts: [String: String] = [:], impact: ImpactRates = .none) {
         self.theme = theme
         self.font = font
         self.sprites = sprites

@@ -91,7 +91,7 @@ public final class GameView {
         let theme = assets.theme
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
         art = ResolvedArt(assets: assets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
-        impact = assets.impact.aligned(to: rules.kindKeys)
+        impact = rules.impactFactors(assets.impact)
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
         hud = Hud(theme: theme, layout: layout, rules: rules)
         overlays = GameOverlays(theme: theme, layout: layout)

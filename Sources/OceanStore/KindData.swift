@@ -17,7 +17,7 @@ public enum KindData {
         }
         for key in kinds where !assets.impact.keys.contains(key) {
             issues.append(DataIssue(file: findAsset("impact.toml") ?? "assets/impact.toml", line: nil, key: "kind.\(key)",
-                                    message: "missing: the balance has a kind '\(key)' and every kind needs co2e_g and water_ml"))
+                                    message: "missing: the balance has a kind '\(key)' and every kind needs co2e_g_per_kg and water_ml_per_kg"))
         }
         for key in content?.missingKinds(kinds) ?? [] {
             issues.append(DataIssue(file: findAsset("content/story.toml") ?? "assets/content/story.toml", line: nil,

@@ -10,14 +10,14 @@ import OceanSystem
 import Glibc
 #endif
 
-/// The impact factors (`path`, else the shipped `assets/impact.toml`) of every kind
-/// in `kinds`, or an exit naming what is wrong (file, line and key; a kind without
-/// factors by name).
-func loadImpactFactors(path: String? = nil, kinds: [String]) -> ImpactFactors {
+/// The impact factors per item of every kind of `rules` (from the per-kilogram rates
+/// of `path`, else the shipped `assets/impact.toml`, and each kind's mass), or an exit
+/// naming what is wrong (file, line and key; a kind without rates by name).
+func loadImpactFactors(path: String? = nil, rules: Rules) -> ImpactFactors {
     guard let path = path ?? defaultImpactPath() else {
         fail("ocean: cannot find assets/impact.toml; name an impact file with --impact FILE")
     }
-    do { return try ImpactLoader.load(path: path, kinds: kinds) } catch { fail(error.description) }
+    do { return rules.impactFactors(try ImpactLoader.load(path: path, kinds: rules.kindKeys)) } catch { fail(error.description) }
 }
 
 /// Every kind of `rules` has its sprite, impact factors and (with `content`) its
@@ -28,12 +28,12 @@ func checkKindData(_ rules: Rules, assets: FrontAssets, content: CareerContent? 
 
 /// `--impact FILE`, for the commands that report a career's impact.
 struct ImpactOption: ParsableArguments {
-    @Option(name: .long, help: "Impact factors per item kind (TOML), for a career's report. Default: the shipped assets/impact.toml.")
+    @Option(name: .long, help: "Impact factors per kilogram of each item kind (TOML), for a career's report. Default: the shipped assets/impact.toml.")
     var impact: String?
 
     func validate() throws { try checkPath(impact, flag: "--impact") }
 
-    func load(kinds: [String]) -> ImpactFactors { loadImpactFactors(path: impact, kinds: kinds) }
+    func load(rules: Rules) -> ImpactFactors { loadImpactFactors(path: impact, rules: rules) }
 }
 
 /// `--profile PATH`, shared by the profile commands.

@@ -27,7 +27,7 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             let (balance, table) = balanceOption.loadWithTable()
             let rules = Rules(balance)
-            let factors = impactOption.load(kinds: rules.kindKeys)
+            let factors = impactOption.load(rules: rules)
             let path = profileOption.path
             let contents: ProfileText.Contents?
             do { contents = try Profile.loadContents(path: path, rules: rules) } catch { fail(error.description) }

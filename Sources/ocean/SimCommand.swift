@@ -91,7 +91,7 @@ struct Sim: ParsableCommand {
         let rules = Rules(balance)
         Interruption.install(graceful: true)
         if let days {
-            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load(kinds: rules.kindKeys))
+            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load(rules: rules))
             return
         }
         let games = games ?? 1

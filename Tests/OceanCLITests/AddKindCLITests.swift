@@ -28,7 +28,7 @@ private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
         sway_accel_px_per_s2 = 40
         spawn_weight = 200
         """)
-    try append("impact.toml", "[kind.coffee_cup]\nco2e_g = 25\nwater_ml = 300\n")
+    try append("impact.toml", "[kind.coffee_cup]\nco2e_g_per_kg = 2500\nwater_ml_per_kg = 30000\n")
     try append("content/story.toml", """
         [kind.coffee_cup]
         name = "Coffee cup"

@@ -93,21 +93,23 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         let monthImpacts = months.map { $0["impact"] as! [String: Any] }
         #expect(sum(monthImpacts.map(triple)) == triple(impact))
         for m in monthImpacts { #expect(sum((m["kinds"] as! [[String: Any]]).map(triple)) == triple(m)) }
-        // The shipped factors: 11 g CO2e and 578 ml for a plastic bottle.
-        #expect(kinds[0]["co2eGrams"] as? Int == 11 * (kinds[0]["items"] as! Int))
-        #expect(kinds[0]["waterMl"] as? Int == 578 * (kinds[0]["items"] as! Int))
+        // The shipped rates times a bottle's 9 g: 10 g CO2e (1,146 g/kg) and 563 ml (62,500 ml/kg).
+        #expect(kinds[0]["co2eGrams"] as? Int == 10 * (kinds[0]["items"] as! Int))
+        #expect(kinds[0]["waterMl"] as? Int == 563 * (kinds[0]["items"] as! Int))
         let text = try ocean(["sim", "--days", "40", "--seed", "2"]).stdout
         let items = triple(impact)[0]
         #expect(text.contains("impact        \(items >= 1000 ? "\(items / 1000),\(String(items % 1000 + 1000).dropFirst())" : "\(items)") items kept out of the sea; "),
                 "\(text)")
-        #expect(text.range(of: #"2026-02 \d+ g +[\d,]+ items, [\d.,]+ k?g CO₂e, "#, options: .regularExpression) != nil)
+        #expect(text.range(of: #"2026-02 \d+ g plastic, [\d.,]+ (g|kg|t) in all +[\d,]+ items, [\d.,]+ k?g CO₂e, "#, options: .regularExpression) != nil)
 
         // Other factors (--impact): every figure follows them.
-        let doubled = shippedImpactText.replacingOccurrences(of: "co2e_g = 11\n", with: "co2e_g = 22\n")
+        let doubled = shippedImpactText.replacingOccurrences(of: "co2e_g_per_kg = 1146\nwater_ml_per_kg = 62500\n\n[kind.aluminium_can]",
+                                                             with: "co2e_g_per_kg = 2292\nwater_ml_per_kg = 62500\n\n[kind.aluminium_can]")
+        #expect(doubled != shippedImpactText)
         let other = try object(try ocean(["sim", "--days", "40", "--seed", "2", "--json",
                                           "--impact", try temporaryFile("doubled.toml", doubled)]))
         let otherKinds = (other["impact"] as! [String: Any])["kinds"] as! [[String: Any]]
-        #expect(otherKinds[0]["co2eGrams"] as? Int == 22 * (kinds[0]["items"] as! Int))
+        #expect(otherKinds[0]["co2eGrams"] as? Int == 21 * (kinds[0]["items"] as! Int), "9 g × 2,292 g/kg, rounded")
         #expect(Array(otherKinds.dropFirst()).map(triple) == Array(kinds.dropFirst()).map(triple))
     }
 
@@ -170,11 +172,11 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
     }
 
     @Test(arguments: [
-        ("range", "kind.plastic_bottle", "water_ml = 578", "water_ml = -1", "water_ml",
-         "kind.plastic_bottle.water_ml: -1 is out of range"),
-        ("type", "kind.aluminium_can", "co2e_g = 131", "co2e_g = \"131\"", "co2e_g",
-         "kind.aluminium_can.co2e_g: expected a whole number"),
-        ("unknown", "kind.cardboard", "co2e_g = 346", "co2e_g = 346\nco2_g = 1", "co2_g",
+        ("range", "kind.plastic_bottle", "water_ml_per_kg = 62500", "water_ml_per_kg = -1", "water_ml_per_kg",
+         "kind.plastic_bottle.water_ml_per_kg: -1 is out of range"),
+        ("type", "kind.aluminium_can", "co2e_g_per_kg = 10064", "co2e_g_per_kg = \"10064\"", "co2e_g_per_kg",
+         "kind.aluminium_can.co2e_g_per_kg: expected a whole number"),
+        ("unknown", "kind.cardboard", "co2e_g_per_kg = 3461", "co2e_g_per_kg = 3461\nco2_g = 1", "co2_g",
          "kind.cardboard.co2_g: unknown key"),
     ])
     func aBadImpactFileIsRefusedNamingFileLineAndKey(name: String, section: String, old: String, new: String,

@@ -337,7 +337,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
             view.observe(sim.state, events: sim.events)
             for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
         }
-        let impact = Impact(counts: caught, factors: assets.impact)
+        let impact = Impact(counts: caught, factors: try challengeRules.impactFactors(assets.impact))
         #expect(impact.items > 10 && impact.co2eGrams > 0 && impact.waterMl > 0, "\(impact)")
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
         view.render(sim.state, fraction: 1, into: &fb)
@@ -370,7 +370,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         while s.menuItems[s.selection] != .lifetime { _ = s.handle(.down, state: state) }
         _ = s.handle(.confirm, state: state)
         let fb = draw(view, s, state)
-        let t = try defaultAssets.theme, f = try defaultAssets.impact
+        let t = try defaultAssets.theme, f = try challengeRules.impactFactors(defaultAssets.impact)
         let total = ImpactWords(c.impact(f))
         #expect(try shows(total.co2e, colour: t.impactCO2e, in: fb) && shows(total.water, colour: t.impactWater, in: fb),
                 "\(total)")
@@ -467,7 +467,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         #expect(try defaultAssets.challengeTexts["daily.catch_items"] == "Catch {target} items today")
         #expect(try defaultAssets.challengeTexts.count == shippedChallengeTable.texts.count)
         #expect(try defaultAssets.impact == (try ImpactLoader.load(path: repoRoot + "/assets/impact.toml")))
-        #expect(try defaultAssets.impact.co2eGrams.allSatisfy { $0 > 0 })
+        #expect(try defaultAssets.impact.co2eGramsPerKg.allSatisfy { $0 > 0 })
     }
 
     @Test func aToastThatSlidesLongerThanHalfItsTimeIsRefused() throws {

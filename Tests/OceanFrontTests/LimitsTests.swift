@@ -19,7 +19,7 @@ private func boxFont(_ w: Int, _ h: Int) throws -> BitmapFont {
 }
 
 /// The assets with `font`, the theme at font scale `scale` (big scale at its maximum).
-private func assets(font: BitmapFont, scale: Int, impact: ImpactFactors? = nil) throws -> FrontAssets {
+private func assets(font: BitmapFont, scale: Int, impact: ImpactRates? = nil) throws -> FrontAssets {
     let impact = try impact ?? defaultAssets.impact
     var a = try defaultAssets
     a.font = font
@@ -87,8 +87,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) throws {
             sim.state.career.months[i].kindCounts = sim.state.career.months[i].kindCounts.map { _ in cap }
         }
         let kinds = ItemKind.shipped.count
-        let largest = ImpactFactors(keys: ItemKind.shippedKeys, co2eGrams: Array(repeating: 1_000_000, count: kinds),
-                                    waterMl: Array(repeating: 100_000_000, count: kinds))
+        let largest = ImpactRates(keys: ItemKind.shippedKeys, co2eGramsPerKg: Array(repeating: 100_000_000, count: kinds),
+                                  waterMlPerKg: Array(repeating: 1_000_000_000, count: kinds))
         for factors in try [largest, defaultAssets.impact] {
             try drawEveryScreen(assets(font: defaultAssets.font, scale: 1, impact: factors), state: sim.state)
         }
@@ -106,8 +106,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) throws {
                                     waterMl: Array(repeating: 100_000_000, count: kinds))
         let i = Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: largest)
         #expect(i.co2eGrams == Int.max && i.waterMl == Int.max && i.items == GameState.maxCount * kinds)
-        let shipped = try Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact)
-        #expect(try shipped == Impact(counts: Array(repeating: GameState.maxCount, count: kinds), factors: defaultAssets.impact),
+        let shipped = try Impact(saturatingCounts: Array(repeating: GameState.maxCount, count: kinds), factors: shippedImpactFactors)
+        #expect(try shipped == Impact(counts: Array(repeating: GameState.maxCount, count: kinds), factors: shippedImpactFactors),
                 "below Int.max the saturating sums are the kernel's")
     }
 }

@@ -100,7 +100,7 @@ private func impactIssues(_ text: String) -> [DataIssue] {
 @Suite struct ImpactFileTests {
     @Test func theShippedFactorsLoadAndEveryOneHasASource() throws {
         let f = try ImpactLoader.parse(impactText, file: "impact.toml")
-        #expect(f.co2eGrams.allSatisfy { $0 > 0 }, "every kind saves some CO2e")
+        #expect(f.co2eGramsPerKg.allSatisfy { $0 > 0 }, "every kind saves some CO2e")
         // Every factor's line is preceded by a comment naming where it comes from.
         let lines = impactText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() where line.hasPrefix("co2e_g") || line.hasPrefix("water_ml") {
@@ -110,14 +110,37 @@ private func impactIssues(_ text: String) -> [DataIssue] {
     }
 
     @Test func aBadFactorIsRefusedNamingLineAndKey() {
-        let (text, n) = edited(impactText, "water_ml", "water_ml = -3")
+        let (text, n) = edited(impactText, "water_ml_per_kg", "water_ml_per_kg = -3")
         let found = impactIssues(text)
-        #expect(found.count == 1 && found[0].line == n && found[0].key == "kind.plastic_bottle.water_ml")
+        #expect(found.count == 1 && found[0].line == n && found[0].key == "kind.plastic_bottle.water_ml_per_kg")
         #expect(found[0].message.hasPrefix("-3 is out of range; allowed: a whole number from 0"))
-        let (text2, n2) = edited(impactText, "co2e_g", "co2e_g = 1.5")
+        let (text2, n2) = edited(impactText, "co2e_g_per_kg", "co2e_g_per_kg = 1.5")
         #expect(impactIssues(text2).map(\.line) == [n2])
-        // A kind the balance lacks may have factors (kinds are data), but whole ones.
-        #expect(impactIssues(impactText + "\n[kind.plastic_straw]\nco2e_g = 1\n")
-            .contains { $0.key == "kind.plastic_straw.water_ml" && $0.message.hasPrefix("missing") })
+        // A kind the balance lacks may have rates (kinds are data), but whole ones.
+        #expect(impactIssues(impactText + "\n[kind.plastic_straw]\nco2e_g_per_kg = 1\n")
+            .contains { $0.key == "kind.plastic_straw.water_ml_per_kg" && $0.message.hasPrefix("missing") })
+        // The file of an earlier version, per item, is refused by key, saying what is allowed.
+        let old = impactIssues("[kind.plastic_bottle]\nco2e_g = 11\nwater_ml = 578\n")
+        #expect(old.contains { $0.key == "kind.plastic_bottle.co2e_g" && $0.message.contains("unknown key") }, "\(old)")
+    }
+
+    /// An item's share is its mass (the balance's one number) times its kind's rate:
+    /// the per-item figures each kind's comment gives are what the game computes.
+    @Test func eachItemsShareIsItsMassTimesItsKindsRate() throws {
+        let rules = try shippedRules
+        let f = rules.impactFactors(try ImpactLoader.parse(impactText, file: "impact.toml"))
+        #expect(f.keys == rules.kindKeys)
+        let bottle = ItemKind.plasticBottle.rawValue
+        #expect(rules.grams[bottle] == 9 && f.co2eGrams[bottle] == 10 && f.waterMl[bottle] == 563, "9 g × 1146 g/kg, × 62,500 ml/kg")
+        let lines = impactText.split(separator: "\n").map(String.init)
+        for (k, key) in rules.kindKeys.enumerated() {
+            let section = try #require(lines.firstIndex(of: "[kind.\(key)]"))
+            let said = try #require(lines[section...].first { $0.hasPrefix("# per item (") }, "\(key)")
+            #expect(said.contains("(\(rules.grams[k]) g") && said.contains(": \(f.co2eGrams[k]) g CO2e, \(f.waterMl[k]) ml water."),
+                    "\(key): \(said) vs \(rules.grams[k]) g, \(f.co2eGrams[k]) g, \(f.waterMl[k]) ml")
+        }
+        // Rounded to the nearest unit, halves up; a kind with no rates saves nothing.
+        let rates = ImpactRates(keys: ["a"], co2eGramsPerKg: [1_500], waterMlPerKg: [499])
+        #expect(rates.perItem(kindKeys: ["a", "b"], grams: [1, 7]) == ImpactFactors(keys: ["a", "b"], co2eGrams: [2, 0], waterMl: [0, 0]))
     }
 }

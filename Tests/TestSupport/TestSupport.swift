@@ -52,5 +52,7 @@ private let impactLoad = Result { try ImpactLoader.load(path: repoRoot + "/asset
 public var shippedChallenges: ChallengeTable { get throws { try challengesLoad.get() } }
 /// The shipped balance with the shipped challenge table, as the CLI plays it.
 public var shippedRulesWithChallenges: Rules { get throws { try rulesWithChallengesLoad.get() } }
-/// The shipped impact factors, `assets/impact.toml`.
-public var shippedImpactFactors: ImpactFactors { get throws { try impactLoad.get() } }
+/// The shipped impact rates, `assets/impact.toml` (per kilogram of each kind).
+public var shippedImpactRates: ImpactRates { get throws { try impactLoad.get() } }
+/// The shipped impact factors per item: the rates times the shipped balance's masses.
+public var shippedImpactFactors: ImpactFactors { get throws { try shippedRules.impactFactors(impactLoad.get()) } }
