@@ -131,6 +131,11 @@ public final class PlaySession {
                 // loop's SDL calls, between ticks, and never returns) can finish this part.
                 let recordingPath = recording.path
                 DisplayLoss.onLoss = { [self] in
+                    // A game on ends as abandoned, as on any quit: recorded, counted, saved.
+                    if live.pointee.simulation.state.mode != .idle {
+                        live.pointee.step(TickInput(command: .abandon))
+                        do { try self.saveCareer(live.pointee.simulation.state) } catch { self.saveFailed(error, currentView) }
+                    }
                     live.pointee.finish()
                     do {
                         try sink.commit()

@@ -277,6 +277,10 @@ struct PlayWindowTests {
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp-") }
         #expect(left.isEmpty, "\(left)")
+        // The game that was on ended as abandoned: recorded, and counted in the profile.
+        #expect(try String(contentsOfFile: replay, encoding: .utf8).contains(" abandon\n"))
+        let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--json"])
+        #expect(show.stdout.contains("\"games\":1,"), "\(show.stdout)\(show.stderr)")
     }
 }
 
