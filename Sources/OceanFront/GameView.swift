@@ -20,6 +20,9 @@ public final class GameView {
     public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
+    /// Whether screen changes move (the theme's motion tokens: `EnterMotion`). A still
+    /// of a tick (`ocean replay render`) shows its screen settled.
+    public var motion = true
 
     let assets: FrontAssets
     let rules: Rules
@@ -37,6 +40,18 @@ public final class GameView {
     var popups: EffectPool
     var splashes: EffectPool
     var crossfade: Crossfade
+    /// The backdrop at the health's look (`HealthLook`) and the one a phase change
+    /// fades from, each painted again only when its look changes (a catch or a miss
+    /// moves health), so a frame still starts with one copy. Nil: not painted yet.
+    var backdrop: [UInt32]
+    var backdropLook: HealthLook?
+    var fadingBackdrop: [UInt32]
+    var fadingLook: HealthLook?
+    /// The theme's motion tokens, the tick the screen last changed (a game started or
+    /// ended), and the frame under a changing screen's content (`EnterMotion`).
+    let enterMotion: EnterMotion
+    var screenSince = Int.min / 2
+    var under: [UInt32]
     /// The pet's reactions to its evolution and mood changes.
     var petReaction: PetReaction
     let petPortrait: PetPortrait
@@ -95,6 +110,10 @@ public final class GameView {
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
+        backdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        fadingBackdrop = backdrop
+        under = backdrop
+        enterMotion = EnterMotion(theme: theme)
         petReaction = PetReaction(theme: theme)
         petPortrait = PetPortrait(art: art.pet)
         toasts = ToastStack(theme: theme)
@@ -153,10 +172,12 @@ public final class GameView {
             case .petEvolved, .petMoodChanged:
                 petReaction.observe(event, tick: tick)
             case .gameStarted:
+                screenSince = tick
                 summary = nil
                 gameImpact = nil
                 noteKindsAtStart(state)
             case .gameOver(let s):
+                screenSince = tick
                 summary = s
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday:
@@ -185,6 +206,7 @@ public final class GameView {
         squash.born = Int.min / 2
         callout.born = Int.min / 2
         banner.born = Int.min / 2
+        screenSince = Int.min / 2
         missesAtRoundStart = state.game.misses
         // Where the game began is not known from here: its summary shows no impact.
         noteKindsAtStart(state)
@@ -278,6 +300,10 @@ public final class GameView {
             drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
+            // A game that just started or ended: what follows is the screen's content,
+            // which enters over the still ocean.
+            let entering = entrance(since: screenSince, tick: state.tick, fraction: f)
+            if entering != nil { canvas.save(into: &under) }
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
             // Paused, the pause says it all: no countdown or round banner under it.
@@ -295,10 +321,17 @@ public final class GameView {
             }
             drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
                       scale: theme.bannerScale, tick: state.tick, fraction: f)
+            if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
             drawToasts(pen, tick: state.tick, fraction: f)
             if paused { overlays.paused(pen) }
             drawNotice(pen, tick: state.tick)
         }
+    }
+
+    /// How far in a screen that changed on `since` is (`EnterMotion`), nil once settled
+    /// or without motion.
+    func entrance(since: Int, tick: Int, fraction: Double) -> UInt32? {
+        motion ? enterMotion.progress(since: since, tick: tick, fraction: fraction) : nil
     }
 
     /// The HUD's panels, today's challenge in the left one (with its reward on the
@@ -330,28 +363,60 @@ public final class GameView {
         max(0, Double(state.tick - 1) + fraction) / Double(Fixed.ticksPerSecond)
     }
 
-    /// The ocean without the game: the phase's backdrop, waves, fish and floating trash.
+    /// The ocean without the game: the phase's backdrop at the health's look, waves,
+    /// fish and floating trash.
     func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double) {
         let theme = assets.theme
-        let phase = drawBackground(canvas, state: state, fraction: fraction)
-        scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
+        let look = drawBackground(canvas, state: state, fraction: fraction)
+        scene.drawWaves(canvas, theme: theme, layout: layout, look: look, seconds: seconds)
         scene.drawFish(canvas, sprite: art.fish, theme: theme,
-                       count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
-        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[phase.rawValue],
+                       count: theme.fishCount[look.phase], layout: layout, seconds: seconds)
+        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[look.phase],
                          layout: layout, seconds: seconds)
     }
 
-    /// The phase's backdrop, or two mixed while a phase change fades in. Returns the
-    /// phase whose living things (fish, waves) to draw.
-    func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> Phase {
+    /// The look of `phase` at `health` with the theme's blend.
+    func look(_ phase: Phase, health: Int) -> HealthLook {
+        HealthLook(phase: phase, health: health, rules: rules, blendPercent: assets.theme.healthBlendPercent)
+    }
+
+    /// The backdrop at the health's look, or two mixed while a phase change fades in:
+    /// from the old phase's look at the health now (at the edge of its band) to the new
+    /// one's. Returns the look whose living things (fish, waves) to draw.
+    func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> HealthLook {
+        let now = look(state.phase, health: state.health)
         let amount = crossfade.amount(tick: state.tick, fraction: fraction)
         if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 {
-            canvas.crossfade(art.backgrounds[crossfade.from.rawValue], art.backgrounds[state.phase.rawValue],
-                             t: amount)
-            return amount < 128 ? crossfade.from : state.phase
+            let from = look(crossfade.from, health: state.health)
+            paint(from, into: &fadingBackdrop, painted: &fadingLook)
+            paint(now, into: &backdrop, painted: &backdropLook)
+            canvas.crossfade(fadingBackdrop, backdrop, t: amount)
+            return amount < 128 ? from : now
         }
-        canvas.copy(from: art.backgrounds[state.phase.rawValue])
-        return state.phase
+        if now.amount == 0 {
+            canvas.copy(from: art.backgrounds[now.phase])
+        } else {
+            paint(now, into: &backdrop, painted: &backdropLook)
+            canvas.copy(from: backdrop)
+        }
+        return now
+    }
+
+    /// Paints `look`'s backdrop into `buffer` unless it already holds it.
+    func paint(_ look: HealthLook, into buffer: inout [UInt32], painted: inout HealthLook?) {
+        guard painted != look else { return }
+        painted = look
+        if look.amount == 0 {
+            buffer.withUnsafeMutableBufferPointer { b in
+                art.backgrounds[look.phase].withUnsafeBufferPointer { src in
+                    _ = b.baseAddress!.update(from: src.baseAddress!, count: min(b.count, src.count))
+                }
+            }
+            return
+        }
+        buffer.withUnsafeMutableBufferPointer { b in
+            Backdrop.paint(b, look: look, theme: assets.theme, layout: layout, coral: art.coral, seed: art.seed)
+        }
     }
 
     /// Items have no identity (the kernel swap-removes them), so each is drawn back

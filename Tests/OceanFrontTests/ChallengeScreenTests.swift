@@ -320,6 +320,11 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
             view.observe(sim.state, events: sim.events)
             for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
         }
+        // The summary once it has entered (the theme's motion).
+        for _ in 0...Fixed.ticks(ms: assets.theme.enterMs) {
+            sim.step(.idle)
+            view.observe(sim.state, events: sim.events)
+        }
         let impact = Impact(counts: caught, factors: assets.impact)
         #expect(impact.items > 10 && impact.co2eGrams > 0 && impact.waterMl > 0, "\(impact)")
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
