@@ -252,7 +252,7 @@ public final class GameView {
         flash = Flash(title: title, subtitle: subtitle, colour: colour, born: tick, lifetime: max(1, Fixed.ticks(ms: ms)))
     }
 
-    /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
+    /// A "+N g" popup over a catch at screen x, starting just above the bin's hop. Catches
     /// close together, on one tick or a few apart, stack their popups a line apart
     /// instead of printing one over another.
     func spawnPopup(x: Int, value: Int, inGrams: Bool, tick: Int) {
@@ -260,7 +260,8 @@ public final class GameView {
         // "+N g" (or "+N") and a character's margin, so popups side by side keep a space between.
         let width = assets.font.width(ofCharacters: (inGrams ? 4 : 2) + TextPen.characters(of: value), scale: s)
         let line = assets.font.cellHeight * s + assets.theme.lineGapPx
-        let y = popups.clearY(x: x, y: binTop, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
+        // Its text's foot clear of the bin at the top of its hop.
+        let y = popups.clearY(x: x, y: binTop - assets.theme.bouncePx, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
         popups.spawn(x: x, y: y, value: value, inGrams: inGrams, width: width, tick: tick)
     }
 
@@ -297,6 +298,7 @@ public final class GameView {
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
+            if let log = textLog { let b = binBox(fraction: f); log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]") }
             drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
@@ -306,21 +308,33 @@ public final class GameView {
             if entering != nil { canvas.save(into: &under) }
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
+            // Over the playfield, top down and each below the last: a banner (a level-up,
+            // a new phase), the round break's name, a call-out ("Perfect round!" comes
+            // with a round break). A banner moves down to the sea band while the title or
+            // a summary is up, clear of it.
+            let bannerY = state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6
+            var free = 0
+            if state.mode != .idle && banner.showing(tick: state.tick) {
+                let band = flashBand(banner, y: bannerY, scale: theme.bannerScale, cellHeight: assets.font.cellHeight)
+                free = band.y + band.h + theme.lineGapPx
+            }
             // Paused, the pause says it all: no countdown or round banner under it.
             if !paused {
                 drawCountdown(pen, state: state, fraction: f)
-                if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
+                if state.mode == .roundBreak {
+                    free = overlays.roundBreak(pen, round: GameView.shownRound(state), y: max(layout.waterY / 3, free))
+                        + theme.lineGapPx
+                }
             }
             if state.mode == .idle {
                 if let summary { overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { overlays.title(pen) }
             }
-            // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
-            // down to the sea band while the title or a summary is up, clear of it.
+            // Call-outs belong to play.
             if state.mode != .idle && !paused {
-                drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
+                drawFlash(pen, callout, y: max(layout.waterY / 2, free + theme.lineGapPx), scale: theme.calloutScale,
+                          tick: state.tick, fraction: f)
             }
-            drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
-                      scale: theme.bannerScale, tick: state.tick, fraction: f)
+            drawFlash(pen, banner, y: bannerY, scale: theme.bannerScale, tick: state.tick, fraction: f)
             if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
             drawToasts(pen, tick: state.tick, fraction: f)
             if paused { overlays.paused(pen) }
@@ -446,6 +460,15 @@ public final class GameView {
         let w = sprite.width + Int(Double(sprite.width * theme.squashPercent) / 200 * squashed)
         let up = Int(Double(theme.bouncePx) * lift)
         canvas.stretch(sprite, x: layout.x(x) - w / 2, y: binTop + sprite.height - h - up, w: w, h: h)
+    }
+
+    /// The most the bin takes on screen at `fraction` past the tick, for a layout test:
+    /// as wide as its squash spreads it, from the top of its hop to its foot.
+    func binBox(fraction: Double) -> Layout.Rect {
+        let x = layout.x(Double(binFrom) + Double(binTo - binFrom) * fraction)
+        let theme = assets.theme, sprite = art.bin
+        let w = sprite.width + sprite.width * theme.squashPercent / 200 + 1
+        return Layout.Rect(x: x - w / 2, y: binTop - theme.bouncePx, w: w, h: sprite.height + theme.bouncePx)
     }
 
     /// Screen y of the bin sprite's top, two pixels above the rim line where items are caught.

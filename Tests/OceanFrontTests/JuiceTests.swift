@@ -274,6 +274,10 @@ func juiceScreenshots() throws {
     try shot("juice-level-up-summary", [.roundEnded(round: 5), .gameOver(summary), .levelUp(level: 4, title: .shoreGuardian)],
          after: 20) { $0.mode = .idle; $0.round = 0; $0.items = [] }
     try shot("juice-round-break", [], after: 0) { $0.mode = .roundBreak; $0.round = 1; $0.items = [] }
+    // A round ended with no miss: "Perfect round!" under the next round's name, clear of it.
+    try shot("juice-round-break-perfect", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8) {
+        $0.mode = .roundBreak; $0.round = 2; $0.items = []
+    }
     // The countdown: a fresh game, 1.5 s in.
     var sim = try Simulation(rules: shippedRules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))

@@ -128,7 +128,18 @@ public final class CareerView {
     /// A screen's title, and the keys that work on it at the bottom.
     func frame(_ pen: TextPen, title: String, hint: String) {
         centred(pen, title, y: CareerLayout.titleY, scale: theme.bigFontScale - 1, theme.accent)
-        centred(pen, hint, y: GameView.height - smallLine - 6, scale: small, theme.dim)
+        keys(pen, hint, y: GameView.height - smallLine - 6)
+    }
+
+    /// The keys that work on a screen, centred at `y` near the bottom, over a box of
+    /// the panel colour: the line lies on the sand and the sea, whose colours change
+    /// with the ocean's health, and reads over any of them as over the panels.
+    func keys(_ pen: TextPen, _ text: String, y: Int) {
+        let pad = max(2, theme.lineGapPx / 2)
+        let w = pen.width(text, scale: small) + 4 * pad
+        pen.canvas.blend(x: (GameView.width - w) / 2, y: y - pad, w: w, h: game.assets.font.cellHeight * small + 2 * pad,
+                         Colour.opaque(theme.panel), alpha: UInt32(theme.panelAlphaPercent * 256 / 100))
+        centred(pen, text, y: y, scale: small, theme.dim)
     }
 
     /// What an achievement needs, with the balance's thresholds.
