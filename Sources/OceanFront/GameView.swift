@@ -179,6 +179,9 @@ public final class GameView {
             case .gameOver(let s):
                 screenSince = tick
                 summary = s
+                // The game's last popups end with it: the summary counts them, and they
+                // would rise over its panels and toasts.
+                popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday:
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
@@ -298,7 +301,12 @@ public final class GameView {
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
-            if let log = textLog { let b = binBox(fraction: f); log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]") }
+            // In play, the bin is a box text keeps clear of (on the title and a summary it
+            // is scenery, under the panels and their toasts).
+            if let log = textLog, state.mode != .idle {
+                let b = binBox(fraction: f)
+                log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]")
+            }
             drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)

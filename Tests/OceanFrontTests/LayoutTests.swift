@@ -169,6 +169,8 @@ import TestSupport
         fresh.textLog = log
         var idle = state
         idle.mode = .idle
+        // The bin at the right wall, under where the right panel's toasts go.
+        idle.bin.x = try challengeRules.width - challengeRules.binHalfWidth
         fresh.observe(idle, events: [])
         found += Self.problems("\(theme) title", log) { fresh.render(idle, fraction: 1, into: &$0) }
         // A game played to its end, its figures then raised to 10^9.
@@ -183,7 +185,12 @@ import TestSupport
         (summary.game, summary.catches, summary.misses) = (Self.huge, Self.huge, Self.huge)
         (summary.bestCombo, summary.score, summary.grams) = (Self.huge, Self.huge, Self.huge)
         idle.tick += 1
-        fresh.observe(idle, events: [.gameOver(summary)])
+        // The game's last catches, a milestone and the game's end on one tick, as the
+        // kernel sends them: the summary with its toast and no popup over either.
+        let milestone: [Event] = try challengeRules.milestoneTemplates.first.map { [.milestoneReached(template: $0)] } ?? []
+        fresh.observe(idle, events: [.caught(kind: .plasticBottle, grams: 9, combo: 99, points: 50),
+                                     .caught(kind: .plasticBag, grams: 8, combo: 100, points: 50)]
+                                    + milestone + [.gameOver(summary)])
         found += Self.problems("\(theme) summary", log) { fresh.render(idle, fraction: 1, into: &$0) }
 
         // The watch view of a long career.
