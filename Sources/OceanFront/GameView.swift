@@ -110,9 +110,11 @@ public final class GameView {
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
+        // Three buffers of their own (not copies sharing one, which the first write to
+        // each would copy: an allocation at the first phase change or screen change).
         backdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
-        fadingBackdrop = backdrop
-        under = backdrop
+        fadingBackdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        under = [UInt32](repeating: 0, count: GameView.width * GameView.height)
         enterMotion = EnterMotion(theme: theme)
         petReaction = PetReaction(theme: theme)
         petPortrait = PetPortrait(art: art.pet)

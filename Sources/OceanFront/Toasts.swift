@@ -37,9 +37,10 @@ struct Toast {
                          footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
         case .healedAllToday:
             // GAME_RULES §2: when today's healing is full, the screen says so.
-            return Toast(kind: .healed, title: "The ocean has healed all it can today",
-                         lines: wrapped("Come back tomorrow: each day's play heals it a little more."),
-                         footer: "", born: tick)
+            // The title fits the toast's width (the sentence wraps in its lines).
+            return Toast(kind: .healed, title: "Healed for today!",
+                         lines: wrapped("The ocean has healed all it can today."),
+                         footer: "Come back tomorrow", born: tick)
         default:
             return nil
         }
@@ -131,19 +132,22 @@ extension GameView {
             pen.canvas.fill(x: x, y: y + h - 1, w: w, h: 1, edge)
             pen.canvas.fill(x: x, y: y, w: 1, h: h, edge)
             pen.canvas.fill(x: x + w - 1, y: y, w: 1, h: h, edge)
+            pen.log?.recordFrame(x: x, y: y, w: w, h: h, name: "toast")
             let tx = x + toastPadding
             var ty = y + t.lineGapPx + 1
             var after = tx
             if toast.kind != .missed {
                 after = ChallengeBlock.drawTick(pen.canvas, x: tx, y: ty, scale: s, edge) + assets.font.cellWidth * s / 2
             }
-            pen.text(toast.title, x: after, y: ty, scale: s, edge)
+            // Each line inside the box: one too long ends in "…" at its inner edge.
+            let right = x + w - toastPadding
+            pen.text(toast.title, x: after, y: ty, scale: s, edge, limit: right)
             ty += line
             for i in toast.lines.indices {
-                pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text))
+                pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text), limit: right)
                 ty += line
             }
-            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good))
+            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good), limit: right)
             bottom = y - t.lineGapPx
         }
     }

@@ -162,7 +162,7 @@ import TestSupport
         let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly)]
         var later = state
         later.tick += 1
-        g.observe(later, events: toasts + [.levelUp(level: 99, title: .shoreGuardian)])
+        g.observe(later, events: toasts + [.healedAllToday, .levelUp(level: 99, title: .shoreGuardian)])
         found += Self.problems("\(theme) toasts", log) { g.render(later, fraction: 1, into: &$0) }
         // The title and a summary at 10^9.
         let fresh = GameView(assets: assets, rules: try challengeRules, seed: 7)
@@ -263,5 +263,12 @@ import TestSupport
         log.record(x: 635, y: 0, w: 10, h: 8, text: "d")  // past the right edge
         let p = log.problems(width: 640, height: 360)
         #expect(p.count == 2 && p.contains { $0.contains("'b'") && $0.contains("'c'") } && p.contains { $0.contains("off screen: 'd'") })
+        // A frame holds text inside it; text across its edge is a problem.
+        let framed = TextBoxLog()
+        framed.recordFrame(x: 100, y: 100, w: 50, h: 20, name: "toast")
+        framed.record(x: 102, y: 102, w: 40, h: 8, text: "inside")
+        #expect(framed.problems(width: 640, height: 360).isEmpty)
+        framed.record(x: 110, y: 110, w: 60, h: 8, text: "across")
+        #expect(framed.problems(width: 640, height: 360) == ["across a frame's edge: '[frame] toast' at (100, 100) 50×20 and 'across' at (110, 110) 60×8"])
     }
 }
