@@ -46,3 +46,6 @@ OCEAN_PET_SHEET="$PWD/$OUT/pet-sheet.png" ${SWIFT:-swift} test --filter petSheet
 # (and four times around the bin), a combo's call-out, a perfect round, a level-up over
 # play and under a summary, a new phase, the countdown and the controls' hint, a round break.
 OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --filter juiceScreenshots >/dev/null
+# The look follows health inside a phase (issue 20): two healths in Polluted (a new
+# player's first session, 15 and 20 %) and two in Recovering (47 and 62 %), health-NN.png.
+OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter healthScreenshots >/dev/null

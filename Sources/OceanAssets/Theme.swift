@@ -39,6 +39,12 @@ public struct Theme: Sendable, Equatable {
     public var popup = 0, popupMs = 0, popupRisePx = 0
     public var splash = 0, splashMs = 0, splashRadiusPx = 0
     public var crossfadeMs = 0
+    /// Inside a phase, how much of the next phase's colours (sky, sea, murk, light) the
+    /// look takes at the band's top (0–90 %), so health shows continuously (`HealthLook`).
+    public var healthBlendPercent = 0
+    /// Motion tokens: a screen's content fades in over `enterMs`, rising `enterOffsetPx`
+    /// into place; backgrounds stay still.
+    public var enterMs = 0, enterOffsetPx = 0
     public var waveAmplitudePx = 0, waveLengthPx = 0, wavePeriodMs = 0
     public var fishSpeedPxPerS = 0
     public var fishBobPx = 0, bubblePx = 0, bubbleRisePx = 0

@@ -74,6 +74,10 @@ public enum ThemeSchema {
         add("splash.ms", "ms", 100...5_000, \.splashMs)
         add("splash.radius_px", "px", 2...40, \.splashRadiusPx)
         add("phase.crossfade_ms", "ms", 1...10_000, \.crossfadeMs)
+        add("phase.health_blend_percent", "%", 0...90, \.healthBlendPercent)
+        // Motion tokens (Zeno's rule): content fades in with a small offset in 150–300 ms.
+        add("motion.enter_ms", "ms", 150...300, \.enterMs)
+        add("motion.enter_offset_px", "px", 0...16, \.enterOffsetPx)
         add("waves.amplitude_px", "px", 0...12, \.waveAmplitudePx)
         add("waves.length_px", "px", 8...400, \.waveLengthPx)
         add("waves.period_ms", "ms", 100...20_000, \.wavePeriodMs)

@@ -104,16 +104,18 @@ struct GameOverlays {
         i == 0 ? pen.width(of: impact.items, scale: scale) : pen.width(i == 1 ? impact.co2e : impact.water, scale: scale)
     }
 
-    /// Between rounds: which round comes next (the one the HUD names, `GameView.shownRound`).
-    func roundBreak(_ pen: TextPen, round: Int) {
+    /// Between rounds: which round comes next (the one the HUD names, `GameView.shownRound`),
+    /// its top at `y`. Returns the y under it.
+    @discardableResult
+    func roundBreak(_ pen: TextPen, round: Int, y: Int) -> Int {
         let big = theme.bigFontScale
-        let y = layout.waterY / 3
         let label = "ROUND "
         let w = pen.width(label, scale: big) + pen.width(of: round, scale: big)
         let x = pen.text(label, x: (layout.screenWidth - w) / 2, y: y, scale: big, Colour.opaque(theme.accent))
         pen.number(round, x: x, y: y, scale: big, Colour.opaque(theme.accent))
-        centred(pen, "Get ready!", y: y + pen.font.cellHeight * big + 2 * theme.lineGapPx,
-                scale: theme.fontScale, Colour.opaque(theme.text))
+        let ready = y + pen.font.cellHeight * big + 2 * theme.lineGapPx
+        centred(pen, "Get ready!", y: ready, scale: theme.fontScale, Colour.opaque(theme.text))
+        return ready + pen.font.cellHeight * theme.fontScale
     }
 
     /// A notice across the top of the screen, over everything, one strip per line.

@@ -22,6 +22,9 @@ public final class GameView {
     public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
+    /// Whether screen changes move (the theme's motion tokens: `EnterMotion`). A still
+    /// of a tick (`ocean replay render`) shows its screen settled.
+    public var motion = true
 
     private(set) var assets: FrontAssets
     let rules: Rules
@@ -39,6 +42,18 @@ public final class GameView {
     var popups: EffectPool
     var splashes: EffectPool
     var crossfade: Crossfade
+    /// The backdrop at the health's look (`HealthLook`) and the one a phase change
+    /// fades from, each painted again only when its look changes (a catch or a miss
+    /// moves health), so a frame still starts with one copy. Nil: not painted yet.
+    var backdrop: [UInt32]
+    var backdropLook: HealthLook?
+    var fadingBackdrop: [UInt32]
+    var fadingLook: HealthLook?
+    /// The theme's motion tokens, the tick the screen last changed (a game started or
+    /// ended), and the frame under a changing screen's content (`EnterMotion`).
+    let enterMotion: EnterMotion
+    var screenSince = Int.min / 2
+    var under: [UInt32]
     /// The pet's reactions to its evolution and mood changes.
     var petReaction: PetReaction
     private(set) var petPortrait: PetPortrait
@@ -100,6 +115,12 @@ public final class GameView {
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
+        // Three buffers of their own (not copies sharing one, which the first write to
+        // each would copy: an allocation at the first phase change or screen change).
+        backdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        fadingBackdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        under = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        enterMotion = EnterMotion(theme: theme)
         petReaction = PetReaction(theme: theme)
         petPortrait = PetPortrait(art: art.pet)
         toasts = ToastStack(theme: theme)
@@ -158,11 +179,16 @@ public final class GameView {
             case .petEvolved, .petMoodChanged:
                 petReaction.observe(event, tick: tick)
             case .gameStarted:
+                screenSince = tick
                 summary = nil
                 gameImpact = nil
                 noteKindsAtStart(state)
             case .gameOver(let s):
+                screenSince = tick
                 summary = s
+                // The game's last popups end with it: the summary counts them, and they
+                // would rise over its panels and toasts.
+                popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday:
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
@@ -190,6 +216,7 @@ public final class GameView {
         squash.born = Int.min / 2
         callout.born = Int.min / 2
         banner.born = Int.min / 2
+        screenSince = Int.min / 2
         missesAtRoundStart = state.game.misses
         // Where the game began is not known from here: its summary shows no impact.
         noteKindsAtStart(state)
@@ -214,6 +241,9 @@ public final class GameView {
         overlays = GameOverlays(theme: theme, layout: layout)
         petPortrait = PetPortrait(art: art.pet)
         kindColours = art.items.map(GameView.mainColour)
+        // The backdrops were painted in the old colours: painted again on the next frame.
+        backdropLook = nil
+        fadingLook = nil
         // Words wrapped to the old panels' widths are made again for the new ones.
         dailyWords = ChallengeWords()
         compactDailyWords = ChallengeWords()
@@ -260,7 +290,7 @@ public final class GameView {
         flash = Flash(title: title, subtitle: subtitle, colour: colour, born: tick, lifetime: max(1, Fixed.ticks(ms: ms)))
     }
 
-    /// A "+N g" popup over a catch at screen x, starting just above the bin. Catches
+    /// A "+N g" popup over a catch at screen x, starting just above the bin's hop. Catches
     /// close together, on one tick or a few apart, stack their popups a line apart
     /// instead of printing one over another.
     func spawnPopup(x: Int, value: Int, inGrams: Bool, tick: Int) {
@@ -268,7 +298,8 @@ public final class GameView {
         // "+N g" (or "+N") and a character's margin, so popups side by side keep a space between.
         let width = assets.font.width(ofCharacters: (inGrams ? 4 : 2) + TextPen.characters(of: value), scale: s)
         let line = assets.font.cellHeight * s + assets.theme.lineGapPx
-        let y = popups.clearY(x: x, y: binTop, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
+        // Its text's foot clear of the bin at the top of its hop.
+        let y = popups.clearY(x: x, y: binTop - assets.theme.bouncePx, width: width, pitch: line, risePx: assets.theme.popupRisePx, tick: tick)
         popups.spawn(x: x, y: y, value: value, inGrams: inGrams, width: width, tick: tick)
     }
 
@@ -305,30 +336,59 @@ public final class GameView {
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
+            // In play, the bin is a box text keeps clear of (on the title and a summary it
+            // is scenery, under the panels and their toasts).
+            if let log = textLog, state.mode != .idle {
+                let b = binBox(fraction: f)
+                log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]")
+            }
             drawParticles(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
+            // A game that just started or ended: what follows is the screen's content,
+            // which enters over the still ocean.
+            let entering = entrance(since: screenSince, tick: state.tick, fraction: f)
+            if entering != nil { canvas.save(into: &under) }
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
+            // Over the playfield, top down and each below the last: a banner (a level-up,
+            // a new phase), the round break's name, a call-out ("Perfect round!" comes
+            // with a round break). A banner moves down to the sea band while the title or
+            // a summary is up, clear of it.
+            let bannerY = state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6
+            var free = 0
+            if state.mode != .idle && banner.showing(tick: state.tick) {
+                let band = flashBand(banner, y: bannerY, scale: theme.bannerScale, cellHeight: assets.font.cellHeight)
+                free = band.y + band.h + theme.lineGapPx
+            }
             // Paused, the pause says it all: no countdown or round banner under it.
             if !paused {
                 drawCountdown(pen, state: state, fraction: f)
-                if state.mode == .roundBreak { overlays.roundBreak(pen, round: GameView.shownRound(state)) }
+                if state.mode == .roundBreak {
+                    free = overlays.roundBreak(pen, round: GameView.shownRound(state), y: max(layout.waterY / 3, free))
+                        + theme.lineGapPx
+                }
             }
             if state.mode == .idle {
                 if let summary { overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { overlays.title(pen) }
             }
-            // Call-outs belong to play; a banner (a level-up comes as a game ends) moves
-            // down to the sea band while the title or a summary is up, clear of it.
+            // Call-outs belong to play.
             if state.mode != .idle && !paused {
-                drawFlash(pen, callout, y: layout.waterY / 2, scale: theme.calloutScale, tick: state.tick, fraction: f)
+                drawFlash(pen, callout, y: max(layout.waterY / 2, free + theme.lineGapPx), scale: theme.calloutScale,
+                          tick: state.tick, fraction: f)
             }
-            drawFlash(pen, banner, y: state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6,
-                      scale: theme.bannerScale, tick: state.tick, fraction: f)
+            drawFlash(pen, banner, y: bannerY, scale: theme.bannerScale, tick: state.tick, fraction: f)
+            if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
             drawToasts(pen, tick: state.tick, fraction: f)
             if paused { overlays.pauseMenu(pen, pauseMenu) }
             drawNotice(pen, tick: state.tick)
         }
+    }
+
+    /// How far in a screen that changed on `since` is (`EnterMotion`), nil once settled
+    /// or without motion.
+    func entrance(since: Int, tick: Int, fraction: Double) -> UInt32? {
+        motion ? enterMotion.progress(since: since, tick: tick, fraction: fraction) : nil
     }
 
     /// The HUD's panels, today's challenge in the left one (with its reward on the
@@ -360,28 +420,60 @@ public final class GameView {
         max(0, Double(state.tick - 1) + fraction) / Double(Fixed.ticksPerSecond)
     }
 
-    /// The ocean without the game: the phase's backdrop, waves, fish and floating trash.
+    /// The ocean without the game: the phase's backdrop at the health's look, waves,
+    /// fish and floating trash.
     func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double) {
         let theme = assets.theme
-        let phase = drawBackground(canvas, state: state, fraction: fraction)
-        scene.drawWaves(canvas, theme: theme, layout: layout, phase: phase.rawValue, seconds: seconds)
+        let look = drawBackground(canvas, state: state, fraction: fraction)
+        scene.drawWaves(canvas, theme: theme, layout: layout, look: look, seconds: seconds)
         scene.drawFish(canvas, sprite: art.fish, theme: theme,
-                       count: theme.fishCount[phase.rawValue], layout: layout, seconds: seconds)
-        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[phase.rawValue],
+                       count: theme.fishCount[look.phase], layout: layout, seconds: seconds)
+        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[look.phase],
                          layout: layout, seconds: seconds)
     }
 
-    /// The phase's backdrop, or two mixed while a phase change fades in. Returns the
-    /// phase whose living things (fish, waves) to draw.
-    func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> Phase {
+    /// The look of `phase` at `health` with the theme's blend.
+    func look(_ phase: Phase, health: Int) -> HealthLook {
+        HealthLook(phase: phase, health: health, rules: rules, blendPercent: assets.theme.healthBlendPercent)
+    }
+
+    /// The backdrop at the health's look, or two mixed while a phase change fades in:
+    /// from the old phase's look at the health now (at the edge of its band) to the new
+    /// one's. Returns the look whose living things (fish, waves) to draw.
+    func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> HealthLook {
+        let now = look(state.phase, health: state.health)
         let amount = crossfade.amount(tick: state.tick, fraction: fraction)
         if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 {
-            canvas.crossfade(art.backgrounds[crossfade.from.rawValue], art.backgrounds[state.phase.rawValue],
-                             t: amount)
-            return amount < 128 ? crossfade.from : state.phase
+            let from = look(crossfade.from, health: state.health)
+            paint(from, into: &fadingBackdrop, painted: &fadingLook)
+            paint(now, into: &backdrop, painted: &backdropLook)
+            canvas.crossfade(fadingBackdrop, backdrop, t: amount)
+            return amount < 128 ? from : now
         }
-        canvas.copy(from: art.backgrounds[state.phase.rawValue])
-        return state.phase
+        if now.amount == 0 {
+            canvas.copy(from: art.backgrounds[now.phase])
+        } else {
+            paint(now, into: &backdrop, painted: &backdropLook)
+            canvas.copy(from: backdrop)
+        }
+        return now
+    }
+
+    /// Paints `look`'s backdrop into `buffer` unless it already holds it.
+    func paint(_ look: HealthLook, into buffer: inout [UInt32], painted: inout HealthLook?) {
+        guard painted != look else { return }
+        painted = look
+        if look.amount == 0 {
+            buffer.withUnsafeMutableBufferPointer { b in
+                art.backgrounds[look.phase].withUnsafeBufferPointer { src in
+                    _ = b.baseAddress!.update(from: src.baseAddress!, count: min(b.count, src.count))
+                }
+            }
+            return
+        }
+        buffer.withUnsafeMutableBufferPointer { b in
+            Backdrop.paint(b, look: look, theme: assets.theme, layout: layout, coral: art.coral, seed: art.seed)
+        }
     }
 
     /// Items have no identity (the kernel swap-removes them), so each is drawn back
@@ -411,6 +503,15 @@ public final class GameView {
         let w = sprite.width + Int(Double(sprite.width * theme.squashPercent) / 200 * squashed)
         let up = Int(Double(theme.bouncePx) * lift)
         canvas.stretch(sprite, x: layout.x(x) - w / 2, y: binTop + sprite.height - h - up, w: w, h: h)
+    }
+
+    /// The most the bin takes on screen at `fraction` past the tick, for a layout test:
+    /// as wide as its squash spreads it, from the top of its hop to its foot.
+    func binBox(fraction: Double) -> Layout.Rect {
+        let x = layout.x(Double(binFrom) + Double(binTo - binFrom) * fraction)
+        let theme = assets.theme, sprite = art.bin
+        let w = sprite.width + sprite.width * theme.squashPercent / 200 + 1
+        return Layout.Rect(x: x - w / 2, y: binTop - theme.bouncePx, w: w, h: sprite.height + theme.bouncePx)
     }
 
     /// Screen y of the bin sprite's top, two pixels above the rim line where items are caught.

@@ -153,8 +153,18 @@ extension GameView {
     /// The controls, in the font's ASCII.
     static let controlsHint = "<- -> or drag to move the bin"
 
+    /// The band a flash at `y` takes (its popped-in size, the largest it gets): the
+    /// whole playfield's width, from a gap above its title to under its subtitle.
+    func flashBand(_ flash: Flash, y: Int, scale: Int, cellHeight: Int) -> Layout.Rect {
+        let theme = assets.theme
+        let line = cellHeight * theme.fontScale + theme.lineGapPx
+        let h = cellHeight * (scale + 1) + 2 * theme.lineGapPx + (flash.subtitle.isEmpty ? 0 : line)
+        return Layout.Rect(x: Int(layout.originX), y: y - theme.lineGapPx, w: layout.playWidth, h: h)
+    }
+
     /// A flash's title (big, shrunk to fit the playfield) and subtitle, centred at
     /// `y`, over a band that darkens the playfield behind it. Pops in a size larger.
+    /// The band is one box for a layout test (the words inside it are its own).
     func drawFlash(_ pen: TextPen, _ flash: Flash, y: Int, scale: Int, tick: Int, fraction: Double) {
         guard flash.showing(tick: tick) else { return }
         let theme = assets.theme
@@ -166,6 +176,11 @@ extension GameView {
         let h = pen.font.cellHeight * s + 2 * theme.lineGapPx + (flash.subtitle.isEmpty ? 0 : line)
         pen.canvas.blend(x: Int(layout.originX), y: y - theme.lineGapPx, w: layout.playWidth, h: h,
                          Colour.opaque(theme.overlay), alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
+        if let log = pen.log {
+            let band = flashBand(flash, y: y, scale: scale, cellHeight: pen.font.cellHeight)
+            log.record(x: band.x, y: band.y, w: band.w, h: band.h, text: "[band] " + flash.title)
+        }
+        let pen = TextPen(canvas: pen.canvas, font: pen.font, shadow: pen.shadow)
         let colour = Colour.opaque(flash.colour)
         let tw = pen.width(flash.title, scale: s)
         pen.text(flash.title, x: (layout.screenWidth - tw) / 2, y: y, scale: s, colour)

@@ -50,7 +50,12 @@ struct Layout: Sendable {
 
     /// The sea's colour `t` of 256 of the way down from the water line, murk mixed in.
     func seaColour(theme: Theme, phase: Int, t: UInt32) -> UInt32 {
-        let sea = Colour.mix(Colour.opaque(theme.seaTop[phase]), Colour.opaque(theme.seaBottom[phase]), t)
-        return Colour.mix(sea, Colour.opaque(theme.murk), UInt32(theme.murkPercent[phase] * 256 / 100))
+        seaColour(theme: theme, look: .pure(phase), t: t)
+    }
+
+    /// The sea's colour `t` of 256 down at a health's look (`HealthLook`).
+    func seaColour(theme: Theme, look: HealthLook, t: UInt32) -> UInt32 {
+        let sea = Colour.mix(look.colour(theme.seaTop), look.colour(theme.seaBottom), t)
+        return Colour.mix(sea, Colour.opaque(theme.murk), UInt32(look.value(theme.murkPercent) * 256 / 100))
     }
 }

@@ -29,12 +29,12 @@ struct OceanScene {
     }
 
     /// Waves along the water line: the sea's surface colour up to a moving crest.
-    func drawWaves(_ canvas: Canvas, theme: Theme, layout: Layout, phase: Int, seconds: Double) {
+    func drawWaves(_ canvas: Canvas, theme: Theme, layout: Layout, look: HealthLook, seconds: Double) {
         let amplitude = Double(theme.waveAmplitudePx)
         let length = Double(theme.waveLengthPx)
         let period = Double(theme.wavePeriodMs) / 1000
-        let surface = layout.seaColour(theme: theme, phase: phase, t: 0)
-        let crest = Colour.opaque(theme.wave[phase])
+        let surface = layout.seaColour(theme: theme, look: look, t: 0)
+        let crest = look.colour(theme.wave)
         let shift = seconds / period
         let bottom = layout.waterY + theme.waveAmplitudePx + 1
         for x in 0..<layout.screenWidth {

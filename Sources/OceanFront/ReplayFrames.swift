@@ -5,7 +5,7 @@ import OceanReplay
 
 /// A replay's frames, drawn with no window: the run is simulated again from its
 /// inputs, the view observes every step as it would live, and the chosen ticks are
-/// drawn at fraction 1 (exactly the state of that tick).
+/// drawn at fraction 1 (exactly the state of that tick), screens settled (no motion).
 public enum ReplayFrames {
     /// The last tick a replay can be drawn at.
     public static func lastTick(_ replay: Replay) -> Int { replay.end?.tick ?? replay.lastTick }
@@ -17,6 +17,8 @@ public enum ReplayFrames {
         var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
         var feed = InputFeed(replay.inputs)
         let view = GameView(assets: assets, rules: rules, seed: replay.header.seed)
+        // A still of a tick shows its screen settled (a summary on the game's last tick).
+        view.motion = false
         var framebuffer = Framebuffer(width: GameView.width, height: GameView.height)
         view.observe(sim.state, events: [])
         for tick in ticks {

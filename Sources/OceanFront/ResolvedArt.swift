@@ -10,6 +10,8 @@ struct ResolvedArt: Sendable {
     let fish: Bitmap
     let coral: Bitmap
     let pet: PetArt
+    /// The cosmetic seed the backdrops were painted with (a health's look paints again with it).
+    let seed: UInt64
 
     /// `kindKeys`: the balance's kinds, whose sprites are named by their keys.
     init(assets: FrontAssets, layout: Layout, kindKeys: [String], seed: UInt64) {
@@ -23,6 +25,7 @@ struct ResolvedArt: Sendable {
         fish = resolve("fish")
         coral = resolve("coral")
         pet = PetArt(sheet: assets.pet, theme: theme)
+        self.seed = seed
         let coral = self.coral
         backgrounds = Phase.allCases.map {
             Backdrop.build(phase: $0.rawValue, theme: theme, layout: layout, coral: coral, seed: seed)

@@ -39,8 +39,8 @@ struct Toast {
             // GAME_RULES §2: when today's healing is full, the screen says so.
             // The title fits a toast; the sentence in full below it.
             return Toast(kind: .healed, title: "Healed all it can today",
-                         lines: wrapped("The ocean has healed all it can today: more tomorrow"),
-                         footer: "", born: tick)
+                         lines: wrapped("The ocean has healed all it can today."),
+                         footer: "Come back tomorrow", born: tick)
         default:
             return nil
         }
@@ -132,19 +132,22 @@ extension GameView {
             pen.canvas.fill(x: x, y: y + h - 1, w: w, h: 1, edge)
             pen.canvas.fill(x: x, y: y, w: 1, h: h, edge)
             pen.canvas.fill(x: x + w - 1, y: y, w: 1, h: h, edge)
+            pen.log?.recordFrame(x: x, y: y, w: w, h: h, name: "toast")
             let tx = x + toastPadding
             var ty = y + t.lineGapPx + 1
             var after = tx
             if toast.kind != .missed {
                 after = ChallengeBlock.drawTick(pen.canvas, x: tx, y: ty, scale: s, edge) + assets.font.cellWidth * s / 2
             }
-            pen.text(toast.title, x: after, y: ty, scale: s, edge)
+            // Each line inside the box: one too long ends in "…" at its inner edge.
+            let right = x + w - toastPadding
+            pen.text(toast.title, x: after, y: ty, scale: s, edge, limit: right)
             ty += line
             for i in toast.lines.indices {
-                pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text))
+                pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text), limit: right)
                 ty += line
             }
-            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good))
+            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good), limit: right)
             bottom = y - t.lineGapPx
         }
     }

@@ -26,10 +26,14 @@ func careerSim(rules: Rules? = nil) throws -> Simulation {
     return sim
 }
 
-func careerView(_ assets: FrontAssets? = nil, rules: Rules? = nil) throws -> CareerView {
+/// A career's view whose pages are drawn settled (`motion` off: a page opened by a key
+/// on the tick drawn would still be entering); `MotionTests` draws them moving.
+func careerView(_ assets: FrontAssets? = nil, rules: Rules? = nil, motion: Bool = false) throws -> CareerView {
     let assets = try assets ?? defaultAssets
     let rules = try rules ?? shippedRules
-    return try CareerView(game: GameView(assets: assets, rules: rules, seed: 7), content: careerContent)
+    let game = try GameView(assets: assets, rules: rules, seed: 7)
+    game.motion = motion
+    return try CareerView(game: game, content: careerContent)
 }
 
 func flow(_ player: CareerPlayer = CareerPlayer(), state: GameState, view: CareerView, rules: Rules? = nil) throws -> CareerFlow {

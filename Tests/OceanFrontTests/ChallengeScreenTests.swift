@@ -275,7 +275,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         view.observe(state, events: [.healedAllToday])
         let toast = try #require(view.toasts.toasts.first)
         #expect(toast.kind == .healed && toast.title == "Healed all it can today")
-        #expect(toast.lines.joined(separator: " ") == "The ocean has healed all it can today: more tomorrow")
+        #expect(toast.lines.joined(separator: " ") == "The ocean has healed all it can today." && toast.footer == "Come back tomorrow")
         let log = TextBoxLog()
         view.textLog = log
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
@@ -336,6 +336,11 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
             try sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
             view.observe(sim.state, events: sim.events)
             for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
+        }
+        // The summary once it has entered (the theme's motion).
+        for _ in 0...Fixed.ticks(ms: assets.theme.enterMs) {
+            sim.step(.idle)
+            view.observe(sim.state, events: sim.events)
         }
         let impact = Impact(counts: caught, factors: try challengeRules.impactFactors(assets.impact))
         #expect(impact.items > 10 && impact.co2eGrams > 0 && impact.waterMl > 0, "\(impact)")

@@ -5,7 +5,8 @@ import OceanStore
 import Testing
 import TestSupport
 
-/// Every falling item readable against every phase's sky and water: its body, its
+/// Every falling item readable against every phase's sky and water (its own look and
+/// the look at its band's far edge, a neighbour's colours mixed in): its body, its
 /// dark ring or its light ring (whichever stands out most) against each pixel of the
 /// backdrop actually drawn, by WCAG contrast ratio: at least 3:1 in the default theme,
 /// 4.5:1 in high contrast and in each of Outku's themes.
@@ -33,13 +34,25 @@ import TestSupport
         let rules = try shippedRules
         let view = GameView(assets: assets, rules: rules, seed: 7)
         let t = assets.theme
+        // Each phase's own backdrop, and the one at the far edge of its band, where the
+        // most of a neighbour's colours are mixed in (`HealthLook`).
+        let edges: [[UInt32]] = Phase.allCases.map { phase in
+            let edge = phase == .thriving ? rules.phaseFloor[phase.rawValue] : rules.phaseFloor[phase.rawValue + 1]
+            let look = HealthLook(phase: phase, health: edge, rules: rules, blendPercent: t.healthBlendPercent)
+            var pixels = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+            pixels.withUnsafeMutableBufferPointer {
+                Backdrop.paint($0, look: look, theme: t, layout: view.layout, coral: view.art.coral, seed: 7)
+            }
+            return pixels
+        }
         var table: [String] = []
         for (k, key) in rules.kindKeys.enumerated() {
             let body = Int(GameView.mainColour(assets.sprites.bitmap(key, theme: t)) & 0xFF_FFFF)
             var row = "\(theme) \(key):"
             for phase in Phase.allCases {
                 let bodyOnly = Self.worst([body], over: view.art.backgrounds[phase.rawValue])
-                let ringed = Self.worst([body, t.itemOutline, t.itemHalo], over: view.art.backgrounds[phase.rawValue])
+                let ringed = min(Self.worst([body, t.itemOutline, t.itemHalo], over: view.art.backgrounds[phase.rawValue]),
+                                 Self.worst([body, t.itemOutline, t.itemHalo], over: edges[phase.rawValue]))
                 row += " \(phase.key) \(Self.format(bodyOnly))→\(Self.format(ringed))"
                 #expect(ringed >= Self.required[theme] ?? 4.5, "\(theme): \(key) over \(phase.key): \(ringed)")
             }

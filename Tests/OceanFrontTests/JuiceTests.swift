@@ -272,8 +272,12 @@ func juiceScreenshots() throws {
     try shot("juice-phase", [.phaseChanged(from: .stabilizing, to: .recovering)], after: 30)
     let summary = GameSummary(game: 1, catches: 58, misses: 2, bestCombo: 31, score: 4_210, grams: 612, perfect: false)
     try shot("juice-level-up-summary", [.roundEnded(round: 5), .gameOver(summary), .levelUp(level: 4, title: .shoreGuardian)],
-         after: 8) { $0.mode = .idle; $0.round = 0; $0.items = [] }
+         after: 20) { $0.mode = .idle; $0.round = 0; $0.items = [] }
     try shot("juice-round-break", [], after: 0) { $0.mode = .roundBreak; $0.round = 1; $0.items = [] }
+    // A round ended with no miss: "Perfect round!" under the next round's name, clear of it.
+    try shot("juice-round-break-perfect", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8) {
+        $0.mode = .roundBreak; $0.round = 2; $0.items = []
+    }
     // The countdown: a fresh game, 1.5 s in.
     var sim = try Simulation(rules: shippedRules, seed: 7)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))

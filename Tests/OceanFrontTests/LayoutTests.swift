@@ -134,16 +134,50 @@ import TestSupport
         g.paused = true
         found += Self.problems("\(theme) paused in a round break", log) { g.render(breakState, fraction: 1, into: &$0) }
         g.paused = false
-        let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly), .healedAllToday]
+        // A round ending with no miss while the ocean changes phase: the phase's banner,
+        // the next round's name and "Perfect round!" at once, in their boxes.
+        let flashes = GameView(assets: assets, rules: try challengeRules, seed: 7)
+        flashes.textLog = log
+        flashes.observe(state, events: [.roundStarted(round: 1)])
+        var roundOver = breakState
+        roundOver.tick += 1
+        flashes.observe(roundOver, events: [.roundEnded(round: 1), .phaseChanged(from: .stabilizing, to: .recovering)])
+        for later in [0, 3, 30] {
+            var shown = roundOver
+            shown.tick += later
+            found += Self.problems("\(theme) round break with a perfect round and a new phase, +\(later) ticks", log) {
+                flashes.render(shown, fraction: 0.5, into: &$0)
+            }
+        }
+        // Catches around the bin: their popups, stacked, clear of the bin's squash and hop.
+        let juice = GameView(assets: assets, rules: try challengeRules, seed: 7)
+        juice.textLog = log
+        var catching = state
+        catching.items = []
+        juice.observe(catching, events: [])
+        for (i, grams) in [12, Self.huge, 7].enumerated() {
+            catching.tick += i
+            juice.observe(catching, events: [.caught(kind: .plasticBottle, grams: grams, combo: 5 * (i + 1), points: 10)])
+        }
+        for later in [0, 4, 9, 20] {
+            var shown = catching
+            shown.tick += later
+            found += Self.problems("\(theme) catches around the bin, +\(later) ticks", log) {
+                juice.render(shown, fraction: 0.5, into: &$0)
+            }
+        }
+        let toasts: [Event] = [.challengeCompleted(state.career.daily), .challengeCompleted(state.career.weekly)]
         var later = state
         later.tick += 1
-        g.observe(later, events: toasts + [.levelUp(level: 99, title: .shoreGuardian)])
+        g.observe(later, events: toasts + [.healedAllToday, .levelUp(level: 99, title: .shoreGuardian)])
         found += Self.problems("\(theme) toasts", log) { g.render(later, fraction: 1, into: &$0) }
         // The title and a summary at 10^9.
         let fresh = GameView(assets: assets, rules: try challengeRules, seed: 7)
         fresh.textLog = log
         var idle = state
         idle.mode = .idle
+        // The bin at the right wall, under where the right panel's toasts go.
+        idle.bin.x = try challengeRules.width - challengeRules.binHalfWidth
         fresh.observe(idle, events: [])
         found += Self.problems("\(theme) title", log) { fresh.render(idle, fraction: 1, into: &$0) }
         // A game played to its end, its figures then raised to 10^9.
@@ -158,7 +192,12 @@ import TestSupport
         (summary.game, summary.catches, summary.misses) = (Self.huge, Self.huge, Self.huge)
         (summary.bestCombo, summary.score, summary.grams) = (Self.huge, Self.huge, Self.huge)
         idle.tick += 1
-        fresh.observe(idle, events: [.gameOver(summary)])
+        // The game's last catches, a milestone and the game's end on one tick, as the
+        // kernel sends them: the summary with its toast and no popup over either.
+        let milestone: [Event] = try challengeRules.milestoneTemplates.first.map { [.milestoneReached(template: $0)] } ?? []
+        fresh.observe(idle, events: [.caught(kind: .plasticBottle, grams: 9, combo: 99, points: 50),
+                                     .caught(kind: .plasticBag, grams: 8, combo: 100, points: 50)]
+                                    + milestone + [.gameOver(summary)])
         found += Self.problems("\(theme) summary", log) { fresh.render(idle, fraction: 1, into: &$0) }
         summary.abandoned = true
         idle.tick += 1
@@ -189,6 +228,43 @@ import TestSupport
         #expect(found.isEmpty, Comment(rawValue: "\(order.count) distinct problems:\n" + report.joined(separator: "\n")))
     }
 
+    /// The keys' line at the foot of each career page lies on the sand and the sea; it
+    /// reads over them (4.5:1, WCAG AA) in every phase and theme: its colour against the
+    /// brightest pixel in its box that is neither its ink nor its shadow.
+    @Test(arguments: themes) func theKeysLineReadsOverTheSand(theme: String) throws {
+        let assets = try OceanFrontTests.assets(theme)
+        let t = assets.theme
+        let log = TextBoxLog()
+        var sim = try Self.hostileCareer()
+        let view = try careerView(assets, rules: challengeRules)
+        view.game.textLog = log
+        let ink = Colour.opaque(t.dim), shadow = Colour.opaque(t.textShadow)
+        var worst: [String] = []
+        for phase in [Phase.polluted, .thriving] {
+            sim.state.phase = phase
+            sim.state.health = phase == .thriving ? Rules.fullHealth : 0
+            for (name, page) in try Self.careerPages(view, state: sim.state, player: CareerPlayer(name: "Ada", introSeen: true, outroSeen: true)) {
+                log.clear()
+                var fb = Framebuffer(width: GameView.width, height: GameView.height)
+                view.observe(sim.state, events: [])
+                view.render(sim.state, flow: page, fraction: 1, into: &fb)
+                guard let keys = log.boxes.max(by: { $0.y < $1.y }), keys.y > view.game.layout.waterY else {
+                    worst.append("\(name): no keys' line over the sea"); continue
+                }
+                var least = Double.infinity
+                for y in keys.y..<min(fb.height, keys.y + keys.h) {
+                    for x in max(0, keys.x)..<min(fb.width, keys.x + keys.w) {
+                        let p = fb.pixels[y * fb.width + x]
+                        if p == ink || p == shadow { continue }
+                        least = min(least, ContrastTests.ratio(t.dim, Int(p & 0xFF_FFFF)))
+                    }
+                }
+                if least < 4.5 { worst.append("\(phase.key) \(name): '\(keys.text)' \(least)") }
+            }
+        }
+        #expect(worst.isEmpty, "\(theme): \(worst)")
+    }
+
     @Test func aBoxLogFindsOverlapsAndTextOffScreen() {
         let log = TextBoxLog()
         log.record(x: 0, y: 0, w: 10, h: 8, text: "a")
@@ -198,5 +274,12 @@ import TestSupport
         log.record(x: 635, y: 0, w: 10, h: 8, text: "d")  // past the right edge
         let p = log.problems(width: 640, height: 360)
         #expect(p.count == 2 && p.contains { $0.contains("'b'") && $0.contains("'c'") } && p.contains { $0.contains("off screen: 'd'") })
+        // A frame holds text inside it; text across its edge is a problem.
+        let framed = TextBoxLog()
+        framed.recordFrame(x: 100, y: 100, w: 50, h: 20, name: "toast")
+        framed.record(x: 102, y: 102, w: 40, h: 8, text: "inside")
+        #expect(framed.problems(width: 640, height: 360).isEmpty)
+        framed.record(x: 110, y: 110, w: 60, h: 8, text: "across")
+        #expect(framed.problems(width: 640, height: 360) == ["across a frame's edge: '[frame] toast' at (100, 100) 50×20 and 'across' at (110, 110) 60×8"])
     }
 }

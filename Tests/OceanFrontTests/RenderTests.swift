@@ -61,7 +61,9 @@ import TestSupport
     }
 
     @Test func aChangedThemeValueReachesThePixels() throws {
-        let state = try scene(.thriving).state
+        var state = try scene(.thriving).state
+        // Full health: Thriving's own colours, none of Flourishing's mixed in (`HealthLook`).
+        state.health = Rules.fullHealth
         var changed = try defaultAssets
         changed.theme.skyTop[Phase.thriving.rawValue] = 0xFF0000
         changed.theme.skyBottom[Phase.thriving.rawValue] = 0xFF0000

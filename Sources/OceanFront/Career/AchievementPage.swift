@@ -13,9 +13,9 @@ extension CareerView {
             pen.text(title, x: box.x + 6, y: CareerLayout.titleY, scale: scale, Colour.opaque(on ? theme.accent : theme.dim))
             if on { pen.canvas.fill(x: box.x, y: box.y + box.h, w: box.w, h: 2, Colour.opaque(theme.accent)) }
         }
-        centred(pen, page == 0 ? "Left/Right or a click: milestones     Esc: back"
-                               : "Left/Right or a click: achievements     Esc: back",
-                y: GameView.height - smallLine - 6, scale: small, theme.dim)
+        keys(pen, page == 0 ? "Left/Right or a click: milestones     Esc: back"
+                            : "Left/Right or a click: achievements     Esc: back",
+             y: GameView.height - smallLine - 6)
     }
 
     func drawAchievements(_ pen: TextPen, state: GameState) {

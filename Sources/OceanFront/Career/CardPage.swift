@@ -61,7 +61,6 @@ extension CareerView {
         x = pen.text(label, x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.dim))
         x = pen.number(total, x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.text))
         pen.text(" of 12", x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.dim))
-        centred(pen, "Left/Right: another card     Enter: study it     Esc: back",
-                y: GameView.height - smallLine - 4, scale: small, theme.dim)
+        keys(pen, "Left/Right: another card     Enter: study it     Esc: back", y: GameView.height - smallLine - 4)
     }
 }

@@ -99,7 +99,14 @@ public struct CareerFlow: Sendable {
     /// The pages the achievements' screen turns between, by their tabs' titles.
     public static let pages = ["Achievements", "Milestones"]
 
-    public private(set) var page: Page
+    public private(set) var page: Page {
+        didSet { if page != oldValue { pageSince = now } }
+    }
+    /// The tick the page last changed on (the screen's content enters from there:
+    /// `EnterMotion`); long ago for the first page.
+    public private(set) var pageSince = Int.min / 2
+    /// The tick of the state the flow is handling (a key or a step), for `pageSince`.
+    private var now = 0
     public private(set) var player: CareerPlayer
     /// The highlighted menu entry, adoption form or scan kind.
     public private(set) var selection = 0
@@ -151,6 +158,7 @@ public struct CareerFlow: Sendable {
 
     /// One key, on the state as it is now.
     public mutating func handle(_ key: CareerKey, state: GameState) -> CareerFlowOutput {
+        now = state.tick
         var out = CareerFlowOutput()
         switch page {
         case .intro(let panel):
@@ -236,6 +244,7 @@ public struct CareerFlow: Sendable {
 
     /// After every kernel step: a game starting or ending moves the screens along.
     public mutating func observe(_ state: GameState, events: [Event]) {
+        now = state.tick
         for event in events {
             switch event {
             case .gameStarted:

@@ -70,17 +70,22 @@ public final class CareerView {
             let canvas = Canvas(pixels: buffer, width: framebuffer.width, height: framebuffer.height)
             game.drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow), log: game.textLog)
+            // A page just changed: its content enters over what stays still (the ocean,
+            // the menus' panels and dimming, a full page's veil).
+            let entering = game.entrance(since: flow.pageSince, tick: state.tick, fraction: f)
             switch flow.page {
             case .menu, .scan, .pet:
                 // The HUD's panels stay: the streak, today's goal and challenge on the
                 // left, the pet on the right (and on the menu, this week's challenge under it).
                 let challengeTop = game.drawHud(pen, state: state, fraction: f, rewards: flow.page == .menu)
                 game.overlays.dim(canvas)
+                if entering != nil { canvas.save(into: &game.under) }
                 if flow.page == .menu { drawMenu(pen, flow: flow, state: state, challengeTop: challengeTop) }
                 else if flow.page == .scan { drawScan(pen, flow: flow, state: state) }
                 else { drawPetPage(pen, state: state) }
             default:
                 veil(canvas)
+                if entering != nil { canvas.save(into: &game.under) }
                 switch flow.page {
                 case .intro(let panel): drawStory(pen, content.intro[panel], page: panel, of: content.intro.count, seconds: seconds)
                 case .outro(let panel): drawStory(pen, flow.outro[panel], page: panel, of: flow.outro.count, seconds: seconds)
@@ -94,6 +99,7 @@ public final class CareerView {
                 default: break
                 }
             }
+            if let entering { canvas.enter(over: game.under, t: entering, dy: game.enterMotion.offset(entering)) }
             game.drawToasts(pen, tick: state.tick, fraction: f)
             game.drawNotice(pen, tick: state.tick)
         }
@@ -131,7 +137,18 @@ public final class CareerView {
     /// A screen's title, and the keys that work on it at the bottom.
     func frame(_ pen: TextPen, title: String, hint: String) {
         centred(pen, title, y: CareerLayout.titleY, scale: theme.bigFontScale - 1, theme.accent)
-        centred(pen, hint, y: GameView.height - smallLine - 6, scale: small, theme.dim)
+        keys(pen, hint, y: GameView.height - smallLine - 6)
+    }
+
+    /// The keys that work on a screen, centred at `y` near the bottom, over a box of
+    /// the panel colour: the line lies on the sand and the sea, whose colours change
+    /// with the ocean's health, and reads over any of them as over the panels.
+    func keys(_ pen: TextPen, _ text: String, y: Int) {
+        let pad = max(2, theme.lineGapPx / 2)
+        let w = pen.width(text, scale: small) + 4 * pad
+        pen.canvas.blend(x: (GameView.width - w) / 2, y: y - pad, w: w, h: game.assets.font.cellHeight * small + 2 * pad,
+                         Colour.opaque(theme.panel), alpha: UInt32(theme.panelAlphaPercent * 256 / 100))
+        centred(pen, text, y: y, scale: small, theme.dim)
     }
 
     /// What an achievement needs, with the balance's thresholds.

@@ -81,8 +81,7 @@ extension CareerView {
             }
             columnCentred(pen, item.label, y: layout.listTop + i * bodyLine, scale: body, chosen ? theme.accent : theme.text)
         }
-        centred(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4, scale: small,
-                theme.dim)
+        keys(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4)
     }
 
     func drawScan(_ pen: TextPen, flow: CareerFlow, state: GameState) {
@@ -108,8 +107,7 @@ extension CareerView {
         }
         let y = layout.listTop + flow.kinds.count * bodyLine + 4
         if !flow.notice.isEmpty { columnCentred(pen, flow.notice, y: y, scale: small, theme.good) }
-        centred(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4,
-                scale: small, theme.dim)
+        keys(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4)
     }
 
     func drawPetPage(_ pen: TextPen, state: GameState) {
@@ -151,6 +149,6 @@ extension CareerView {
         pen.text("a good day, focused in a game,", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
         pen.text("sleepy at night, missing you", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
         pen.text("after days away.", x: x, y: y, scale: small, Colour.opaque(theme.text))
-        centred(pen, "Any key: back", y: GameView.height - smallLine - 4, scale: small, theme.dim)
+        keys(pen, "Any key: back", y: GameView.height - smallLine - 4)
     }
 }

@@ -29,7 +29,7 @@ extension CareerView {
             pen.canvas.fill(x: x, y: dotY, w: dot, h: dot, Colour.opaque(i == page ? theme.accent : theme.locked))
             x += dot + gap
         }
-        centred(pen, "Any key: next     Esc: skip", y: GameView.height - smallLine - 4, scale: small, theme.dim)
+        keys(pen, "Any key: next     Esc: skip", y: GameView.height - smallLine - 4)
     }
 
     func drawName(_ pen: TextPen, flow: CareerFlow, seconds: Double) {
