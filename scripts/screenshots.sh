@@ -49,3 +49,6 @@ OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --filter juiceScreenshots >/d
 # The look follows health inside a phase (issue 20): two healths in Polluted (a new
 # player's first session, 15 and 20 %) and two in Recovering (47 and 62 %), health-NN.png.
 OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter healthScreenshots >/dev/null
+# The pause menu and its Sound page, a game left early from it, and the day's healing
+# full (issue 20): pause-menu.png, pause-sound.png, summary-left-early.png, healed-all-today.png.
+OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter pauseScreenshots >/dev/null

@@ -35,22 +35,7 @@ func screenshots() throws {
     var paused = try Played(phase: .flourishing)
     paused.play(ticks: 600)
     paused.view.paused = true
-    paused.view.pauseMenu = PauseMenu(themes: FrontAssetsLoader.shippedThemes)
     save("paused", paused.render())
-    // The pause menu's Sound page, Master a step down.
-    for key in [CareerKey.down, .down, .confirm, .left] { _ = paused.view.pauseMenu.handle(key) }
-    save("paused-sound", paused.render())
-    paused.view.paused = false
-    // A game left from the pause menu: its summary says so.
-    _ = paused.step(TickInput(command: .abandon))
-    paused.play(ticks: 20)
-    save("summary-abandoned", paused.render())
-    // The day's rise reached: the toast says the ocean has healed all it can today.
-    var healed = try Played(phase: .recovering)
-    healed.play(ticks: 200)
-    healed.view.observe(healed.sim.state, events: [.healedAllToday])
-    healed.play(ticks: 30)
-    save("healed-all-today", healed.render())
     let contrast = try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/high-contrast.toml")
     for phase in [Phase.polluted, .thriving] {
         var played = try Played(phase: phase, assets: contrast)
@@ -75,4 +60,34 @@ func screenshots() throws {
     var fb = Framebuffer(width: GameView.width, height: GameView.height)
     view.render(state, fraction: 0.3, into: &fb)
     save("bench-scene", fb)
+}
+
+/// The pause menu and what leaving a game shows, as PNG for docs/screenshots
+/// (`scripts/screenshots.sh`): the menu, its Sound page, the summary of a game left
+/// early, and the toast of a day whose healing is full. With `OCEAN_FRONT_SHOTS=DIR`.
+@Test(.enabled(if: getenv("OCEAN_FRONT_SHOTS") != nil, "writes the scenes as PNG: OCEAN_FRONT_SHOTS=DIR"))
+func pauseScreenshots() throws {
+    let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
+    func save(_ name: String, _ fb: Framebuffer) {
+        do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
+    }
+    var paused = try Played(phase: .flourishing)
+    paused.play(ticks: 600)
+    paused.view.paused = true
+    paused.view.pauseMenu = PauseMenu(themes: FrontAssetsLoader.shippedThemes)
+    save("pause-menu", paused.render())
+    // The Sound page, Master a step down.
+    for key in [CareerKey.down, .down, .confirm, .left] { _ = paused.view.pauseMenu.handle(key) }
+    save("pause-sound", paused.render())
+    paused.view.paused = false
+    // Back to the menu: the game ends as abandoned, and its summary says so.
+    _ = paused.step(TickInput(command: .abandon))
+    paused.play(ticks: 40)
+    save("summary-left-early", paused.render())
+    // The day's rise reached: the toast says the ocean has healed all it can today.
+    var healed = try Played(phase: .recovering)
+    healed.play(ticks: 200)
+    healed.view.observe(healed.sim.state, events: [.healedAllToday])
+    healed.play(ticks: 30)
+    save("healed-all-today", healed.render())
 }
