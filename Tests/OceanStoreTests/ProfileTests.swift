@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OceanKernel
+import OceanBalance
 @testable import OceanStore
 import OceanSystem
 import TestSupport
@@ -56,6 +57,22 @@ private func careerState(days: Int = 5) throws -> GameState {
             #expect(Profile.defaultPathIfKnown(environment: env) == nil)
             #expect(AudioSettingsFile.defaultPathIfKnown(environment: env) == nil)
         }
+    }
+
+    /// The master volume scales both buses; a saved file reads back as it was, and a
+    /// file from before the master volume reads as full master.
+    @Test func theMasterVolumeScalesMusicAndEffectsAndRoundTrips() throws {
+        var s = AudioSettings()
+        (s.masterPercent, s.musicPercent, s.effectsPercent) = (50, 80, 30)
+        #expect(s.musicPerMille == 400 && s.effectsPerMille == 150)
+        let path = freshFolder("volumes") + "/audio-settings.toml"
+        try AudioSettingsFile.save(s, path: path)
+        #expect(try AudioSettingsFile.load(path: path) == s)
+        try "mute = 1\nmusic_percent = 20\neffects_percent = 70\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let old = try AudioSettingsFile.load(path: path)
+        #expect(old.masterPercent == 100 && old.musicPercent == 20 && old.mute == 1 && old.musicPerMille == 200)
+        try "master_percent = 101\nmute = 0\nmusic_percent = 20\neffects_percent = 70\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: DataError.self) { try AudioSettingsFile.load(path: path) }
     }
 
     @Test func noFileIsANewPlayer() throws {
