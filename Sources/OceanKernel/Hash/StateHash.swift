@@ -5,6 +5,9 @@
 public struct FNV1a64: ByteSink, Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// The FNV prime, 2⁴⁰ + 2⁸ + 0xb3.
+    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+
     public init() {}
 
     /// Adds one byte.
@@ -14,8 +17,15 @@ public struct FNV1a64: ByteSink, Sendable {
     }
 
     /// Adds each byte of `bytes`, in order.
+    @inlinable
     public mutating func write<S: Sequence<UInt8>>(bytes: S) {
         for b in bytes { write(byte: b) }
+    }
+
+    /// Adds the closed months a digest covers, as if their bytes were written one by one.
+    public mutating func fold(_ digest: MonthsDigest) -> Bool {
+        value = digest.fold(value)
+        return true
     }
 
     /// Adds a 64-bit word as its eight little-endian bytes.
