@@ -97,7 +97,19 @@ public final class Rules: Sendable {
     public let weeklyTemplates: [Int]
     /// Milestone n is bit n of `CareerState.milestones`.
     public let milestoneTemplates: [Int]
+    /// The same milestones as plain numbers, what the tick checks (no template, no
+    /// key string to retain per milestone per tick).
+    let milestoneTable: [Milestone]
     public let hasChallenges: Bool
+
+    /// What the tick needs of a milestone template.
+    struct Milestone: Sendable {
+        let template: Int
+        let metric: ChallengeMetric
+        let target: Int
+        let rewardGrams: Int
+        let rewardHealth: Int
+    }
 
     /// The most kinds a balance may hold (`ItemKind` is 16 bits; the schema allows this many).
     public static let maxKinds = 64
@@ -198,6 +210,11 @@ public final class Rules: Sendable {
         weeklyTemplates = b.challenges.indices.filter { b.challenges[$0].period == .weekly }
         milestoneTemplates = Array(b.challenges.indices.filter { b.challenges[$0].period == .milestone }
             .prefix(Rules.maxMilestones))
+        milestoneTable = milestoneTemplates.map {
+            let t = b.challenges[$0]
+            return Milestone(template: $0, metric: t.metric, target: t.targetAtLevel1, rewardGrams: t.rewardGrams,
+                             rewardHealth: t.rewardHealth)
+        }
         hasChallenges = !b.challenges.isEmpty
     }
 
