@@ -22,6 +22,25 @@ public struct FNV1a64: ByteSink, Sendable {
         for b in bytes { write(byte: b) }
     }
 
+    /// Adds every byte of a buffer: one tight loop over raw bytes (a replay's checksum
+    /// runs over every byte of the file; the generic `write(bytes:)` is not
+    /// specialised across modules and costs an iterator call per byte).
+    public mutating func write(bytes: UnsafeRawBufferPointer) {
+        var h = value
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        value = h
+    }
+
+    /// Adds each byte of `bytes`, in order (through the raw-bytes loop).
+    public mutating func write(bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    /// Adds each byte of `bytes`, in order (through the raw-bytes loop).
+    public mutating func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
     /// Adds the closed months a digest covers, as if their bytes were written one by one.
     public mutating func fold(_ digest: MonthsDigest) -> Bool {
         value = digest.fold(value)
