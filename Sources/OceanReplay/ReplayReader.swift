@@ -31,7 +31,7 @@ public struct ReadReplay: Sendable {
 /// the reader allocate or loop without bound. Every problem is `file:line: message`.
 public struct ReplayReader {
     public let file: String
-    private var lineNumber = 0
+    private(set) var lineNumber = 0
     private var checksum = FNV1a64()
     private var header = ReplayHeader()
     private var seen: [String] = []
@@ -42,8 +42,35 @@ public struct ReplayReader {
     private var sawChecksum = false
     private var startStateText: [UInt8] = []
     private var startStateLine = 0
+    /// The last input's and checkpoint's ticks, for the checks on the next record
+    /// (kept apart from the records, which a streaming reader hands on as it goes).
+    private var lastInputTick: Int?
+    private var lastCheckpointTick: Int?
 
     public init(file: String) { self.file = file }
+
+    /// The header, once the records have begun (nil while still in the header).
+    public var headerRead: ReplayHeader? { inHeader ? nil : replay?.header }
+
+    /// Hands over the records read since the last call, in file order within each kind
+    /// (a streaming reader keeps none: `ReplayVerifier.verify(reading:)`). `inputs` and
+    /// `checkpoints` are replaced; their buffers are reused.
+    public mutating func takeRecords(inputs: inout [InputRecord], checkpoints: inout [Checkpoint]) {
+        inputs.removeAll(keepingCapacity: true)
+        checkpoints.removeAll(keepingCapacity: true)
+        guard replay != nil else { return }
+        swap(&inputs, &replay!.inputs)
+        swap(&checkpoints, &replay!.checkpoints)
+    }
+
+    /// The last tick the file has said anything about so far (`Replay.lastTick`, also
+    /// for records already handed over).
+    public var lastTick: Int {
+        max(replay?.end?.tick ?? 0, lastCheckpointTick ?? 0, lastInputTick ?? 0, replay?.header.startTick ?? 0)
+    }
+
+    /// Whether the checksum line was read (the file is complete).
+    public var isComplete: Bool { sawChecksum }
 
     // MARK: Whole inputs
 
@@ -70,36 +97,75 @@ public struct ReplayReader {
 
     /// Reads a replay file in chunks, never holding more than one line of it unparsed.
     public static func read(path: String) throws(ReplayError) -> ReadReplay {
+        var reader = ReplayReader(file: path)
+        try eachChunk(ofFile: path) { (chunk: UnsafeBufferPointer<UInt8>, lines: inout Lines) throws(ReplayError) in
+            try lines.split(chunk) { (line: ArraySlice<UInt8>) throws(ReplayError) in try reader.feed(line: line) }
+        } error: { reader.error(at: reader.lineNumber + 1, $0) }
+        return try reader.finish()
+    }
+
+    /// Calls `body` with each chunk of a file (64 KiB reads), refusing one over
+    /// `maxFileBytes`; `lineError` makes the error for a line over `maxLineBytes`.
+    static func eachChunk(ofFile path: String,
+                          _ body: (UnsafeBufferPointer<UInt8>, inout Lines) throws(ReplayError) -> Void,
+                          error lineError: @escaping (String) -> ReplayError) throws(ReplayError) {
         let file: FileReader
         do { file = try FileReader(opening: path) } catch {
             throw ReplayError(file: PathName.shortened(path), line: nil, message: error.message)
         }
-        var reader = ReplayReader(file: path)
-        var pending: [UInt8] = []
-        pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
+        try eachChunk(path: path, read: { file.read(into: &$0) }, body, error: lineError)
+    }
+
+    /// The same from any source of bytes: `read` fills its buffer from the start and
+    /// says how many bytes it gave (0 at the end, negative on an error).
+    static func eachChunk(path: String, read: (inout [UInt8]) -> Int,
+                          _ body: (UnsafeBufferPointer<UInt8>, inout Lines) throws(ReplayError) -> Void,
+                          error lineError: @escaping (String) -> ReplayError) throws(ReplayError) {
+        var lines = Lines(error: lineError)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while true {
-            let n = file.read(into: &chunk)
+            let n = read(&chunk)
             if n < 0 { throw ReplayError(file: path, line: nil, message: "read error") }
             if n == 0 { break }
             total += n
             if total > ReplayFormat.maxFileBytes {
                 throw ReplayError(file: path, line: nil, message: "larger than \(ReplayFormat.maxFileBytes) bytes; not a replay")
             }
-            for b in chunk[0..<n] {
-                if b == 10 {
-                    try reader.feed(line: pending[...])
-                    pending.removeAll(keepingCapacity: true)
-                } else {
-                    guard pending.count < ReplayFormat.maxLineBytes else {
-                        throw reader.error(at: reader.lineNumber + 1, "line longer than \(ReplayFormat.maxLineBytes) bytes")
-                    }
-                    pending.append(b)
-                }
+            try chunk.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(ReplayError) in
+                try body(UnsafeBufferPointer(rebasing: all[0..<min(n, all.count)]), &lines)
             }
         }
-        return try reader.finish()
+    }
+
+    /// Cuts chunks of bytes into lines (without their newlines), holding at most one
+    /// unfinished line, never longer than `maxLineBytes`. Bytes after the last newline
+    /// are a line cut short: never handed on, like a crash's tail.
+    struct Lines {
+        private var pending: [UInt8] = []
+        private let error: (String) -> ReplayError
+
+        init(error: @escaping (String) -> ReplayError) {
+            self.error = error
+            pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
+        }
+
+        mutating func split(_ chunk: UnsafeBufferPointer<UInt8>,
+                            _ line: (ArraySlice<UInt8>) throws(ReplayError) -> Void) throws(ReplayError) {
+            var from = 0
+            while from < chunk.count {
+                var i = from
+                while i < chunk.count && chunk[i] != 10 { i += 1 }
+                guard pending.count + (i - from) <= ReplayFormat.maxLineBytes else {
+                    throw error("line longer than \(ReplayFormat.maxLineBytes) bytes")
+                }
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[from..<i]))
+                guard i < chunk.count else { return }
+                try line(pending[...])
+                pending.removeAll(keepingCapacity: true)
+                from = i + 1
+            }
+        }
     }
 
     // MARK: Lines
@@ -408,24 +474,25 @@ public struct ReplayReader {
                 + (replay!.header.formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        lastInputTick = tick
     }
 
     /// The checks on an input record's tick, in the order they are made.
     private func checkInputTick(_ tick: Int, _ n: Int) throws(ReplayError) {
         let start = replay!.header.startTick
         guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
-        if let last = replay!.inputs.last, tick <= last.tick {
-            throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last.tick)")
+        if let last = lastInputTick, tick <= last {
+            throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last)")
         }
         // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
         // played is vouched for by a fingerprint character, give or take one interval.
-        let vouched = replay!.checkpoints.last?.tick ?? start
+        let vouched = lastCheckpointTick ?? start
         guard tick < vouched + replay!.header.checkpointEvery else {
             throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
                 + ReplayFormat.playBudgetRule)
         }
-        if let c = replay!.checkpoints.last, tick < c.tick {
-            throw error(at: n, "input tick \(tick) comes after checkpoint \(c.tick) in the file")
+        if let c = lastCheckpointTick, tick < c {
+            throw error(at: n, "input tick \(tick) comes after checkpoint \(c) in the file")
         }
     }
 
@@ -450,6 +517,7 @@ public struct ReplayReader {
             throw fingerprintError(tick, previous, n)
         }
         replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n))
+        lastCheckpointTick = tick
     }
 
     private func fingerprintError(_ tick: Int, _ previous: Int, _ n: Int) -> ReplayError {
@@ -460,18 +528,18 @@ public struct ReplayReader {
     /// checkpoint (or start) before it.
     private func checkCheckpointTick(_ tick: Int, _ n: Int) throws(ReplayError) -> Int {
         let every = replay!.header.checkpointEvery
-        let previous = replay!.checkpoints.last?.tick ?? replay!.header.startTick
+        let previous = lastCheckpointTick ?? replay!.header.startTick
         guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
         guard tick - previous <= every else {
             throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
         }
         // Only the last checkpoint may be off the multiples, so any earlier one off them
         // is the last (the check after this one), and only it need be looked at.
-        if tick % every != 0, let c = replay!.checkpoints.last, c.tick % every != 0 {
+        if tick % every != 0, let c = lastCheckpointTick, c % every != 0 {
             throw error(at: n, "only the last checkpoint may fall between multiples of \(every)")
         }
-        if let c = replay!.checkpoints.last, c.tick % every != 0 {
-            throw error(at: n, "a checkpoint after the closing checkpoint at tick \(c.tick)")
+        if let c = lastCheckpointTick, c % every != 0 {
+            throw error(at: n, "a checkpoint after the closing checkpoint at tick \(c)")
         }
         return previous
     }
@@ -481,10 +549,10 @@ public struct ReplayReader {
             throw error(at: n, "an end record is 'end TICK HASH games= catches= misses= perfect= best-combo= score= grams= health= phase='")
         }
         let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
-        if let last = replay!.inputs.last, last.tick >= tick {
-            throw error(at: n, "end tick \(tick) is not after the last input's tick \(last.tick)")
+        if let last = lastInputTick, last >= tick {
+            throw error(at: n, "end tick \(tick) is not after the last input's tick \(last)")
         }
-        guard (replay!.checkpoints.last?.tick ?? 0) == tick else {
+        guard (lastCheckpointTick ?? 0) == tick else {
             throw error(at: n, "the end record at tick \(tick) must follow a checkpoint at the same tick")
         }
         let count = 0...ReplayFormat.maxTick
@@ -608,6 +676,7 @@ public struct ReplayReader {
         }
         try checkInputTick(tick, n)
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        lastInputTick = tick
         return true
     }
 
@@ -634,6 +703,7 @@ public struct ReplayReader {
         replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs,
                                               fields: ReadableFields(score: score, combo: combo, health: health, items: items),
                                               ticks: Array(marks), line: n))
+        lastCheckpointTick = tick
         return true
     }
 

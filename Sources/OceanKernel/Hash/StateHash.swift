@@ -67,17 +67,17 @@ public struct StateHashes: Equatable, Sendable {
     /// The hashes of `state`'s encoding in `version` (replays of format 2 check
     /// hashes of encoding version 2).
     public init(_ state: GameState, version: UInt64 = StateEncoding.version) {
-        var all = FNV1a64()
-        StateEncoding.writeHeader(version: version, to: &all)
+        // One pass over the encoding feeds both the whole hash and the subsystem's.
+        var both = HashPair()
+        StateEncoding.writeHeader(version: version, to: &both.all)
         var parts: [UInt64] = []
         parts.reserveCapacity(Subsystem.allCases.count)
         for subsystem in Subsystem.allCases {
-            var one = FNV1a64()
-            StateEncoding.write(subsystem, of: state, version: version, to: &one)
-            StateEncoding.write(subsystem, of: state, version: version, to: &all)
-            parts.append(one.value)
+            both.one = FNV1a64()
+            StateEncoding.write(subsystem, of: state, version: version, to: &both)
+            parts.append(both.one.value)
         }
-        full = all.value
+        full = both.all.value
         subsystems = parts
     }
 
@@ -86,6 +86,22 @@ public struct StateHashes: Equatable, Sendable {
     /// The subsystems whose hashes differ between two states.
     public func differing(from other: StateHashes) -> [Subsystem] {
         Subsystem.allCases.filter { self[$0] != other[$0] }
+    }
+}
+
+/// Two hashes fed the same words: the whole state's and one subsystem's.
+private struct HashPair: ByteSink {
+    var all = FNV1a64()
+    var one = FNV1a64()
+
+    mutating func write(_ word: UInt64) {
+        all.write(word)
+        one.write(word)
+    }
+
+    mutating func fold(_ digest: MonthsDigest) -> Bool {
+        _ = all.fold(digest)
+        return one.fold(digest)
     }
 }
 
