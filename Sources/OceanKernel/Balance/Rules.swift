@@ -250,6 +250,17 @@ public final class Rules: Sendable {
         ItemSystem.forecast(item, fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue], rules: self)
     }
 
+    /// A falling item `ticks` ticks later, moved exactly as the tick moves it (sway,
+    /// walls, gravity; nothing caught or missed): what `landing` runs through. A
+    /// bot carries a landing it forecast forward with it (`landing` of the result is
+    /// the same place, `ticks` sooner).
+    public func advanced(_ item: Item, round: Int, ticks: Int) -> Item {
+        let p = fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue]
+        var it = item
+        for _ in 0..<max(0, ticks) { _ = ItemSystem.advance(&it, p, width: width) }
+        return it
+    }
+
     /// How far below its spawn an item of `kind` has fallen after `ticks` in
     /// `round` (its fall does not depend on its sway): how long an item has been
     /// in view, read from where it is.
