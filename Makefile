@@ -89,9 +89,9 @@ sim: build
 bench: build
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
 
-## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
+## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
 compare-kernel:
-	scripts/compare-kernel.sh $(COMMIT)
+	scripts/compare-kernel.sh $(or $(COMMIT),5a92273) $(THIS)
 
 clean:
 	rm -rf .build

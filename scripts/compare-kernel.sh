@@ -8,13 +8,13 @@
 # of each is printed with the ratio. CPU time, not wall time: the machine may be
 # shared. Builds are kept per commit (rerunning reuses them; KEEP=0 removes them).
 #
-#   scripts/compare-kernel.sh [OTHER_COMMIT]      ROUNDS=5 SECONDS_EACH=2
+#   scripts/compare-kernel.sh [OTHER_COMMIT [THIS_COMMIT]]      ROUNDS=5 SECONDS_EACH=2
 #
-# HEAD is the last commit: uncommitted changes are not measured.
+# THIS_COMMIT defaults to HEAD, the last commit: uncommitted changes are not measured.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 other=$(git rev-parse --short "${1:-5a92273}")
-head=$(git rev-parse --short HEAD)
+head=$(git rev-parse --short "${2:-HEAD}")
 rounds=${ROUNDS:-5}
 seconds=${SECONDS_EACH:-2}
 base=${TMPDIR:-/tmp}/ocean-compare-kernel
