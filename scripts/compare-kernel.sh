@@ -56,12 +56,12 @@ for ((i = 0; i < rounds; i++)); do
   a_typ+=("$t"); a_ses+=("$s")
   read -r _ t _ s < <("$base/$head/.build/release/kernel-rate" "$seconds" "$base/$head")
   b_typ+=("$t"); b_ses+=("$s")
-  echo "round $((i + 1)): $other typical ${a_typ[-1]} session ${a_ses[-1]}; HEAD $head typical $t session $s" >&2
+  echo "round $((i + 1)): $other typical ${a_typ[-1]} session ${a_ses[-1]}; $head typical $t session $s" >&2
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 mt=$(median "${a_typ[@]}"); ms=$(median "${a_ses[@]}"); ht=$(median "${b_typ[@]}"); hs=$(median "${b_ses[@]}")
 printf 'ticks per CPU second, median of %d interleaved rounds of %s s each\n' "$rounds" "$seconds"
-printf '%-22s %14s %14s %7s\n' "" "$other" "HEAD $head" "ratio"
+printf '%-22s %14s %14s %7s\n' "" "$other" "$head" "ratio"
 printf '%-22s %14d %14d %7.2f\n' "typical tick" "$mt" "$ht" "$(awk -v a="$mt" -v b="$ht" 'BEGIN { print b / a }')"
 printf '%-22s %14d %14d %7.2f\n' "with a career session" "$ms" "$hs" "$(awk -v a="$ms" -v b="$hs" 'BEGIN { print b / a }')"
 [ "${KEEP:-1}" = 0 ] && rm -rf "$base/$other" "$base/$head"
