@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check balance-as-code play screenshots audio-sweep test-cluster \
+.PHONY: deps build test sim bench compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
@@ -88,6 +88,10 @@ sim: build
 ## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none)
 bench: build
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
+
+## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
+compare-kernel:
+	scripts/compare-kernel.sh $(or $(COMMIT),5a92273) $(THIS)
 
 clean:
 	rm -rf .build

@@ -17,21 +17,44 @@ public func peakMemoryBytes() -> Int {
 }
 
 /// What `ocean-bench` measures.
+///
+/// Each scenario has its wall seconds and its CPU seconds (this thread's): on a shared
+/// machine the wall figure swings with the neighbours; the CPU figure is the one to
+/// compare between builds.
 public struct BenchReport: Sendable {
     public var typicalTicks = 0
     public var typicalSeconds = 0.0
+    public var typicalCPUSeconds = 0.0
+    /// The same games with a career session open (the app as played: challenges,
+    /// progress and the calendar run every tick).
+    public var sessionTicks = 0
+    public var sessionSeconds = 0.0
+    public var sessionCPUSeconds = 0.0
     public var stressItems = 0
     public var stressTicks = 0
     public var stressSeconds = 0.0
+    public var stressCPUSeconds = 0.0
     public var peakMemory = 0
     /// The plain C loop over the same items, for comparison.
     public var referenceTicks = 0
     public var referenceSeconds = 0.0
+    public var referenceCPUSeconds = 0.0
 
     // Each ratio is 0 when what it divides by is 0 (a loop too short for the clock to
     // see, with --items 1): never inf or nan, which `Int(_:)` would trap on.
     public var typicalTicksPerSecond: Double { BenchReport.ratio(Double(typicalTicks), typicalSeconds) }
+    public var typicalTicksPerCPUSecond: Double { BenchReport.ratio(Double(typicalTicks), typicalCPUSeconds) }
+    public var sessionTicksPerSecond: Double { BenchReport.ratio(Double(sessionTicks), sessionSeconds) }
+    public var sessionTicksPerCPUSecond: Double { BenchReport.ratio(Double(sessionTicks), sessionCPUSeconds) }
     public var stressTicksPerSecond: Double { BenchReport.ratio(Double(stressTicks), stressSeconds) }
+    public var stressTicksPerCPUSecond: Double { BenchReport.ratio(Double(stressTicks), stressCPUSeconds) }
+    /// Nanoseconds of CPU per item update (the stress loop).
+    public var cpuNanosPerItemUpdate: Double {
+        BenchReport.ratio(stressCPUSeconds * 1e9, Double(stressTicks) * Double(stressItems))
+    }
+    public var referenceCPUNanosPerItemUpdate: Double {
+        BenchReport.ratio(referenceCPUSeconds * 1e9, Double(referenceTicks) * Double(stressItems))
+    }
     public var nanosPerItemUpdate: Double { BenchReport.ratio(stressSeconds * 1e9, Double(stressTicks) * Double(stressItems)) }
     public var referenceNanosPerItemUpdate: Double {
         BenchReport.ratio(referenceSeconds * 1e9, Double(referenceTicks) * Double(stressItems))
@@ -63,11 +86,15 @@ public enum Bench {
         return b
     }
 
+    /// What a career session is opened with in the session scenario.
+    public static let sessionCommand = Command.beginSession(CalendarDate(year: 2026, month: 3, day: 14), minuteOfDay: 1_080)
+
     /// Inputs of `games` greedy-bot games: a typical session, recorded once so the
-    /// measurement times the kernel alone, not the bot.
-    public static func typicalInputs(rules: Rules, seed: UInt64, games: Int) -> [TickInput] {
+    /// measurement times the kernel alone, not the bot. With `session`, the first
+    /// input opens a career session.
+    public static func typicalInputs(rules: Rules, seed: UInt64, games: Int, session: Command? = nil) -> [TickInput] {
         var sim = Simulation(rules: rules, seed: seed)
-        var plan = GamePlan(bot: BotKind.greedy.make(seed: seed), games: games)
+        var plan = GamePlan(bot: BotKind.greedy.make(seed: seed), games: games, session: session)
         var inputs: [TickInput] = []
         while let input = plan.input(for: sim) {
             inputs.append(input)
@@ -76,9 +103,11 @@ public enum Bench {
         return inputs
     }
 
-    /// Steps a fresh simulation through `inputs` again and again for at least `seconds`.
-    public static func measureTypical(rules: Rules, inputs: [TickInput], seconds: Double) -> (ticks: Int, seconds: Double) {
-        let start = monotonicNanos()
+    /// Steps a fresh simulation through `inputs` again and again for at least `seconds`
+    /// (wall); returns the ticks, the wall seconds and the CPU seconds they took.
+    public static func measureTypical(rules: Rules, inputs: [TickInput], seconds: Double)
+        -> (ticks: Int, seconds: Double, cpuSeconds: Double) {
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
         var ticks = 0
         var sink: UInt64 = 0
         repeat {
@@ -88,7 +117,7 @@ public enum Bench {
             sink &+= UInt64(sim.state.totals.score)
         } while Double(monotonicNanos() - start) / 1e9 < seconds
         if sink == 42 { print("") }  // keeps the work observable
-        return (ticks, Double(monotonicNanos() - start) / 1e9)
+        return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
     /// A simulation in the middle of the stress scenario: every item spawned and falling.
@@ -100,18 +129,20 @@ public enum Bench {
         return sim
     }
 
-    public static func measureStress(_ sim: inout Simulation, seconds: Double) -> (ticks: Int, seconds: Double) {
-        let start = monotonicNanos()
+    public static func measureStress(_ sim: inout Simulation, seconds: Double)
+        -> (ticks: Int, seconds: Double, cpuSeconds: Double) {
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
         var ticks = 0
         repeat {
             for _ in 0..<64 { sim.step(.idle) }
             ticks += 64
         } while Double(monotonicNanos() - start) / 1e9 < seconds
-        return (ticks, Double(monotonicNanos() - start) / 1e9)
+        return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
     /// Times the C reference loop over a copy of the same items and rules.
-    public static func measureReference(_ sim: Simulation, seconds: Double) -> (ticks: Int, seconds: Double) {
+    public static func measureReference(_ sim: Simulation, seconds: Double)
+        -> (ticks: Int, seconds: Double, cpuSeconds: Double) {
         var items = sim.state.items.map {
             ref_item(x: Int64($0.x), y: Int64($0.y), vx: $0.vx, vy: $0.vy, ax: $0.ax, kind: UInt8($0.kind.rawValue))
         }
@@ -121,7 +152,7 @@ public enum Bench {
                      terminal_speed: $0.terminalSpeed)
         }
         var count = Int64(items.count)
-        let start = monotonicNanos()
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
         var ticks = 0
         repeat {
             for _ in 0..<64 {
@@ -130,15 +161,27 @@ public enum Bench {
             }
             ticks += 64
         } while Double(monotonicNanos() - start) / 1e9 < seconds
-        return (ticks, Double(monotonicNanos() - start) / 1e9)
+        return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
     public static func run(balance: Balance, seconds: Double, stressItems: Int) -> BenchReport {
         var report = BenchReport()
         let rules = Rules(balance)
         let inputs = typicalInputs(rules: rules, seed: 1, games: 20)
+        let sessionInputs = typicalInputs(rules: rules, seed: 1, games: 20, session: sessionCommand)
         _ = measureTypical(rules: rules, inputs: inputs, seconds: seconds / 10)  // warm-up
-        (report.typicalTicks, report.typicalSeconds) = measureTypical(rules: rules, inputs: inputs, seconds: seconds)
+        // The two take turns in short windows, as the stress loop and the C loop do.
+        let turns = 4
+        for _ in 0..<turns {
+            let t = measureTypical(rules: rules, inputs: inputs, seconds: seconds / Double(turns))
+            report.typicalTicks += t.ticks
+            report.typicalSeconds += t.seconds
+            report.typicalCPUSeconds += t.cpuSeconds
+            let s = measureTypical(rules: rules, inputs: sessionInputs, seconds: seconds / Double(turns))
+            report.sessionTicks += s.ticks
+            report.sessionSeconds += s.seconds
+            report.sessionCPUSeconds += s.cpuSeconds
+        }
 
         // The stress loop and the C loop take turns in short windows; each keeps its
         // best window, so a noisy neighbour on the machine skews neither.
@@ -150,12 +193,12 @@ public enum Bench {
             let s = measureStress(&sim, seconds: seconds / Double(windows))
             if s.seconds / Double(s.ticks) < bestStress {
                 bestStress = s.seconds / Double(s.ticks)
-                (report.stressTicks, report.stressSeconds) = s
+                (report.stressTicks, report.stressSeconds, report.stressCPUSeconds) = s
             }
             let r = measureReference(sim, seconds: seconds / Double(windows))
             if r.seconds / Double(r.ticks) < bestReference {
                 bestReference = r.seconds / Double(r.ticks)
-                (report.referenceTicks, report.referenceSeconds) = r
+                (report.referenceTicks, report.referenceSeconds, report.referenceCPUSeconds) = r
             }
         }
         report.stressItems = min(report.stressItems, sim.state.items.count)
@@ -172,12 +215,16 @@ public struct AllocationReport: Sendable {
     public var stressTicks = 0
     /// nil when no counter was available.
     public var stressAllocations: Int?
+    /// Typical ticks with a career session open.
+    public var sessionTicks = 0
+    /// nil when no counter was available.
+    public var sessionAllocations: Int?
 
     public var text: String {
-        guard let t = typicalAllocations, let s = stressAllocations else {
+        guard let t = typicalAllocations, let s = stressAllocations, let c = sessionAllocations else {
             return "not counted (the malloc interposer is not in effect: run `make bench`, which preloads it)"
         }
-        return "\(t) in \(typicalTicks) typical ticks, \(s) in \(stressTicks) stress ticks"
+        return "\(t) in \(typicalTicks) typical ticks, \(c) in \(sessionTicks) with a session, \(s) in \(stressTicks) stress ticks"
     }
 }
 
@@ -201,6 +248,14 @@ extension Bench {
         for _ in 0..<10 { stress.step(.idle) }
         report.stressTicks = 2_000
         report.stressAllocations = counter { for _ in 0..<2_000 { stress.step(.idle) } }
+        // With a session: the session's first tick (a new day, challenges drawn) is warm-up.
+        let sessionInputs = typicalInputs(rules: rules, seed: 3, games: 4, session: sessionCommand)
+        var career = Simulation(rules: rules, seed: 3)
+        for input in sessionInputs.prefix(600) { career.step(input) }
+        report.sessionTicks = sessionInputs.count - 600
+        report.sessionAllocations = sessionInputs.withUnsafeBufferPointer { all in
+            counter { for i in 600..<all.count { career.step(all[i]) } }
+        }
         return report
     }
 }

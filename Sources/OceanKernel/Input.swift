@@ -26,12 +26,16 @@ public enum Command: Equatable, Sendable {
 
 /// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).
 public struct TickInput: Equatable, Sendable {
+    // The command first: a caller that has just built or copied the input writes it
+    // in 16-byte pieces from its start, and the tick's first look at the command
+    // (16-byte loads of its payload) then lines up with those writes and is forwarded
+    // from them; at offset 24 each load straddled two writes and stalled the tick.
+    public var command: Command
     public var move: Move
     /// While a pointer (mouse button, finger) is held: the playfield x, in fixed
     /// point, where the player wants the bin. The bin goes straight there at up to
     /// its top speed and stops on it, with no run-up or glide; `move` is ignored.
     public var pointer: Int?
-    public var command: Command
 
     public init(move: Move = .none, pointer: Int? = nil, command: Command = .none) {
         self.move = move

@@ -22,6 +22,8 @@ public struct Simulation: Sendable {
     public init(rules: Rules, state: GameState) {
         self.rules = rules
         self.state = state
+        // A state from a file or a test: its closed months into the hash's digest once.
+        self.state.career.foldClosedMonths()
         events.reserveCapacity(256)
     }
 
@@ -42,12 +44,17 @@ public struct Simulation: Sendable {
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         SpawnSystem.run(&state, rules: rules, events: &events)
         ItemSystem.run(&state, binFrom: binFrom, binTo: state.bin.x, rules: rules, log: &log)
-        ScoringSystem.run(&state, log: log, rules: rules, events: &events)
-        HealthSystem.run(&state, log: log, rules: rules, events: &events)
+        // Both read only the outcomes; on a tick without any (most), skipping the call
+        // also skips copying the log beside the state being changed.
+        if !log.outcomes.isEmpty {
+            ScoringSystem.run(&state, log: log, rules: rules, events: &events)
+            HealthSystem.run(&state, log: log, rules: rules, events: &events)
+        }
         PhaseSystem.run(&state, rules: rules, events: &events)
         RoundSystem.run(&state, rules: rules, events: &events)
         ProgressSystem.run(&state, log: &log, rules: rules, events: &events)
         ChallengeSystem.run(&state, log: &log, rules: rules, events: &events)
-        PetSystem.run(&state, log: log, rules: rules, events: &events)
+        // Only an adopted pet reads the log (the check is the system's first too).
+        if state.career.pet.adopted { PetSystem.run(&state, log: log, rules: rules, events: &events) }
     }
 }

@@ -37,7 +37,8 @@ struct TickLog {
 
         init() {}
 
-        init(_ s: GameState) {
+        @inline(__always)
+        init(_ s: borrowing GameState) {
             (grams, games, scans, combo) = (s.totals.grams, s.totals.games, s.totals.scans, s.game.combo)
             (catches, score, mode) = (s.totals.catches, s.totals.score, s.mode)
             (phase, health, perfectGames, masteredCards) = (s.phase, s.health, s.totals.perfectGames, s.career.masteredCards)
@@ -49,6 +50,7 @@ struct TickLog {
     /// Clears the log for a new tick, keeping its buffer's capacity. Takes the
     /// figures, not the state: the state's owner may be the log's too, and handing
     /// both over at once would copy the whole state every tick.
+    @inline(__always)
     mutating func begin(_ figures: Figures, input: TickInput) {
         // Most ticks log nothing; emptying an empty array still costs a generic call.
         if !outcomes.isEmpty { outcomes.removeAll(keepingCapacity: true) }

@@ -198,5 +198,14 @@ public enum ReplayFormat {
     @inline(__always)
     public static func shortHash(_ hash: UInt64) -> UInt16 { UInt16(hash >> 52) }
 
-    static func isFingerprint(_ c: UInt8) -> Bool { alphabet.contains(c) }
+    /// A-Z a-z 0-9 - _ (the alphabet), by range: it is asked of every byte of every
+    /// checkpoint's fingerprint.
+    @inline(__always)
+    static func isFingerprint(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
 }

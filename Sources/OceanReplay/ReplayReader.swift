@@ -31,7 +31,7 @@ public struct ReadReplay: Sendable {
 /// the reader allocate or loop without bound. Every problem is `file:line: message`.
 public struct ReplayReader {
     public let file: String
-    private var lineNumber = 0
+    private(set) var lineNumber = 0
     private var checksum = FNV1a64()
     private var header = ReplayHeader()
     private var seen: [String] = []
@@ -42,8 +42,35 @@ public struct ReplayReader {
     private var sawChecksum = false
     private var startStateText: [UInt8] = []
     private var startStateLine = 0
+    /// The last input's and checkpoint's ticks, for the checks on the next record
+    /// (kept apart from the records, which a streaming reader hands on as it goes).
+    private var lastInputTick: Int?
+    private var lastCheckpointTick: Int?
 
     public init(file: String) { self.file = file }
+
+    /// The header, once the records have begun (nil while still in the header).
+    public var headerRead: ReplayHeader? { inHeader ? nil : replay?.header }
+
+    /// Hands over the records read since the last call, in file order within each kind
+    /// (a streaming reader keeps none: `ReplayVerifier.verify(reading:)`). `inputs` and
+    /// `checkpoints` are replaced; their buffers are reused.
+    public mutating func takeRecords(inputs: inout [InputRecord], checkpoints: inout [Checkpoint]) {
+        inputs.removeAll(keepingCapacity: true)
+        checkpoints.removeAll(keepingCapacity: true)
+        guard replay != nil else { return }
+        swap(&inputs, &replay!.inputs)
+        swap(&checkpoints, &replay!.checkpoints)
+    }
+
+    /// The last tick the file has said anything about so far (`Replay.lastTick`, also
+    /// for records already handed over).
+    public var lastTick: Int {
+        max(replay?.end?.tick ?? 0, lastCheckpointTick ?? 0, lastInputTick ?? 0, replay?.header.startTick ?? 0)
+    }
+
+    /// Whether the checksum line was read (the file is complete).
+    public var isComplete: Bool { sawChecksum }
 
     // MARK: Whole inputs
 
@@ -70,36 +97,75 @@ public struct ReplayReader {
 
     /// Reads a replay file in chunks, never holding more than one line of it unparsed.
     public static func read(path: String) throws(ReplayError) -> ReadReplay {
+        var reader = ReplayReader(file: path)
+        try eachChunk(ofFile: path) { (chunk: UnsafeBufferPointer<UInt8>, lines: inout Lines) throws(ReplayError) in
+            try lines.split(chunk) { (line: ArraySlice<UInt8>) throws(ReplayError) in try reader.feed(line: line) }
+        } error: { reader.error(at: reader.lineNumber + 1, $0) }
+        return try reader.finish()
+    }
+
+    /// Calls `body` with each chunk of a file (64 KiB reads), refusing one over
+    /// `maxFileBytes`; `lineError` makes the error for a line over `maxLineBytes`.
+    static func eachChunk(ofFile path: String,
+                          _ body: (UnsafeBufferPointer<UInt8>, inout Lines) throws(ReplayError) -> Void,
+                          error lineError: @escaping (String) -> ReplayError) throws(ReplayError) {
         let file: FileReader
         do { file = try FileReader(opening: path) } catch {
             throw ReplayError(file: PathName.shortened(path), line: nil, message: error.message)
         }
-        var reader = ReplayReader(file: path)
-        var pending: [UInt8] = []
-        pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
+        try eachChunk(path: path, read: { file.read(into: &$0) }, body, error: lineError)
+    }
+
+    /// The same from any source of bytes: `read` fills its buffer from the start and
+    /// says how many bytes it gave (0 at the end, negative on an error).
+    static func eachChunk(path: String, read: (inout [UInt8]) -> Int,
+                          _ body: (UnsafeBufferPointer<UInt8>, inout Lines) throws(ReplayError) -> Void,
+                          error lineError: @escaping (String) -> ReplayError) throws(ReplayError) {
+        var lines = Lines(error: lineError)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
         while true {
-            let n = file.read(into: &chunk)
+            let n = read(&chunk)
             if n < 0 { throw ReplayError(file: path, line: nil, message: "read error") }
             if n == 0 { break }
             total += n
             if total > ReplayFormat.maxFileBytes {
                 throw ReplayError(file: path, line: nil, message: "larger than \(ReplayFormat.maxFileBytes) bytes; not a replay")
             }
-            for b in chunk[0..<n] {
-                if b == 10 {
-                    try reader.feed(line: pending[...])
-                    pending.removeAll(keepingCapacity: true)
-                } else {
-                    guard pending.count < ReplayFormat.maxLineBytes else {
-                        throw reader.error(at: reader.lineNumber + 1, "line longer than \(ReplayFormat.maxLineBytes) bytes")
-                    }
-                    pending.append(b)
-                }
+            try chunk.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(ReplayError) in
+                try body(UnsafeBufferPointer(rebasing: all[0..<min(n, all.count)]), &lines)
             }
         }
-        return try reader.finish()
+    }
+
+    /// Cuts chunks of bytes into lines (without their newlines), holding at most one
+    /// unfinished line, never longer than `maxLineBytes`. Bytes after the last newline
+    /// are a line cut short: never handed on, like a crash's tail.
+    struct Lines {
+        private var pending: [UInt8] = []
+        private let error: (String) -> ReplayError
+
+        init(error: @escaping (String) -> ReplayError) {
+            self.error = error
+            pending.reserveCapacity(ReplayFormat.maxLineBytes + 1)
+        }
+
+        mutating func split(_ chunk: UnsafeBufferPointer<UInt8>,
+                            _ line: (ArraySlice<UInt8>) throws(ReplayError) -> Void) throws(ReplayError) {
+            var from = 0
+            while from < chunk.count {
+                var i = from
+                while i < chunk.count && chunk[i] != 10 { i += 1 }
+                guard pending.count + (i - from) <= ReplayFormat.maxLineBytes else {
+                    throw error("line longer than \(ReplayFormat.maxLineBytes) bytes")
+                }
+                pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[from..<i]))
+                guard i < chunk.count else { return }
+                try line(pending[...])
+                pending.removeAll(keepingCapacity: true)
+                from = i + 1
+            }
+        }
     }
 
     // MARK: Lines
@@ -113,6 +179,14 @@ public struct ReplayReader {
         lineNumber += 1
         let n = lineNumber
         if sawChecksum { throw error(at: n, "content after the checksum line") }
+        // Nearly every line is a plain input or checkpoint record: read from the bytes,
+        // with no String and no split. Anything unusual goes the general way below,
+        // which says what is wrong.
+        if !inHeader, replay?.end == nil, try fastRecord(bytes, n) {
+            checksum.write(bytes: bytes)
+            checksum.write(byte: 10)
+            return
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw error(at: n, "not UTF-8 text") }
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         guard let keyword = words.first else { throw error(at: n, "empty line") }
@@ -355,21 +429,7 @@ public struct ReplayReader {
         typealias K = ReplayFormat.Keyword
         guard words.count >= 3 else { throw error(at: n, "an input record is 'i TICK MOVE [COMMAND]'") }
         let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
-        let start = replay!.header.startTick
-        guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
-        if let last = replay!.inputs.last, tick <= last.tick {
-            throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last.tick)")
-        }
-        // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
-        // played is vouched for by a fingerprint character, give or take one interval.
-        let vouched = replay!.checkpoints.last?.tick ?? start
-        guard tick < vouched + replay!.header.checkpointEvery else {
-            throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
-                + ReplayFormat.playBudgetRule)
-        }
-        if let c = replay!.checkpoints.last, tick < c.tick {
-            throw error(at: n, "input tick \(tick) comes after checkpoint \(c.tick) in the file")
-        }
+        try checkInputTick(tick, n)
         var move = Move.none
         var pointer: Int? = nil
         if words[2].first == "@", replay!.header.formatVersion >= ReplayFormat.pointerSince {
@@ -414,6 +474,26 @@ public struct ReplayReader {
                 + (replay!.header.formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        lastInputTick = tick
+    }
+
+    /// The checks on an input record's tick, in the order they are made.
+    private func checkInputTick(_ tick: Int, _ n: Int) throws(ReplayError) {
+        let start = replay!.header.startTick
+        guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
+        if let last = lastInputTick, tick <= last {
+            throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last)")
+        }
+        // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
+        // played is vouched for by a fingerprint character, give or take one interval.
+        let vouched = lastCheckpointTick ?? start
+        guard tick < vouched + replay!.header.checkpointEvery else {
+            throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
+                + ReplayFormat.playBudgetRule)
+        }
+        if let c = lastCheckpointTick, tick < c {
+            throw error(at: n, "input tick \(tick) comes after checkpoint \(c) in the file")
+        }
     }
 
     private mutating func checkpointRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
@@ -421,19 +501,8 @@ public struct ReplayReader {
         guard words.count == 3 + subsystemCount + 5 else {
             throw error(at: n, "a checkpoint is 'c TICK HASH \(Array(repeating: "SUB", count: subsystemCount).joined(separator: " ")) SCORE COMBO HEALTH ITEMS TICKS'")
         }
-        let every = replay!.header.checkpointEvery
         let tick = try number(words[1], "tick", 1...ReplayFormat.maxTick, n)
-        let previous = replay!.checkpoints.last?.tick ?? replay!.header.startTick
-        guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
-        guard tick - previous <= every else {
-            throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
-        }
-        if tick % every != 0, replay!.checkpoints.contains(where: { $0.tick % every != 0 }) {
-            throw error(at: n, "only the last checkpoint may fall between multiples of \(every)")
-        }
-        if let c = replay!.checkpoints.last, c.tick % every != 0 {
-            throw error(at: n, "a checkpoint after the closing checkpoint at tick \(c.tick)")
-        }
+        let previous = try checkCheckpointTick(tick, n)
         let full = try hash(words[2], digits: 16, n)
         var subs: [UInt16] = []
         for i in 0..<subsystemCount { subs.append(UInt16(try hash(words[3 + i], digits: 3, n))) }
@@ -445,9 +514,34 @@ public struct ReplayReader {
             items: try number(words[k + 3], "items", 0...100_000, n))
         let ticks = Array(words[k + 4].utf8)
         guard ticks.count == tick - previous, ticks.allSatisfy(ReplayFormat.isFingerprint) else {
-            throw error(at: n, "the per-tick fingerprint must be \(tick - previous) characters of A-Z a-z 0-9 - _ (one per tick since tick \(previous))")
+            throw fingerprintError(tick, previous, n)
         }
         replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n))
+        lastCheckpointTick = tick
+    }
+
+    private func fingerprintError(_ tick: Int, _ previous: Int, _ n: Int) -> ReplayError {
+        error(at: n, "the per-tick fingerprint must be \(tick - previous) characters of A-Z a-z 0-9 - _ (one per tick since tick \(previous))")
+    }
+
+    /// The checks on a checkpoint's tick, in the order they are made; the tick of the
+    /// checkpoint (or start) before it.
+    private func checkCheckpointTick(_ tick: Int, _ n: Int) throws(ReplayError) -> Int {
+        let every = replay!.header.checkpointEvery
+        let previous = lastCheckpointTick ?? replay!.header.startTick
+        guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
+        guard tick - previous <= every else {
+            throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
+        }
+        // Only the last checkpoint may be off the multiples, so any earlier one off them
+        // is the last (the check after this one), and only it need be looked at.
+        if tick % every != 0, let c = lastCheckpointTick, c % every != 0 {
+            throw error(at: n, "only the last checkpoint may fall between multiples of \(every)")
+        }
+        if let c = lastCheckpointTick, c % every != 0 {
+            throw error(at: n, "a checkpoint after the closing checkpoint at tick \(c)")
+        }
+        return previous
     }
 
     private mutating func endRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
@@ -455,10 +549,10 @@ public struct ReplayReader {
             throw error(at: n, "an end record is 'end TICK HASH games= catches= misses= perfect= best-combo= score= grams= health= phase='")
         }
         let tick = try number(words[1], "tick", 0...ReplayFormat.maxTick, n)
-        if let last = replay!.inputs.last, last.tick >= tick {
-            throw error(at: n, "end tick \(tick) is not after the last input's tick \(last.tick)")
+        if let last = lastInputTick, last >= tick {
+            throw error(at: n, "end tick \(tick) is not after the last input's tick \(last)")
         }
-        guard (replay!.checkpoints.last?.tick ?? 0) == tick else {
+        guard (lastCheckpointTick ?? 0) == tick else {
             throw error(at: n, "the end record at tick \(tick) must follow a checkpoint at the same tick")
         }
         let count = 0...ReplayFormat.maxTick
@@ -476,6 +570,141 @@ public struct ReplayReader {
             grams: try named(words[9], "grams", big, n), health: try named(words[10], "health", 0...Rules.fullHealth, n),
             phase: phase)
         replay!.end = EndRecord(tick: tick, hash: try hash(words[2], digits: 16, n), summary: summary, line: n)
+    }
+
+    // MARK: Records from bytes
+
+    /// A plain input record (`i TICK MOVE`, `i TICK MOVE start`) or checkpoint, read
+    /// straight from its bytes and added, with the same checks in the same order as
+    /// the general way; false, having changed nothing, for any other line or any
+    /// token that is not exactly well formed (the general way then reads it, and names
+    /// what is wrong).
+    private mutating func fastRecord(_ line: ArraySlice<UInt8>, _ n: Int) throws(ReplayError) -> Bool {
+        guard line.count >= 4, line[line.startIndex + 1] == 32 else { return false }
+        let first = line[line.startIndex]
+        guard first == UInt8(ascii: "i") || first == UInt8(ascii: "c") else { return false }
+        return try line.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(ReplayError) -> Bool in
+            // Token boundaries: up to 13 tokens after the keyword, none empty.
+            var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var ends = starts
+            var count = 0
+            let ok = withUnsafeMutableBytes(of: &starts) { sRaw in
+                withUnsafeMutableBytes(of: &ends) { eRaw in
+                    let st = sRaw.bindMemory(to: Int.self), en = eRaw.bindMemory(to: Int.self)
+                    var i = 2, from = 2
+                    while i <= b.count {
+                        if i == b.count || b[i] == 32 {
+                            guard i > from, count < 14 else { return false }
+                            st[count] = from
+                            en[count] = i
+                            count += 1
+                            from = i + 1
+                        }
+                        i += 1
+                    }
+                    return true
+                }
+            }
+            guard ok else { return false }
+            func token(_ t: Int) -> UnsafeBufferPointer<UInt8> {
+                withUnsafeBytes(of: starts) { s in
+                    withUnsafeBytes(of: ends) { e in
+                        let from = s.load(fromByteOffset: t * 8, as: Int.self), to = e.load(fromByteOffset: t * 8, as: Int.self)
+                        return UnsafeBufferPointer(rebasing: b[from..<to])
+                    }
+                }
+            }
+            if first == UInt8(ascii: "i") {
+                return try fastInput(count, token, n)
+            }
+            return try fastCheckpoint(count, token, n)
+        }
+    }
+
+    /// A whole number of 1 to 18 digits within `range`, or nil.
+    private static func digits(_ t: UnsafeBufferPointer<UInt8>, _ range: ClosedRange<Int>) -> Int? {
+        guard (1...18).contains(t.count) else { return nil }
+        var v = 0
+        for c in t {
+            let d = Int(c) &- 48
+            guard d >= 0 && d <= 9 else { return nil }
+            v = v * 10 + d
+        }
+        return range.contains(v) ? v : nil
+    }
+
+    /// Exactly `count` hex digits (either case), or nil.
+    private static func hexDigits(_ t: UnsafeBufferPointer<UInt8>, _ count: Int) -> UInt64? {
+        guard t.count == count else { return nil }
+        var v: UInt64 = 0
+        for c in t {
+            let d: UInt64
+            switch c {
+            case 48...57: d = UInt64(c - 48)
+            case 97...102: d = UInt64(c - 87)
+            case 65...70: d = UInt64(c - 55)
+            default: return nil
+            }
+            v = v << 4 | d
+        }
+        return v
+    }
+
+    private mutating func fastInput(_ count: Int, _ token: (Int) -> UnsafeBufferPointer<UInt8>, _ n: Int)
+        throws(ReplayError) -> Bool {
+        guard count == 2 || count == 3, let tick = Self.digits(token(0), 0...ReplayFormat.maxTick) else { return false }
+        let m = token(1)
+        var move = Move.none
+        var pointer: Int? = nil
+        if m.count == 1 {
+            switch m[0] {
+            case UInt8(ascii: "L"): move = .left
+            case UInt8(ascii: "R"): move = .right
+            case UInt8(ascii: "."): move = .none
+            default: return false
+            }
+        } else {
+            guard m.count > 1, m[0] == UInt8(ascii: "@"), replay!.header.formatVersion >= ReplayFormat.pointerSince,
+                  let x = Self.digits(UnsafeBufferPointer(rebasing: m[1...]), 0...ReplayFormat.maxPointer) else { return false }
+            pointer = x
+        }
+        var command = Command.none
+        if count == 3 {
+            let c = token(2)
+            guard c.count == 5, c.elementsEqual(ReplayFormat.Keyword.start.utf8) else { return false }
+            command = .startGame
+        }
+        try checkInputTick(tick, n)
+        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        lastInputTick = tick
+        return true
+    }
+
+    private mutating func fastCheckpoint(_ count: Int, _ token: (Int) -> UnsafeBufferPointer<UInt8>, _ n: Int)
+        throws(ReplayError) -> Bool {
+        let subsystemCount = Subsystem.allCases.count
+        guard count == 2 + subsystemCount + 5, let tick = Self.digits(token(0), 1...ReplayFormat.maxTick),
+              let full = Self.hexDigits(token(1), 16) else { return false }
+        var subs: [UInt16] = []
+        subs.reserveCapacity(subsystemCount)
+        for i in 0..<subsystemCount {
+            guard let v = Self.hexDigits(token(2 + i), 3) else { return false }
+            subs.append(UInt16(v))
+        }
+        let k = 2 + subsystemCount
+        guard let score = Self.digits(token(k), 0...Int(Int64.max / 2)),
+              let combo = Self.digits(token(k + 1), 0...ReplayFormat.maxTick),
+              let health = Self.digits(token(k + 2), 0...Rules.fullHealth),
+              let items = Self.digits(token(k + 3), 0...100_000) else { return false }
+        let marks = token(k + 4)
+        for c in marks where !ReplayFormat.isFingerprint(c) { return false }
+        let previous = try checkCheckpointTick(tick, n)
+        guard marks.count == tick - previous else { throw fingerprintError(tick, previous, n) }
+        replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs,
+                                              fields: ReadableFields(score: score, combo: combo, health: health, items: items),
+                                              ticks: Array(marks), line: n))
+        lastCheckpointTick = tick
+        return true
     }
 
     /// Called when the input runs out.

@@ -1,4 +1,5 @@
 import OceanKernel
+import OceanSystem
 
 /// Where a re-simulation stopped agreeing with the recording.
 public struct Divergence: Equatable, Sendable {
@@ -26,6 +27,8 @@ public struct Verification: Sendable {
     public var endHashMismatch: (expected: UInt64, got: UInt64)?
     /// Set when the run was stopped (Ctrl-C) before its end: the tick reached.
     public var interruptedAt: Int?
+    /// The ticks this run stepped: a replay that starts from a saved state (a continued
+    /// career) starts past tick 0, and the ticks before its start are not counted.
     public var ticksSimulated = 0
     public var final: GameState?
 
@@ -42,26 +45,96 @@ public enum ReplayVerifier {
     public static func verify(_ read: ReadReplay, keepGoing: Bool = false,
                               goOn: ((Int) -> Bool)? = nil) -> Verification {
         let replay = read.replay
-        var result = Verification()
-        let rules = Rules(replay.header.balance)
-        // Hashes as the file's format computed them (format 2: state encoding 2).
-        let encoding = ReplayFormat.stateEncoding(format: replay.header.formatVersion)
-        var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
-        var feed = InputFeed(replay.inputs)
-        var lastGood = sim.state
-        var lastGoodFeed = feed
-        let endTick = replay.end?.tick ?? replay.lastTick
+        var run = Run(header: replay.header, keepGoing: keepGoing, goOn: goOn)
+        run.add(replay.inputs)
+        for checkpoint in replay.checkpoints { run.check(checkpoint) }
+        return run.finish(end: replay.end, lastTick: replay.lastTick, complete: read.complete)
+    }
 
-        for checkpoint in replay.checkpoints {
+    /// Verifies a replay file as it is read: each checkpoint is compared as soon as it
+    /// is read and then dropped, so memory stays flat however long the file. The
+    /// result is the one reading the whole file and `verify(_:)` give; a file the
+    /// reader refuses (a bad line, a wrong checksum) throws, even when the refusal
+    /// comes after a difference was found.
+    public static func verify(path: String, keepGoing: Bool = false,
+                              goOn: ((Int) -> Bool)? = nil) throws(ReplayError) -> Verification {
+        let file: FileReader
+        do { file = try FileReader(opening: path) } catch {
+            throw ReplayError(file: PathName.shortened(path), line: nil, message: error.message)
+        }
+        return try verify(reading: { file.read(into: &$0) }, file: path, keepGoing: keepGoing, goOn: goOn)
+    }
+
+    /// The same from any source of bytes: `read` fills its buffer from the start and
+    /// says how many bytes it gave (0 at the end, negative on an error), as many or as
+    /// few as it likes.
+    public static func verify(reading read: (inout [UInt8]) -> Int, file: String, keepGoing: Bool = false,
+                              goOn: ((Int) -> Bool)? = nil) throws(ReplayError) -> Verification {
+        var reader = ReplayReader(file: file)
+        var run: Run?
+        var inputs: [InputRecord] = [], checkpoints: [Checkpoint] = []
+        try ReplayReader.eachChunk(path: file, read: read, { (chunk: UnsafeBufferPointer<UInt8>, lines: inout ReplayReader.Lines) throws(ReplayError) in
+            try lines.split(chunk) { (line: ArraySlice<UInt8>) throws(ReplayError) in
+                try reader.feed(line: line)
+                if run == nil, let header = reader.headerRead { run = Run(header: header, keepGoing: keepGoing, goOn: goOn) }
+                guard run != nil else { return }
+                reader.takeRecords(inputs: &inputs, checkpoints: &checkpoints)
+                run!.add(inputs)
+                for c in checkpoints { run!.check(c) }
+            }
+        }, error: { reader.error(at: reader.lineNumber + 1, $0) })
+        let read = try reader.finish()
+        return run!.finish(end: read.replay.end, lastTick: reader.lastTick, complete: read.complete)
+    }
+
+    /// One verification as records arrive: inputs are queued, each checkpoint is
+    /// played to and compared, then the end.
+    struct Run {
+        let encoding: UInt64
+        let keepGoing: Bool
+        let goOn: ((Int) -> Bool)?
+        var sim: Simulation
+        let startTick: Int
+        var feed = InputFeed([])
+        var lastGood: GameState
+        var lastGoodMark: InputFeed.Mark
+        var result = Verification()
+        /// Set when no more checkpoints are compared: a difference (without
+        /// `keepGoing`) or an interruption.
+        var stopped = false
+        var interrupted = false
+
+        init(header: ReplayHeader, keepGoing: Bool, goOn: ((Int) -> Bool)?) {
+            let rules = Rules(header.balance)
+            // Hashes as the file's format computed them (format 2: state encoding 2).
+            encoding = ReplayFormat.stateEncoding(format: header.formatVersion)
+            (self.keepGoing, self.goOn) = (keepGoing, goOn)
+            sim = Simulation(rules: rules, state: header.initialState(rules: rules))
+            startTick = sim.state.tick
+            lastGood = sim.state
+            lastGoodMark = feed.mark
+        }
+
+        mutating func add(_ inputs: [InputRecord]) {
+            guard !stopped else { return }
+            feed.append(inputs)
+        }
+
+        mutating func check(_ checkpoint: Checkpoint) {
+            guard !stopped else { return }
             guard feed.play(&sim, to: checkpoint.tick, goOn: goOn) else {
-                return interrupted(result, sim.state)
+                interrupted = true
+                stopped = true
+                return
+            }
+            // The full hash alone while they agree; each subsystem's only to name a difference.
+            if sim.state.hash(version: encoding) == checkpoint.hash {
+                lastGood = sim.state
+                feed.dropPlayed()
+                lastGoodMark = feed.mark
+                return
             }
             let hashes = StateHashes(sim.state, version: encoding)
-            if hashes.full == checkpoint.hash {
-                lastGood = sim.state
-                lastGoodFeed = feed
-                continue
-            }
             let subsystems = Subsystem.allCases.filter {
                 ReplayFormat.shortHash(hashes[$0]) != checkpoint.subsystems[$0.rawValue]
             }
@@ -69,39 +142,44 @@ public enum ReplayVerifier {
                 firstTick: nil, checkpointTick: checkpoint.tick, line: checkpoint.line,
                 subsystems: subsystems, expected: checkpoint.fields, got: ReadableFields(sim.state))
             if result.divergences.isEmpty {
-                divergence.firstTick = firstDivergentTick(from: lastGood, feed: lastGoodFeed, rules: sim.rules,
+                divergence.firstTick = firstDivergentTick(from: lastGood, feed: feed.rewound(to: lastGoodMark), rules: sim.rules,
                                                           checkpoint: checkpoint, encoding: encoding)
             }
             result.divergences.append(divergence)
-            if !keepGoing { break }
+            if !keepGoing { stopped = true }
         }
-        if result.divergences.isEmpty || keepGoing {
-            guard feed.play(&sim, to: endTick, goOn: goOn) else { return interrupted(result, sim.state) }
-            if let end = replay.end {
-                let got = ReplaySummary(sim.state)
-                if got != end.summary && result.divergences.isEmpty { result.endMismatch = (end.summary, got) }
-                let hash = sim.state.hash(version: encoding)
-                if hash != end.hash && result.divergences.isEmpty && result.endMismatch == nil {
-                    result.endHashMismatch = (end.hash, hash)
-                }
-            } else {
-                result.truncatedAt = replay.lastTick
-            }
-        } else if replay.end == nil {
-            result.truncatedAt = replay.lastTick
-        }
-        if !read.complete && result.truncatedAt == nil { result.truncatedAt = replay.lastTick }
-        result.ticksSimulated = sim.state.tick
-        result.final = sim.state
-        return result
-    }
 
-    private static func interrupted(_ result: Verification, _ state: GameState) -> Verification {
-        var result = result
-        result.interruptedAt = state.tick
-        result.ticksSimulated = state.tick
-        result.final = state
-        return result
+        mutating func finish(end: EndRecord?, lastTick: Int, complete: Bool) -> Verification {
+            if interrupted { return interruptedResult() }
+            let endTick = end?.tick ?? lastTick
+            if result.divergences.isEmpty || keepGoing {
+                guard feed.play(&sim, to: endTick, goOn: goOn) else { return interruptedResult() }
+                if let end {
+                    let got = ReplaySummary(sim.state)
+                    if got != end.summary && result.divergences.isEmpty { result.endMismatch = (end.summary, got) }
+                    let hash = sim.state.hash(version: encoding)
+                    if hash != end.hash && result.divergences.isEmpty && result.endMismatch == nil {
+                        result.endHashMismatch = (end.hash, hash)
+                    }
+                } else {
+                    result.truncatedAt = lastTick
+                }
+            } else if end == nil {
+                result.truncatedAt = lastTick
+            }
+            if !complete && result.truncatedAt == nil { result.truncatedAt = lastTick }
+            result.ticksSimulated = sim.state.tick - startTick
+            result.final = sim.state
+            return result
+        }
+
+        private func interruptedResult() -> Verification {
+            var result = result
+            result.interruptedAt = sim.state.tick
+            result.ticksSimulated = sim.state.tick - startTick
+            result.final = sim.state
+            return result
+        }
     }
 
     /// Steps again from the last state that matched, comparing each step's result

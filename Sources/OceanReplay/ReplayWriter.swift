@@ -128,12 +128,40 @@ extension ReplayRecorder where Sink == StringSink {
 /// Turns input records back into one input per tick: the move is held until the
 /// next record, a command happens on its own tick only.
 public struct InputFeed {
-    private let records: [InputRecord]
+    private var records: [InputRecord]
     private var next = 0
     private var move = Move.none
     private var pointer: Int? = nil
 
     public init(_ records: [InputRecord]) { self.records = records }
+
+    /// Queues records that follow the ones already held (a replay read as it streams).
+    mutating func append(_ more: [InputRecord]) {
+        if !more.isEmpty { records.append(contentsOf: more) }
+    }
+
+    /// Forgets the records already played once they are many, so a streamed replay's
+    /// queue stays short. Marks taken before are no longer valid.
+    mutating func dropPlayed() {
+        guard next >= 1_024 else { return }
+        records.removeFirst(next)
+        next = 0
+    }
+
+    /// Where the feed is: a later feed over the same records goes back to it with
+    /// `rewound(to:)`.
+    struct Mark {
+        fileprivate let next: Int, move: Move, pointer: Int?
+    }
+
+    var mark: Mark { Mark(next: next, move: move, pointer: pointer) }
+
+    /// This feed as it was at `mark` (taken since the last `dropPlayed`).
+    func rewound(to mark: Mark) -> InputFeed {
+        var feed = self
+        (feed.next, feed.move, feed.pointer) = (mark.next, mark.move, mark.pointer)
+        return feed
+    }
 
     /// The input for the step from `tick` to `tick + 1`. Call with increasing ticks.
     public mutating func input(at tick: Int) -> TickInput {

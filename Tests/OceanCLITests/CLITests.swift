@@ -166,14 +166,26 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         let typical = o["typical"] as! [String: Any]
         let stress = o["stress"] as! [String: Any]
         #expect((typical["ticksPerSecond"] as! Int) > 0)
+        // CPU-time rates beside the wall ones: what compares between builds on a shared machine.
+        #expect((typical["ticksPerCPUSecond"] as! Int) > 0)
+        #expect((typical["cpuSeconds"] as! Double) > 0)
+        // A typical tick with a career session open (challenges, calendar, progress).
+        let session = try #require(o["session"] as? [String: Any])
+        #expect((session["ticksPerSecond"] as! Int) > 0)
+        #expect((session["ticksPerCPUSecond"] as! Int) > 0)
+        #expect((session["ticks"] as! Int) > 0)
         #expect(stress["items"] as? Int == 3000)
         #expect((stress["ticksPerSecond"] as! Int) > 0)
+        #expect((stress["ticksPerCPUSecond"] as! Int) > 0)
+        #expect((stress["cpuNsPerItemUpdate"] as! Double) > 0)
         #expect((o["peakMemoryBytes"] as! Int) > 0)
         // Counted through the malloc interposer; null would mean not counted.
         let allocations = try #require(o["allocations"] as? [String: Any])
         #expect((allocations["typicalTicks"] as! Int) > 1_000)
         #expect(allocations["typicalAllocations"] as? Int == 0)
         #expect(allocations["stressAllocations"] as? Int == 0)
+        #expect((allocations["sessionTicks"] as! Int) > 1_000)
+        #expect(allocations["sessionAllocations"] as? Int == 0)
         // The renderer's busy Thriving scene: fast enough to count, and nothing
         // allocated per frame once warm.
         let render = try #require(o["render"] as? [String: Any])

@@ -117,6 +117,22 @@ public struct TextPen {
                 for row in 0..<gh {
                     let bits = rows[base + row]
                     if bits == 0 { continue }
+                    if inside {
+                        // Runs of set bits, each filled as one span per pixel row: the
+                        // same pixels in the same ink as one by one, in far fewer writes.
+                        var v = UInt64(bits) << (64 - gw)  // column 0 in the top bit
+                        while v != 0 {
+                            let start = v.leadingZeroBitCount
+                            let run = (~(v << start)).leadingZeroBitCount
+                            let top = (y + row * scale + d) * width + x + start * scale + d
+                            for sy in 0..<scale {
+                                (pixels.baseAddress! + top + sy * width).update(repeating: ink, count: run * scale)
+                            }
+                            let end = start + run
+                            v = end >= 64 ? 0 : v & (UInt64.max >> end)
+                        }
+                        continue
+                    }
                     for col in 0..<gw where bits & (1 << (gw - 1 - col)) != 0 {
                         let px = x + col * scale + d, py = y + row * scale + d
                         if !inside {

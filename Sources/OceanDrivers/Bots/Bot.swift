@@ -78,13 +78,13 @@ enum Aim {
     /// The item above the rim that lands soonest among those the bin can still
     /// reach in time (where it will land, read from its motion); if none is
     /// reachable, the one that lands soonest.
-    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = []) -> Item? {
+    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], memo: inout LandingMemo) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
         for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
             // Not yet noticed: it appeared less than a reaction time ago.
             if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
-            let landing = rules.landing(item, round: s.round)
+            let landing = memo.landing(item, s, rules: rules)
             let t = landing.ticks
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
             if ticksToReach(landing.x, s.bin, rules: rules) <= t, reachable == nil || t < reachable!.ticks {
@@ -105,6 +105,13 @@ struct Commitment {
     static let urgencyTicks = 20
     /// True when the last `target` call picked a different item than before.
     private(set) var switched = false
+    /// The landings forecast so far, carried from look to look.
+    private var memo = LandingMemo()
+
+    /// Where and when `item` (in `s`) lands: `Rules.landing`, remembered.
+    mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
+        memo.landing(item, s, rules: rules)
+    }
 
     mutating func target(_ s: GameState, rules: Rules, seenFrom: [Int] = []) -> Item? {
         let elapsed = max(1, s.tick - seenAt)
@@ -118,9 +125,9 @@ struct Commitment {
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
                 // Unless another item will land clearly sooner (a slow bag chased while
                 // a glass bottle drops past): anyone turns to the urgent one.
-                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom)
-                if let urgent, rules.landing(urgent, round: s.round).ticks + Commitment.urgencyTicks
-                    < rules.landing(next, round: s.round).ticks {
+                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, memo: &memo)
+                if let urgent, memo.landing(urgent, s, rules: rules).ticks + Commitment.urgencyTicks
+                    < memo.landing(next, s, rules: rules).ticks {
                     item = urgent
                     switched = true
                     return urgent
@@ -130,7 +137,7 @@ struct Commitment {
                 return next
             }
         }
-        item = Aim.target(s, rules: rules, seenFrom: seenFrom)
+        item = Aim.target(s, rules: rules, seenFrom: seenFrom, memo: &memo)
         switched = true
         return item
     }
@@ -163,7 +170,8 @@ public struct GreedyBot: Bot {
     private var commitment = Commitment()
     public init() {}
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
-        let target = commitment.target(state, rules: rules).map { rules.landing($0, round: state.round).x } ?? rules.width / 2
+        var target = rules.width / 2
+        if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
         return steering.move(state.bin, to: target, rules: rules)
     }
 }
@@ -232,12 +240,56 @@ public struct HumanBot: Bot {
             }
             // The misjudgement shrinks as the item nears: a person reads its landing
             // better in its last second (a slow round gives time to correct).
-            target = item.map {
-                let landing = rules.landing($0, round: state.round)
-                return landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
+            target = nil
+            if let item {
+                let landing = commitment.landing(item, state, rules: rules)
+                target = landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
             }
         }
         guard let target else { return .none }
         return steering.move(state.bin, to: target, rules: rules)
+    }
+}
+
+/// Landings already forecast, carried forward. `Rules.landing` runs an item's fall
+/// tick by tick, and a bot asked it for every item each time it looked: most of a
+/// tuning run. An item falls the same way whoever watches it, so its landing k ticks
+/// later is the same place, k ticks sooner. Exact: an entry answers only for an item
+/// whose whole state equals the entry's, carried forward by the kernel's own motion
+/// of a falling item (`Rules.advanced`), in the same round.
+struct LandingMemo {
+    private struct Entry {
+        var item: Item
+        var round: Int
+        var ticks: Int
+        var x: Int
+    }
+    private var entries: [Entry] = []
+    private var tick: Int?
+
+    mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
+        if tick != s.tick {
+            // Carry every entry to now; one that has landed by now is gone.
+            let k = tick.map { s.tick - $0 } ?? 0
+            if k > 0 && k <= 3_600 {
+                var kept = 0
+                for i in entries.indices where entries[i].ticks > k {
+                    var e = entries[i]
+                    e.item = rules.advanced(e.item, round: e.round, ticks: k)
+                    e.ticks -= k
+                    entries[kept] = e
+                    kept += 1
+                }
+                entries.removeLast(entries.count - kept)
+            } else {
+                entries.removeAll(keepingCapacity: true)
+            }
+            tick = s.tick
+        }
+        for e in entries where e.round == s.round && e.item == item { return (e.ticks, e.x) }
+        let landing = rules.landing(item, round: s.round)
+        if entries.count >= 32 { entries.removeFirst() }
+        entries.append(Entry(item: item, round: s.round, ticks: landing.ticks, x: landing.x))
+        return landing
     }
 }

@@ -7,8 +7,8 @@ import Synchronization
 /// (called from any thread) stops every verification when it says no.
 ///
 /// `progress` hears how far the whole batch is, in bytes of replay: each file counts
-/// its size, earned as its ticks are verified (a replay's length grows with its
-/// ticks, and the sizes are known before any file is read, so the total never moves).
+/// its size, earned as its bytes are read and verified (a file is verified as it
+/// streams; the sizes are known before any file is read, so the total never moves).
 ///
 /// Each result carries how long its file took; with `timeout` (seconds) a file still
 /// running after that long is stopped there and marked `timedOut`.
@@ -32,27 +32,32 @@ public func verifyAll(_ files: [String], jobs: Int, keepGoing: Bool, progress: P
             let started = monotonicNanos()
             var timedOut = false
             var r: FileResult
-            switch Result(catching: { () throws(ReplayError) -> ReadReplay in try ReplayReader.read(path: files[i]) }) {
-            case .success(let read):
-                var hear: ((Int) -> Bool)? = goOn
-                if let timeout {
-                    let limit = UInt64(timeout * 1e9)
-                    hear = { tick in
-                        if monotonicNanos() - started > limit { timedOut = true; return false }
-                        return goOn?(tick) ?? true
-                    }
+            var hear: ((Int) -> Bool)? = goOn
+            if let timeout {
+                let limit = UInt64(timeout * 1e9)
+                hear = { tick in
+                    if monotonicNanos() - started > limit { timedOut = true; return false }
+                    return goOn?(tick) ?? true
                 }
-                if progress != nil {
-                    let next = hear
-                    let start = read.replay.header.startTick
-                    let length = max(1, (read.replay.end?.tick ?? read.replay.lastTick) - start)
-                    hear = { tick in
-                        count(sizes[i] * min(length, max(0, tick - start)) / length)
-                        return next?(tick) ?? true
-                    }
+            }
+            // Streamed: each checkpoint is compared as it is read, so memory stays flat
+            // however long the file; its progress is the bytes read so far.
+            do throws(ReplayError) {
+                let file: FileReader
+                do throws(FileError) { file = try FileReader(opening: files[i]) } catch {
+                    throw ReplayError(file: PathName.shortened(files[i]), line: nil, message: error.message)
                 }
-                r = FileResult(file: files[i], verification: ReplayVerifier.verify(read, keepGoing: keepGoing, goOn: hear))
-            case .failure(let error):
+                var read = 0
+                let verification = try ReplayVerifier.verify(reading: { buffer in
+                    let n = file.read(into: &buffer)
+                    if n > 0 && !sizes.isEmpty {
+                        read += n
+                        count(min(read, sizes[i]))
+                    }
+                    return n
+                }, file: files[i], keepGoing: keepGoing, goOn: hear)
+                r = FileResult(file: files[i], verification: verification)
+            } catch {
                 r = FileResult(file: files[i], error: error.description)
             }
             r.seconds = Double(monotonicNanos() - started) / 1e9

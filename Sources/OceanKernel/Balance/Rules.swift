@@ -97,7 +97,19 @@ public final class Rules: Sendable {
     public let weeklyTemplates: [Int]
     /// Milestone n is bit n of `CareerState.milestones`.
     public let milestoneTemplates: [Int]
+    /// The same milestones as plain numbers, what the tick checks (no template, no
+    /// key string to retain per milestone per tick).
+    let milestoneTable: [Milestone]
     public let hasChallenges: Bool
+
+    /// What the tick needs of a milestone template.
+    struct Milestone: Sendable {
+        let template: Int
+        let metric: ChallengeMetric
+        let target: Int
+        let rewardGrams: Int
+        let rewardHealth: Int
+    }
 
     /// The most kinds a balance may hold (`ItemKind` is 16 bits; the schema allows this many).
     public static let maxKinds = 64
@@ -198,6 +210,11 @@ public final class Rules: Sendable {
         weeklyTemplates = b.challenges.indices.filter { b.challenges[$0].period == .weekly }
         milestoneTemplates = Array(b.challenges.indices.filter { b.challenges[$0].period == .milestone }
             .prefix(Rules.maxMilestones))
+        milestoneTable = milestoneTemplates.map {
+            let t = b.challenges[$0]
+            return Milestone(template: $0, metric: t.metric, target: t.targetAtLevel1, rewardGrams: t.rewardGrams,
+                             rewardHealth: t.rewardHealth)
+        }
         hasChallenges = !b.challenges.isEmpty
     }
 
@@ -231,6 +248,17 @@ public final class Rules: Sendable {
     /// sees coming; the tick's own motion, run ahead on a copy).
     public func landing(_ item: Item, round: Int) -> (ticks: Int, x: Int) {
         ItemSystem.forecast(item, fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue], rules: self)
+    }
+
+    /// A falling item `ticks` ticks later, moved exactly as the tick moves it (sway,
+    /// walls, gravity; nothing caught or missed): what `landing` runs through. A
+    /// bot carries a landing it forecast forward with it (`landing` of the result is
+    /// the same place, `ticks` sooner).
+    public func advanced(_ item: Item, round: Int, ticks: Int) -> Item {
+        let p = fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue]
+        var it = item
+        for _ in 0..<max(0, ticks) { _ = ItemSystem.advance(&it, p, width: width) }
+        return it
     }
 
     /// How far below its spawn an item of `kind` has fallen after `ticks` in

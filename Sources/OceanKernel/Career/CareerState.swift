@@ -22,7 +22,10 @@ public struct CareerState: Equatable, Sendable {
     public var weekGrams = [Int](repeating: 0, count: 7)
     /// Plastic per calendar month since the first session, oldest first: one entry
     /// for each month in which plastic was diverted (months without any are absent).
-    public var months: [MonthTotal] = []
+    /// Read and set through `months`; the kernel changes only the last (open) one here.
+    var storedMonths: [MonthTotal] = []
+    /// The closed months (all but the last) already run through the hash.
+    var monthsDigest = MonthsDigestSlot()
     /// Lifetime items diverted (caught or scanned) and their grams, per kind,
     /// indexed by `ItemKind.rawValue`: "bottles diverted, bags prevented".
     public var kindCounts: [Int] = []

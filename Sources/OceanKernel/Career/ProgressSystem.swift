@@ -77,14 +77,16 @@ enum ProgressSystem {
         }
         s.career.weekGrams[w] += grams
         openMonth(&s, rules: rules)
-        s.career.months[s.career.months.count - 1].grams += grams
+        s.career.storedMonths[s.career.storedMonths.count - 1].grams += grams
     }
 
     /// Makes the current month the last of the lifetime months.
     private static func openMonth(_ s: inout GameState, rules: Rules) {
         let month = s.career.monthOfToday
-        if s.career.months.last?.month != month {
-            s.career.months.append(MonthTotal(month: month, grams: 0, kindCounts: rules.zeroPerKind))
+        if s.career.storedMonths.last?.month != month {
+            s.career.storedMonths.append(MonthTotal(month: month, grams: 0, kindCounts: rules.zeroPerKind))
+            // The month before is closed now: into the hash's digest once, not every tick.
+            s.career.foldClosedMonths()
         }
     }
 
@@ -110,7 +112,7 @@ enum ProgressSystem {
     private static func countInMonth(_ kind: ItemKind, _ s: inout GameState, rules: Rules) {
         guard s.career.hasSession else { return }
         openMonth(&s, rules: rules)
-        s.career.months[s.career.months.count - 1].kindCounts[kind.rawValue] += 1
+        s.career.storedMonths[s.career.storedMonths.count - 1].kindCounts[kind.rawValue] += 1
     }
 }
 

@@ -96,12 +96,13 @@ enum ChallengeSystem {
     }
 
     private static func milestones(_ s: inout GameState, log: inout TickLog, rules: Rules, events: inout [Event]) {
-        for (bit, index) in rules.milestoneTemplates.enumerated() where s.career.milestones & (1 << bit) == 0 {
-            let t = rules.challenges[index]
-            guard lifetime(t.metric, s) >= t.targetAtLevel1 else { continue }
+        let table = rules.milestoneTable
+        for bit in table.indices where s.career.milestones & (1 << bit) == 0 {
+            let m = table[bit]
+            guard lifetime(m.metric, s) >= m.target else { continue }
             s.career.milestones |= 1 << bit
-            events.append(.milestoneReached(template: index))
-            reward(grams: t.rewardGrams, health: t.rewardHealth, &s, log: &log, rules: rules, events: &events)
+            events.append(.milestoneReached(template: m.template))
+            reward(grams: m.rewardGrams, health: m.rewardHealth, &s, log: &log, rules: rules, events: &events)
         }
     }
 

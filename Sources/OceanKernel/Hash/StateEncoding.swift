@@ -26,6 +26,13 @@ public enum Subsystem: Int, CaseIterable, Sendable {
 /// Receives the canonical encoding one 64-bit word at a time.
 public protocol ByteSink {
     mutating func write(_ word: UInt64)
+    /// Takes the bytes of the closed months `digest` covers at once, if this sink can
+    /// (a hash can, `MonthsDigest`); false: it wants them written word by word.
+    mutating func fold(_ digest: MonthsDigest) -> Bool
+}
+
+extension ByteSink {
+    public mutating func fold(_ digest: MonthsDigest) -> Bool { false }
 }
 
 /// Collects the encoding as bytes (little-endian words).
@@ -126,8 +133,14 @@ public enum StateEncoding {
         w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
         array(c.weekDays); array(c.weekGrams)
         if version >= 5 {
-            w(c.months.count)
-            for m in c.months { w(m.month); w(m.grams); perKind(m.kindCounts) }
+            let months = c.storedMonths
+            w(months.count)
+            var from = 0
+            // From 6 the closed months' bytes are the digest's (`MonthsDigest`).
+            if version >= 6, let digest = c.monthsDigest.digest, digest.months <= months.count, sink.fold(digest) {
+                from = digest.months
+            }
+            for i in from..<months.count { writeMonth(months[i], version: version, to: &sink) }
         } else {
             // Before 5 a month was kept only once it had plastic.
             var withPlastic = 0
@@ -146,6 +159,17 @@ public enum StateEncoding {
             writeChallenge(c.weekly, to: &sink)
         }
         writePet(c.pet, to: &sink)
+    }
+
+    /// One lifetime month (versions 5 and later).
+    static func writeMonth<S: ByteSink>(_ m: MonthTotal, version: UInt64, to sink: inout S) {
+        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        w(m.month); w(m.grams)
+        let a = m.kindCounts
+        var n = a.count
+        // From 6, a per-kind array stops at its last non-zero element.
+        if version >= 6 { while n > 0 && a[n - 1] == 0 { n -= 1 } }
+        w(n); for i in 0..<n { w(a[i]) }
     }
 
     private static func writeChallenge<S: ByteSink>(_ c: Challenge, to sink: inout S) {
@@ -207,6 +231,7 @@ public enum StateEncoding {
         pad(&s.career.kindCounts)
         pad(&s.career.kindGrams)
         for i in s.career.months.indices { pad(&s.career.months[i].kindCounts) }
+        s.career.foldClosedMonths()
     }
 
     public enum DecodeError: Error, Equatable {
@@ -377,6 +402,7 @@ public enum StateEncoding {
         s.healthDayNet = healthDayNet
         s.scansToday = scansToday
         s.career = career
+        s.career.foldClosedMonths()
         return s
     }
 }

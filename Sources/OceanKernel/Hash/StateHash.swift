@@ -5,6 +5,9 @@
 public struct FNV1a64: ByteSink, Sendable {
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// The FNV prime, 2⁴⁰ + 2⁸ + 0xb3.
+    public static let prime: UInt64 = 0x0000_0100_0000_01b3
+
     public init() {}
 
     /// Adds one byte.
@@ -14,8 +17,34 @@ public struct FNV1a64: ByteSink, Sendable {
     }
 
     /// Adds each byte of `bytes`, in order.
+    @inlinable
     public mutating func write<S: Sequence<UInt8>>(bytes: S) {
         for b in bytes { write(byte: b) }
+    }
+
+    /// Adds every byte of a buffer: one tight loop over raw bytes (a replay's checksum
+    /// runs over every byte of the file; the generic `write(bytes:)` is not
+    /// specialised across modules and costs an iterator call per byte).
+    public mutating func write(bytes: UnsafeRawBufferPointer) {
+        var h = value
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        value = h
+    }
+
+    /// Adds each byte of `bytes`, in order (through the raw-bytes loop).
+    public mutating func write(bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    /// Adds each byte of `bytes`, in order (through the raw-bytes loop).
+    public mutating func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    /// Adds the closed months a digest covers, as if their bytes were written one by one.
+    public mutating func fold(_ digest: MonthsDigest) -> Bool {
+        value = digest.fold(value)
+        return true
     }
 
     /// Adds a 64-bit word as its eight little-endian bytes.
@@ -38,17 +67,17 @@ public struct StateHashes: Equatable, Sendable {
     /// The hashes of `state`'s encoding in `version` (replays of format 2 check
     /// hashes of encoding version 2).
     public init(_ state: GameState, version: UInt64 = StateEncoding.version) {
-        var all = FNV1a64()
-        StateEncoding.writeHeader(version: version, to: &all)
+        // One pass over the encoding feeds both the whole hash and the subsystem's.
+        var both = HashPair()
+        StateEncoding.writeHeader(version: version, to: &both.all)
         var parts: [UInt64] = []
         parts.reserveCapacity(Subsystem.allCases.count)
         for subsystem in Subsystem.allCases {
-            var one = FNV1a64()
-            StateEncoding.write(subsystem, of: state, version: version, to: &one)
-            StateEncoding.write(subsystem, of: state, version: version, to: &all)
-            parts.append(one.value)
+            both.one = FNV1a64()
+            StateEncoding.write(subsystem, of: state, version: version, to: &both)
+            parts.append(both.one.value)
         }
-        full = all.value
+        full = both.all.value
         subsystems = parts
     }
 
@@ -57,6 +86,22 @@ public struct StateHashes: Equatable, Sendable {
     /// The subsystems whose hashes differ between two states.
     public func differing(from other: StateHashes) -> [Subsystem] {
         Subsystem.allCases.filter { self[$0] != other[$0] }
+    }
+}
+
+/// Two hashes fed the same words: the whole state's and one subsystem's.
+private struct HashPair: ByteSink {
+    var all = FNV1a64()
+    var one = FNV1a64()
+
+    mutating func write(_ word: UInt64) {
+        all.write(word)
+        one.write(word)
+    }
+
+    mutating func fold(_ digest: MonthsDigest) -> Bool {
+        _ = all.fold(digest)
+        return one.fold(digest)
     }
 }
 

@@ -1,0 +1,53 @@
+import Testing
+import OceanKernel
+@testable import OceanDrivers
+import TestSupport
+
+/// Bots remember the landings they forecast and carry them forward (`LandingMemo`);
+/// every answer must be the forecast itself.
+@Suite struct LandingMemoTests {
+    /// A greedy game and a human one, asked about every item above the rim each tick
+    /// (the greedy bot's pace) or each 13th (a person's looks): the memo's answer is
+    /// `Rules.landing`'s every time, and it is mostly remembered, not forecast again.
+    @Test func theMemoAnswersWhatTheForecastSays() throws {
+        let rules = try shippedRules
+        for (bot, every) in [(BotKind.greedy, 1), (BotKind.human, 13)] {
+            var sim = Simulation(rules: rules, seed: 21)
+            var plan = GamePlan(bot: bot.make(seed: 21), games: 2)
+            var memo = LandingMemo()
+            var asked = 0
+            while let input = plan.input(for: sim) {
+                sim.step(input)
+                guard sim.state.tick % every == 0 else { continue }
+                for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+                    let remembered = memo.landing(item, sim.state, rules: rules)
+                    let forecast = rules.landing(item, round: sim.state.round)
+                    #expect(remembered == forecast, "\(bot) tick \(sim.state.tick)")
+                    asked += 1
+                }
+            }
+            #expect(asked > 500, "\(bot)")
+        }
+    }
+
+    /// The kernel's motion of a falling item: the landing of the item k ticks later is
+    /// the same place, k ticks sooner.
+    @Test func anAdvancedItemLandsInTheSamePlaceSooner() throws {
+        let rules = try shippedRules
+        var sim = Simulation(rules: rules, seed: 8)
+        sim.step(TickInput(command: .startGame))
+        var checked = 0
+        while checked < 200 && sim.state.tick < 20_000 {
+            sim.step(.idle)
+            for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+                let l = rules.landing(item, round: sim.state.round)
+                for k in [1, 5, l.ticks / 2] where k >= 1 && k < l.ticks {
+                    let later = rules.landing(rules.advanced(item, round: sim.state.round, ticks: k), round: sim.state.round)
+                    #expect(later.ticks == l.ticks - k && later.x == l.x)
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 200)
+    }
+}
