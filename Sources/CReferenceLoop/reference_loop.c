@@ -29,3 +29,14 @@ int64_t ref_tick(ref_item *items, int64_t count, const ref_fall *fall,
     }
     return count;
 }
+
+void ref_gradient_frame(uint32_t *pixels, int64_t width, int64_t height, uint32_t top, uint32_t bottom) {
+    for (int64_t y = 0; y < height; y++) {
+        uint32_t t = (uint32_t)(y * 256 / height), s = 256 - t;
+        uint32_t rb = ((top & 0xFF00FF) * s + (bottom & 0xFF00FF) * t) >> 8 & 0xFF00FF;
+        uint32_t g = ((top & 0x00FF00) * s + (bottom & 0x00FF00) * t) >> 8 & 0x00FF00;
+        uint32_t colour = 0xFF000000u | rb | g;
+        uint32_t *row = pixels + y * width;
+        for (int64_t x = 0; x < width; x++) row[x] = colour;
+    }
+}

@@ -1,3 +1,4 @@
+import CReferenceLoop
 import OceanAssets
 import OceanFront
 import OceanKernel
@@ -6,11 +7,11 @@ import OceanSystem
 /// How fast the front draws its busy Thriving scene (`BenchScenes`) at 640×360 on one
 /// core, and how many allocations a frame makes once warm.
 public enum RenderBench {
-    /// Renders the busy scene for about `seconds` of wall time; returns the frames
-    /// drawn and the seconds they took.
-    public static func run(seconds: Double, assets: FrontAssets, rules: Rules) -> (frames: Int, seconds: Double) {
-        var busy = BenchScenes.Busy(assets: assets, rules: rules)
-        let start = monotonicNanos()
+    /// Renders `busy` for about `seconds` of wall time; returns the frames drawn, the
+    /// wall seconds and the CPU seconds (this thread's) they took.
+    public static func run(_ busy: inout BenchScenes.Busy, seconds: Double)
+        -> (frames: Int, seconds: Double, cpuSeconds: Double) {
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
         var frames = 0
         var elapsed = 0.0
         while elapsed < seconds {
@@ -18,7 +19,29 @@ public enum RenderBench {
             frames += 50
             elapsed = Double(monotonicNanos() - start) / 1e9
         }
-        return (frames, elapsed)
+        return (frames, elapsed, Double(threadCPUNanos() - cpuStart) / 1e9)
+    }
+
+    /// The yardstick: the C loop's vertical gradient fill of a framebuffer of the same
+    /// size (`ref_gradient_frame`), one frame at a time, its colours changing each
+    /// frame, for about `seconds` of wall time.
+    public static func runGradientFill(_ framebuffer: inout Framebuffer, seconds: Double)
+        -> (frames: Int, seconds: Double, cpuSeconds: Double) {
+        let (width, height) = (Int64(framebuffer.width), Int64(framebuffer.height))
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
+        var frames = 0
+        var elapsed = 0.0
+        framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+            while elapsed < seconds {
+                for i in 0..<50 {
+                    let shade = UInt32(truncatingIfNeeded: (frames + i) & 0xFF)
+                    ref_gradient_frame(pixels.baseAddress!, width, height, 0xFF10_3060 ^ shade, 0xFF02_0818 ^ (shade << 8))
+                }
+                frames += 50
+                elapsed = Double(monotonicNanos() - start) / 1e9
+            }
+        }
+        return (frames, elapsed, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
     /// Allocation calls made drawing `frames` busy frames once warm (a first round

@@ -191,6 +191,11 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         let render = try #require(o["render"] as? [String: Any])
         #expect(render["width"] as? Int == 640 && render["height"] as? Int == 360)
         #expect((render["framesPerSecond"] as! Int) > 0)
+        #expect((render["framesPerCPUSecond"] as! Int) > 0)
+        // The yardstick in the same run: a C vertical gradient fill of the same framebuffer.
+        #expect((render["cGradientFillFramesPerSecond"] as! Int) > 0, "\(render)")
+        #expect((render["cGradientFillFramesPerCPUSecond"] as! Int) > 0, "\(render)")
+        #expect((render["versusCGradientFill"] as! Double) > 0, "\(render)")
         #expect(render["allocationsPerFrame"] as? Int == 0, "\(render)")
         #expect(render["careerScreensAllocationsPerFrame"] as? Int == 0, "the menu, a card, the charts…: \(render)")
         // Launch to the first frame under Xvfb: a number where xvfb-run is installed,

@@ -21,4 +21,10 @@ typedef struct {
 int64_t ref_tick(ref_item *items, int64_t count, const ref_fall *fall,
                  int64_t width, int64_t rim, int64_t water);
 
+/// The renderer's yardstick: one frame of a `width`×`height` ARGB framebuffer
+/// (0xAARRGGBB, row-major) filled with a vertical gradient from `top` to `bottom`,
+/// each row one colour mixed as `Colour.mix` mixes (t = row × 256 / height): the
+/// work of a plain full-frame fill. `ocean-bench` times it next to the busy frame.
+void ref_gradient_frame(uint32_t *pixels, int64_t width, int64_t height, uint32_t top, uint32_t bottom);
+
 #endif
