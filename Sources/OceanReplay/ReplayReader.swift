@@ -58,9 +58,9 @@ public struct ReplayReader {
     public mutating func takeRecords(inputs: inout [InputRecord], checkpoints: inout [Checkpoint]) {
         inputs.removeAll(keepingCapacity: true)
         checkpoints.removeAll(keepingCapacity: true)
-        guard replay != nil else { return }
-        swap(&inputs, &replay!.inputs)
-        swap(&checkpoints, &replay!.checkpoints)
+        // In place (optional chaining): `replay != nil` and `replay!` here copied the
+        // whole replay, header and all, for every line read.
+        replay?.swapRecords(&inputs, &checkpoints)
     }
 
     /// The last tick the file has said anything about so far (`Replay.lastTick`, also
@@ -714,5 +714,13 @@ public struct ReplayReader {
             throw error(at: lineNumber, "the file ends inside its header: truncated before any record, nothing to replay")
         }
         return ReadReplay(replay: replay!, complete: sawChecksum)
+    }
+}
+
+extension Replay {
+    /// Exchanges the records held with `inputs` and `checkpoints`.
+    fileprivate mutating func swapRecords(_ inputs: inout [InputRecord], _ checkpoints: inout [Checkpoint]) {
+        swap(&inputs, &self.inputs)
+        swap(&checkpoints, &self.checkpoints)
     }
 }
