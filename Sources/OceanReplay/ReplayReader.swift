@@ -584,40 +584,31 @@ public struct ReplayReader {
         let first = line[line.startIndex]
         guard first == UInt8(ascii: "i") || first == UInt8(ascii: "c") else { return false }
         return try line.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(ReplayError) -> Bool in
-            // Token boundaries: up to 13 tokens after the keyword, none empty.
-            var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var ends = starts
-            var count = 0
-            let ok = withUnsafeMutableBytes(of: &starts) { sRaw in
-                withUnsafeMutableBytes(of: &ends) { eRaw in
-                    let st = sRaw.bindMemory(to: Int.self), en = eRaw.bindMemory(to: Int.self)
-                    var i = 2, from = 2
-                    while i <= b.count {
-                        if i == b.count || b[i] == 32 {
-                            guard i > from, count < 14 else { return false }
-                            st[count] = from
-                            en[count] = i
-                            count += 1
-                            from = i + 1
-                        }
-                        i += 1
+            // Token boundaries: up to 14 tokens after the keyword, none empty, each as its
+            // start and end in a buffer on the stack (tuples read back through a closure
+            // were copied whole for every token).
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: 28) {
+                (bounds: UnsafeMutableBufferPointer<Int>) throws(ReplayError) -> Bool in
+                var count = 0
+                var i = 2, from = 2
+                while i <= b.count {
+                    if i == b.count || b[i] == 32 {
+                        guard i > from, count < 14 else { return false }
+                        bounds[2 * count] = from
+                        bounds[2 * count + 1] = i
+                        count += 1
+                        from = i + 1
                     }
-                    return true
+                    i += 1
                 }
-            }
-            guard ok else { return false }
-            func token(_ t: Int) -> UnsafeBufferPointer<UInt8> {
-                withUnsafeBytes(of: starts) { s in
-                    withUnsafeBytes(of: ends) { e in
-                        let from = s.load(fromByteOffset: t * 8, as: Int.self), to = e.load(fromByteOffset: t * 8, as: Int.self)
-                        return UnsafeBufferPointer(rebasing: b[from..<to])
-                    }
+                func token(_ t: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: b[bounds[2 * t]..<bounds[2 * t + 1]])
                 }
+                if first == UInt8(ascii: "i") {
+                    return try fastInput(count, token, n)
+                }
+                return try fastCheckpoint(count, token, n)
             }
-            if first == UInt8(ascii: "i") {
-                return try fastInput(count, token, n)
-            }
-            return try fastCheckpoint(count, token, n)
         }
     }
 
