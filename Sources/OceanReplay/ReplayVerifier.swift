@@ -40,6 +40,11 @@ public struct Verification: Sendable {
 /// Re-simulates a replay with the constants it carries and checks every checkpoint
 /// and the end record against it.
 public enum ReplayVerifier {
+    /// Matching checkpoints between two snapshots of the state: a divergence is
+    /// re-simulated from the last snapshot to the last good checkpoint, at most this
+    /// many checkpoints' ticks, before its first divergent tick is looked for.
+    public static let snapshotEvery = 64
+
     /// `goOn` is asked every `InputFeed.checkEvery` ticks (with the tick reached)
     /// whether to continue; when it says no, the result is `interruptedAt`.
     public static func verify(_ read: ReadReplay, keepGoing: Bool = false,
@@ -111,10 +116,6 @@ public enum ReplayVerifier {
         var sinceSnapshot = 0
         /// The tick of the last checkpoint that matched (or the start).
         var lastGoodTick: Int
-        /// Matching checkpoints between two snapshots: a divergence is re-simulated
-        /// from the snapshot to the last good checkpoint, at most this many
-        /// checkpoints' ticks, before its first divergent tick is looked for.
-        static let snapshotEvery = 64
         var result = Verification()
         /// Set when no more checkpoints are compared: a difference (without
         /// `keepGoing`) or an interruption.
@@ -149,7 +150,7 @@ public enum ReplayVerifier {
             if sim.state.hash(version: encoding) == checkpoint.hash {
                 lastGoodTick = sim.state.tick
                 sinceSnapshot += 1
-                if sinceSnapshot >= Run.snapshotEvery {
+                if sinceSnapshot >= ReplayVerifier.snapshotEvery {
                     snapshot = sim.state
                     feed.dropPlayed()
                     snapshotMark = feed.mark
