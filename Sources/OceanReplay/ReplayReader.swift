@@ -46,6 +46,11 @@ public struct ReplayReader {
     /// (kept apart from the records, which a streaming reader hands on as it goes).
     private var lastInputTick: Int?
     private var lastCheckpointTick: Int?
+    /// The header's figures every record's checks read, kept apart once the records
+    /// begin: reading them through `replay!` copied the whole replay, header and all,
+    /// for every record.
+    private var startTick = 0, checkpointEvery = 1, formatVersion = 0
+    private var sawEnd = false
 
     public init(file: String) { self.file = file }
 
@@ -182,7 +187,7 @@ public struct ReplayReader {
         // Nearly every line is a plain input or checkpoint record: read from the bytes,
         // with no String and no split. Anything unusual goes the general way below,
         // which says what is wrong.
-        if !inHeader, replay?.end == nil, try fastRecord(bytes, n) {
+        if !inHeader, !sawEnd, try fastRecord(bytes, n) {
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)
             return
@@ -396,6 +401,7 @@ public struct ReplayReader {
             header.startState = state
         }
         replay = Replay(header: header)
+        (startTick, checkpointEvery, formatVersion) = (header.startTick, header.checkpointEvery, header.formatVersion)
     }
 
     // MARK: Records
@@ -432,12 +438,12 @@ public struct ReplayReader {
         try checkInputTick(tick, n)
         var move = Move.none
         var pointer: Int? = nil
-        if words[2].first == "@", replay!.header.formatVersion >= ReplayFormat.pointerSince {
+        if words[2].first == "@", formatVersion >= ReplayFormat.pointerSince {
             pointer = try number(words[2].dropFirst(), "pointer x", 0...ReplayFormat.maxPointer, n)
         } else if let m = ReplayFormat.move(words[2]) {
             move = m
         } else {
-            throw error(at: n, replay!.header.formatVersion >= ReplayFormat.pointerSince
+            throw error(at: n, formatVersion >= ReplayFormat.pointerSince
                 ? "move '\(words[2].prefix(20))' is not L, R, . or @X (a pointer at playfield x X, 0 to \(ReplayFormat.maxPointer))"
                 : "move '\(words[2].prefix(20))' is not L, R or .")
         }
@@ -445,7 +451,7 @@ public struct ReplayReader {
         switch words.count {
         case 3: command = .none
         case 4 where words[3] == K.start: command = .startGame
-        case 4 where words[3] == K.abandon && replay!.header.formatVersion >= ReplayFormat.pointerSince: command = .abandon
+        case 4 where words[3] == K.abandon && formatVersion >= ReplayFormat.pointerSince: command = .abandon
         case 5 where words[3] == K.scan:
             let kinds = replay!.header.balance.kinds
             guard let k = kinds.firstIndex(where: { $0.key == words[4] }) else {
@@ -471,7 +477,7 @@ public struct ReplayReader {
             command = .adopt(form)
         default:
             throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET"
-                + (replay!.header.formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
+                + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick
@@ -479,7 +485,7 @@ public struct ReplayReader {
 
     /// The checks on an input record's tick, in the order they are made.
     private func checkInputTick(_ tick: Int, _ n: Int) throws(ReplayError) {
-        let start = replay!.header.startTick
+        let start = startTick
         guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
         if let last = lastInputTick, tick <= last {
             throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last)")
@@ -487,7 +493,7 @@ public struct ReplayReader {
         // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
         // played is vouched for by a fingerprint character, give or take one interval.
         let vouched = lastCheckpointTick ?? start
-        guard tick < vouched + replay!.header.checkpointEvery else {
+        guard tick < vouched + checkpointEvery else {
             throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
                 + ReplayFormat.playBudgetRule)
         }
@@ -527,8 +533,8 @@ public struct ReplayReader {
     /// The checks on a checkpoint's tick, in the order they are made; the tick of the
     /// checkpoint (or start) before it.
     private func checkCheckpointTick(_ tick: Int, _ n: Int) throws(ReplayError) -> Int {
-        let every = replay!.header.checkpointEvery
-        let previous = lastCheckpointTick ?? replay!.header.startTick
+        let every = checkpointEvery
+        let previous = lastCheckpointTick ?? startTick
         guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
         guard tick - previous <= every else {
             throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
@@ -558,7 +564,7 @@ public struct ReplayReader {
         let count = 0...ReplayFormat.maxTick
         let big = 0...Int(Int64.max / 2)
         let phaseWord = words[11]
-        let format = replay!.header.formatVersion
+        let format = formatVersion
         guard phaseWord.hasPrefix("phase="), let phase = ReplayFormat.phase(phaseWord.dropFirst(6), format: format) else {
             let known = Phase.allCases.map { ReplayFormat.word($0, format: format) }
             throw error(at: n, "expected 'phase=' and one of \(known.joined(separator: ", "))")
@@ -570,6 +576,7 @@ public struct ReplayReader {
             grams: try named(words[9], "grams", big, n), health: try named(words[10], "health", 0...Rules.fullHealth, n),
             phase: phase)
         replay!.end = EndRecord(tick: tick, hash: try hash(words[2], digits: 16, n), summary: summary, line: n)
+        sawEnd = true
     }
 
     // MARK: Records from bytes
@@ -655,7 +662,7 @@ public struct ReplayReader {
             default: return false
             }
         } else {
-            guard m.count > 1, m[0] == UInt8(ascii: "@"), replay!.header.formatVersion >= ReplayFormat.pointerSince,
+            guard m.count > 1, m[0] == UInt8(ascii: "@"), formatVersion >= ReplayFormat.pointerSince,
                   let x = Self.digits(UnsafeBufferPointer(rebasing: m[1...]), 0...ReplayFormat.maxPointer) else { return false }
             pointer = x
         }
