@@ -46,6 +46,11 @@ public struct ReplayReader {
     /// (kept apart from the records, which a streaming reader hands on as it goes).
     private var lastInputTick: Int?
     private var lastCheckpointTick: Int?
+    /// The header's figures every record's checks read, kept apart once the records
+    /// begin: reading them through `replay!` copied the whole replay, header and all,
+    /// for every record.
+    private var startTick = 0, checkpointEvery = 1, formatVersion = 0
+    private var sawEnd = false
 
     public init(file: String) { self.file = file }
 
@@ -58,9 +63,9 @@ public struct ReplayReader {
     public mutating func takeRecords(inputs: inout [InputRecord], checkpoints: inout [Checkpoint]) {
         inputs.removeAll(keepingCapacity: true)
         checkpoints.removeAll(keepingCapacity: true)
-        guard replay != nil else { return }
-        swap(&inputs, &replay!.inputs)
-        swap(&checkpoints, &replay!.checkpoints)
+        // In place (optional chaining): `replay != nil` and `replay!` here copied the
+        // whole replay, header and all, for every line read.
+        replay?.swapRecords(&inputs, &checkpoints)
     }
 
     /// The last tick the file has said anything about so far (`Replay.lastTick`, also
@@ -182,7 +187,7 @@ public struct ReplayReader {
         // Nearly every line is a plain input or checkpoint record: read from the bytes,
         // with no String and no split. Anything unusual goes the general way below,
         // which says what is wrong.
-        if !inHeader, replay?.end == nil, try fastRecord(bytes, n) {
+        if !inHeader, !sawEnd, try fastRecord(bytes, n) {
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)
             return
@@ -396,6 +401,7 @@ public struct ReplayReader {
             header.startState = state
         }
         replay = Replay(header: header)
+        (startTick, checkpointEvery, formatVersion) = (header.startTick, header.checkpointEvery, header.formatVersion)
     }
 
     // MARK: Records
@@ -432,12 +438,12 @@ public struct ReplayReader {
         try checkInputTick(tick, n)
         var move = Move.none
         var pointer: Int? = nil
-        if words[2].first == "@", replay!.header.formatVersion >= ReplayFormat.pointerSince {
+        if words[2].first == "@", formatVersion >= ReplayFormat.pointerSince {
             pointer = try number(words[2].dropFirst(), "pointer x", 0...ReplayFormat.maxPointer, n)
         } else if let m = ReplayFormat.move(words[2]) {
             move = m
         } else {
-            throw error(at: n, replay!.header.formatVersion >= ReplayFormat.pointerSince
+            throw error(at: n, formatVersion >= ReplayFormat.pointerSince
                 ? "move '\(words[2].prefix(20))' is not L, R, . or @X (a pointer at playfield x X, 0 to \(ReplayFormat.maxPointer))"
                 : "move '\(words[2].prefix(20))' is not L, R or .")
         }
@@ -445,7 +451,7 @@ public struct ReplayReader {
         switch words.count {
         case 3: command = .none
         case 4 where words[3] == K.start: command = .startGame
-        case 4 where words[3] == K.abandon && replay!.header.formatVersion >= ReplayFormat.pointerSince: command = .abandon
+        case 4 where words[3] == K.abandon && formatVersion >= ReplayFormat.pointerSince: command = .abandon
         case 5 where words[3] == K.scan:
             let kinds = replay!.header.balance.kinds
             guard let k = kinds.firstIndex(where: { $0.key == words[4] }) else {
@@ -471,7 +477,7 @@ public struct ReplayReader {
             command = .adopt(form)
         default:
             throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET"
-                + (replay!.header.formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
+                + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick
@@ -479,7 +485,7 @@ public struct ReplayReader {
 
     /// The checks on an input record's tick, in the order they are made.
     private func checkInputTick(_ tick: Int, _ n: Int) throws(ReplayError) {
-        let start = replay!.header.startTick
+        let start = startTick
         guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
         if let last = lastInputTick, tick <= last {
             throw error(at: n, "input tick \(tick) is not after the previous input's tick \(last)")
@@ -487,7 +493,7 @@ public struct ReplayReader {
         // The play budget (ReplayFormat.playBudgetRule): every tick a replay asks to be
         // played is vouched for by a fingerprint character, give or take one interval.
         let vouched = lastCheckpointTick ?? start
-        guard tick < vouched + replay!.header.checkpointEvery else {
+        guard tick < vouched + checkpointEvery else {
             throw error(at: n, "input tick \(tick) is \(tick - vouched) ticks past the last checkpoint (tick \(vouched)); "
                 + ReplayFormat.playBudgetRule)
         }
@@ -527,8 +533,8 @@ public struct ReplayReader {
     /// The checks on a checkpoint's tick, in the order they are made; the tick of the
     /// checkpoint (or start) before it.
     private func checkCheckpointTick(_ tick: Int, _ n: Int) throws(ReplayError) -> Int {
-        let every = replay!.header.checkpointEvery
-        let previous = lastCheckpointTick ?? replay!.header.startTick
+        let every = checkpointEvery
+        let previous = lastCheckpointTick ?? startTick
         guard tick > previous else { throw error(at: n, "checkpoint tick \(tick) is not after the previous checkpoint's \(previous)") }
         guard tick - previous <= every else {
             throw error(at: n, "checkpoint tick \(tick) skips a checkpoint (one every \(every) ticks; the previous was \(previous))")
@@ -558,7 +564,7 @@ public struct ReplayReader {
         let count = 0...ReplayFormat.maxTick
         let big = 0...Int(Int64.max / 2)
         let phaseWord = words[11]
-        let format = replay!.header.formatVersion
+        let format = formatVersion
         guard phaseWord.hasPrefix("phase="), let phase = ReplayFormat.phase(phaseWord.dropFirst(6), format: format) else {
             let known = Phase.allCases.map { ReplayFormat.word($0, format: format) }
             throw error(at: n, "expected 'phase=' and one of \(known.joined(separator: ", "))")
@@ -570,6 +576,7 @@ public struct ReplayReader {
             grams: try named(words[9], "grams", big, n), health: try named(words[10], "health", 0...Rules.fullHealth, n),
             phase: phase)
         replay!.end = EndRecord(tick: tick, hash: try hash(words[2], digits: 16, n), summary: summary, line: n)
+        sawEnd = true
     }
 
     // MARK: Records from bytes
@@ -584,40 +591,31 @@ public struct ReplayReader {
         let first = line[line.startIndex]
         guard first == UInt8(ascii: "i") || first == UInt8(ascii: "c") else { return false }
         return try line.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(ReplayError) -> Bool in
-            // Token boundaries: up to 13 tokens after the keyword, none empty.
-            var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var ends = starts
-            var count = 0
-            let ok = withUnsafeMutableBytes(of: &starts) { sRaw in
-                withUnsafeMutableBytes(of: &ends) { eRaw in
-                    let st = sRaw.bindMemory(to: Int.self), en = eRaw.bindMemory(to: Int.self)
-                    var i = 2, from = 2
-                    while i <= b.count {
-                        if i == b.count || b[i] == 32 {
-                            guard i > from, count < 14 else { return false }
-                            st[count] = from
-                            en[count] = i
-                            count += 1
-                            from = i + 1
-                        }
-                        i += 1
+            // Token boundaries: up to 14 tokens after the keyword, none empty, each as its
+            // start and end in a buffer on the stack (tuples read back through a closure
+            // were copied whole for every token).
+            try withUnsafeTemporaryAllocation(of: Int.self, capacity: 28) {
+                (bounds: UnsafeMutableBufferPointer<Int>) throws(ReplayError) -> Bool in
+                var count = 0
+                var i = 2, from = 2
+                while i <= b.count {
+                    if i == b.count || b[i] == 32 {
+                        guard i > from, count < 14 else { return false }
+                        bounds[2 * count] = from
+                        bounds[2 * count + 1] = i
+                        count += 1
+                        from = i + 1
                     }
-                    return true
+                    i += 1
                 }
-            }
-            guard ok else { return false }
-            func token(_ t: Int) -> UnsafeBufferPointer<UInt8> {
-                withUnsafeBytes(of: starts) { s in
-                    withUnsafeBytes(of: ends) { e in
-                        let from = s.load(fromByteOffset: t * 8, as: Int.self), to = e.load(fromByteOffset: t * 8, as: Int.self)
-                        return UnsafeBufferPointer(rebasing: b[from..<to])
-                    }
+                func token(_ t: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: b[bounds[2 * t]..<bounds[2 * t + 1]])
                 }
+                if first == UInt8(ascii: "i") {
+                    return try fastInput(count, token, n)
+                }
+                return try fastCheckpoint(count, token, n)
             }
-            if first == UInt8(ascii: "i") {
-                return try fastInput(count, token, n)
-            }
-            return try fastCheckpoint(count, token, n)
         }
     }
 
@@ -664,7 +662,7 @@ public struct ReplayReader {
             default: return false
             }
         } else {
-            guard m.count > 1, m[0] == UInt8(ascii: "@"), replay!.header.formatVersion >= ReplayFormat.pointerSince,
+            guard m.count > 1, m[0] == UInt8(ascii: "@"), formatVersion >= ReplayFormat.pointerSince,
                   let x = Self.digits(UnsafeBufferPointer(rebasing: m[1...]), 0...ReplayFormat.maxPointer) else { return false }
             pointer = x
         }
@@ -714,5 +712,13 @@ public struct ReplayReader {
             throw error(at: lineNumber, "the file ends inside its header: truncated before any record, nothing to replay")
         }
         return ReadReplay(replay: replay!, complete: sawChecksum)
+    }
+}
+
+extension Replay {
+    /// Exchanges the records held with `inputs` and `checkpoints`.
+    fileprivate mutating func swapRecords(_ inputs: inout [InputRecord], _ checkpoints: inout [Checkpoint]) {
+        swap(&inputs, &self.inputs)
+        swap(&checkpoints, &self.checkpoints)
     }
 }

@@ -40,6 +40,11 @@ public struct Verification: Sendable {
 /// Re-simulates a replay with the constants it carries and checks every checkpoint
 /// and the end record against it.
 public enum ReplayVerifier {
+    /// Matching checkpoints between two snapshots of the state: a divergence is
+    /// re-simulated from the last snapshot to the last good checkpoint, at most this
+    /// many checkpoints' ticks, before its first divergent tick is looked for.
+    public static let snapshotEvery = 64
+
     /// `goOn` is asked every `InputFeed.checkEvery` ticks (with the tick reached)
     /// whether to continue; when it says no, the result is `interruptedAt`.
     public static func verify(_ read: ReadReplay, keepGoing: Bool = false,
@@ -72,14 +77,20 @@ public enum ReplayVerifier {
                               goOn: ((Int) -> Bool)? = nil) throws(ReplayError) -> Verification {
         var reader = ReplayReader(file: file)
         var run: Run?
+        // A flag, not `run == nil`: comparing the optional copied the whole run (its
+        // state and all) out of the closure's box for every line.
+        var started = false
         var inputs: [InputRecord] = [], checkpoints: [Checkpoint] = []
         try ReplayReader.eachChunk(path: file, read: read, { (chunk: UnsafeBufferPointer<UInt8>, lines: inout ReplayReader.Lines) throws(ReplayError) in
             try lines.split(chunk) { (line: ArraySlice<UInt8>) throws(ReplayError) in
                 try reader.feed(line: line)
-                if run == nil, let header = reader.headerRead { run = Run(header: header, keepGoing: keepGoing, goOn: goOn) }
-                guard run != nil else { return }
+                if !started {
+                    guard let header = reader.headerRead else { return }
+                    run = Run(header: header, keepGoing: keepGoing, goOn: goOn)
+                    started = true
+                }
                 reader.takeRecords(inputs: &inputs, checkpoints: &checkpoints)
-                run!.add(inputs)
+                if !inputs.isEmpty { run!.add(inputs) }
                 for c in checkpoints { run!.check(c) }
             }
         }, error: { reader.error(at: reader.lineNumber + 1, $0) })
@@ -96,8 +107,15 @@ public enum ReplayVerifier {
         var sim: Simulation
         let startTick: Int
         var feed = InputFeed([])
-        var lastGood: GameState
-        var lastGoodMark: InputFeed.Mark
+        /// A state that matched a checkpoint (or the start), kept only every
+        /// `snapshotEvery` matching checkpoints, and where the feed was then: copying
+        /// the whole state at every checkpoint cost more than the tick it checks
+        /// (the copy, and its arrays copied again at the next step's first write).
+        var snapshot: GameState
+        var snapshotMark: InputFeed.Mark
+        var sinceSnapshot = 0
+        /// The tick of the last checkpoint that matched (or the start).
+        var lastGoodTick: Int
         var result = Verification()
         /// Set when no more checkpoints are compared: a difference (without
         /// `keepGoing`) or an interruption.
@@ -111,8 +129,9 @@ public enum ReplayVerifier {
             (self.keepGoing, self.goOn) = (keepGoing, goOn)
             sim = Simulation(rules: rules, state: header.initialState(rules: rules))
             startTick = sim.state.tick
-            lastGood = sim.state
-            lastGoodMark = feed.mark
+            snapshot = sim.state
+            snapshotMark = feed.mark
+            lastGoodTick = startTick
         }
 
         mutating func add(_ inputs: [InputRecord]) {
@@ -129,9 +148,14 @@ public enum ReplayVerifier {
             }
             // The full hash alone while they agree; each subsystem's only to name a difference.
             if sim.state.hash(version: encoding) == checkpoint.hash {
-                lastGood = sim.state
-                feed.dropPlayed()
-                lastGoodMark = feed.mark
+                lastGoodTick = sim.state.tick
+                sinceSnapshot += 1
+                if sinceSnapshot >= ReplayVerifier.snapshotEvery {
+                    snapshot = sim.state
+                    feed.dropPlayed()
+                    snapshotMark = feed.mark
+                    sinceSnapshot = 0
+                }
                 return
             }
             let hashes = StateHashes(sim.state, version: encoding)
@@ -142,8 +166,11 @@ public enum ReplayVerifier {
                 firstTick: nil, checkpointTick: checkpoint.tick, line: checkpoint.line,
                 subsystems: subsystems, expected: checkpoint.fields, got: ReadableFields(sim.state))
             if result.divergences.isEmpty {
-                divergence.firstTick = firstDivergentTick(from: lastGood, feed: feed.rewound(to: lastGoodMark), rules: sim.rules,
-                                                          checkpoint: checkpoint, encoding: encoding)
+                // Back to the last good checkpoint: the same steps from the snapshot.
+                var again = Simulation(rules: sim.rules, state: snapshot)
+                var feed = feed.rewound(to: snapshotMark)
+                feed.play(&again, to: lastGoodTick)
+                divergence.firstTick = firstDivergentTick(from: again, feed: feed, checkpoint: checkpoint, encoding: encoding)
             }
             result.divergences.append(divergence)
             if !keepGoing { stopped = true }
@@ -187,11 +214,11 @@ public enum ReplayVerifier {
     /// step whose result differs. A fingerprint is 6 bits, so a differing state
     /// shows the same character 1 time in 64; the reported tick is then later than
     /// the true one (never earlier), and never past the checkpoint.
-    static func firstDivergentTick(from state: GameState, feed: InputFeed, rules: Rules, checkpoint: Checkpoint,
+    static func firstDivergentTick(from sim: Simulation, feed: InputFeed, checkpoint: Checkpoint,
                                    encoding: UInt64) -> Int {
-        var sim = Simulation(rules: rules, state: state)
+        var sim = sim
         var feed = feed
-        let start = state.tick
+        let start = sim.state.tick
         for (i, expected) in checkpoint.ticks.enumerated() {
             sim.step(feed.input(at: sim.state.tick))
             if ReplayFormat.fingerprint(sim.state.hash(version: encoding)) != expected { return start + i }

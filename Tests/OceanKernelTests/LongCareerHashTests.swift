@@ -22,6 +22,34 @@ private func slowSubsystems(_ s: GameState) -> [UInt64] {
 /// The hash folds a long career's closed months in from a digest (`MonthsDigest`)
 /// instead of re-hashing every month every tick; it must be the very same hash.
 @Suite struct LongCareerHashTests {
+    /// A word written at once (its zero high bytes as one multiply by a power of the
+    /// prime) adds what its eight bytes written one by one add, from any hash: words
+    /// of every length, zero, negative numbers, and one byte set at each place.
+    @Test func aWordHashesAsItsEightBytes() {
+        var random = GameRandom(seed: 3)
+        var words: [UInt64] = [0, 1, 0xff, 0x100, 0xffff, 0x1_0000, 0xff_ffff, 0xffff_ffff, 0x1_0000_0000,
+                               UInt64.max, UInt64(bitPattern: -1), UInt64(bitPattern: Int64.min)]
+        for place in 0..<8 { words.append(UInt64(0x5a) << (8 * UInt64(place))) }
+        for bits in stride(from: 1, through: 64, by: 1) {
+            words.append(random.next() >> UInt64(64 - bits))
+        }
+        for start in 0..<300 {
+            var seed = FNV1a64()
+            for _ in 0..<start % 17 { seed.write(byte: UInt8(truncatingIfNeeded: random.next())) }
+            for word in words {
+                var fast = seed, slow = seed
+                fast.write(word)
+                for i in 0..<8 { slow.write(byte: UInt8(truncatingIfNeeded: word >> (8 * UInt64(i)))) }
+                #expect(fast.value == slow.value, "word \(word)")
+            }
+        }
+        var p = FNV1a64.prime
+        for _ in 1..<4 { p = p &* FNV1a64.prime }
+        #expect(FNV1a64.prime4 == p)
+        p = p &* FNV1a64.prime &* FNV1a64.prime
+        #expect(FNV1a64.prime6 == p)
+    }
+
     /// A career of about eight years, a session (and a scan, and some play) most days:
     /// every tick's fingerprint equals the byte-by-byte hash of the encoding.
     @Test func everyTickOfALongCareerHashesAsTheSlowWay() {

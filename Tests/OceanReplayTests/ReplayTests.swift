@@ -148,6 +148,32 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(exact >= 11, "\(exact) of \(tried) edits reported at exactly their tick")
     }
 
+    /// The verifier keeps a snapshot only every `snapshotEvery` matching checkpoints
+    /// and steps from it back to the last good one: an edit many checkpoints past
+    /// the last snapshot is still found at its tick.
+    @Test func anEditFarPastTheSnapshotIsFoundAtItsTick() throws {
+        let text = try recorded("greedy", seed: 9, games: 4)
+        let all = lines(text)
+        let every = try read(text).replay.header.checkpointEvery
+        let past = (ReplayVerifier.snapshotEvery + 40) * every
+        var exact = 0, tried = 0
+        for (n, line) in all.enumerated() where line.hasPrefix("i ") && !line.contains("start") {
+            let parts = line.split(separator: " ")
+            let tick = Int(parts[1])!
+            guard tick > past, tried < 4 else { continue }
+            var edited = all
+            edited[n] = "i \(tick) \(parts[2] == "L" ? "R" : "L")"
+            let v = ReplayVerifier.verify(try read(fixChecksum(edited.joined(separator: "\n"))))
+            guard let d = v.divergences.first else { continue }
+            let found = try #require(d.firstTick)
+            #expect(found >= tick && found < d.checkpointTick && d.checkpointTick - every <= found)
+            tried += 1
+            if found == tick { exact += 1 }
+        }
+        #expect(tried == 4)
+        #expect(exact >= 3, "\(exact) of \(tried) edits reported at exactly their tick")
+    }
+
     @Test func aShiftedInputTickIsFoundAtTheEarlierTick() throws {
         let text = try recorded("greedy", seed: 9)
         var all = lines(text)

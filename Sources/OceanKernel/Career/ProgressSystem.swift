@@ -2,7 +2,6 @@
 /// the achievements. Runs after the game systems, from what changed this tick.
 enum ProgressSystem {
     static func run(_ s: inout GameState, log: inout TickLog, rules: Rules, events: inout [Event]) {
-        let c = rules.career
         let start = log.before
         let startedGame = s.totals.games > start.games
         let active = startedGame || s.totals.scans > start.scans
@@ -13,7 +12,7 @@ enum ProgressSystem {
         if gained > 0 {
             if s.career.hasSession { addToCalendar(gained, &s, rules: rules) }
             catchUpLevel(&s, log: &log, rules: rules, events: &events)
-            if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= c.dailyGoalGrams {
+            if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= rules.career.dailyGoalGrams {
                 s.career.goalDay = s.career.today
                 s.career.goalDays += 1
                 log.goalReached = true
@@ -26,6 +25,9 @@ enum ProgressSystem {
             || s.totals.perfectGames != start.perfectGames || s.career.masteredCards != start.masteredCards else {
             return
         }
+        // The career constants read only here, on the few ticks that get this far (read
+        // at the top, all of them were loaded on every tick).
+        let c = rules.career
         func unlock(_ a: Achievement, when condition: Bool) {
             guard condition, !s.career.unlocked(a) else { return }
             s.career.achievements |= 1 << a.rawValue

@@ -84,7 +84,7 @@ public enum StateEncoding {
     /// One subsystem's words. `version` is 2 to 5; only the ocean and the career differ.
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         switch subsystem {
         case .flow:
             w(s.tick); w(s.mode.rawValue); w(s.round); w(s.roundSpawned); w(s.spawnTimer); w(s.breakTimer)
@@ -120,7 +120,7 @@ public enum StateEncoding {
     }
 
     private static func writeCareer<S: ByteSink>(_ c: CareerState, version: UInt64, to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
         // From 6, a per-kind array stops at its last non-zero element.
         func perKind(_ a: [Int]) {
@@ -163,7 +163,7 @@ public enum StateEncoding {
 
     /// One lifetime month (versions 5 and later).
     static func writeMonth<S: ByteSink>(_ m: MonthTotal, version: UInt64, to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         w(m.month); w(m.grams)
         let a = m.kindCounts
         var n = a.count
@@ -173,7 +173,7 @@ public enum StateEncoding {
     }
 
     private static func writeChallenge<S: ByteSink>(_ c: Challenge, to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         w(c.template); w(c.period.rawValue); w(c.number); w(c.metric.rawValue); w(c.target); w(c.progress)
         w(c.status.rawValue); w(c.rewardGrams); w(c.rewardHealth)
     }
@@ -182,7 +182,7 @@ public enum StateEncoding {
     /// month as a ring of the last twelve (slot `month mod 12` held the latest month
     /// with plastic in that slot), derived here from the lifetime months.
     private static func writeCareerVersion2<S: ByteSink>(_ c: CareerState, to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
         w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
         for v in c.weekDays { w(v) }
@@ -212,7 +212,7 @@ public enum StateEncoding {
     }
 
     private static func writePet<S: ByteSink>(_ p: PetState, to sink: inout S) {
-        func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
+        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
         w(p.adopted ? 1 : 0); w(p.form.rawValue); w(p.stage.rawValue); w(p.mood.rawValue)
         w(p.gramsAtAdoption); w(p.excitedUntil); w(p.happyUntil); w(p.lastInputTick); w(p.missingYou ? 1 : 0)
     }

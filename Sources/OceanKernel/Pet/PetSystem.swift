@@ -32,10 +32,16 @@ enum PetSystem {
         }
         if log.goalReached || s.phase > log.before.phase { pet.happyUntil = tick + rules.happyTicks }
 
-        let target = rules.stage(forGrams: s.totals.grams - pet.gramsAtAdoption)
-        while pet.stage < target {
-            pet.stage = PetStage(rawValue: pet.stage.rawValue + 1)!
-            events.append(.petEvolved(to: pet.stage))
+        // The stage walks up only past the next stage's threshold (a target above the
+        // current stage has passed it), so below it the walk is skipped: every tick
+        // of an adopted pet, the same stages.
+        let grams = s.totals.grams - pet.gramsAtAdoption
+        if let next = PetStage(rawValue: pet.stage.rawValue + 1), grams >= rules.stageFrom[next.rawValue] {
+            let target = rules.stage(forGrams: grams)
+            while pet.stage < target {
+                pet.stage = PetStage(rawValue: pet.stage.rawValue + 1)!
+                events.append(.petEvolved(to: pet.stage))
+            }
         }
 
         let mood: PetMood
