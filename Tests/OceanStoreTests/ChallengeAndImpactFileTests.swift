@@ -142,5 +142,8 @@ private func impactIssues(_ text: String) -> [DataIssue] {
         // Rounded to the nearest unit, halves up; a kind with no rates saves nothing.
         let rates = ImpactRates(keys: ["a"], co2eGramsPerKg: [1_500], waterMlPerKg: [499])
         #expect(rates.perItem(kindKeys: ["a", "b"], grams: [1, 7]) == ImpactFactors(keys: ["a", "b"], co2eGrams: [2, 0], waterMl: [0, 0]))
+        // At the edge of the integers the share saturates instead of trapping.
+        let edge = ImpactRates(keys: ["a"], co2eGramsPerKg: [1], waterMlPerKg: [2])
+        #expect(edge.perItem(kindKeys: ["a"], grams: [Int.max]) == ImpactFactors(keys: ["a"], co2eGrams: [Int.max], waterMl: [Int.max]))
     }
 }

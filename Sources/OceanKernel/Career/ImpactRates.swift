@@ -36,8 +36,10 @@ public struct ImpactRates: Equatable, Sendable {
 
     /// `grams` of a material at `perKg`: grams × perKg / 1000, rounded half up.
     static func share(_ grams: Int, _ perKg: Int) -> Int {
-        let (whole, rest) = grams.multipliedReportingOverflow(by: perKg)
-        return whole < 0 || rest ? Int.max : (whole + 500) / 1_000
+        // Saturating, like the impact sums: a huge mass or rate shows as the largest figure.
+        let (product, overflow) = grams.multipliedReportingOverflow(by: perKg)
+        let (rounded, overflowAgain) = product.addingReportingOverflow(500)
+        return product < 0 || overflow || overflowAgain ? Int.max : rounded / 1_000
     }
 }
 
