@@ -39,9 +39,9 @@ let package = Package(
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets",
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O), live
-        // or from a replay's inputs (the replay's types, never its files).
-        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets", "OceanReplay"]),
+        // The pure-Swift front: draws the game into a framebuffer from the state and the
+        // tick's events (no SDL, no I/O, no replays: the app drives it).
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets"]),
         // The replay format: reading (hostile input), writing, verifying.
         .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
         // Headless play: bots, game and career plans, runs, reports.
@@ -59,10 +59,18 @@ let package = Package(
         // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),
-        // The thin shell around the game, SDL only: window, input, presenting, PNG files;
-        // and the play session that runs the window loop (its policy: parts, saves, reloads).
-        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanAssets", "OceanFront", "OceanKernel", "OceanReplay", "OceanSystem",
-                                                      "OceanAudio", "OceanBalance", "OceanDrivers", "OceanStore"]),
+        // A game being played, recorded and saved: the recorder, the command queue, the
+        // recording parts, balance reloads, saves, quitting as abandoned, the tick's
+        // events handed to observers. No SDL, no drawing.
+        .target(name: "OceanSession", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanStore", "OceanSystem"]),
+        // The shell around the game, SDL only, no policy: the window, one input value per
+        // frame, presenting, the audio device, PNG files, display loss, pacing, and the
+        // one window loop that runs a scene.
+        .target(name: "OceanPlatform", dependencies: ["CSDL2", "OceanAssets", "OceanAudio", "OceanBalance", "OceanKernel", "OceanSystem"]),
+        // The scenes in the window (play, watch) over the session, the front, the sound
+        // and the platform; what `ocean play` and `ocean replay watch` run.
+        .target(name: "OceanApp", dependencies: ["OceanSession", "OceanFront", "OceanAudio", "OceanPlatform", "OceanAssets",
+                                                 "OceanBalance", "OceanKernel", "OceanReplay", "OceanStore", "OceanSystem"]),
         // Balance sweeps: specs, statistics, halving, shards, charts (drawn with the
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
@@ -80,8 +88,8 @@ let package = Package(
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
-                           "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanTune", "OceanCLI",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanSession", "OceanApp", "OceanTune",
+                           "OceanCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `ocean tune` without SDL, for a container or a batch node (`make image`).
         .executableTarget(
@@ -111,17 +119,23 @@ let package = Package(
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
+        .testTarget(name: "OceanSessionTests",
+                    dependencies: ["OceanSession", "OceanKernel", "OceanReplay", "OceanStore", "TestSupport"]),
+        .testTarget(name: "OceanAppTests",
+                    dependencies: ["OceanApp", "OceanSession", "OceanPlatform", "OceanFront", "OceanAssets", "OceanKernel",
+                                   "OceanReplay", "OceanStore", "TestSupport"]),
         .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "OceanFrontTests",
                     dependencies: ["OceanFront", "OceanAssets", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem",
-                                   "OceanDrivers", "TestSupport",
-                                   // Only for the screenshot generators' PNGs (SDL_image, no display).
-                                   "OceanPlatform"]),
+                                   "OceanDrivers", "OceanReplay", "TestSupport",
+                                   // Only for the screenshot generators' PNGs (SDL_image, no display)
+                                   // and the replays' frames the app draws.
+                                   "OceanPlatform", "OceanApp"]),
         .testTarget(name: "OceanAudioTests",
                     dependencies: ["OceanAudio", "OceanBalance", "OceanKernel", "OceanStore", "OceanReplay",
                                    "OceanDrivers", "TestSupport"]),
-        .testTarget(name: "FrameClockTests", dependencies: ["OceanFront"]),
-        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanAssets", "OceanFront", "OceanKernel", "OceanStore", "OceanReplay",
+        .testTarget(name: "FrameClockTests", dependencies: ["OceanPlatform"]),
+        .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanAssets", "OceanFront", "OceanKernel", "OceanStore",
                                                                "CSDL2", "TestSupport"]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanAssets",

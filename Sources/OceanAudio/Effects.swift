@@ -28,7 +28,7 @@ public struct SoundCue: Equatable, Sendable {
     /// own (a health change moves the ambience instead).
     public init?(_ event: Event) {
         switch event {
-        case .caught(_, _, let combo, _): self.init(.caught, Int32(clamping: combo))
+        case .caught(_, _, let combo, _, _, _): self.init(.caught, Int32(clamping: combo))
         case .missed: self.init(.missed)
         case .comboBroken: self.init(.comboBroken)
         case .levelUp, .goalReached: self.init(.levelUp)

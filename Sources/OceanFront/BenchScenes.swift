@@ -31,9 +31,14 @@ public enum BenchScenes {
                                     kind: kinds[i % kinds.count]))
         }
         var events: [Event] = []
-        for i in 0..<8 { events.append(.caught(kind: kinds[i % kinds.count], grams: 5 + i, combo: i + 1, points: 10)) }
-        events.append(.missed(kind: kinds[4 % kinds.count]))
-        events.append(.missed(kind: kinds[2 % kinds.count]))
+        // Each catch and miss where an item of the scene is (the bin's x without one).
+        func x(_ i: Int) -> Int { state.items.indices.contains(i) ? state.items[i].x : state.bin.x }
+        for i in 0..<8 {
+            events.append(.caught(kind: kinds[i % kinds.count], grams: 5 + i, combo: i + 1, points: 10, multiplier: 1,
+                                  x: x(i)))
+        }
+        events.append(.missed(kind: kinds[4 % kinds.count], x: x(4)))
+        events.append(.missed(kind: kinds[2 % kinds.count], x: x(2)))
         // The pet's reactions run through every counted frame.
         state.career.pet.mood = .excited
         events.append(.petEvolved(to: .adult))

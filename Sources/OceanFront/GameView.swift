@@ -59,8 +59,6 @@ public final class GameView {
     private(set) var petPortrait: PetPortrait
     /// The last game's summary, shown while idle after it.
     var summary: GameSummary?
-    /// The previous tick's items: where a missed item was when it hit the water.
-    var previousItems: [Item] = []
     var observedAny = false
     /// Challenges completed or missed and milestones reached, for a few seconds each.
     var toasts: ToastStack
@@ -128,7 +126,6 @@ public final class GameView {
         particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
         squash = Squash(durationMs: theme.squashMs)
         kindColours = art.items.map(GameView.mainColour)
-        previousItems.reserveCapacity(max(rules.maxLive, 64))
     }
 
     /// Once after every kernel step with that step's events (and once before the
@@ -151,10 +148,10 @@ public final class GameView {
         particles.expire(tick: tick)
         for event in events {
             switch event {
-            case .caught(let kind, let grams, let combo, let points):
+            case .caught(let kind, let grams, let combo, let points, _, let itemX):
                 // Plastic shows its grams of plastic; a can, cardboard or glass (another
-                // material, counted by kind) its points.
-                let x = layout.x(Double(lastX(of: kind, near: state.bin.x)))
+                // material, counted by kind) its points. Where the kernel judged the catch.
+                let x = layout.x(Double(itemX))
                 let plastic = rules.isPlastic[kind.rawValue] && grams > 0
                 spawnPopup(x: x, value: plastic ? grams : points, inGrams: plastic, tick: tick)
                 celebrate(kind: kind, x: x, combo: combo, tick: tick)
@@ -168,8 +165,8 @@ public final class GameView {
             case .levelUp(let level, let title):
                 show(&banner, "LEVEL UP!", "Level \(level): \(title.name)", colour: assets.theme.banner,
                      ms: assets.theme.bannerMs, tick: tick)
-            case .missed(let kind):
-                splashes.spawn(x: layout.x(Double(lastX(of: kind, near: nil))), y: layout.waterY, value: 0, tick: tick)
+            case .missed(_, let itemX):
+                splashes.spawn(x: layout.x(Double(itemX)), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(let from, let to):
                 crossfade.from = crossfade.to
                 crossfade.to = to
@@ -198,8 +195,6 @@ public final class GameView {
                 break
             }
         }
-        previousItems.removeAll(keepingCapacity: true)
-        previousItems.append(contentsOf: state.items)
     }
 
     /// After a seek or a step back in a watched replay: shows `state` as if it had
@@ -225,8 +220,6 @@ public final class GameView {
         crossfade.to = state.phase
         crossfade.started = Int.min / 2
         self.summary = summary
-        previousItems.removeAll(keepingCapacity: true)
-        previousItems.append(contentsOf: state.items)
     }
 
     /// Draws with another theme from the next frame on (the pause menu's Theme): the
@@ -308,18 +301,6 @@ public final class GameView {
     func popupTop(_ e: EffectPool.Effect, tick: Int, fraction: Double) -> Int {
         let age = popups.age(e, tick: tick, fraction: fraction)
         return e.y - assets.font.cellHeight * assets.theme.fontScale - Int(Double(assets.theme.popupRisePx) * age)
-    }
-
-    /// Where an item of `kind` that just left the playfield was last tick (events
-    /// carry no position): the lowest one of that kind, or with `near`, the lowest
-    /// within the bin's mouth. Only for placing effects, so a guess is fine.
-    func lastX(of kind: ItemKind, near binX: Int?) -> Int {
-        var best: Item?
-        for item in previousItems where item.kind == kind {
-            if let binX, abs(item.x - binX) > 2 * rules.binHalfWidth { continue }
-            if best == nil || item.y > best!.y { best = item }
-        }
-        return best?.x ?? binX ?? binTo
     }
 
     /// Draws the moment `fraction` (0…1) of the way from the previous tick to `state`.

@@ -63,8 +63,7 @@ struct Hud {
         // The combo and a meter that fills toward the top multiplier.
         var after = pen.text("Combo ", x: x, y: y, scale: s, dim)
         after = pen.number(state.game.combo, x: after, y: y, scale: s, text)
-        let multiplier = state.game.combo == 0 ? 1
-            : min(rules.multiplierCap, 1 + (state.game.combo - 1) / max(1, rules.comboStep))
+        let multiplier = rules.multiplier(forCombo: state.game.combo)
         after = pen.text("  x", x: after, y: y, scale: s, dim)
         pen.number(multiplier, x: after, y: y, scale: s, accent)
         y += line
@@ -209,8 +208,7 @@ struct Hud {
         let y2 = st.left.y + line
         x = pen.text("Combo ", x: st.left.x, y: y2, scale: s, dim)
         x = pen.number(state.game.combo, x: x, y: y2, scale: s, text)
-        let multiplier = state.game.combo == 0 ? 1
-            : min(rules.multiplierCap, 1 + (state.game.combo - 1) / max(1, rules.comboStep))
+        let multiplier = rules.multiplier(forCombo: state.game.combo)
         x = pen.text(" x", x: x, y: y2, scale: s, dim)
         x = pen.number(multiplier, x: x, y: y2, scale: s, accent) + pen.font.cellWidth * s
         let full = max(1, rules.comboStep * (rules.multiplierCap - 1))

@@ -1,5 +1,4 @@
 import OceanAssets
-import OceanFront
 import OceanKernel
 
 /// Where the playfield sits on the 640×360 screen, so a pointer's x can be turned
@@ -8,9 +7,10 @@ public struct PlayfieldLayout: Sendable {
     let fieldWidth: Int
     let scale: Double
     let originX: Double
+    let layout: Layout
 
     public init(rules: Rules, theme: Theme) {
-        let layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
         fieldWidth = Fixed.wholePixels(rules.width)
         scale = layout.scaleX
         originX = layout.originX
@@ -21,4 +21,7 @@ public struct PlayfieldLayout: Sendable {
         let x = (Double(screenX) - originX) / scale
         return Fixed.px(Int(min(max(x, 0), Double(fieldWidth)).rounded()))
     }
+
+    /// Playfield x (fixed point) → screen x (logical pixels): where the view draws it.
+    public func screenX(playfield x: Int) -> Int { layout.x(Double(x)) }
 }

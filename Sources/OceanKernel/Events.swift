@@ -19,9 +19,12 @@ public enum Event: Equatable, Sendable {
     case gameStarted(game: Int)
     case roundStarted(round: Int)
     case itemSpawned(kind: ItemKind, xPx: Int)
-    /// `grams`: the item's real mass (plastic only if its kind is).
-    case caught(kind: ItemKind, grams: Int, combo: Int, points: Int)
-    case missed(kind: ItemKind)
+    /// `grams`: the item's real mass (plastic only if its kind is); `multiplier`: the
+    /// combo's multiplier the points were scored with; `x`: where the item met the
+    /// bin's rim (fixed point, as `Item.x`), the very position the catch was judged at.
+    case caught(kind: ItemKind, grams: Int, combo: Int, points: Int, multiplier: Int, x: Int)
+    /// `x`: where the item reached the water (fixed point).
+    case missed(kind: ItemKind, x: Int)
     case comboBroken(combo: Int)
     /// A counted scan: `grams` is the item's real mass (plastic only if its kind is).
     case scanned(kind: ItemKind, grams: Int)

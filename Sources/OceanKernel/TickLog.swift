@@ -68,8 +68,10 @@ struct TickLog {
 
 /// What happened to trash this tick, in order.
 enum Outcome: Equatable, Sendable {
-    case caught(ItemKind)
-    case missed(ItemKind)
+    /// `x`: where the item met the rim (fixed point).
+    case caught(ItemKind, x: Int)
+    /// `x`: where the item reached the water (fixed point).
+    case missed(ItemKind, x: Int)
     case scanned(ItemKind)
     /// A scan past the day's counted scans: logged, no progress.
     case scanLogged(ItemKind)

@@ -6,7 +6,8 @@ import Glibc
 /// was killed): Xlib calls its I/O error handler, which must not return (Xlib exits
 /// the process if it does). The default one prints Xlib's message and exits 1, so
 /// what was being recorded is lost; this one runs `onLoss` first — the caller finishes
-/// and keeps the recording and says so — then exits with status 2.
+/// and keeps the recording and says so — then ends the process with status 2
+/// through `endProcess`, which the program's entry point sets (only it ends the process).
 ///
 /// Xlib is loaded by SDL's X11 video driver; it is found with `dlopen(RTLD_NOLOAD)`,
 /// so nothing happens under another driver (Wayland, offscreen) or before a window.
@@ -14,6 +15,10 @@ public enum DisplayLoss {
     /// Run once when the display is lost, on the thread that noticed (the loop's, in
     /// SDL's event pump or present); the process exits 2 afterwards.
     nonisolated(unsafe) public static var onLoss: (() -> Void)?
+    /// Ends the process with a status without returning (`main` sets `_exit`: no
+    /// atexit handlers, which would call into the lost display). Until it is set, a
+    /// lost display returns to Xlib, which exits 1.
+    nonisolated(unsafe) public static var endProcess: ((Int32) -> Void)?
 
     private typealias Handler = @convention(c) (OpaquePointer?) -> Int32
     private typealias SetHandler = @convention(c) (Handler?) -> Handler?
@@ -29,7 +34,8 @@ public enum DisplayLoss {
             DisplayLoss.onLoss = nil
             action?()
             fflush(nil)  // every output stream
-            _exit(2)
+            DisplayLoss.endProcess?(2)
+            return 0
         }
         return true
     }

@@ -1,5 +1,4 @@
 import CSDL2
-import OceanFront
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +10,8 @@ public final class DisplaySession {
 
     /// Opens the window; `.noDisplay` when there is nothing to show it on. `vsync`
     /// is asked for when the loop paces itself by the display; the window opens at
-    /// `scale` × the logical screen.
-    public init(vsync: Bool, scale: Int = 2) throws(PlatformError) {
+    /// `scale` × the logical screen of `width` × `height` (the frames' size).
+    public init(width: Int, height: Int, vsync: Bool, scale: Int = 2) throws(PlatformError) {
         let env = { (name: String) in getenv(name).map { String(cString: $0) } ?? "" }
         if env("SDL_VIDEODRIVER").isEmpty && env("DISPLAY").isEmpty && env("WAYLAND_DISPLAY").isEmpty {
             throw .noDisplay("DISPLAY and WAYLAND_DISPLAY are unset")
@@ -34,7 +33,7 @@ public final class DisplaySession {
         // A missing controller subsystem only means no pads.
         _ = SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER)
         do {
-            window = try Window(title: "Ocean Rescue", width: GameView.width, height: GameView.height, scale: scale, vsync: vsync)
+            window = try Window(title: "Ocean Rescue", width: width, height: height, scale: scale, vsync: vsync)
         } catch {
             SDL_Quit()
             throw error

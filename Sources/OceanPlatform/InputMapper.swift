@@ -1,68 +1,40 @@
 import CSDL2
-import OceanFront
 import OceanKernel
 
-/// Turns SDL's events into what the player means: which way to push the bin, and
-/// the one-off requests (start, pause, fullscreen, quit). It only remembers what is
-/// held; the play loop asks it for the move once per tick.
+/// Turns SDL's events into the frame's `FrameInput`: which way the bin is pushed,
+/// the presses in order, and the one-off requests. It remembers only what is held.
 struct InputMapper {
-    /// One-off requests gathered since the loop last took them.
-    struct Requests {
-        var start = false
-        var togglePause = false
-        var pause = false
-        var fullscreen = false
-        var quit = false
-    }
-
-    var requests = Requests()
-    /// What the career's screens hear (`CareerFlow`): keys, clicks, pad buttons and typed
-    /// text since the loop last took them. Kept (with its capacity) between frames.
-    var keys: [CareerKey] = []
+    private(set) var input = FrameInput()
     private var leftHeld = false, rightHeld = false
     private var padLeft = false, padRight = false
     /// The stick's x, −32768…32767.
     private var stickX: Int16 = 0
-    /// While the mouse button or a finger is down: the pointer's x on the logical screen.
-    private(set) var pointerX: Float?
+    private var buttonDown = false
     /// Keeps the stick from drifting.
     static let stickDeadZone: Int16 = 8000
+    /// A flood of events (a stuck key repeating) cannot grow a frame's list without bound.
+    static let maxPresses = 64
 
-    /// Screen x (logical pixels) → playfield x (fixed point): the front's layout (a
-    /// new theme may move the playfield).
-    var playfieldX: (Float) -> Int
-
-    init(playfieldX: @escaping (Float) -> Int) {
-        self.playfieldX = playfieldX
-        keys.reserveCapacity(32)
+    /// The frame's input, then forgets the presses and requests (what is held stays).
+    mutating func take() -> FrameInput {
+        input.move = move()
+        let frame = input
+        input.presses.removeAll(keepingCapacity: true)
+        input.requests = FrameInput.Requests()
+        return frame
     }
 
-    /// Hands the keys gathered since last time to `body`, then forgets them.
-    mutating func takeKeys(_ body: (CareerKey) -> Void) {
-        for key in keys { body(key) }
-        keys.removeAll(keepingCapacity: true)
+    private mutating func add(_ press: FrameInput.Press) {
+        if input.presses.count < Self.maxPresses { input.presses.append(press) }
     }
 
-    mutating func add(_ key: CareerKey) {
-        // A flood of events (a stuck key repeating) cannot grow the list without bound.
-        if keys.count < 64 { keys.append(key) }
-    }
-
-    mutating func takeRequests() -> Requests {
-        defer { requests = Requests() }
-        return requests
-    }
-
-    /// The steering for the next tick. Keys win over the pad, the pad over the
-    /// pointer; a held pointer places the bin under itself (the kernel's
-    /// `TickInput.pointer`), quantised to whole pixels so a still hand records once.
-    func steering() -> (move: Move, pointer: Int?) {
-        if leftHeld != rightHeld { return (leftHeld ? .left : .right, nil) }
-        if padLeft != padRight { return (padLeft ? .left : .right, nil) }
-        if stickX <= -Self.stickDeadZone { return (.left, nil) }
-        if stickX >= Self.stickDeadZone { return (.right, nil) }
-        guard let pointerX else { return (.none, nil) }
-        return (.none, Fixed.px(Fixed.wholePixels(playfieldX(pointerX))))
+    /// Keys win over the pad, the pad over the stick.
+    private func move() -> Move {
+        if leftHeld != rightHeld { return leftHeld ? .left : .right }
+        if padLeft != padRight { return padLeft ? .left : .right }
+        if stickX <= -Self.stickDeadZone { return .left }
+        if stickX >= Self.stickDeadZone { return .right }
+        return .none
     }
 
     /// Takes one SDL event. `window` converts touch positions to the logical screen
@@ -70,14 +42,14 @@ struct InputMapper {
     mutating func handle(_ event: SDL_Event, window: Window?) {
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            requests.quit = true
+            input.requests.quit = true
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST:
-                requests.pause = true
+                input.requests.pause = true
                 releaseAll()
             case SDL_WINDOWEVENT_CLOSE:
-                requests.quit = true
+                input.requests.quit = true
             default: break
             }
         case SDL_KEYDOWN, SDL_KEYUP:
@@ -89,26 +61,25 @@ struct InputMapper {
             if !text.isEmpty { add(.text(text)) }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             // Mouse positions already arrive in logical coordinates (SDL_RenderSetLogicalSize).
-            pointerX = Float(event.button.x)
-            requests.start = true
-            add(.click(x: Int(event.button.x), y: Int(event.button.y)))
+            pointerDown(x: Float(event.button.x), y: Float(event.button.y))
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            pointerX = nil
-        case SDL_MOUSEMOTION where pointerX != nil:
-            pointerX = Float(event.motion.x)
+            pointerUp()
+        case SDL_MOUSEMOTION where buttonDown:
+            input.pointerX = Float(event.motion.x)
+            add(.drag(x: Int(event.motion.x), y: Int(event.motion.y)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION:
             guard let window else { break }
             // Fingers arrive normalised to the window; the letterbox is undone here.
             let size = window.size
-            pointerX = window.logical(windowX: event.tfinger.x * Float(size.width),
-                                      windowY: event.tfinger.y * Float(size.height)).x
+            let at = window.logical(windowX: event.tfinger.x * Float(size.width), windowY: event.tfinger.y * Float(size.height))
             if event.type == SDL_FINGERDOWN.rawValue {
-                requests.start = true
-                let at = window.logical(windowX: event.tfinger.x * Float(size.width), windowY: event.tfinger.y * Float(size.height))
-                add(.click(x: Int(at.x), y: Int(at.y)))
+                pointerDown(x: at.x, y: at.y)
+            } else {
+                input.pointerX = at.x
+                add(.drag(x: Int(at.x), y: Int(at.y)))
             }
         case SDL_FINGERUP:
-            pointerX = nil
+            pointerUp()
         case SDL_CONTROLLERDEVICEADDED:
             // Opened for its events; SDL closes it on quit.
             _ = SDL_GameControllerOpen(event.cdevice.which)
@@ -121,54 +92,80 @@ struct InputMapper {
         }
     }
 
+    private mutating func pointerDown(x: Float, y: Float) {
+        buttonDown = true
+        input.pointerX = x
+        input.requests.start = true
+        add(.press(x: Int(x), y: Int(y)))
+    }
+
+    private mutating func pointerUp() {
+        buttonDown = false
+        input.pointerX = nil
+        add(.release)
+    }
+
     private mutating func key(_ e: SDL_KeyboardEvent, down: Bool) {
         let sym = Int(e.keysym.sym)
         let ctrl = Int(e.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
-        if down && !ctrl, let key = shellKey(sym, repeated: e.repeat != 0) { add(key) }
+        let first = e.repeat == 0
+        if down && !ctrl { add(.key(Self.key(sym), repeated: !first)) }
         switch sym {
         case Int(SDLK_LEFT.rawValue), Int(SDLK_a.rawValue): leftHeld = down
         case Int(SDLK_RIGHT.rawValue), Int(SDLK_d.rawValue): rightHeld = down
-        case Int(SDLK_q.rawValue) where ctrl && down: requests.quit = true
-        case Int(SDLK_SPACE.rawValue), Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): if down && e.repeat == 0 { requests.start = true }
-        case Int(SDLK_ESCAPE.rawValue): if down && e.repeat == 0 { requests.togglePause = true }
-        case Int(SDLK_F11.rawValue): if down && e.repeat == 0 { requests.fullscreen = true }
+        case Int(SDLK_q.rawValue) where ctrl && down: input.requests.quit = true
+        case Int(SDLK_SPACE.rawValue), Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue):
+            if down && first { input.requests.start = true }
+        case Int(SDLK_ESCAPE.rawValue): if down && first { input.requests.togglePause = true }
+        case Int(SDLK_F11.rawValue): if down && first { input.requests.fullscreen = true }
         default: break
         }
     }
 
-    /// A key press as the career's screens read it. Held arrows repeat; other keys do not.
-    private func shellKey(_ sym: Int, repeated: Bool) -> CareerKey? {
+    /// A key symbol as the scenes tell keys apart.
+    static func key(_ sym: Int) -> FrameInput.Key {
         switch sym {
         case Int(SDLK_UP.rawValue): .up
         case Int(SDLK_DOWN.rawValue): .down
         case Int(SDLK_LEFT.rawValue): .left
         case Int(SDLK_RIGHT.rawValue): .right
-        case _ where repeated: nil
-        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .confirm
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter
         case Int(SDLK_SPACE.rawValue): .space
-        case Int(SDLK_ESCAPE.rawValue): .back
+        case Int(SDLK_ESCAPE.rawValue): .escape
         case Int(SDLK_BACKSPACE.rawValue): .backspace
+        case Int(SDLK_HOME.rawValue): .home
+        case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_PAGEUP.rawValue): .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): .pageDown
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .minus
+        case Int(SDLK_EQUALS.rawValue), Int(SDLK_PLUS.rawValue), Int(SDLK_KP_PLUS.rawValue): .plus
+        case Int(SDLK_COMMA.rawValue): .comma
+        case Int(SDLK_PERIOD.rawValue): .period
+        case Int(SDLK_LEFTBRACKET.rawValue): .leftBracket
+        case Int(SDLK_RIGHTBRACKET.rawValue): .rightBracket
+        case Int(SDLK_p.rawValue): .p
         default: .other
         }
     }
 
     private mutating func button(_ e: SDL_ControllerButtonEvent, down: Bool) {
+        let which = SDL_GameControllerButton(Int32(e.button))
         if down {
-            switch SDL_GameControllerButton(Int32(e.button)) {
-            case SDL_CONTROLLER_BUTTON_DPAD_UP: add(.up)
-            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: add(.down)
-            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: add(.left)
-            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: add(.right)
-            case SDL_CONTROLLER_BUTTON_A: add(.confirm)
-            case SDL_CONTROLLER_BUTTON_B: add(.back)
-            default: add(.other)
+            switch which {
+            case SDL_CONTROLLER_BUTTON_DPAD_UP: add(.key(.up, repeated: false))
+            case SDL_CONTROLLER_BUTTON_DPAD_DOWN: add(.key(.down, repeated: false))
+            case SDL_CONTROLLER_BUTTON_DPAD_LEFT: add(.key(.left, repeated: false))
+            case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: add(.key(.right, repeated: false))
+            case SDL_CONTROLLER_BUTTON_A: add(.key(.enter, repeated: false))
+            case SDL_CONTROLLER_BUTTON_B: add(.key(.escape, repeated: false))
+            default: add(.key(.other, repeated: false))
             }
         }
-        switch SDL_GameControllerButton(Int32(e.button)) {
+        switch which {
         case SDL_CONTROLLER_BUTTON_DPAD_LEFT: padLeft = down
         case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: padRight = down
-        case SDL_CONTROLLER_BUTTON_A: if down { requests.start = true }
-        case SDL_CONTROLLER_BUTTON_START: if down { requests.togglePause = true }
+        case SDL_CONTROLLER_BUTTON_A: if down { input.requests.start = true }
+        case SDL_CONTROLLER_BUTTON_START: if down { input.requests.togglePause = true }
         default: break
         }
     }
@@ -180,6 +177,7 @@ struct InputMapper {
         padLeft = false
         padRight = false
         stickX = 0
-        pointerX = nil
+        buttonDown = false
+        input.pointerX = nil
     }
 }

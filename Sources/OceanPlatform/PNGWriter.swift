@@ -1,6 +1,5 @@
 import CSDL2
 import OceanAssets
-import OceanFront
 import OceanSystem
 
 /// Writes a framebuffer as a PNG through SDL_image. It needs no SDL_Init and no

@@ -1,6 +1,5 @@
 import CSDL2
 import OceanAssets
-import OceanFront
 
 /// The game's window: a fixed 640×360 logical screen, letterboxed, through one
 /// streaming ARGB8888 texture that each frame's framebuffer is copied into. At or

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanCLI
+import OceanApp
 import OceanDrivers
 import OceanAssets
 import OceanFront
@@ -13,8 +14,9 @@ import OceanSystem
 import Glibc
 #endif
 
-/// `ocean play`: the game in a window. Parsing and wiring only; the session's policy
-/// is OceanPlatform's `PlaySession`, its loop `PlayLoop`.
+/// `ocean play`: the game in a window. Parsing and one call: the session's policy is
+/// OceanSession's `GameSession`, the scene OceanApp's `PlayScene`, the loop the
+/// platform's `WindowLoop` (all wired by `PlayApp`).
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -47,138 +49,45 @@ struct PlayCommand: ParsableCommand {
         // From the process's start where the kernel says it, so loading counts too.
         let launch = processStartNanos() ?? monotonicNanos()
         let balance = balanceOption.load()
-        let rules = Rules(balance)
-        var assets: FrontAssets
-        // With the challenges' texts of the table in play (--challenges) and the impact factors.
-        do { assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges) } catch {
-            fail(error.description)
-        }
-        if let scale {
-            // Bigger text: the small text's scale, and the titles' at least as big.
-            assets.theme.fontScale = scale
-            assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
-        }
+        let assets = loadAssets(theme: theme)
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
         if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
-        checkKindData(rules, assets: assets, content: content)
+        checkKindData(Rules(balance), assets: assets, content: content)
         let profilePath = profileOption.path
         refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
                           + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
                       outputs: [("--profile", profilePath), ("--record", record ?? lastGamePath(profile: profilePath))])
         refuseExisting([("--record", record)], force: force)
-        // The profile stays locked while the window is open: a second game on it is refused.
-        let store: ProfileStore
-        do { store = try ProfileStore(path: profilePath, rules: rules) } catch {
-            fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
-        }
-        let saved = store.saved?.state
-
-        let screen: DisplaySession
-        do { screen = try DisplaySession(vsync: fps == nil) } catch {
-            if case .noDisplay(let why) = error {
-                fail("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
-            }
-            fail("ocean play: \(error.description)")
-        }
-
-        let sound = soundSettings()
-        let audio = openAudio(health: saved?.health ?? rules.healthStart, settings: sound.settings, problem: sound.problem)
 
         let now = localNow()
-        var header = ReplayHeader()
-        header.seed = seed ?? (UInt64(time(nil)) &* 0x9E37_79B9_7F4A_7C15 ^ monotonicNanos())
-        header.date = now.date
-        header.minuteOfDay = now.minute
-        header.recordedBy = "person"
-        // Written to a temporary beside the file and put in place when play ends, so a
-        // crash never leaves a half replay where a whole one was.
-        let recording = PlayRecording(record: record, force: force, profile: profilePath)
-        recording.makeFolder()
-        // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
-        // recording is finished and kept), then exits 128 + the signal; a second
-        // signal stops at once.
-        Interruption.install(graceful: true)
-        // The X server gone mid-game: the recording is finished and kept, exit 2.
-        DisplayLoss.install()
+        // The shipped themes, and the --theme file first if it is one of its own.
+        let themes = (theme.map { FrontAssetsLoader.shippedThemes.contains($0) ? [] : [$0] } ?? []) + FrontAssetsLoader.shippedThemes
+        var setup = PlaySetup(balance: balance, assets: assets, content: content, profilePath: profilePath, date: now.date,
+                              minuteOfDay: now.minute, themes: themes, theme: theme ?? "default",
+                              loadTheme: { name in
+                                  do { return .success(try loadAssetsOrThrow(theme: name)) } catch {
+                                      return .failure(PauseHooks.Problem(String(describing: error)))
+                                  }
+                              }) { path, replaces in openReplaySink(path, force: replaces, flag: "--record") }
+        setup.hotReloadPath = balanceOption.balance ?? defaultBalancePath()
+        setup.record = record
+        setup.force = force
+        setup.seed = seed
+        setup.audio = mute ? nil : audioDesign.load()
+        setup.loop.fps = fps
+        setup.loop.quitAfterSeconds = quitAfter
+        setup.loop.launchNanos = launch
+        setup.debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
 
-        var options = PlayOptions()
-        options.quick = quick
-        options.fps = fps
-        options.quitAfterSeconds = quitAfter
-        options.launchNanos = launch
-        // A save that fails (a full disk, a read-only profile) is said at once on
-        // standard error and across the top of the window; play goes on, the recording
-        // is kept, and the exit status is 2.
-        var saveProblem: String?
-        if let problem = PlayCommand.unwritable(profilePath) {
-            saveProblem = "\(profilePath): \(problem)"
-            printError("ocean play: \(profilePath): \(problem); this session will not be saved")
-        }
-        let play = PlaySession(balance: balance, assets: assets, content: content, header: header, recording: recording,
-                               options: options, hotReloadPath: balanceOption.balance ?? defaultBalancePath(),
-                               debugScreens: getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false,
-                               saveProblem: saveProblem) { path, replaces in
-            openReplaySink(path, force: replaces, flag: "--record")
-        }
-        play.saveCareer = { try store.save($0, plannedThrough: nil) }
-        play.savePlayer = { player, state in
-            store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
-            try store.save(state, plannedThrough: nil)
-        }
-        play.rulesChanged = { store.rules = $0 }
-        // The pause menu: the volumes heard at once and kept in the settings file (the
-        // file's mute stays as it is); the shipped themes (and the --theme file, if one).
-        var kept = sound.settings
-        play.pauseMenu = PauseMenu(
-            volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent),
-            themes: (theme.map { FrontAssetsLoader.shippedThemes.contains($0) ? [] : [$0] } ?? []) + FrontAssetsLoader.shippedThemes,
-            theme: theme ?? "default")
-        if audio == nil { play.pauseMenu.soundNote = "No sound this session: the volumes are kept for the next" }
-        play.pause.volumesChanged = { v in
-            kept.masterPercent = v.master
-            kept.musicPercent = v.music
-            kept.effectsPercent = v.effects
-            audio?.link.setVolumes(music: kept.musicPerMille, effects: kept.effectsPerMille, mute: kept.mute == 1)
-        }
-        play.pause.saveVolumes = { _ in
-            guard let path = sound.path else { return "No settings folder ($XDG_CONFIG_HOME or $HOME): the volumes last this session" }
-            if let problem = sound.problem { return "\(path) is unusable, not replaced: \(problem)" }
-            do { try AudioSettingsFile.save(kept, path: path) } catch { return "The volumes could not be saved: \(String(describing: error))" }
-            return nil
-        }
-        play.pause.loadTheme = { [scale, balanceOption] name in
-            do {
-                var new = try FrontAssetsLoader.load(theme: name, challenges: balanceOption.challenges)
-                if let scale {
-                    new.theme.fontScale = scale
-                    new.theme.bigFontScale = max(new.theme.bigFontScale, scale)
-                }
-                return .success(new)
-            } catch {
-                return .failure(PauseHooks.Problem(String(describing: error)))
-            }
-        }
-        play.afterStep = { state, events in audio?.link.post(health: state.health, events: events) }
-        let hooks = play.pauseHooks
-        let p = store.player
-        let outcome: PlaySession.Outcome
-        do {
-            outcome = try play.run(saved: saved, player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
-                                   session: .beginSession(now.date, minuteOfDay: now.minute)) {
-                PlayLoop.run(in: screen, recorder: &$0, view: $1, theme: play.assets.theme, session: $2, options: $3, career: &$4,
-                             betweenGames: $5, pause: hooks, afterStep: $6)
-            }
-        } catch {
-            if let saveError = play.saveError { printError("ocean play: the career was not saved: \(saveError)") }
-            fail("\(error.description) (the recording is lost; any old file is kept)")
-        }
-        let totals = outcome.totals
-        audio?.close()
+        let outcome: PlayOutcome
+        do { outcome = try PlayApp.run(setup) } catch { fail(error.description) }
+
+        let stats = outcome.stats
         if printTiming {
-            print("first-frame-ms \(totals.firstFrameMs.map { decimal($0) } ?? "none")")
-            print("presents-per-second \(decimal(totals.presentsPerSecond))")
-            print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
+            print("first-frame-ms \(stats.firstFrameMs.map { decimal($0) } ?? "none")")
+            print("presents-per-second \(decimal(stats.presentsPerSecond))")
+            print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
         }
         if let saveError = outcome.saveError {
             fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
@@ -186,40 +95,20 @@ struct PlayCommand: ParsableCommand {
         exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
     }
 
-
-    /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a
-    /// folder where the replacement cannot be created.
-    static func unwritable(_ path: String) -> String? {
-        guard let file = try? PathName(path) else { return nil }
-        var st = stat()
-        if stat(path, &st) == 0 && st.st_mode & 0o222 == 0 {
-            return "is read-only (mode \(String(st.st_mode & 0o777, radix: 8)))"
+    /// The screens' assets with `theme` (with the challenges' texts of the table in
+    /// play and the impact factors), at `--scale`: bigger text on the menus and the
+    /// HUD, the titles at least as big.
+    private func loadAssetsOrThrow(theme: String?) throws -> FrontAssets {
+        var assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges)
+        if let scale {
+            assets.theme.fontScale = scale
+            assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
         }
-        if access(file.folder, W_OK | X_OK) != 0 { return "its folder \(file.folder) is not writable: \(systemReason(errno))" }
-        return nil
+        return assets
     }
 
-    /// The sound settings file's path (nil without a settings folder) and what it says
-    /// (the defaults when it is missing or unusable, with why it is unusable).
-    private func soundSettings() -> (path: String?, settings: AudioSettings, problem: String?) {
-        guard let path = AudioSettingsFile.defaultPathIfKnown() else { return (nil, AudioSettings(), nil) }
-        do { return (path, try AudioSettingsFile.load(path: path), nil) } catch { return (path, AudioSettings(), error.description) }
-    }
-
-    /// The sound, unless muted; no device (or unusable settings) is a one-line notice.
-    private func openAudio(health: Int, settings: AudioSettings, problem: String?) -> AudioDevice? {
-        guard !mute else { return nil }
-        if let problem {
-            printError("ocean play: sound settings unusable, playing in silence: \(problem)")
-            return nil
-        }
-        guard settings.mute == 0 else { return nil }
-        switch AudioDevice.open(design: audioDesign.load(), health: health, settings: settings) {
-        case .success(let device): return device
-        case .failure(let notice):
-            printError("ocean play: \(notice)")
-            return nil
-        }
+    private func loadAssets(theme: String?) -> FrontAssets {
+        do { return try loadAssetsOrThrow(theme: theme) } catch { fail(String(describing: error)) }
     }
 
     /// `last-game.replay` beside the profile (whose folder `ProfileStore` made).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanCLI
+import OceanApp
 import OceanAssets
 import OceanFront
 import OceanKernel

@@ -1,6 +1,7 @@
 import ArgumentParser
 import OceanCLI
 import OceanDrivers
+import OceanApp
 import OceanAssets
 import OceanFront
 import OceanKernel

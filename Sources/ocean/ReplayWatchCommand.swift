@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanCLI
+import OceanApp
 import OceanAssets
 import OceanFront
 import OceanKernel
@@ -10,7 +11,7 @@ import OceanSystem
 
 extension ReplayCommand {
     /// `ocean replay watch`: a replay in the window like a video. Parsing and wiring
-    /// only; seeking is `ReplayScrubber`'s, the loop `WatchLoop`'s.
+    /// only; seeking is `ReplayScrubber`'s, the scene `WatchScene`, the loop `WindowLoop`.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Watch a replay in a window: pause, step, speed, timeline and seeking.",
@@ -34,16 +35,18 @@ extension ReplayCommand {
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let replay = readOrExit(file).replay
             let screen: DisplaySession
-            do { screen = try DisplaySession(vsync: fps == nil, scale: scale) } catch {
+            do { screen = try DisplaySession(width: GameView.width, height: GameView.height, vsync: fps == nil, scale: scale) } catch {
                 if case .noDisplay(let why) = error {
                     fail("ocean replay watch: no display to open a window on (\(why)); headless, use `ocean replay render --watch-overlay`")
                 }
                 fail("ocean replay watch: \(error.description)")
             }
             Interruption.install(graceful: true)
-            var scrubber = ReplayScrubber(replay)
-            let picture = WatchPicture(scrubber, assets: assets)
-            WatchLoop.run(in: screen, scrubber: &scrubber, picture: picture, fps: fps)
+            let scene = WatchScene(replay, assets: assets)
+            var options = LoopOptions()
+            options.fps = fps
+            _ = WindowLoop.run(scene, in: screen, options: options)
+            let scrubber = scene.scrubber
             // Where it was left, and whether that is the recorded end.
             var line = "left at tick \(scrubber.tick) of \(scrubber.lastTick), state hash \(hex(scrubber.hash(), digits: 16))"
             if let end = replay.end, scrubber.tick == end.tick {

@@ -18,6 +18,8 @@ struct Ocean: ParsableCommand {
     )
 }
 
+// A lost display ends the process from inside Xlib's handler: only the entry point ends it.
+DisplayLoss.endProcess = { status in _exit(status) }
 // The tune command's charts as PNG go through SDL_image, which this program links.
 TuneCommand.pngWriter = { picture, path in try PNGWriter.write(picture, to: path) }
 runCommandLine(Ocean.self)

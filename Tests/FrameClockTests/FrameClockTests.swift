@@ -1,4 +1,4 @@
-import OceanFront
+import OceanPlatform
 import Testing
 
 /// The fixed-timestep clock: whatever the display's rate, the game runs 60 ticks per

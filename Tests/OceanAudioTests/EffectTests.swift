@@ -148,8 +148,8 @@ struct EffectTests {
 
     @Test("Every event that should sound has a cue; a catch rises with the combo")
     func cuesFromEvents() throws {
-        #expect(SoundCue(Event.caught(kind: .plasticBottle, grams: 10, combo: 5, points: 1)) == SoundCue(.caught, 5))
-        #expect(SoundCue(Event.missed(kind: .plasticBottle)) == SoundCue(.missed))
+        #expect(SoundCue(Event.caught(kind: .plasticBottle, grams: 10, combo: 5, points: 1, multiplier: 1, x: shippedMiddleX)) == SoundCue(.caught, 5))
+        #expect(SoundCue(Event.missed(kind: .plasticBottle, x: shippedMiddleX)) == SoundCue(.missed))
         #expect(SoundCue(Event.comboBroken(combo: 4)) == SoundCue(.comboBroken))
         #expect(SoundCue(Event.phaseChanged(from: .polluted, to: .stabilizing)) == SoundCue(.phaseUp, 1))
         #expect(SoundCue(Event.phaseChanged(from: .thriving, to: .flourishing)) == SoundCue(.phaseDown, 3))

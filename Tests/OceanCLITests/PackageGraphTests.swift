@@ -61,19 +61,64 @@ struct PackageGraph {
         graph = try PackageGraph(manifest: try String(contentsOfFile: repoRoot + "/Package.swift", encoding: .utf8))
     }
 
+    /// The rooms from the bottom up: a target may use only targets of the layers
+    /// below its own (see docs/architecture.md). Every target of the package is placed.
+    static let layers: [[String]] = [
+        ["OceanKernel", "OceanSystem", "OceanTOML", "CSDL2", "CReferenceLoop"],
+        ["OceanBalance"],
+        ["OceanAssets", "OceanReplay", "OceanAudio"],
+        ["OceanStore", "OceanDrivers", "OceanFront", "OceanPlatform"],
+        ["OceanSession", "OceanTune", "OceanBench"],
+        ["OceanApp", "OceanCLI"],
+        ["ocean", "ocean-headless", "ocean-bench", "toml-test-decoder"],
+    ]
+    /// Other packages' products a target may use, wherever it stands.
+    static let outside: Set<String> = ["ArgumentParser", "TOMLKit"]
+
+    func layer(of target: String) -> Int? { Self.layers.firstIndex { $0.contains(target) } }
+
     @Test func theManifestIsReadWhole() {
-        for name in ["OceanKernel", "OceanAssets", "OceanStore", "OceanFront", "OceanPlatform", "OceanTune", "ocean",
-                     "ocean-bench", "OceanStoreTests"] {
+        for name in ["OceanKernel", "OceanAssets", "OceanStore", "OceanFront", "OceanPlatform", "OceanSession", "OceanApp",
+                     "OceanTune", "ocean", "ocean-bench", "OceanStoreTests"] {
             #expect(graph.dependencies[name] != nil, "\(name) not found in Package.swift")
+        }
+    }
+
+    /// The whole direction: each target uses only the layers below it.
+    @Test func everyTargetUsesOnlyTheLayersBelowIt() {
+        let targets = graph.dependencies.keys.filter { !$0.hasSuffix("Tests") && !$0.hasSuffix("TestSupport") }.sorted()
+        for target in targets {
+            guard let own = layer(of: target) else {
+                Issue.record("\(target) is in no layer: place it in PackageGraphTests.layers and docs/architecture.md")
+                continue
+            }
+            for used in graph.dependencies[target] ?? [] where !Self.outside.contains(used) {
+                guard let below = layer(of: used) else {
+                    Issue.record("\(target) uses \(used), which is in no layer")
+                    continue
+                }
+                #expect(below < own, "\(target) (layer \(own)) uses \(used) (layer \(below)): only layers below it")
+            }
+        }
+    }
+
+    /// The platform is a shell: no session policy, no saving, no bots, no replays, no
+    /// drawing of the game's own; the front sees state and events, never a replay.
+    @Test func thePlatformIsAShellAndTheFrontSeesNoReplays() {
+        let platform = graph.closure(of: "OceanPlatform")
+        for name in ["OceanStore", "OceanDrivers", "OceanSession", "OceanReplay", "OceanFront", "OceanApp"] {
+            #expect(!platform.contains(name), "OceanPlatform reaches \(name): \(platform.sorted())")
+        }
+        #expect(!graph.closure(of: "OceanFront").contains("OceanReplay"), "\(graph.closure(of: "OceanFront").sorted())")
+        let session = graph.closure(of: "OceanSession")
+        for name in ["CSDL2", "OceanPlatform", "OceanFront", "OceanAudio"] {
+            #expect(!session.contains(name), "OceanSession reaches \(name): \(session.sorted())")
         }
     }
 
     /// Layers point one way: the store fills the assets' types, never the renderer's.
     @Test func theStoreDoesNotDependOnTheFront() {
         #expect(!graph.closure(of: "OceanStore").contains("OceanFront"), "\(graph.closure(of: "OceanStore").sorted())")
-        #expect(Set(graph.dependencies["OceanStore"] ?? [])
-                    .isSubset(of: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "TOMLKit"]),
-                "\(graph.dependencies["OceanStore"] ?? [])")
         #expect(graph.closure(of: "OceanAssets").isSubset(of: ["OceanKernel", "OceanBalance"]))
     }
 

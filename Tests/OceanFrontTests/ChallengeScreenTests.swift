@@ -335,7 +335,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         for _ in 0..<200_000 where sim.state.mode != .idle {
             try sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
             view.observe(sim.state, events: sim.events)
-            for case .caught(let kind, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
+            for case .caught(let kind, _, _, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
         }
         // The summary once it has entered (the theme's motion).
         for _ in 0...Fixed.ticks(ms: assets.theme.enterMs) {

@@ -79,7 +79,7 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     }
 
     @Test func aCatchSquashesTheBinBurstsParticlesInTheItemsColourAndPopsUp() throws {
-        let catchEvent = Event.caught(kind: .plasticBottle, grams: 12, combo: 1, points: 10)
+        let catchEvent = Event.caught(kind: .plasticBottle, grams: 12, combo: 1, points: 10, multiplier: 1, x: shippedMiddleX)
         // Three ticks on: near the squash's deepest (35 % of 280 ms is about 6 ticks).
         let (quiet, quietState) = try watched([], after: 3)
         let (caught, state) = try watched([catchEvent], after: 3)
@@ -111,8 +111,8 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     }
 
     @Test func aComboOfTenShowsItsCallOutAndNineDoesNot() throws {
-        let (ten, state) = try watched([.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 10)
-        let (nine, _) = try watched([.caught(kind: .cardboard, grams: 0, combo: 9, points: 30)], after: 10)
+        let (ten, state) = try watched([.caught(kind: .cardboard, grams: 0, combo: 10, points: 30, multiplier: 1, x: shippedMiddleX)], after: 10)
+        let (nine, _) = try watched([.caught(kind: .cardboard, grams: 0, combo: 9, points: 30, multiplier: 1, x: shippedMiddleX)], after: 10)
         let fb = frame(ten, state), plain = frame(nine, state)
         let title = "COMBO 10!", s = theme.calloutScale
         let x = try (640 - defaultAssets.font.width(ofCharacters: title.count, scale: s)) / 2
@@ -263,10 +263,10 @@ func juiceScreenshots() throws {
         }
         save(name + "-zoom", zoom)
     }
-    try shot("juice-catch", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 3)
-    try shot("juice-catch-later", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10)], after: 12)
+    try shot("juice-catch", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10, multiplier: 1, x: shippedMiddleX)], after: 3)
+    try shot("juice-catch-later", [.caught(kind: .plasticBottle, grams: 12, combo: 3, points: 10, multiplier: 1, x: shippedMiddleX)], after: 12)
     try shot("juice-catch-rest", [], after: 3)
-    try shot("juice-combo-10", [.caught(kind: .cardboard, grams: 0, combo: 10, points: 30)], after: 8)
+    try shot("juice-combo-10", [.caught(kind: .cardboard, grams: 0, combo: 10, points: 30, multiplier: 1, x: shippedMiddleX)], after: 8)
     try shot("juice-level-up", [.levelUp(level: 4, title: .shoreGuardian)], after: 8)
     try shot("juice-perfect-round", [.roundStarted(round: 2), .roundEnded(round: 2)], after: 8)
     try shot("juice-phase", [.phaseChanged(from: .stabilizing, to: .recovering)], after: 30)

@@ -1,3 +1,4 @@
+import OceanApp
 import OceanAssets
 import OceanBalance
 @testable import OceanFront
@@ -157,7 +158,7 @@ import TestSupport
         juice.observe(catching, events: [])
         for (i, grams) in [12, Self.huge, 7].enumerated() {
             catching.tick += i
-            juice.observe(catching, events: [.caught(kind: .plasticBottle, grams: grams, combo: 5 * (i + 1), points: 10)])
+            juice.observe(catching, events: [.caught(kind: .plasticBottle, grams: grams, combo: 5 * (i + 1), points: 10, multiplier: 1, x: shippedMiddleX)])
         }
         for later in [0, 4, 9, 20] {
             var shown = catching
@@ -195,8 +196,8 @@ import TestSupport
         // The game's last catches, a milestone and the game's end on one tick, as the
         // kernel sends them: the summary with its toast and no popup over either.
         let milestone: [Event] = try challengeRules.milestoneTemplates.first.map { [.milestoneReached(template: $0)] } ?? []
-        fresh.observe(idle, events: [.caught(kind: .plasticBottle, grams: 9, combo: 99, points: 50),
-                                     .caught(kind: .plasticBag, grams: 8, combo: 100, points: 50)]
+        fresh.observe(idle, events: [.caught(kind: .plasticBottle, grams: 9, combo: 99, points: 50, multiplier: 1, x: shippedMiddleX),
+                                     .caught(kind: .plasticBag, grams: 8, combo: 100, points: 50, multiplier: 1, x: shippedMiddleX)]
                                     + milestone + [.gameOver(summary)])
         found += Self.problems("\(theme) summary", log) { fresh.render(idle, fraction: 1, into: &$0) }
         summary.abandoned = true

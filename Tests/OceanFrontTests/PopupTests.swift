@@ -14,7 +14,7 @@ import TestSupport
         let catches: [(ticksLater: Int, grams: [Int])] = [(1, [3]), (4, [29]), (3, [5]), (1, [12, 7])]
         for (later, grams) in catches {
             state.tick += later
-            view.observe(state, events: grams.map { .caught(kind: .cardboard, grams: $0, combo: 1, points: 10) })
+            view.observe(state, events: grams.map { .caught(kind: .cardboard, grams: $0, combo: 1, points: 10, multiplier: 1, x: shippedMiddleX) })
         }
         let live = view.popups.effects.filter(\.alive)
         #expect(live.count == 5)
@@ -35,7 +35,7 @@ import TestSupport
         let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
-        view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10)])
+        view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10, multiplier: 1, x: shippedMiddleX)])
         let popup = try #require(view.popups.effects.first { $0.alive })
         // Its foot where the bin's hop reaches, so the two never overlap.
         #expect(popup.y == view.binTop - view.assets.theme.bouncePx)
@@ -47,8 +47,8 @@ import TestSupport
         let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
         view.observe(state, events: [])
         state.tick += 1
-        view.observe(state, events: [.caught(kind: .aluminiumCan, grams: 0, combo: 3, points: 20),
-                                     .caught(kind: .plasticBag, grams: 1, combo: 4, points: 20)])
+        view.observe(state, events: [.caught(kind: .aluminiumCan, grams: 0, combo: 3, points: 20, multiplier: 1, x: shippedMiddleX),
+                                     .caught(kind: .plasticBag, grams: 1, combo: 4, points: 20, multiplier: 1, x: shippedMiddleX)])
         let live = view.popups.effects.filter(\.alive).sorted { $0.inGrams && !$1.inGrams }
         #expect(live.map(\.value) == [1, 20] && live.map(\.inGrams) == [true, false])
     }

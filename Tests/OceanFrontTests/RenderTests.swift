@@ -80,8 +80,8 @@ import TestSupport
         var quiet = Framebuffer(width: 640, height: 360)
         view.render(state, fraction: 1, into: &quiet)
         #expect(view.popups.liveCount == 0 && view.splashes.liveCount == 0)
-        view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10),
-                                     .missed(kind: .plasticBag)])
+        view.observe(state, events: [.caught(kind: .cardboard, grams: 6, combo: 1, points: 10, multiplier: 1, x: shippedMiddleX),
+                                     .missed(kind: .plasticBag, x: shippedMiddleX)])
         #expect(view.popups.liveCount == 1)
         #expect(view.splashes.liveCount == 1)
         var busy = Framebuffer(width: 640, height: 360)

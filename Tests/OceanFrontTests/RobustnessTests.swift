@@ -40,8 +40,8 @@ import TestSupport
             view.observe(state, events: [])
             let summary = GameSummary(game: Int.max, catches: -1, misses: Int.max, bestCombo: 0,
                                       score: Int.max, grams: Int.max, perfect: true)
-            view.observe(state, events: [.caught(kind: .glassBottle, grams: Int.max, combo: 3, points: Int.max),
-                                         .missed(kind: .plasticBag), .phaseChanged(from: .thriving, to: .polluted),
+            view.observe(state, events: [.caught(kind: .glassBottle, grams: Int.max, combo: 3, points: Int.max, multiplier: 1, x: shippedMiddleX),
+                                         .missed(kind: .plasticBag, x: shippedMiddleX), .phaseChanged(from: .thriving, to: .polluted),
                                          .gameOver(summary)])
             view.paused = i % 2 == 1
             var fb = Framebuffer(width: GameView.width, height: GameView.height)

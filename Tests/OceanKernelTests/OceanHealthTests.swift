@@ -35,8 +35,8 @@ private let inOrderRules: Rules = {
 
     @Test func eachEffectMovesHealthByItsConstant() {
         let r = shippedRules
-        #expect(apply([.caught(.plasticBag)], from: 5_000).0 == 5_000 + r.healthPerCatch)
-        #expect(apply([.missed(.plasticBag)], from: 5_000).0 == 5_000 - r.healthPerMiss)
+        #expect(apply([.caught(.plasticBag, x: 0)], from: 5_000).0 == 5_000 + r.healthPerCatch)
+        #expect(apply([.missed(.plasticBag, x: 0)], from: 5_000).0 == 5_000 - r.healthPerMiss)
         #expect(apply([.scanned(.plasticBag)], from: 5_000).0 == 5_000 + r.healthPerScan)
         #expect(r.healthPerCatch == 200 && r.healthPerMiss == 100 && r.healthPerScan == 150,
                 "the shipped defaults are +0.020, -0.010 and +0.015")
@@ -44,33 +44,33 @@ private let inOrderRules: Rules = {
 
     @Test func healthClampsAtZeroAndOne() {
         let r = shippedRules
-        #expect(apply([.caught(.plasticBag)], from: Rules.fullHealth - 1).0 == Rules.fullHealth)
-        #expect(apply([.missed(.plasticBag)], from: 1).0 == 0)
+        #expect(apply([.caught(.plasticBag, x: 0)], from: Rules.fullHealth - 1).0 == Rules.fullHealth)
+        #expect(apply([.missed(.plasticBag, x: 0)], from: 1).0 == 0)
         // The day's net (+2 % −1 %) moves health, in either order, within [0, full].
-        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth).0 == Rules.fullHealth)
-        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: Rules.fullHealth).0 == Rules.fullHealth)
-        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
-        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
+        #expect(apply([.caught(.cardboard, x: 0), .missed(.cardboard, x: 0)], from: Rules.fullHealth).0 == Rules.fullHealth)
+        #expect(apply([.missed(.cardboard, x: 0), .caught(.cardboard, x: 0)], from: Rules.fullHealth).0 == Rules.fullHealth)
+        #expect(apply([.missed(.cardboard, x: 0), .caught(.cardboard, x: 0)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
+        #expect(apply([.caught(.cardboard, x: 0), .missed(.cardboard, x: 0)], from: 0).0 == r.healthPerCatch - r.healthPerMiss)
         // Clamped after every effect, in order, under the older rules: full, then a miss.
-        #expect(apply([.caught(.cardboard), .missed(.cardboard)], from: Rules.fullHealth, rules: inOrderRules).0
+        #expect(apply([.caught(.cardboard, x: 0), .missed(.cardboard, x: 0)], from: Rules.fullHealth, rules: inOrderRules).0
                 == Rules.fullHealth - r.healthPerMiss)
-        #expect(apply([.missed(.cardboard), .caught(.cardboard)], from: 0, rules: inOrderRules).0 == r.healthPerCatch)
+        #expect(apply([.missed(.cardboard, x: 0), .caught(.cardboard, x: 0)], from: 0, rules: inOrderRules).0 == r.healthPerCatch)
         // Nothing changes at the bound: no event.
-        #expect(apply([.missed(.cardboard)], from: 0).1.isEmpty)
-        #expect(apply([.caught(.cardboard)], from: Rules.fullHealth).1.isEmpty)
+        #expect(apply([.missed(.cardboard, x: 0)], from: 0).1.isEmpty)
+        #expect(apply([.caught(.cardboard, x: 0)], from: Rules.fullHealth).1.isEmpty)
     }
 
     @Test func aDaysPlayMovesHealthOnlyWithinItsCaps() {
         let r = shippedRules
         #expect(r.dailyRiseCap == 375 && r.dailyFallCap == 200 && r.dailyCapOnSum,
                 "the shipped caps: +3.75 % and −2 % a day, on the day's net")
-        let catches = [Outcome](repeating: .caught(.plasticBottle), count: 10)
+        let catches = [Outcome](repeating: .caught(.plasticBottle, x: 0), count: 10)
         // Ten catches would be +20 %: the day stops at +3.75 %, with scans too.
         #expect(apply(catches, from: 3_000).0 == 3_000 + r.dailyRiseCap)
         #expect(apply(catches + [.scanned(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
         // A miss after the ceiling comes off the day's net (+20 %), not off the ceiling.
-        #expect(apply(catches + [.missed(.cardboard)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
-        let misses = [Outcome](repeating: .missed(.plasticBottle), count: 10)
+        #expect(apply(catches + [.missed(.cardboard, x: 0)], from: 3_000).0 == 3_000 + r.dailyRiseCap)
+        let misses = [Outcome](repeating: .missed(.plasticBottle, x: 0), count: 10)
         #expect(apply(misses, from: 3_000).0 == 3_000 - r.dailyFallCap)
         // A catch always counts: after the floor, three catches lift the net from −10 % to −4 %.
         #expect(apply(misses + Array(catches.prefix(3)), from: 3_000).0 == 3_000 - r.dailyFallCap)
@@ -85,7 +85,7 @@ private let inOrderRules: Rules = {
     /// GAME_RULES §2: the day's events add up, whatever their order.
     @Test func theSameEventsInAnyOrderEndTheDayAtTheSameHealth() {
         var events: [Outcome] = []
-        for i in 0..<40 { events.append(i % 3 == 0 ? .missed(.plasticBag) : i % 7 == 0 ? .scanned(.cardboard) : .caught(.plasticBottle)) }
+        for i in 0..<40 { events.append(i % 3 == 0 ? .missed(.plasticBag, x: 0) : i % 7 == 0 ? .scanned(.cardboard) : .caught(.plasticBottle, x: 0)) }
         let sorted = events.sorted { a, _ in if case .missed = a { true } else { false } }  // every miss first
         var shuffled = events
         var random = GameRandom(seed: 5)
@@ -116,14 +116,14 @@ private let inOrderRules: Rules = {
 
     /// When today's healing is full, once, the kernel says so (the HUD's line).
     @Test func aFullDaysHealingIsAnnouncedOnce() {
-        let catches = [Outcome](repeating: .caught(.plasticBottle), count: 10)
+        let catches = [Outcome](repeating: .caught(.plasticBottle, x: 0), count: 10)
         #expect(apply(catches, from: 3_000).1.contains(.healedAllToday))
-        #expect(!apply([.caught(.plasticBottle)], from: 3_000).1.contains(.healedAllToday))
+        #expect(!apply([.caught(.plasticBottle, x: 0)], from: 3_000).1.contains(.healedAllToday))
         #expect(!apply(catches, from: 3_000, rules: uncappedRules).1.contains(.healedAllToday), "no cap, nothing to announce")
     }
 
     @Test func oneHealthEventPerTickWithTheNetChange() {
-        let (h, events) = apply([.caught(.cardboard), .caught(.cardboard), .missed(.cardboard)], from: 3_000)
+        let (h, events) = apply([.caught(.cardboard, x: 0), .caught(.cardboard, x: 0), .missed(.cardboard, x: 0)], from: 3_000)
         #expect(events == [.healthChanged(from: 3_000, to: h)])
         #expect(h == 3_000 + 2 * 200 - 100)
     }

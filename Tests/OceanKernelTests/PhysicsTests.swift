@@ -19,7 +19,8 @@ private let straight = rules { b in
         let x = r.width / 2
         var sim = playing(r, items: [fallingItem(r, x: x, bottom: r.rim - term)], binX: x)
         sim.step(.idle)
-        #expect(sim.events.contains(.caught(kind: .plasticBottle, grams: r.grams[0], combo: 1, points: r.pointsPerCatch)))
+        #expect(sim.events.contains(.caught(kind: .plasticBottle, grams: r.grams[0], combo: 1, points: r.pointsPerCatch,
+                                            multiplier: 1, x: x)), "the catch says where it was judged: \(sim.events)")
         #expect(sim.state.items.isEmpty)
     }
 
@@ -58,12 +59,12 @@ private let straight = rules { b in
         sim.step(.idle)
         #expect(sim.state.items.count == 1, "one unit short of the water is still falling")
         sim.step(.idle)
-        #expect(sim.events.contains(.missed(kind: .plasticBottle)))
+        #expect(sim.events.contains(.missed(kind: .plasticBottle, x: x)))
         #expect(sim.state.items.isEmpty)
 
         var exact = playing(r, items: [fallingItem(r, x: x, bottom: r.waterLine - term)], binX: r.binHalfWidth)
         exact.step(.idle)
-        #expect(exact.events.contains(.missed(kind: .plasticBottle)), "reaching the water line exactly is a miss")
+        #expect(exact.events.contains(.missed(kind: .plasticBottle, x: x)), "reaching the water line exactly is a miss")
     }
 
     @Test func noTunnellingAtTheTopSpeed() {

@@ -14,9 +14,9 @@ import Testing
     @Test func multiplierGrowsEveryComboStepUpToTheCap() {
         let r = shippedRules  // step 5, cap 5
         let catches = r.comboStep * (r.multiplierCap + 2)
-        let (s, events) = score(Array(repeating: .caught(.aluminiumCan), count: catches))
+        let (s, events) = score(Array(repeating: .caught(.aluminiumCan, x: 0), count: catches))
         var points: [Int] = []
-        for case .caught(_, _, let combo, let p) in events {
+        for case .caught(_, _, let combo, let p, _, _) in events {
             points.append(p)
             let expected = min(r.multiplierCap, 1 + (combo - 1) / r.comboStep)
             #expect(p == r.pointsPerCatch * expected)
@@ -34,10 +34,10 @@ import Testing
 
     @Test func aMissBreaksTheComboAndTheMultiplierStartsOver() {
         let r = shippedRules
-        let run = Array(repeating: Outcome.caught(.plasticBottle), count: 7)
-        let (s, events) = score(run + [.missed(.glassBottle), .caught(.plasticBottle)])
+        let run = Array(repeating: Outcome.caught(.plasticBottle, x: 0), count: 7)
+        let (s, events) = score(run + [.missed(.glassBottle, x: 0), .caught(.plasticBottle, x: 0)])
         #expect(events.contains(.comboBroken(combo: 7)))
-        #expect(events.last == .caught(kind: .plasticBottle, grams: r.grams[0], combo: 1, points: r.pointsPerCatch))
+        #expect(events.last == .caught(kind: .plasticBottle, grams: r.grams[0], combo: 1, points: r.pointsPerCatch, multiplier: 1, x: 0))
         #expect(s.game.combo == 1)
         #expect(s.game.bestCombo == 7)
         #expect(s.game.misses == 1 && s.game.catches == 8)
@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func aMissWithNoComboBreaksNothing() {
-        let (_, events) = score([.missed(.cardboard)])
-        #expect(events == [.missed(kind: .cardboard)])
+        let (_, events) = score([.missed(.cardboard, x: 0)])
+        #expect(events == [.missed(kind: .cardboard, x: 0)])
     }
 
     @Test func perfectGameEarnsItsBonusAndAnEvent() throws {
@@ -60,7 +60,7 @@ import Testing
         var all: [Event] = []
         play(&sim, games: 1) { all += $0.events }
         #expect(all.contains(.perfectGame))
-        let base = all.reduce(0) { if case .caught(_, _, _, let p) = $1 { $0 + p } else { $0 } }
+        let base = all.reduce(0) { if case .caught(_, _, _, let p, _, _) = $1 { $0 + p } else { $0 } }
         #expect(sim.state.totals.perfectGames == 1)
         #expect(sim.state.totals.score == base + r.perfectGameBonus)
         let summary = all.compactMap { if case .gameOver(let s) = $0 { s } else { nil } }

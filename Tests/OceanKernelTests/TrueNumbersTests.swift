@@ -30,17 +30,17 @@ import KernelTestSupport
     }
 
     @Test func aCaughtBottleAddsItsMassAsPlastic() {
-        let (s, events) = after([.caught(.plasticBottle)])
+        let (s, events) = after([.caught(.plasticBottle, x: 0)])
         #expect(s.totals.grams == 9 && s.game.grams == 9 && s.career.gramsToday == 9)
         #expect(s.career.kindGrams[ItemKind.plasticBottle.rawValue] == 9)
-        #expect(events.contains { if case .caught(.plasticBottle, 9, _, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .caught(.plasticBottle, 9, _, _, _, _) = $0 { true } else { false } })
     }
 
     @Test func aCaughtCanAddsNothingToPlasticAndItsMassToItsKind() {
-        let (s, events) = after([.caught(.aluminiumCan)])
+        let (s, events) = after([.caught(.aluminiumCan, x: 0)])
         #expect(s.totals.grams == 0 && s.game.grams == 0 && s.career.gramsToday == 0)
         #expect(s.career.kindGrams[ItemKind.aluminiumCan.rawValue] == 13 && s.career.kindCounts[ItemKind.aluminiumCan.rawValue] == 1)
-        #expect(events.contains { if case .caught(.aluminiumCan, 13, _, _) = $0 { true } else { false } }, "the pop-up's true mass")
+        #expect(events.contains { if case .caught(.aluminiumCan, 13, _, _, _, _) = $0 { true } else { false } }, "the pop-up's true mass")
     }
 
     @Test func aScannedGlassBottleIsNeverPlastic() {

@@ -56,3 +56,7 @@ public var shippedRulesWithChallenges: Rules { get throws { try rulesWithChallen
 public var shippedImpactRates: ImpactRates { get throws { try impactLoad.get() } }
 /// The shipped impact factors per item: the rates times the shipped balance's masses.
 public var shippedImpactFactors: ImpactFactors { get throws { try shippedRules.impactFactors(impactLoad.get()) } }
+
+/// The shipped playfield's middle (480 px wide, fixed point): where a new game's bin
+/// stands, and where a test's made-up catch or miss happens.
+public let shippedMiddleX = Fixed.px(240)

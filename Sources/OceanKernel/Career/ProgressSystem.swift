@@ -97,7 +97,7 @@ enum ProgressSystem {
     private static func tallyKinds(_ log: borrowing TickLog, _ s: inout GameState, rules: Rules) {
         for outcome in log.outcomes {
             switch outcome {
-            case .caught(let kind):
+            case .caught(let kind, _):
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.grams[kind.rawValue]
                 countInMonth(kind, &s, rules: rules)

@@ -40,12 +40,12 @@ enum ItemSystem {
                         let itemX = x0 + (it.x - x0) * num / den
                         let binX = binFrom + (binTo - binFrom) * num / den
                         if abs(itemX - binX) <= mouth {
-                            log.outcomes.append(.caught(it.kind))
+                            log.outcomes.append(.caught(it.kind, x: itemX))
                             gone = true
                         }
                     }
                     if !gone && bottom1 >= water {
-                        log.outcomes.append(.missed(it.kind))
+                        log.outcomes.append(.missed(it.kind, x: it.x))
                         gone = true
                     }
                 }

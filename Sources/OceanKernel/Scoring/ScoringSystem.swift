@@ -5,13 +5,14 @@ enum ScoringSystem {
     static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
         for outcome in log.outcomes {
             switch outcome {
-            case .caught(let kind):
+            case .caught(let kind, let x):
                 // The item's real mass; only a plastic kind's counts as plastic.
                 let grams = rules.grams[kind.rawValue]
                 let plastic = rules.plasticGrams[kind.rawValue]
                 s.game.combo += 1
                 s.game.bestCombo = max(s.game.bestCombo, s.game.combo)
-                let points = rules.pointsPerCatch * multiplier(combo: s.game.combo, rules: rules)
+                let multiplier = rules.multiplier(forCombo: s.game.combo)
+                let points = rules.pointsPerCatch * multiplier
                 s.game.catches += 1
                 s.game.score += points
                 s.game.grams += plastic
@@ -19,9 +20,9 @@ enum ScoringSystem {
                 s.totals.score += points
                 s.totals.grams += plastic
                 s.totals.bestCombo = max(s.totals.bestCombo, s.game.combo)
-                events.append(.caught(kind: kind, grams: grams, combo: s.game.combo, points: points))
-            case .missed(let kind):
-                events.append(.missed(kind: kind))
+                events.append(.caught(kind: kind, grams: grams, combo: s.game.combo, points: points, multiplier: multiplier, x: x))
+            case .missed(let kind, let x):
+                events.append(.missed(kind: kind, x: x))
                 if s.game.combo > 0 { events.append(.comboBroken(combo: s.game.combo)) }
                 s.game.combo = 0
                 s.game.misses += 1
@@ -38,8 +39,12 @@ enum ScoringSystem {
         }
     }
 
-    /// The multiplier for the catch that brought the combo to `combo` (≥ 1).
-    static func multiplier(combo: Int, rules: Rules) -> Int {
-        min(rules.multiplierCap, 1 + (combo - 1) / rules.comboStep)
+}
+
+extension Rules {
+    /// The combo's multiplier: one more every `comboStep` catches of the combo, up to
+    /// `multiplierCap`; 1 with no combo. The one formula (the HUD shows it too).
+    public func multiplier(forCombo combo: Int) -> Int {
+        combo <= 0 ? 1 : min(multiplierCap, 1 + (combo - 1) / comboStep)
     }
 }

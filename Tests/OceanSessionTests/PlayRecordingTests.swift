@@ -1,5 +1,5 @@
 import Foundation
-import OceanDrivers
+import OceanSession
 import OceanKernel
 import OceanSystem
 import Testing

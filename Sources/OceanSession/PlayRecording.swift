@@ -2,7 +2,7 @@ import OceanKernel
 import OceanSystem
 
 /// Where a play session's recordings go, part by part, and what makes it save the
-/// career: `ocean play`'s policy, apart from the window and the command line.
+/// career: the session's policy, apart from the window and the command line.
 ///
 /// A session is recorded in parts, one per stretch of constants (a balance reloaded
 /// mid-session begins a new part at the next game), so every part verifies under the

@@ -1,0 +1,213 @@
+import OceanAudio
+import OceanAssets
+import OceanBalance
+import OceanFront
+import OceanKernel
+import OceanPlatform
+import OceanReplay
+import OceanSession
+import OceanStore
+import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the app could not run, in the words the command line prints.
+public struct AppError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `ocean play` once its flags are read and its files loaded: what to play with.
+public struct PlaySetup {
+    public var balance: Balance
+    /// The balance file looked at between games (a valid edit applies at the next game).
+    public var hotReloadPath: String?
+    public var assets: FrontAssets
+    /// The career's words; nil plays games only, at once (`--quick`).
+    public var content: CareerContent?
+    public var profilePath: String
+    /// Where the first part is recorded (nil: `last-game.replay` beside the profile).
+    public var record: String?
+    public var force = false
+    /// The gameplay seed of a new career (nil: from the clock).
+    public var seed: UInt64?
+    public var date: CalendarDate
+    public var minuteOfDay: Int
+    /// The pause menu's themes, the first the one in play.
+    public var themes: [String]
+    public var theme: String
+    /// The screens' assets with another theme (the pause menu's Theme).
+    public var loadTheme: (String) -> Result<FrontAssets, PauseHooks.Problem>
+    /// The sound's design; nil plays in silence (`--mute`).
+    public var audio: AudioDesign?
+    public var loop = LoopOptions()
+    public var debugScreens = false
+    /// Opens a part's recording (refusing a file it must not replace).
+    public var openSink: GameSession.OpenSink
+
+    public init(balance: Balance, assets: FrontAssets, content: CareerContent?, profilePath: String, date: CalendarDate,
+                minuteOfDay: Int, themes: [String], theme: String,
+                loadTheme: @escaping (String) -> Result<FrontAssets, PauseHooks.Problem>,
+                openSink: @escaping GameSession.OpenSink) {
+        self.balance = balance
+        self.assets = assets
+        self.content = content
+        self.profilePath = profilePath
+        self.date = date
+        self.minuteOfDay = minuteOfDay
+        self.themes = themes
+        self.theme = theme
+        self.loadTheme = loadTheme
+        self.openSink = openSink
+    }
+}
+
+/// What a play session ended with.
+public struct PlayOutcome {
+    public var stats = LoopStats()
+    /// Why the career could not be saved, if a save failed (or the profile was unwritable).
+    public var saveError: String?
+    /// Where the last part was recorded.
+    public var recordingPath: String
+}
+
+/// `ocean play`: the profile locked, the window opened, the sound started, a
+/// `GameSession` recording and saving, and the `PlayScene` in the one window loop.
+public enum PlayApp {
+    public static func run(_ setup: PlaySetup) throws(AppError) -> PlayOutcome {
+        let rules = Rules(setup.balance)
+        // The profile stays locked while the window is open: a second game on it is refused.
+        let store: ProfileStore
+        do { store = try ProfileStore(path: setup.profilePath, rules: rules) } catch {
+            throw AppError("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
+        }
+        let saved = store.saved?.state
+
+        let screen: DisplaySession
+        do { screen = try DisplaySession(width: GameView.width, height: GameView.height, vsync: setup.loop.fps == nil) } catch {
+            if case .noDisplay(let why) = error {
+                throw AppError("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
+            }
+            throw AppError("ocean play: \(error.description)")
+        }
+        let sound = SoundSettings.read()
+        let audio = setup.audio.flatMap { openAudio(design: $0, health: saved?.health ?? rules.healthStart, sound: sound) }
+        defer { audio?.close() }
+
+        var header = ReplayHeader()
+        header.seed = setup.seed ?? (UInt64(time(nil)) &* 0x9E37_79B9_7F4A_7C15 ^ monotonicNanos())
+        header.date = setup.date
+        header.minuteOfDay = setup.minuteOfDay
+        header.recordedBy = "person"
+        // Written to a temporary beside the file and put in place when play ends, so a
+        // crash never leaves a half replay where a whole one was.
+        let recording = PlayRecording(record: setup.record, force: setup.force, profile: setup.profilePath)
+        recording.makeFolder()
+        // Ctrl-C, SIGTERM or SIGHUP ends play as Ctrl+Q does (the loop stops, the
+        // recording is finished and kept); a second signal stops at once.
+        Interruption.install(graceful: true)
+
+        // A save that fails (a full disk, a read-only profile) is said at once on
+        // standard error and across the top of the window; play goes on, the recording
+        // is kept, and the command ends with status 2.
+        var saveProblem: String?
+        if let problem = unwritable(setup.profilePath) {
+            saveProblem = "\(setup.profilePath): \(problem)"
+            printError("ocean play: \(setup.profilePath): \(problem); this session will not be saved")
+        }
+        let session = GameSession(balance: setup.balance, header: header, saved: saved, recording: recording,
+                                  hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
+        session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
+        if setup.content == nil { session.queue(.startGame) }
+        session.saveCareer = { try store.save($0, plannedThrough: nil) }
+        if let audio { session.observers.append { state, events in audio.link.post(health: state.health, events: events) } }
+
+        var kept = sound.settings
+        var menu = PauseMenu(
+            volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent),
+            themes: setup.themes, theme: setup.theme)
+        if audio == nil { menu.soundNote = "No sound this session: the volumes are kept for the next" }
+        var hooks = PauseHooks()
+        // The volumes heard at once and kept in the settings file (the file's mute stays as it is).
+        hooks.volumesChanged = { v in
+            kept.masterPercent = v.master
+            kept.musicPercent = v.music
+            kept.effectsPercent = v.effects
+            audio?.link.setVolumes(music: kept.musicPerMille, effects: kept.effectsPerMille, mute: kept.mute == 1)
+        }
+        hooks.saveVolumes = { _ in
+            guard let path = sound.path else { return "No settings folder ($XDG_CONFIG_HOME or $HOME): the volumes last this session" }
+            if let problem = sound.problem { return "\(path) is unusable, not replaced: \(problem)" }
+            do { try AudioSettingsFile.save(kept, path: path) } catch { return "The volumes could not be saved: \(String(describing: error))" }
+            return nil
+        }
+        hooks.loadTheme = setup.loadTheme
+
+        let p = store.player
+        let scene = PlayScene(session: session, assets: setup.assets, content: setup.content,
+                              player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
+                              seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens)
+        session.savePlayer = { [unowned scene] state in
+            // A name typed or a story seen: saved at once with the career as it stands.
+            if let player = scene.player {
+                store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
+            }
+            try store.save(state, plannedThrough: nil)
+        }
+        session.onRulesChanged = { store.rules = $0 }
+
+        // The X server gone mid-game: the recording is finished and kept, then the process ends (status 2).
+        DisplayLoss.install()
+        DisplayLoss.onLoss = { session.finishOnDisplayLoss(say: { printError($0) }) }
+        let stats = WindowLoop.run(scene, in: screen, options: setup.loop)
+        DisplayLoss.onLoss = nil
+        if let failure = scene.failure {
+            if let saveError = session.saveError { printError("ocean play: the career was not saved: \(saveError)") }
+            throw AppError("\(failure.description) (the recording is lost; any old file is kept)")
+        }
+        return PlayOutcome(stats: stats, saveError: session.saveError, recordingPath: session.recording.path)
+    }
+
+    /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a
+    /// folder where the replacement cannot be created.
+    public static func unwritable(_ path: String) -> String? {
+        guard let file = try? PathName(path) else { return nil }
+        var st = stat()
+        if stat(path, &st) == 0 && st.st_mode & 0o222 == 0 {
+            return "is read-only (mode \(String(st.st_mode & 0o777, radix: 8)))"
+        }
+        if access(file.folder, W_OK | X_OK) != 0 { return "its folder \(file.folder) is not writable: \(systemReason(errno))" }
+        return nil
+    }
+
+    /// The sound, unless the settings mute it; no device (or unusable settings) is a one-line notice.
+    static func openAudio(design: AudioDesign, health: Int, sound: SoundSettings) -> AudioDevice? {
+        if let problem = sound.problem {
+            printError("ocean play: sound settings unusable, playing in silence: \(problem)")
+            return nil
+        }
+        guard sound.settings.mute == 0 else { return nil }
+        switch AudioDevice.open(design: design, health: health, settings: sound.settings) {
+        case .success(let device): return device
+        case .failure(let notice):
+            printError("ocean play: \(notice)")
+            return nil
+        }
+    }
+}
+
+/// The sound settings file's path (nil without a settings folder) and what it says
+/// (the defaults when it is missing or unusable, with why it is unusable).
+struct SoundSettings {
+    var path: String?
+    var settings = AudioSettings()
+    var problem: String?
+
+    static func read() -> SoundSettings {
+        guard let path = AudioSettingsFile.defaultPathIfKnown() else { return SoundSettings() }
+        do { return SoundSettings(path: path, settings: try AudioSettingsFile.load(path: path)) } catch {
+            return SoundSettings(path: path, problem: error.description)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import OceanBalance
+import OceanKernel
+import OceanReplay
+import OceanStore
+import OceanSystem
+
+/// A game being played, recorded and saved, apart from any window: every tick goes
+/// through the recorder; commands wait in a queue and go one a tick; the tick's state
+/// and events are handed to the observers (the view, the sound, the career's screens);
+/// the career is saved after every change; a balance edit waits for the next game and
+/// then begins a recording part of its own; leaving with a game on ends it as
+/// abandoned. The rules are built once per stretch of constants.
+///
+/// The scene drives it: `queue` what the player asked, `tick` once per fixed tick,
+/// `lookAtBalance` now and then between games, `finish` when the player leaves.
+public final class GameSession {
+    /// Opens a part's recording (`replaces`: an existing file may be replaced once it is finished).
+    public typealias OpenSink = (_ path: String, _ replaces: Bool) -> AtomicFileSink
+
+    public private(set) var balance: Balance
+    public private(set) var rules: Rules
+    public private(set) var recording: PlayRecording
+    /// Why the career cannot be (or could not be) saved; nil while saves work.
+    public private(set) var saveError: String?
+    /// Ticks stepped, over every part.
+    public private(set) var ticks = 0
+
+    private var header: ReplayHeader
+    private var recorder: ReplayRecorder<AtomicFileSink>
+    private var sink: AtomicFileSink
+    private let openSink: OpenSink
+    private var hotReload: BalanceHotReload?
+    private var pending: [Command] = []
+    /// A player's change that came with commands (an adoption): saved once the
+    /// kernel has run them, so the save holds both, never one without the other.
+    private var playerChangeWaits = false
+
+    /// Everyone who hears each tick: the view, the sound link, the career's screens.
+    /// They borrow the state and keep none of it (a kept copy would share the item
+    /// array, and the next step would then copy it: an allocation every tick).
+    public var observers: [(GameState, [Event]) -> Void] = []
+    /// What the session has to say (a notice on screen; standard error for some).
+    public var onNews: (SessionNews) -> Void = { _ in }
+    /// Saves the career as it stands (after a game, a menu action that changed it).
+    public var saveCareer: (GameState) throws -> Void = { _ in }
+    /// Saves the player's name and story flags, with the career as it stands.
+    public var savePlayer: (GameState) throws -> Void = { _ in }
+    /// The constants changed (a new part): the store reads the career with them.
+    public var onRulesChanged: (Rules) -> Void = { _ in }
+
+    /// - Parameters:
+    ///   - header: the recording's header (seed, date, who); its balance and start
+    ///     state are filled in per part.
+    ///   - saved: the career to go on with (nil: a new one).
+    ///   - hotReloadPath: the balance file to look at between games, if any.
+    ///   - saveProblem: why the profile cannot be saved, known before play (read-only).
+    public init(balance: Balance, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
+                hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) {
+        self.balance = balance
+        rules = Rules(balance)
+        self.header = header
+        self.header.balance = balance
+        self.header.startState = saved
+        self.recording = recording
+        self.openSink = openSink
+        hotReload = hotReloadPath.map(BalanceHotReload.init(path:))
+        saveError = saveProblem
+        sink = openSink(recording.path, recording.replaces)
+        recorder = ReplayRecorder(header: self.header, sink: sink)
+        pending.reserveCapacity(16)
+    }
+
+    /// The career and game as they stand (borrowed: hold no copy across a tick).
+    public var state: GameState { _read { yield recorder.simulation.state } }
+    /// The last tick's events.
+    public var events: [Event] { _read { yield recorder.simulation.events } }
+    /// Whether a game is on.
+    public var inGame: Bool { recorder.simulation.state.mode != .idle }
+    /// Whether `command` is waiting to be sent.
+    public func isQueued(_ command: Command) -> Bool { pending.contains(command) }
+
+    /// Sends `command` on a coming tick, after those already waiting.
+    public func queue(_ command: Command) { pending.append(command) }
+
+    /// The player's name or story flags changed: saved now, or, when the change came
+    /// with commands just queued, once the kernel has run them.
+    public func playerChanged(withQueuedCommands: Bool) {
+        if withQueuedCommands && !pending.isEmpty { playerChangeWaits = true; return }
+        savePlayerNow()
+    }
+
+    /// One fixed tick: the player's steering and the next waiting command go through
+    /// the recorder; the observers hear the new state and its events; the career is
+    /// saved when they changed it. Throws only when a part's recording cannot be kept
+    /// at a change of constants (the part is lost; any old file stays).
+    public func tick(move: Move, pointer: Int?) throws(FileError) {
+        if case .startGame = pending.first ?? .none, !inGame, let new = lookAtBalance(atStart: true) {
+            try beginPart(with: new)
+        }
+        let command = pending.isEmpty ? Command.none : pending.removeFirst()
+        step(TickInput(move: move, pointer: pointer, command: command))
+        if playerChangeWaits && pending.isEmpty {
+            playerChangeWaits = false
+            savePlayerNow()
+        }
+    }
+
+    /// Leaves: a game on ends as abandoned (one more tick, so it is recorded, its
+    /// catches counted and the career saved), then the part's recording is finished
+    /// and put in place. Throws when it cannot be kept.
+    public func finish() throws(FileError) {
+        endGameIfOn()
+        recorder.finish()
+        try sink.commit()
+    }
+
+    /// The display went away mid-session (the process ends right after): as `finish`,
+    /// saying where the recording is or why it is lost. Runs inside SDL's calls.
+    public func finishOnDisplayLoss(say: (String) -> Void) {
+        do {
+            try finish()
+            say("ocean play: the display was lost (the X server closed the connection); "
+                + "what was played is recorded in \(recording.path)")
+        } catch {
+            say("ocean play: the display was lost, and the recording could not be kept: \(error)")
+        }
+        if let saveError { say("ocean play: the career was not saved: \(saveError)") }
+    }
+
+    /// Looks at the balance file with the career as it stands (about once a second
+    /// between games; the scene calls it). What changed becomes news.
+    public func lookBetweenGames() {
+        _ = lookAtBalance(atStart: false)
+    }
+
+    // MARK: - Inside
+
+    private func step(_ input: TickInput) {
+        recorder.step(input)
+        ticks += 1
+        let simulation = recorder.simulation
+        for observer in observers { observer(simulation.state, simulation.events) }
+        // The career is saved after every game and every menu action that changed it.
+        if simulation.events.contains(where: PlayRecording.changesTheCareer) {
+            do { try saveCareer(simulation.state) } catch { saveFailed(error) }
+        }
+    }
+
+    private func endGameIfOn() {
+        guard inGame else { return }
+        step(TickInput(command: .abandon))
+    }
+
+    private func savePlayerNow() {
+        do { try savePlayer(recorder.simulation.state) } catch { saveFailed(error) }
+    }
+
+    /// The balance file looked at: news of what changed and, at a game's start, the
+    /// constants to switch to, if an edit is waiting and the career fits it.
+    private func lookAtBalance(atStart: Bool) -> Balance? {
+        guard hotReload != nil else { return nil }
+        let (news, apply) = hotReload!.look(state: recorder.simulation.state, inPlay: balance, atStart: atStart)
+        switch news {
+        case .waiting?: onNews(.balanceWaiting(path: hotReload!.reloader.path))
+        case .sameAsInPlay?: onNews(.balanceSameAsInPlay)
+        case .refused(let why)?: onNews(.balanceRefused(why))
+        case nil: break
+        }
+        return apply
+    }
+
+    /// The game about to start plays under `new`, recorded in a part of its own, so
+    /// every part verifies under the constants it was played with.
+    private func beginPart(with new: Balance) throws(FileError) {
+        recorder.finish()
+        try sink.commit()
+        let state = recorder.simulation.state
+        balance = new
+        rules = Rules(new)
+        let message = recording.nextPart(balance: hotReload?.reloader.path ?? "the balance")
+        header.balance = new
+        header.startState = state
+        sink = openSink(recording.path, recording.replaces)
+        recorder = ReplayRecorder(header: header, sink: sink)
+        onRulesChanged(rules)
+        onNews(.rulesChanged(message: message))
+    }
+
+    /// A save that failed (a full disk, a read-only profile): said once; play goes on.
+    private func saveFailed(_ error: any Error) {
+        let first = saveError == nil
+        saveError = String(describing: error)
+        if first { onNews(.saveFailed(said: saveError!, shown: (error as? Profile.LoadError)?.message ?? saveError!)) }
+    }
+}
