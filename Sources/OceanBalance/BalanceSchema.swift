@@ -83,10 +83,12 @@ public enum BalanceSchema {
         add("health.per_catch", "1/10000", 0...10_000, \.health.perCatch)
         add("health.per_miss", "1/10000", 0...10_000, \.health.perMiss)
         add("health.scan_grams", "g (0: the scanned kind's own mass)", 0...100_000, \.health.scanGrams)
-        add("health.stabilizing_from", "1/10000", 1...10_000, \.health.stabilizingFrom)
-        add("health.recovering_from", "1/10000", 1...10_000, \.health.recoveringFrom)
-        add("health.flourishing_from", "1/10000", 1...10_000, \.health.flourishingFrom)
-        add("health.thriving_from", "1/10000", 1...10_000, \.health.thrivingFrom)
+        // Where each phase above the first begins: its key from `Phase`, the one list.
+        let phaseFloors: [WritableKeyPath<Balance, Int> & Sendable] = [\.health.stabilizingFrom, \.health.recoveringFrom,
+                                                            \.health.flourishingFrom, \.health.thrivingFrom]
+        for (phase, path) in zip(Phase.allCases.dropFirst(), phaseFloors) {
+            add("health.\(phase.key)_from", "1/10000", 1...10_000, path)
+        }
         add("health.hysteresis", "1/10000", 0...2_000, \.health.hysteresis)
         add("health.daily_rise_cap", "1/10000 above the day's start", 0...10_000, \.health.dailyRiseCap)
         add("health.daily_fall_cap", "1/10000 below the day's start", 0...10_000, \.health.dailyFallCap)

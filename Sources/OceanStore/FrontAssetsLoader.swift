@@ -8,8 +8,15 @@ import OceanSystem
 /// factors (`assets/impact.toml`) — and validates each, naming file, line and key of
 /// every problem.
 public enum FrontAssetsLoader {
-    /// The themes shipped in `assets/themes/`: the game's own two and Outku's five.
-    public static let shippedThemes = ["default", "high-contrast", "cream", "sage", "lavender", "peach", "sky"]
+    /// The themes shipped: the files in `assets/themes/`, read once, "default" first
+    /// and the rest by name (a new theme is a new file; nothing lists them by hand).
+    public static let shippedThemes: [String] = {
+        guard let folder = findAsset("themes/default.toml").map({ String($0.dropLast("/default.toml".count)) }) else {
+            return ["default"]
+        }
+        let names = folderNames(folder).filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
+        return ["default"] + names.filter { $0 != "default" }
+    }()
     /// Outku's themes (its companion app's palettes), Cream its default.
     public static let outkuThemes = ["cream", "sage", "lavender", "peach", "sky"]
 

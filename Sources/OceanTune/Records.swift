@@ -103,10 +103,8 @@ public struct PlayerResult: Codable, Sendable, Equatable {
         case .grams: return grams.mean
         case .health: return health.mean
         default:
-            let name = ["days_to_stabilizing": "stabilizing", "days_to_recovering": "recovering",
-                        "days_to_flourishing": "flourishing", "days_to_thriving": "thriving",
-                        "days_to_level_10": "level_10", "days_to_level_50": "level_50",
-                        "days_to_adult": "adult", "days_to_elder": "elder"][metric.rawValue]!
+            // `days_to_X` names milestone X (`CareerOutcome.milestones`).
+            let name = String(metric.rawValue.dropFirst(Metric.daysToPrefix.count))
             guard let r = daysTo?[name], r.reached.n > 0 else { return .nan }
             let never = Double(r.reached.n - r.reached.successes) * Double(careerDays + 1)
             return (r.days.mean * Double(r.days.n) + never) / Double(r.reached.n)

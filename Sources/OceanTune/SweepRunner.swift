@@ -30,8 +30,8 @@ public struct Snapshot: Sendable, Equatable {
 
 /// The day (1 = the career's first) each milestone was first reached; 0: never.
 public struct CareerOutcome: Sendable, Equatable {
-    public static let milestones = ["stabilizing", "recovering", "flourishing", "thriving", "level_10", "level_50",
-                                    "adult", "elder"]
+    /// Each phase above the first (by its replay key), two levels, two pet stages.
+    public static let milestones = Phase.allCases.dropFirst().map(\.key) + ["level_10", "level_50", "adult", "elder"]
     public var day = [Int](repeating: 0, count: CareerOutcome.milestones.count)
     /// With `--series`: the figures at the end of each day of the plan (a skipped day
     /// keeps the day before's).

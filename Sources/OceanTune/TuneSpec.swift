@@ -103,6 +103,8 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case daysToAdult = "days_to_adult", daysToElder = "days_to_elder"
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// What a career metric's name starts with: `days_to_` and a milestone's name.
+    public static let daysToPrefix = "days_to_"
 
     /// Measured over careers rather than single games.
     public var needsCareers: Bool {
