@@ -73,6 +73,13 @@ public enum BalanceSchema {
         add("rounds.reach_slack_ms", "ms", 0...5_000, \.rounds.reachSlackMs)
         add("rounds.reach_margin_px", "px", 0...1_000, \.rounds.reachMarginPx)
 
+        add("arcade.miss_budget", "misses", 1...100, \.arcade.missBudget)
+        add("arcade.perfect_round_refund", "misses", 0...100, \.arcade.perfectRoundRefund)
+        add("arcade.round_cap", "rounds", 1...500, \.arcade.roundCap)
+        add("arcade.max_round_items", "items", 1...100_000, \.arcade.maxRoundItems)
+        add("arcade.min_gap_ms", "ms", 17...60_000, \.arcade.minGapMs)
+        add("arcade.max_speed_percent", "%", 100...1_000, \.arcade.maxSpeedPercent)
+
         add("scoring.points_per_catch", "points", 1...1_000_000, \.scoring.pointsPerCatch)
         add("scoring.combo_step", "catches", 1...1_000, \.scoring.comboStep)
         add("scoring.multiplier_cap", "×", 1...100, \.scoring.multiplierCap)
@@ -187,6 +194,12 @@ public enum BalanceSchema {
                 "must be less than half of bin.width_px (\(b.bin.widthPx)): the catch must stay inside the mouth")
         require(b.rounds.minGapMs <= b.rounds.firstRoundGapMs, "rounds.min_gap_ms",
                 "must not exceed rounds.first_round_gap_ms (\(b.rounds.firstRoundGapMs))")
+        require(b.arcade.minGapMs <= b.rounds.firstRoundGapMs, "arcade.min_gap_ms",
+                "must not exceed rounds.first_round_gap_ms (\(b.rounds.firstRoundGapMs))")
+        require(b.arcade.maxRoundItems >= b.rounds.firstRoundItems, "arcade.max_round_items",
+                "must be at least rounds.first_round_items (\(b.rounds.firstRoundItems))")
+        require(b.arcade.perfectRoundRefund <= b.arcade.missBudget, "arcade.perfect_round_refund",
+                "must not exceed arcade.miss_budget (\(b.arcade.missBudget))")
         let h = b.health
         require(h.stabilizingFrom < h.recoveringFrom, "health.recovering_from",
                 "must be above health.stabilizing_from (\(h.stabilizingFrom))")

@@ -11,6 +11,12 @@ public struct GameSummary: Equatable, Sendable {
     public var perfect: Bool
     /// Ended early by an abandon command (see `Command.abandon`).
     public var abandoned: Bool = false
+    /// Classic or arcade.
+    public var mode: PlayMode = .classic
+    /// The round the game reached (the last one begun).
+    public var rounds: Int = 0
+    /// Arcade: ended by finishing the round cap, not by running out of misses.
+    public var cleared: Bool = false
 }
 
 /// Something that happened during a tick, in the order it happened. Events are
@@ -36,6 +42,8 @@ public enum Event: Equatable, Sendable {
     case healthChanged(from: Int, to: Int)
     case phaseChanged(from: Phase, to: Phase)
     case roundEnded(round: Int)
+    /// Arcade: a perfect round gave back misses; `missesLeft` now.
+    case missRefunded(missesLeft: Int)
     case perfectGame
     case gameOver(GameSummary)
 

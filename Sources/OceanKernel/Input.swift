@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
     case none
     /// Start a game; ignored while one is on.
     case startGame
+    /// Start an arcade game (rounds until the misses run out); ignored while one is on.
+    case startArcade
     /// The player scanned a real item of this kind.
     case scan(ItemKind)
     /// The app opened (or the day turned): the player's local date and minute of

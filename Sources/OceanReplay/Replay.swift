@@ -38,6 +38,9 @@ public struct ReplayHeader: Equatable, Sendable {
     public var minuteOfDay: Int = DefaultSession.minuteOfDay
     /// What produced the inputs ("greedy", "human 70", "person"): for people only.
     public var recordedBy: String = ""
+    /// The mode its games were recorded in, when the recorder said (`mode` line,
+    /// format 8): what a daily server checks; the start commands are the truth.
+    public var mode: PlayMode?
     public var balance: Balance = Balance()
     /// The state the run starts from: nil for a new game from `seed`; a saved
     /// career's state when a player continues theirs (format 3 and later).

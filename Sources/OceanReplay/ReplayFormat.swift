@@ -6,7 +6,9 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
-    /// 7 adds the pointer (a move written `@X`: the bin goes to playfield x X, in
+    /// 8 adds arcade mode (`start arcade`, the `arcade.*` constants, a `mode` header
+    /// line naming the mode its games were recorded in) and hashes state encoding 8
+    /// (the game's mode, its misses left, the round's first miss count). 7 adds the pointer (a move written `@X`: the bin goes to playfield x X, in
     /// fixed point) and the `abandon` command, and hashes state encoding 7 (the day's
     /// net health and today's scans); older files take the true numbers' new
     /// constants (`kind.KEY.plastic`, the day's cap on its sum, the level curve, the
@@ -19,12 +21,14 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 7 and reads 2 to 7 (older files verify unchanged, their
+    /// This engine writes 8 and reads 2 to 8 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 7); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 8); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 7
-    public static let readable = 2...7
+    public static let version = 8
+    public static let readable = 2...8
+    /// The first format with arcade mode (`start arcade`, the `mode` header line).
+    public static let arcadeSince = 8
     /// The first format with a pointer (`@X`) for a move and the `abandon` command.
     public static let pointerSince = 7
     /// The first format with `challenge` lines.
@@ -38,6 +42,7 @@ public enum ReplayFormat {
         case 4: 4
         case 5: 5
         case 6: 6
+        case 7: 7
         default: StateEncoding.version
         }
     }
@@ -57,6 +62,14 @@ public enum ReplayFormat {
         ("career.level_growth_percent", 7, 0),         // one level per grams_per_level
         ("career.max_grams_per_level", 7, 0),
         ("career.scans_per_day", 7, 0),                // every scan counted
+        // Arcade mode came with format 8; older files hold only classic games, which
+        // read none of these: the shipped values.
+        ("arcade.miss_budget", 8, 5),
+        ("arcade.perfect_round_refund", 8, 1),
+        ("arcade.round_cap", 8, 40),
+        ("arcade.max_round_items", 8, 60),
+        ("arcade.min_gap_ms", 8, 120),
+        ("arcade.max_speed_percent", 8, 420),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every
@@ -70,7 +83,7 @@ public enum ReplayFormat {
         public static let comment = "comment", engine = "engine", seed = "seed", tickRate = "tick-rate"
         public static let checkpointEvery = "checkpoint-every", date = "date", time = "time"
         public static let recordedBy = "recorded-by", startState = "start-state", balance = "balance"
-        public static let challenge = "challenge"
+        public static let challenge = "challenge", mode = "mode", arcade = "arcade"
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
         public static let abandon = "abandon"
@@ -145,6 +158,7 @@ public enum ReplayFormat {
         switch command {
         case .none: []
         case .startGame: [Keyword.start]
+        case .startArcade: [Keyword.start, Keyword.arcade]
         case .scan(let kind): [Keyword.scan, kinds[kind.rawValue].key]
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]

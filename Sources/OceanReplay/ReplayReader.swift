@@ -262,6 +262,15 @@ public struct ReplayReader {
             header.engine = String(try single().prefix(64))
         case K.recordedBy:
             header.recordedBy = String(text.dropFirst(K.recordedBy.count + 1))
+        case K.mode:
+            guard header.formatVersion >= ReplayFormat.arcadeSince else {
+                throw error(at: n, "'\(K.mode)' is not part of format \(header.formatVersion)")
+            }
+            let word = try single()
+            guard let mode = PlayMode(key: String(word)) else {
+                throw error(at: n, "mode '\(word.prefix(20))' is not one of: \(PlayMode.allCases.map(\.key).joined(separator: ", "))")
+            }
+            header.mode = mode
         case K.startState:
             guard header.formatVersion >= 3 else { throw error(at: n, "'\(K.startState)' is not part of format \(header.formatVersion)") }
             let part = try single()
@@ -451,6 +460,8 @@ public struct ReplayReader {
         switch words.count {
         case 3: command = .none
         case 4 where words[3] == K.start: command = .startGame
+        case 5 where words[3] == K.start && words[4] == K.arcade && formatVersion >= ReplayFormat.arcadeSince:
+            command = .startArcade
         case 4 where words[3] == K.abandon && formatVersion >= ReplayFormat.pointerSince: command = .abandon
         case 5 where words[3] == K.scan:
             let kinds = replay!.header.balance.kinds

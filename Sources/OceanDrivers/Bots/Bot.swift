@@ -62,7 +62,7 @@ public struct DodgeBot: Bot {
 enum Aim {
     /// Roughly how many ticks until an item's bottom reaches the rim.
     static func ticksToRim(_ item: Item, _ s: GameState, rules: Rules) -> Int {
-        let p = rules.fall[max(0, s.round - 1) * rules.kindCount + item.kind.rawValue]
+        let p = rules.fall[rules.row(s) * rules.kindCount + item.kind.rawValue]
         let distance = rules.rim - (item.y + p.halfSize)
         let speed = max(Int(item.vy), Int(p.terminalSpeed) / 2, 1)
         return distance / speed
@@ -202,10 +202,10 @@ public struct HumanBot: Bot {
     private var nextLook = 0
     private var steering = Steering()
     private var commitment = Commitment()
-    /// Per kind, in `seenRound`: the y an item has fallen to one reaction after it
+    /// Per kind, in `seenRow`: the y an item has fallen to one reaction after it
     /// appeared; above it, the player has not noticed it yet.
     private var seenFrom: [Int] = []
-    private var seenRound = -1
+    private var seenRow = -1
     /// When the item chased now was picked: the longer it is watched, the better
     /// its landing is read.
     private var trackedSince = 0
@@ -223,10 +223,10 @@ public struct HumanBot: Bot {
 
 
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
-        if state.round != seenRound {
-            seenRound = state.round
+        if rules.row(state) != seenRow {
+            seenRow = rules.row(state)
             seenFrom = (0..<rules.kindCount).map {
-                rules.fallen(ItemKind(rawValue: $0), round: state.round, ticks: reactionTicks) - rules.halfSize[$0]
+                rules.fallen(ItemKind(rawValue: $0), row: seenRow, ticks: reactionTicks) - rules.halfSize[$0]
             }
         }
         if state.tick >= nextLook {
@@ -260,7 +260,7 @@ public struct HumanBot: Bot {
 struct LandingMemo {
     private struct Entry {
         var item: Item
-        var round: Int
+        var row: Int
         var ticks: Int
         var x: Int
     }
@@ -275,7 +275,7 @@ struct LandingMemo {
                 var kept = 0
                 for i in entries.indices where entries[i].ticks > k {
                     var e = entries[i]
-                    e.item = rules.advanced(e.item, round: e.round, ticks: k)
+                    e.item = rules.advanced(e.item, row: e.row, ticks: k)
                     e.ticks -= k
                     entries[kept] = e
                     kept += 1
@@ -286,10 +286,11 @@ struct LandingMemo {
             }
             tick = s.tick
         }
-        for e in entries where e.round == s.round && e.item == item { return (e.ticks, e.x) }
-        let landing = rules.landing(item, round: s.round)
+        let row = rules.row(s)
+        for e in entries where e.row == row && e.item == item { return (e.ticks, e.x) }
+        let landing = rules.landing(item, row: row)
         if entries.count >= 32 { entries.removeFirst() }
-        entries.append(Entry(item: item, round: s.round, ticks: landing.ticks, x: landing.x))
+        entries.append(Entry(item: item, row: row, ticks: landing.ticks, x: landing.x))
         return landing
     }
 }

@@ -64,6 +64,22 @@ public struct Balance: Equatable, Sendable {
         /// How far inside the bin's mouth the plan keeps each catch.
         public var reachMarginPx = 0
     }
+    /// Arcade mode (`GAME_RULES` §1): rounds keep coming, each faster and denser, up to
+    /// these caps; a budget of misses ends the game; a round cap ends it as cleared.
+    public struct Arcade: Equatable, Sendable {
+        /// Misses a game may take; the one that empties the budget ends it.
+        public var missBudget = 0
+        /// Misses a perfect round gives back (never above the budget).
+        public var perfectRoundRefund = 0
+        /// The round that, finished, ends the game as cleared.
+        public var roundCap = 0
+        /// Items in a round grow as in classic games, up to this.
+        public var maxRoundItems = 0
+        /// Gaps shrink as in classic games, down to this.
+        public var minGapMs = 0
+        /// Falls speed up as in classic games, up to this % of the kinds' speeds.
+        public var maxSpeedPercent = 0
+    }
     public struct Scoring: Equatable, Sendable {
         public var pointsPerCatch = 0
         public var comboStep = 0
@@ -143,6 +159,7 @@ public struct Balance: Equatable, Sendable {
     /// state: an item's kind and every per-kind tally are indices into it).
     public var kinds: [Kind] = []
     public var rounds = Rounds()
+    public var arcade = Arcade()
     public var scoring = Scoring()
     public var health = Health()
     public var career = Career()

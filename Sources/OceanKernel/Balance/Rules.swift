@@ -37,13 +37,20 @@ public final class Rules: Sendable {
     /// Running sums of the spawn weights, for a weighted draw.
     public let cumulativeWeight: [Int]
 
-    /// Per round (0-based) and kind, indexed `round * kindCount + kind`: everything the
-    /// item physics needs about one item, in one place.
+    /// Per tempo row and kind, indexed `row * kindCount + kind`: everything the item
+    /// physics needs about one item, in one place. A row is a round's tempo: rows
+    /// 0..<roundsPerGame are a classic game's rounds, the next `arcadeRoundCap` rows
+    /// an arcade game's (`row(round:arcade:)`).
     public let fall: [FallParams]
 
-    // Per round (0-based).
+    // Per tempo row.
     public let roundItems: [Int]
     public let roundGapTicks: [Int]
+    /// Arcade mode: the misses a game may take, what a perfect round gives back, and
+    /// the round that ends it as cleared.
+    public let arcadeMissBudget: Int
+    public let arcadeRefund: Int
+    public let arcadeRoundCap: Int
     public let firstSpawnDelayTicks: Int
     /// The 3-2-1 before a game's first item, in ticks (before `firstSpawnDelayTicks`).
     public let countdownTicks: Int
@@ -149,9 +156,13 @@ public final class Rules: Sendable {
         var fall: [FallParams] = []
         var items: [Int] = []
         var gaps: [Int] = []
-        for round in 0..<r.perGame {
+        let a = b.arcade
+        // A classic game's rounds, then an arcade game's: the same steps, the arcade's caps.
+        let rows = (0..<r.perGame).map { (round: $0, maxSpeed: r.maxSpeedPercent, minGap: r.minGapMs, maxItems: Int.max) }
+            + (0..<a.roundCap).map { (round: $0, maxSpeed: a.maxSpeedPercent, minGap: a.minGapMs, maxItems: a.maxRoundItems) }
+        for (round, maxSpeed, minGap, maxItems) in rows {
             let speedPercent = round == 0 ? r.firstRoundSpeedPercent
-                : min(r.maxSpeedPercent, 100 + r.speedPercentAddedPerRound * round)
+                : min(maxSpeed, 100 + r.speedPercentAddedPerRound * round)
             for (k, kind) in b.kinds.enumerated() {
                 fall.append(FallParams(
                     halfSize: halfSize[k],
@@ -160,9 +171,12 @@ public final class Rules: Sendable {
                         * speedPercent / 100)),
                     terminalSpeed: Int32(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100))))
             }
-            items.append(r.firstRoundItems + r.itemsAddedPerRound * round)
-            gaps.append(Fixed.ticks(ms: max(r.minGapMs, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round)))
+            items.append(min(maxItems, r.firstRoundItems + r.itemsAddedPerRound * round))
+            gaps.append(Fixed.ticks(ms: max(minGap, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round)))
         }
+        arcadeMissBudget = a.missBudget
+        arcadeRefund = a.perfectRoundRefund
+        arcadeRoundCap = a.roundCap
         self.fall = fall
         roundItems = items
         roundGapTicks = gaps
@@ -243,29 +257,38 @@ public final class Rules: Sendable {
         return table
     }
 
-    /// When and where `item`, falling in round `round`, will meet the rim: after how
+    /// The tempo row of `round` (1-based) of a classic or an arcade game: the index
+    /// into `roundItems`, `roundGapTicks` and (times `kindCount`) `fall`.
+    @inline(__always) public func row(round: Int, arcade: Bool) -> Int {
+        arcade ? roundsPerGame + min(max(round, 1), arcadeRoundCap) - 1 : min(max(round, 1), roundsPerGame) - 1
+    }
+
+    /// The tempo row of the round `s` is in (its first, between games).
+    @inline(__always) public func row(_ s: GameState) -> Int { row(round: s.round, arcade: s.playMode == .arcade) }
+
+    /// When and where `item`, falling in tempo row `row`, will meet the rim: after how
     /// many more ticks, and its centre's x then (what a player who reads the field
     /// sees coming; the tick's own motion, run ahead on a copy).
-    public func landing(_ item: Item, round: Int) -> (ticks: Int, x: Int) {
-        ItemSystem.forecast(item, fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue], rules: self)
+    public func landing(_ item: Item, row: Int) -> (ticks: Int, x: Int) {
+        ItemSystem.forecast(item, fall[row * kindCount + item.kind.rawValue], rules: self)
     }
 
     /// A falling item `ticks` ticks later, moved exactly as the tick moves it (sway,
     /// walls, gravity; nothing caught or missed): what `landing` runs through. A
     /// bot carries a landing it forecast forward with it (`landing` of the result is
     /// the same place, `ticks` sooner).
-    public func advanced(_ item: Item, round: Int, ticks: Int) -> Item {
-        let p = fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + item.kind.rawValue]
+    public func advanced(_ item: Item, row: Int, ticks: Int) -> Item {
+        let p = fall[row * kindCount + item.kind.rawValue]
         var it = item
         for _ in 0..<max(0, ticks) { _ = ItemSystem.advance(&it, p, width: width) }
         return it
     }
 
-    /// How far below its spawn an item of `kind` has fallen after `ticks` in
-    /// `round` (its fall does not depend on its sway): how long an item has been
+    /// How far below its spawn an item of `kind` has fallen after `ticks` in tempo
+    /// row `row` (its fall does not depend on its sway): how long an item has been
     /// in view, read from where it is.
-    public func fallen(_ kind: ItemKind, round: Int, ticks: Int) -> Int {
-        let p = fall[(min(max(round, 1), roundsPerGame) - 1) * kindCount + kind.rawValue]
+    public func fallen(_ kind: ItemKind, row: Int, ticks: Int) -> Int {
+        let p = fall[row * kindCount + kind.rawValue]
         var it = Item(x: width / 2, y: 0, vx: 0, vy: 0, ax: 0, kind: kind)
         for _ in 0..<max(0, ticks) { _ = ItemSystem.advance(&it, p, width: width) }
         return it.y

@@ -1,11 +1,20 @@
 /// Game flow: a round ends when it has spawned all its items and none is left
-/// falling; then a break, then the next round, until the last round ends the game.
+/// falling; then a break, then the next round. A classic game ends with its last
+/// round; an arcade game when its misses run out, or as cleared with the round cap.
 enum RoundSystem {
-    /// A start command: a new game, unless one is on.
+    /// A start command: a new game (classic or arcade), unless one is on.
     static func startGame(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
-        guard case .startGame = command, s.mode == .idle else { return }
+        let mode: PlayMode
+        switch command {
+        case .startGame: mode = .classic
+        case .startArcade: mode = .arcade
+        default: return
+        }
+        guard s.mode == .idle else { return }
         s.totals.games += 1
         s.game = GameTally()
+        s.playMode = mode
+        s.missesLeft = mode == .arcade ? rules.arcadeMissBudget : 0
         events.append(.gameStarted(game: s.totals.games))
         // The fair spawner's plan starts where the bin is.
         if rules.fairSpawn {
@@ -27,9 +36,21 @@ enum RoundSystem {
         case .idle:
             break
         case .playing:
-            guard s.roundSpawned == rules.roundItems[s.round - 1], s.items.isEmpty else { return }
+            if s.playMode == .arcade && s.missesLeft <= 0 {
+                // The budget is spent: what is still falling is cleared, not missed.
+                s.items.removeAll(keepingCapacity: true)
+                endGame(&s, rules: rules, events: &events)
+                return
+            }
+            guard s.roundSpawned == rules.roundItems[rules.row(s)], s.items.isEmpty else { return }
             events.append(.roundEnded(round: s.round))
-            if s.round == rules.roundsPerGame {
+            let arcade = s.playMode == .arcade
+            if arcade && s.game.misses == s.roundStartMisses && rules.arcadeRefund > 0
+                && s.missesLeft < rules.arcadeMissBudget {
+                s.missesLeft = min(rules.arcadeMissBudget, s.missesLeft + rules.arcadeRefund)
+                events.append(.missRefunded(missesLeft: s.missesLeft))
+            }
+            if s.round == (arcade ? rules.arcadeRoundCap : rules.roundsPerGame) {
                 endGame(&s, rules: rules, events: &events)
             } else if rules.breakTicks == 0 {
                 start(round: s.round + 1, &s, rules: rules, events: &events)
@@ -47,12 +68,16 @@ enum RoundSystem {
         s.mode = .playing
         s.round = round
         s.roundSpawned = 0
-        s.spawnTimer = round == 1 ? rules.countdownTicks + rules.firstSpawnDelayTicks : rules.roundGapTicks[round - 1]
+        s.roundStartMisses = s.game.misses
+        s.spawnTimer = round == 1 ? rules.countdownTicks + rules.firstSpawnDelayTicks : rules.roundGapTicks[rules.row(s)]
         events.append(.roundStarted(round: round))
     }
 
     private static func endGame(_ s: inout GameState, rules: Rules, events: inout [Event], abandoned: Bool = false) {
-        let perfect = s.game.misses == 0 && !abandoned
+        let arcade = s.playMode == .arcade
+        // An arcade game is cleared by finishing the cap's round; classic is perfect with no miss.
+        let cleared = arcade && !abandoned && s.missesLeft > 0
+        let perfect = s.game.misses == 0 && !abandoned && (!arcade || cleared)
         if perfect {
             s.game.score += rules.perfectGameBonus
             s.totals.score += rules.perfectGameBonus
@@ -62,12 +87,14 @@ enum RoundSystem {
         events.append(.gameOver(GameSummary(
             game: s.totals.games, catches: s.game.catches, misses: s.game.misses,
             bestCombo: s.game.bestCombo, score: s.game.score, grams: s.game.grams, perfect: perfect,
-            abandoned: abandoned)))
+            abandoned: abandoned, mode: s.playMode, rounds: s.round, cleared: cleared)))
         s.mode = .idle
         s.round = 0
         s.roundSpawned = 0
         s.spawnTimer = 0
         s.breakTimer = 0
+        s.missesLeft = 0
+        s.roundStartMisses = 0
         if !s.plan.isEmpty { s.plan.removeAll(keepingCapacity: true) }
     }
 }

@@ -67,7 +67,7 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 7
+    public static let version: UInt64 = 8
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
 
@@ -88,6 +88,7 @@ public enum StateEncoding {
         switch subsystem {
         case .flow:
             w(s.tick); w(s.mode.rawValue); w(s.round); w(s.roundSpawned); w(s.spawnTimer); w(s.breakTimer)
+            if version >= 8 { w(s.playMode.rawValue); w(s.missesLeft); w(s.roundStartMisses) }
         case .physics:
             sink.write(s.random.s0); sink.write(s.random.s1); sink.write(s.random.s2); sink.write(s.random.s3)
             w(s.bin.x); w(s.bin.vx)
@@ -292,6 +293,10 @@ public enum StateEncoding {
         let tick = try int(), modeRaw = try int(), round = try int(), roundSpawned = try int()
         let spawnTimer = try int(), breakTimer = try int()
         guard let mode = Mode(rawValue: modeRaw) else { throw .badValue("mode \(modeRaw)") }
+        // Before version 8 every game was classic.
+        let playModeRaw = v >= 8 ? try int() : 0, missesLeft = v >= 8 ? try int() : 0
+        let roundStartMisses = v >= 8 ? try int() : 0
+        guard let playMode = PlayMode(rawValue: playModeRaw) else { throw .badValue("play mode \(playModeRaw)") }
 
         let random = GameRandom(s0: try word(), s1: try word(), s2: try word(), s3: try word())
         let bin = BinState(x: try int(), vx: try int())
@@ -397,6 +402,7 @@ public enum StateEncoding {
         s.plan = plan
         s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
+        s.playMode = playMode; s.missesLeft = missesLeft; s.roundStartMisses = roundStartMisses
         s.game = game; s.totals = totals
         s.healthDayStart = healthDayStart
         s.healthDayNet = healthDayNet

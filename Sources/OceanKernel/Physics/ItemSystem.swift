@@ -18,8 +18,9 @@ enum ItemSystem {
         let mouth = rules.binHalfWidth
         // Items fall only during a round (a validated state never holds any otherwise):
         // checked once per tick, so the unchecked reads below stay inside the table.
-        precondition(s.round >= 1 && s.round <= rules.roundsPerGame, "items outside a round")
-        let tableBase = (s.round - 1) * rules.kindCount
+        precondition(s.round >= 1 && s.round <= (s.playMode == .arcade ? rules.arcadeRoundCap : rules.roundsPerGame),
+                     "items outside a round")
+        let tableBase = rules.row(s) * rules.kindCount
         var live = 0
         rules.fall.withUnsafeBufferPointer { allFall in
         s.items.withUnsafeMutableBufferPointer { items in

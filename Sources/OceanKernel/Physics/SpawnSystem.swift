@@ -14,7 +14,8 @@
 enum SpawnSystem {
     static func run(_ s: inout GameState, rules: Rules, events: inout [Event]) {
         guard s.mode == .playing else { return }
-        let owed = rules.roundItems[s.round - 1] - s.roundSpawned
+        let row = rules.row(s)
+        let owed = rules.roundItems[row] - s.roundSpawned
         guard owed > 0 else { return }
         if s.spawnTimer > 0 { s.spawnTimer -= 1 }
         guard s.spawnTimer == 0 else { return }
@@ -24,7 +25,7 @@ enum SpawnSystem {
         while dropped < burst && spawnOne(&s, rules: rules, events: &events) { dropped += 1 }
         guard dropped > 0 else { return }  // nothing fits yet: try again next tick
         s.roundSpawned += dropped
-        s.spawnTimer = rules.roundGapTicks[s.round - 1]
+        s.spawnTimer = rules.roundGapTicks[row]
     }
 
     private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) -> Bool {
@@ -54,7 +55,7 @@ enum SpawnSystem {
         if passed > 0 { s.plan.removeFirst(passed) }
         if s.plan.isEmpty { s.plan.append(PlanPoint(tick: s.tick, x: s.bin.x)) }
 
-        let fall = rules.fall[(s.round - 1) * rules.kindCount + item.kind.rawValue]
+        let fall = rules.fall[rules.row(s) * rules.kindCount + item.kind.rawValue]
         var landing = ItemSystem.forecast(item, fall, rules: rules)
         // Spawned now, it moves in this very tick: its n-th move is tick + n - 1.
         let tick = s.tick + landing.ticks - 1

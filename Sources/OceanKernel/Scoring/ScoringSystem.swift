@@ -27,6 +27,8 @@ enum ScoringSystem {
                 s.game.combo = 0
                 s.game.misses += 1
                 s.totals.misses += 1
+                // Arcade: one bin of the budget gone (the round system ends the game at none).
+                if s.missesLeft > 0 { s.missesLeft -= 1 }
             case .scanned(let kind):
                 s.totals.scans += 1
                 s.totals.grams += rules.scanPlastic(kind)

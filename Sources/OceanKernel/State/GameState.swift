@@ -3,6 +3,29 @@ public enum Mode: Int, Sendable {
     case idle, playing, roundBreak
 }
 
+/// Which game is played: the classic game of a fixed number of rounds, or arcade
+/// mode, whose rounds keep coming until a budget of misses runs out.
+public enum PlayMode: Int, StableKey, Comparable {
+    case classic, arcade
+
+    /// Written in replays and reports; never changes with the display name.
+    public var key: String {
+        switch self {
+        case .classic: "classic"
+        case .arcade: "arcade"
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .classic: "Classic"
+        case .arcade: "Arcade"
+        }
+    }
+
+    public static func < (a: PlayMode, b: PlayMode) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// The bin the player slides along the bottom: its centre and speed.
 public struct BinState: Equatable, Sendable {
     public var x: Int
@@ -60,6 +83,12 @@ public struct GameState: Equatable, Sendable {
     public var roundSpawned: Int = 0
     public var spawnTimer: Int = 0
     public var breakTimer: Int = 0
+    /// The game on (or the last one): classic or arcade.
+    public var playMode: PlayMode = .classic
+    /// Arcade: misses the game may still take before it ends (0 in classic games).
+    public var missesLeft: Int = 0
+    /// The game's misses when the round began: a round with none more is perfect.
+    public var roundStartMisses: Int = 0
 
     // Physics
     public var random: GameRandom

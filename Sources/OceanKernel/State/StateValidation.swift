@@ -90,31 +90,40 @@ struct StateChecker {
 
     mutating func flow(_ s: GameState, rules: Rules) {
         range("tick", s.tick, 0, GameState.maxTick)
+        let arcade = s.playMode == .arcade
+        let rounds = arcade ? rules.arcadeRoundCap : rules.roundsPerGame
+        let roundsKey = arcade ? "arcade.round_cap" : "rounds.per_game"
         switch s.mode {
         case .idle:
             range("round", s.round, 0, 0, "no round between games")
             range("roundSpawned", s.roundSpawned, 0, 0, "between games")
             range("spawnTimer", s.spawnTimer, 0, 0, "between games")
             range("breakTimer", s.breakTimer, 0, 0, "between games")
+            range("missesLeft", s.missesLeft, 0, 0, "between games")
         case .playing:
-            range("round", s.round, 1, rules.roundsPerGame, "rounds.per_game")
-            guard s.round >= 1 && s.round <= rules.roundsPerGame else { return }
-            range("roundSpawned", s.roundSpawned, 0, rules.roundItems[s.round - 1], "the round's items")
-            range("spawnTimer", s.spawnTimer, 0, spawnGap(round: s.round, rules: rules), "the round's spawn gap")
+            range("round", s.round, 1, rounds, roundsKey)
+            guard s.round >= 1 && s.round <= rounds else { return }
+            range("roundSpawned", s.roundSpawned, 0, rules.roundItems[rules.row(s)], "the round's items")
+            range("spawnTimer", s.spawnTimer, 0, spawnGap(s, rules: rules), "the round's spawn gap")
             range("breakTimer", s.breakTimer, 0, 0, "during a round")
         case .roundBreak:
-            range("round", s.round, 1, rules.roundsPerGame - 1, "a break follows a round before the last")
-            guard s.round >= 1 && s.round < rules.roundsPerGame else { return }
-            let items = rules.roundItems[s.round - 1]
+            range("round", s.round, 1, rounds - 1, "a break follows a round before the last")
+            guard s.round >= 1 && s.round < rounds else { return }
+            let items = rules.roundItems[rules.row(s)]
             range("roundSpawned", s.roundSpawned, items, items, "a break follows a round that spawned all its items")
-            range("spawnTimer", s.spawnTimer, 0, spawnGap(round: s.round, rules: rules), "the round's spawn gap")
+            range("spawnTimer", s.spawnTimer, 0, spawnGap(s, rules: rules), "the round's spawn gap")
             range("breakTimer", s.breakTimer, 1, rules.breakTicks, "rounds.break_ms in ticks")
+        }
+        if s.mode != .idle {
+            range("missesLeft", s.missesLeft, arcade ? 1 : 0, arcade ? rules.arcadeMissBudget : 0,
+                  arcade ? "arcade.miss_budget (a game with none left has ended)" : "none in a classic game")
+            range("roundStartMisses", s.roundStartMisses, 0, s.game.misses, "the game's misses so far")
         }
     }
 
-    private func spawnGap(round: Int, rules: Rules) -> Int {
-        let gap = rules.roundGapTicks[round - 1]
-        return round == 1 ? max(gap, rules.countdownTicks + rules.firstSpawnDelayTicks) : gap
+    private func spawnGap(_ s: GameState, rules: Rules) -> Int {
+        let gap = rules.roundGapTicks[rules.row(s)]
+        return s.round == 1 ? max(gap, rules.countdownTicks + rules.firstSpawnDelayTicks) : gap
     }
 
     // MARK: Physics
@@ -143,8 +152,9 @@ struct StateChecker {
                 if i > 0 && p.tick < s.plan[i - 1].tick { fail("plan[\(i)].tick", p.tick, "not before plan[\(i - 1)].tick") }
             }
         }
-        guard s.mode == .playing, s.round >= 1, s.round <= rules.roundsPerGame, n <= rules.maxLive else { return }
-        let base = (s.round - 1) * rules.kindCount
+        guard s.mode == .playing, s.round >= 1, s.round <= (s.playMode == .arcade ? rules.arcadeRoundCap : rules.roundsPerGame),
+              n <= rules.maxLive else { return }
+        let base = rules.row(s) * rules.kindCount
         for (i, it) in s.items.enumerated() {
             let k = it.kind.rawValue
             guard k < rules.kindCount else {
