@@ -63,13 +63,13 @@ public enum ReplayFormat {
         ("career.max_grams_per_level", 7, 0),
         ("career.scans_per_day", 7, 0),                // every scan counted
         // Arcade mode came with format 8; older files hold only classic games, which
-        // read none of these: the shipped values.
+        // read none of these: values that pass the rules with any older balance.
         ("arcade.miss_budget", 8, 5),
         ("arcade.perfect_round_refund", 8, 1),
         ("arcade.round_cap", 8, 40),
-        ("arcade.max_round_items", 8, 60),
-        ("arcade.min_gap_ms", 8, 120),
-        ("arcade.max_speed_percent", 8, 420),
+        ("arcade.max_round_items", 8, 100_000),
+        ("arcade.min_gap_ms", 8, 17),
+        ("arcade.max_speed_percent", 8, 1_000),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every

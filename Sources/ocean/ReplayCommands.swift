@@ -51,6 +51,8 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "With --days: the chance, in %, of skipping a day (0 to 100; default 15).") var skipPercent: Int?
         @Option(help: "Start from the career saved in this profile (only read, never written).") var fromProfile: String?
         @Flag(help: forceHelp("an existing --out, once the new recording is finished")) var force = false
+        @Option(help: "The game the bots play: classic or arcade (written in the header). Not with --days.")
+        var mode: PlayMode = .classic
 
         func validate() throws {
             try checkBot(bot)
@@ -69,6 +71,9 @@ extension ReplayCommand {
             try checkRange(gamesPerDay, "--games-per-day", 0...100)
             try checkRange(skipPercent, "--skip-percent", 0...100)
             try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
+            if mode == .arcade && days != nil {
+                throw ValidationError("--mode arcade goes with --games: a career's days play the classic game")
+            }
             try checkPath(fromProfile, flag: "--from-profile")
             try checkPath(out, flag: "--out", stream: true)
             if let date { _ = try parseDate(date) }
@@ -108,6 +113,7 @@ extension ReplayCommand {
             }
             header.comment = comment
             header.checkpointEvery = checkpointEvery
+            if days == nil { header.mode = mode }
             let skill = skill ?? 70
             header.recordedBy = recordedBy
             let now = localNow()
@@ -119,7 +125,10 @@ extension ReplayCommand {
             }
             // The tick limit, before anything is written: a game takes at most about as
             // long as one where nothing is caught.
-            let gameTicks = runGames(rules: rules, seed: seed, bot: .idle, games: 1).ticks
+            // An arcade game lasts at most as long as the oracle's, which clears the round cap.
+            let gameTicks = mode == .arcade
+                ? runGames(rules: rules, seed: seed, schedule: BotSchedule("oracle")!, games: 1, mode: .arcade).ticks
+                : runGames(rules: rules, seed: seed, bot: .idle, games: 1).ticks
             let games = days.map { $0 * (gamesPerDay ?? 1) } ?? (games ?? 1)
             let estimate = header.startTick + games * (gameTicks + gameTicks / 4) + (days ?? 0) * 64
             guard estimate <= ReplayFormat.maxTick else {

@@ -66,6 +66,9 @@ struct Sim: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: "The game the bots play: classic (a fixed number of rounds) or arcade (rounds until the misses run out). Not with --days.")
+    var mode: PlayMode = .classic
+
     func validate() throws {
         try checkBot(bot)
         try checkRange(days, "--days", 1...100_000)
@@ -82,6 +85,9 @@ struct Sim: ParsableCommand {
         }
         if let date { _ = try parseDate(date) }
         if let time { _ = try parseTime(time) }
+        if mode == .arcade && days != nil {
+            throw ValidationError("--mode arcade goes with --games: a career's days play the classic game")
+        }
     }
 
     func run() throws {
@@ -99,7 +105,7 @@ struct Sim: ParsableCommand {
                                            minuteOfDay: try time.map { try parseTime($0) } ?? DefaultSession.minuteOfDay)
         let progress = Progress("sim", total: games, unit: "games", quiet: json)
         let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill ?? 70,
-                              session: session) { done in
+                              session: session, mode: mode) { done in
             progress.update(done)
             return Interruption.requested == nil
         }

@@ -25,8 +25,8 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
     /// True when a bot in the schedule uses `--skill` (only `human` does).
     public var usesSkill: Bool { kinds.contains(.human) }
 
-    public func plan(seed: UInt64, skill: Int, games: Int, session: Command? = nil) -> GamePlan {
-        GamePlan(bots: bots(seed: seed, skill: skill), games: games, session: session)
+    public func plan(seed: UInt64, skill: Int, games: Int, session: Command? = nil, mode: PlayMode = .classic) -> GamePlan {
+        GamePlan(bots: bots(seed: seed, skill: skill), games: games, session: session, mode: mode)
     }
 
     /// One bot per entry, each with a seed of its own.

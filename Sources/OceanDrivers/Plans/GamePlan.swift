@@ -12,16 +12,19 @@ public struct GamePlan {
     private var gamesBefore: Int?
     /// A session to begin first (the app opening), if any.
     private var session: Command?
+    /// The command that starts each game: classic or arcade.
+    private let start: Command
 
-    public init(bot: any Bot, games: Int, session: Command? = nil) {
-        self.init(bots: [bot], games: games, session: session)
+    public init(bot: any Bot, games: Int, session: Command? = nil, mode: PlayMode = .classic) {
+        self.init(bots: [bot], games: games, session: session, mode: mode)
     }
 
-    public init(bots: [any Bot], games: Int, session: Command? = nil) {
+    public init(bots: [any Bot], games: Int, session: Command? = nil, mode: PlayMode = .classic) {
         precondition(!bots.isEmpty)
         self.bots = bots
         self.games = games
         self.session = session
+        start = mode == .arcade ? .startArcade : .startGame
     }
 
     public mutating func input(for sim: Simulation) -> TickInput? {
@@ -35,7 +38,7 @@ public struct GamePlan {
         if s.mode == .idle {
             guard s.totals.games - before < games else { return nil }
             current = min(s.totals.games - before, bots.count - 1)
-            return TickInput(move: bots[current].move(s, rules: sim.rules), command: .startGame)
+            return TickInput(move: bots[current].move(s, rules: sim.rules), command: start)
         }
         return TickInput(move: bots[current].move(s, rules: sim.rules))
     }

@@ -6,6 +6,9 @@ public struct RunReport: Equatable, Sendable, Encodable {
     public var ticks: Int
     public var summary: ReplaySummary
     public var hashes: StateHashes
+    /// The games watched as they were played (nil when the run was not watched).
+    public var play: PlayLog?
+    public var mode: PlayMode = .classic
 
     public init(_ s: GameState) {
         ticks = s.tick
@@ -23,6 +26,34 @@ public struct RunReport: Equatable, Sendable, Encodable {
         try c.encode(hex16(hashes.full), forKey: JSONKey("hash"))
         var subs = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("subsystemHashes"))
         for s in Subsystem.allCases { try subs.encode(hex16(hashes[s]), forKey: JSONKey(s.name)) }
+        guard let play else { return }
+        try c.encode(mode.key, forKey: JSONKey("mode"))
+        try Self.encodeKinds(play, into: &c)
+        if mode == .arcade {
+            try c.encode(play.roundsReached, forKey: JSONKey("roundsReached"))
+            var ended = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("endedBy"))
+            try ended.encode(play.endedByMisses, forKey: JSONKey("misses"))
+            try ended.encode(play.endedByCap, forKey: JSONKey("cap"))
+        }
+    }
+
+    /// `"kinds": {KEY: {"catches", "misses", "hazard"}}`, in the balance's order.
+    static func encodeKinds(_ play: PlayLog, into c: inout KeyedEncodingContainer<JSONKey>) throws {
+        var kinds = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("kinds"))
+        for (k, key) in play.kindKeys.enumerated() {
+            var one = kinds.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key))
+            try one.encode(play.catches[k], forKey: JSONKey("catches"))
+            try one.encode(play.misses[k], forKey: JSONKey("misses"))
+            // No kind is to be let pass yet (sea life comes later): none is a hazard.
+            try one.encode(false, forKey: JSONKey("hazard"))
+        }
+    }
+
+    /// Arcade: the rounds reached and how the games ended, as lines of the text report.
+    private var arcadeLines: String {
+        guard mode == .arcade, let play else { return "" }
+        return "\nrounds        median \(play.medianRounds) (\(play.roundsReached.map(String.init).joined(separator: ", ")))"
+            + "\nended by      misses \(play.endedByMisses), round cap \(play.endedByCap)"
     }
 
     /// The same facts for a person.
@@ -36,7 +67,7 @@ public struct RunReport: Equatable, Sendable, Encodable {
         misses        \(m.misses)
         best combo    \(m.bestCombo)
         score         \(m.score)
-        plastic       \(m.grams) g
+        plastic       \(m.grams) g\(arcadeLines)
         ocean health  \(percent(m.health)) % (\(m.phase.name))
         hash          \(hex16(hashes.full))
         subsystems    \(subs)

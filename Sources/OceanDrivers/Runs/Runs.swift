@@ -9,14 +9,20 @@ public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill
 /// `goOn` is asked every `InputFeed.checkEvery` ticks, with the games finished so
 /// far; when it says no the run stops there and reports what was played.
 public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
-                     session: Command = DefaultSession.command, goOn: ((Int) -> Bool)? = nil) -> RunReport {
+                     session: Command = DefaultSession.command, mode: PlayMode = .classic,
+                     goOn: ((Int) -> Bool)? = nil) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
-    var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session)
+    var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session, mode: mode)
+    var log = PlayLog(rules: rules)
     while let input = plan.input(for: sim) {
         if let goOn, sim.state.tick % InputFeed.checkEvery == 0, !goOn(sim.state.totals.games) { break }
         sim.step(input)
+        if !sim.events.isEmpty { log.watch(sim.events) }
     }
-    return RunReport(sim.state)
+    var report = RunReport(sim.state)
+    report.play = log
+    report.mode = mode
+    return report
 }
 
 /// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
@@ -60,7 +66,7 @@ public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSch
                                            sink: Sink, progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = schedule.plan(seed: header.seed, skill: skill, games: games,
-                             session: .beginSession(header.date, minuteOfDay: header.minuteOfDay))
+                             session: .beginSession(header.date, minuteOfDay: header.minuteOfDay), mode: header.mode ?? .classic)
     let before = recorder.simulation.state.totals.games  // a starting state has games of its own
     while let input = plan.input(for: recorder.simulation) {
         let s = recorder.simulation.state
