@@ -43,6 +43,8 @@ public struct PlaySetup {
     public var audio: AudioDesign?
     public var loop = LoopOptions()
     public var debugScreens = false
+    /// The game a quick session starts (and Space starts again): classic or arcade.
+    public var mode: PlayMode = .classic
     /// Opens a part's recording (refusing a file it must not replace).
     public var openSink: GameSession.OpenSink
 
@@ -100,6 +102,7 @@ public enum PlayApp {
         header.date = setup.date
         header.minuteOfDay = setup.minuteOfDay
         header.recordedBy = "person"
+        if setup.content == nil { header.mode = setup.mode }
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
         let recording = PlayRecording(record: setup.record, force: setup.force, profile: setup.profilePath)
@@ -119,7 +122,8 @@ public enum PlayApp {
         let session = GameSession(balance: setup.balance, header: header, saved: saved, recording: recording,
                                   hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
-        if setup.content == nil { session.queue(.startGame) }
+        let start: Command = setup.mode == .arcade ? .startArcade : .startGame
+        if setup.content == nil { session.queue(start) }
         session.saveCareer = { try store.save($0, plannedThrough: nil) }
         if let audio { session.observers.append { state, events in audio.link.post(health: state.health, events: events) } }
 
@@ -147,7 +151,8 @@ public enum PlayApp {
         let p = store.player
         let scene = PlayScene(session: session, assets: setup.assets, content: setup.content,
                               player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
-                              seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens)
+                              seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens,
+                              start: start)
         session.savePlayer = { [unowned scene] state in
             // A name typed or a story seen: saved at once with the career as it stands.
             if let player = scene.player {

@@ -26,6 +26,9 @@ public final class PlayScene: Scene {
     let debugScreens: Bool
     /// Where the scene's messages go (standard error).
     let say: (String) -> Void
+    /// What Space (a click, a pad's A) starts between games without a career: a
+    /// classic game or an arcade one (`ocean play --quick --mode`).
+    let start: Command
 
     /// Why the session could not go on (a part's recording not kept), if so.
     public private(set) var failure: FileError?
@@ -41,9 +44,10 @@ public final class PlayScene: Scene {
     ///     games only (`--quick`).
     ///   - pauseMenu: the pause menu's volumes and themes as play begins.
     public init(session: GameSession, assets: FrontAssets, content: CareerContent?, player: CareerPlayer, seed: UInt64,
-                pauseMenu: PauseMenu, pause: PauseHooks, debugScreens: Bool = false,
+                pauseMenu: PauseMenu, pause: PauseHooks, debugScreens: Bool = false, start: Command = .startGame,
                 say: @escaping (String) -> Void = { printError($0) }) {
         self.session = session
+        self.start = start
         self.assets = assets
         self.content = content
         self.seed = seed
@@ -151,8 +155,8 @@ public final class PlayScene: Scene {
         } else if input.requests.togglePause || input.requests.pause {
             view.paused = true
             view.pauseMenu.open()
-        } else if input.requests.start && career == nil && !session.inGame && !session.isQueued(.startGame) {
-            session.queue(.startGame)
+        } else if input.requests.start && career == nil && !session.inGame && !session.isQueued(start) {
+            session.queue(start)
         }
         var quit = false
         for choice in choices {

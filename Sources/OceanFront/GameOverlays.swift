@@ -49,11 +49,17 @@ struct GameOverlays {
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
         var y = layout.waterY / 8
-        centred(pen, s.perfect ? "PERFECT!" : (s.abandoned ? "GAME LEFT" : "GAME OVER"), y: y, scale: big, Colour.opaque(theme.accent))
+        let title = s.perfect ? "PERFECT!" : s.abandoned ? "GAME LEFT" : s.cleared ? "CLEARED!" : "GAME OVER"
+        centred(pen, title, y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
         if s.abandoned {
             // Left from the pause menu (or by quitting): what was caught counts, a perfect cannot.
             centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, Colour.opaque(theme.dim))
+            y += line
+        } else if s.mode == .arcade {
+            // Arcade: how far the game went, and what ended it.
+            let words = s.cleared ? "Arcade: all \(s.rounds) rounds cleared" : "Arcade: round \(s.rounds), out of bins"
+            centred(pen, words, y: y, scale: theme.fontScale, Colour.opaque(s.cleared ? theme.good : theme.dim))
             y += line
         }
         row(pen, "Score ", s.score, y: y); y += line

@@ -110,8 +110,12 @@ struct Hud {
             after = pen.text("Round ", x: x, y: y, scale: s, dim)
             // During a break, the round coming up: what the banner names.
             after = pen.number(GameView.shownRound(state), x: after, y: y, scale: s, text)
-            after = pen.text(" / ", x: after, y: y, scale: s, dim)
-            pen.number(rules.roundsPerGame, x: after, y: y, scale: s, text)
+            if state.playMode == .arcade {
+                drawMissBins(pen.canvas, x: after + pen.font.cellWidth * s, y: y, height: pen.font.cellHeight * s, state: state)
+            } else {
+                after = pen.text(" / ", x: after, y: y, scale: s, dim)
+                pen.number(rules.roundsPerGame, x: after, y: y, scale: s, text)
+            }
         }
         return y + line + 2 * t.lineGapPx
     }
@@ -222,8 +226,12 @@ struct Hud {
         if state.mode != .idle {
             x = pen.text("Round ", x: st.middle.x, y: st.middle.y, scale: s, dim)
             x = pen.number(GameView.shownRound(state), x: x, y: st.middle.y, scale: s, text)
-            x = pen.text("/", x: x, y: st.middle.y, scale: s, dim)
-            pen.number(rules.roundsPerGame, x: x, y: st.middle.y, scale: s, text)
+            if state.playMode == .arcade {
+                drawMissBins(canvas, x: x + pen.font.cellWidth * s, y: st.middle.y, height: pen.font.cellHeight * s, state: state)
+            } else {
+                x = pen.text("/", x: x, y: st.middle.y, scale: s, dim)
+                pen.number(rules.roundsPerGame, x: x, y: st.middle.y, scale: s, text)
+            }
         }
         let c = state.career.daily
         if c.exists, let first = daily.lines.first {
@@ -257,4 +265,22 @@ struct Hud {
                      tick: state.tick, fraction: fraction, reaction: reaction)
         }
     }
+
+    /// Arcade: the misses the game may still take, as small bins (filled) beside the
+    /// ones already spent (hollow), one text line high.
+    func drawMissBins(_ canvas: Canvas, x: Int, y: Int, height: Int, state: GameState) {
+        let budget = rules.arcadeMissBudget
+        let h = max(4, height - 2), w = h + h / 2, gap = max(2, h / 3)
+        for i in 0..<budget {
+            let bx = x + i * (w + gap), by = y + 1
+            if i < state.missesLeft {
+                // A bin: its body, a rim a little wider than it.
+                canvas.fill(x: bx + 1, y: by + 2, w: w - 2, h: h - 2, Colour.opaque(theme.comboFill))
+                canvas.fill(x: bx, y: by, w: w, h: 2, Colour.opaque(theme.comboFill))
+            } else {
+                canvas.fill(x: bx + 1, y: by + 2, w: w - 2, h: h - 2, Colour.opaque(theme.comboBack))
+            }
+        }
+    }
+
 }

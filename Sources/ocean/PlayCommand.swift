@@ -24,6 +24,7 @@ struct PlayCommand: ParsableCommand {
         discussion: "Set OCEAN_DEBUG_SCREENS=1 to have each screen the window moves to written on standard error.")
 
     @Flag(help: "Start a game at once (no menu, no story).") var quick = false
+    @Option(help: "With --quick: the game to play, classic or arcade (the menu offers both).") var mode: PlayMode = .classic
     @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
     var record: String?
     @Flag(help: forceHelp("an existing --record (and its later parts' files), once each recording is finished")) var force = false
@@ -43,6 +44,7 @@ struct PlayCommand: ParsableCommand {
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale: allowed 1 to 3") }
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
+        if mode == .arcade && !quick { throw ValidationError("--mode arcade goes with --quick; the menu offers Arcade itself") }
     }
 
     func run() throws {
@@ -79,6 +81,7 @@ struct PlayCommand: ParsableCommand {
         setup.loop.quitAfterSeconds = quitAfter
         setup.loop.launchNanos = launch
         setup.debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
+        setup.mode = mode
 
         let outcome: PlayOutcome
         do { outcome = try PlayApp.run(setup) } catch { fail(error.description) }

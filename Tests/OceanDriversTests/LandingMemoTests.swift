@@ -21,7 +21,7 @@ import TestSupport
                 guard sim.state.tick % every == 0 else { continue }
                 for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
                     let remembered = memo.landing(item, sim.state, rules: rules)
-                    let forecast = rules.landing(item, round: sim.state.round)
+                    let forecast = rules.landing(item, row: rules.row(sim.state))
                     #expect(remembered == forecast, "\(bot) tick \(sim.state.tick)")
                     asked += 1
                 }
@@ -40,9 +40,9 @@ import TestSupport
         while checked < 200 && sim.state.tick < 20_000 {
             sim.step(.idle)
             for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-                let l = rules.landing(item, round: sim.state.round)
+                let l = rules.landing(item, row: rules.row(sim.state))
                 for k in [1, 5, l.ticks / 2] where k >= 1 && k < l.ticks {
-                    let later = rules.landing(rules.advanced(item, round: sim.state.round, ticks: k), round: sim.state.round)
+                    let later = rules.landing(rules.advanced(item, row: rules.row(sim.state), ticks: k), row: rules.row(sim.state))
                     #expect(later.ticks == l.ticks - k && later.x == l.x)
                 }
                 checked += 1

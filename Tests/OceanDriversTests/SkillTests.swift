@@ -51,7 +51,7 @@ import Testing
                 guard case .itemSpawned = event else { continue }
                 let s = sim.state
                 let item = s.items[s.items.count - 1]
-                let landing = r.landing(item, round: s.round)
+                let landing = r.landing(item, row: r.row(s))
                 let tick = s.tick + landing.ticks  // it has made its first move already
                 guard let i = s.plan.firstIndex(where: { $0.tick == tick && abs($0.x - landing.x) <= r.binHalfWidth - r.reachMargin })
                 else { Issue.record("no plan point for the item landing at tick \(tick)"); return }

@@ -78,11 +78,12 @@ public struct CareerFlow: Sendable {
 
     /// The menu's entries, in order.
     public enum MenuItem: Int, CaseIterable, Sendable {
-        case play, study, scan, week, lifetime, achievements, pet, intro, outro, quit
+        case play, arcade, study, scan, week, lifetime, achievements, pet, intro, outro, quit
 
         public var label: String {
             switch self {
             case .play: "Play a game"
+            case .arcade: "Arcade: until the bins run out"
             case .study: "Study a card"
             case .scan: "Log a scan"
             case .week: "This week"
@@ -324,6 +325,9 @@ public struct CareerFlow: Sendable {
         switch item {
         case .play:
             out.commands.append(.startGame)
+            page = .game
+        case .arcade:
+            out.commands.append(.startArcade)
             page = .game
         case .study:
             // The first card not yet studied today, else the first.
