@@ -2,11 +2,13 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v6/ keep the corpus as formats 2 to 6 recorded it (under the balance
+# replays/v2/ to v7/ keep the corpus as formats 2 to 7 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
-# the abandon command, and the game of skill's balance.
+# the abandon command, and the game of skill's balance; format 8 arcade mode (the
+# replays below were upgraded from 7 with `replay update --upgrade`, their inputs
+# unchanged, and the two arcade-*.replay recorded).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -42,3 +44,5 @@ P=$(mktemp -d)/profile
 "$O" sim --days 30 --bot greedy --seed 1 --profile "$P" >/dev/null
 r --bot greedy --seed 21 --from-profile "$P" --date 2026-01-31 --out replays/continued-career.replay --comment "A game on day 31 of a saved 30-day career: the replay starts from the saved state."
 rm -rf "$(dirname "$P")"
+r --mode arcade --bot human --skill 70 --seed 5 --games 2 --out replays/arcade-human.replay --comment "Arcade mode: the human bot (skill 70) over two games, each ended when the fifth bin of misses is spent, perfect rounds giving one back."
+r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."

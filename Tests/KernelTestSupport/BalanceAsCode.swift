@@ -230,6 +230,12 @@ public enum BalanceAsCode {
         b.rounds.fairSpawn = 1
         b.rounds.reachSlackMs = 150
         b.rounds.reachMarginPx = 27
+        b.arcade.missBudget = 5
+        b.arcade.perfectRoundRefund = 1
+        b.arcade.roundCap = 60
+        b.arcade.maxRoundItems = 40
+        b.arcade.minGapMs = 400
+        b.arcade.maxSpeedPercent = 1000
         b.scoring.pointsPerCatch = 10
         b.scoring.comboStep = 5
         b.scoring.multiplierCap = 5

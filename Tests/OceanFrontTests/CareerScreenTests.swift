@@ -155,7 +155,8 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
         }
         let view = try careerView()
         var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
-        _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
+        let week = s.menuItems.firstIndex(of: .week)!
+        _ = s.handle(.click(x: view.layout.item(week).x + 20, y: view.layout.item(week).y + 5), state: sim.state)
         #expect(s.page == .week)
         let fb = draw(view, s, sim.state)
         let t = try defaultAssets.theme
@@ -206,7 +207,8 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
 
         let today = sim.state.career.gramsToday
         #expect(today == sim.state.totals.grams && today > 0, "the scan and the game, all today")
-        _ = s.handle(.click(x: view.layout.item(3).x + 20, y: view.layout.item(3).y + 5), state: sim.state)
+        let week = s.menuItems.firstIndex(of: .week)!
+        _ = s.handle(.click(x: view.layout.item(week).x + 20, y: view.layout.item(week).y + 5), state: sim.state)
         #expect(s.page == .week)
         let (bars, goalHeight) = try measureWeekChart(draw(view, s, sim.state))
         let height = try? #require(bars.last).height

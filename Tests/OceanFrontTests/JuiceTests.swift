@@ -79,9 +79,10 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     }
 
     @Test func aCatchSquashesTheBinBurstsParticlesInTheItemsColourAndPopsUp() throws {
-        let catchEvent = Event.caught(kind: .plasticBottle, grams: 12, combo: 1, points: 10, multiplier: 1, x: shippedMiddleX)
         // Three ticks on: near the squash's deepest (35 % of 280 ms is about 6 ticks).
         let (quiet, quietState) = try watched([], after: 3)
+        // Caught where the bin is, as the kernel judges a catch.
+        let catchEvent = Event.caught(kind: .plasticBottle, grams: 12, combo: 1, points: 10, multiplier: 1, x: quietState.bin.x)
         let (caught, state) = try watched([catchEvent], after: 3)
         #expect(caught.particles.liveCount == theme.particles)
         let still = frame(quiet, quietState), hit = frame(caught, state)

@@ -50,7 +50,7 @@ import TestSupport
     static func careerPages(_ view: CareerView, state: GameState, player: CareerPlayer) throws -> [(String, CareerFlow)] {
         let menu = try flow(player, state: state, view: view, rules: challengeRules)
         var pages: [(String, CareerFlow)] = [("menu", menu)]
-        for item in menu.menuItems where item != .quit && item != .play {
+        for item in menu.menuItems where item != .quit && item != .play && item != .arcade {
             var entered = menu
             while entered.menuItems[entered.selection] != item { _ = entered.handle(.down, state: state) }
             _ = entered.handle(.confirm, state: state)

@@ -143,7 +143,8 @@ struct StateChecker {
         if s.mode == .playing && n > s.roundSpawned { fail("items.count", n, "at most roundSpawned (\(s.roundSpawned))") }
         // The fair spawner's plan: only during a game of a fair balance, at most a point
         // per item of a game and where it began, in time order, inside the walls.
-        let gameItems = rules.roundItems.reduce(0, +)
+        let gameItems = s.playMode == .arcade ? rules.roundItems[rules.roundsPerGame...].reduce(0, +)
+            : rules.roundItems[..<rules.roundsPerGame].reduce(0, +)
         range("plan.count", s.plan.count, 0, rules.fairSpawn && s.mode != .idle ? gameItems + 1 : 0,
               rules.fairSpawn ? "a point per item of the game, during a game" : "none: rounds.fair_spawn is 0")
         if s.plan.count <= gameItems + 1 {
