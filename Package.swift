@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "ocean", targets: ["ocean"]),
         .executable(name: "ocean-bench", targets: ["ocean-bench"]),
         .executable(name: "ocean-headless", targets: ["ocean-headless"]),
+        // The TOML reader behind toml-test's decoder interface (`make toml-test`).
+        .executable(name: "toml-test-decoder", targets: ["toml-test-decoder"]),
         .library(name: "OceanKernel", targets: ["OceanKernel"]),
     ],
     dependencies: [
@@ -24,6 +26,9 @@ let package = Package(
         .target(name: "OceanKernel"),
         // Data-file schemas and their one validator; the balance's schema.
         .target(name: "OceanBalance", dependencies: ["OceanKernel"]),
+        // The strict TOML 1.0 reader every data file and tune spec is read with: pure
+        // Swift, no dependencies (not even Foundation); values keep their positions.
+        .target(name: "OceanTOML"),
         // What the operating system gives: reading files, atomic replacement, the
         // clock, asset paths, standard error. Glibc only, no Foundation.
         .target(name: "OceanSystem"),
@@ -98,12 +103,16 @@ let package = Package(
                            "OceanAudio", "OceanAssets", "OceanFront",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // toml-test's decoder: TOML on standard input, its tagged JSON on standard
+        // output, exit 1 with a message for a text that is not TOML 1.0.
+        .executableTarget(name: "toml-test-decoder", dependencies: ["OceanTOML"]),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.
         .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore", "KernelTestSupport"], path: "Tests/TestSupport"),
         // For the kernel's tests, which use the kernel alone: the balances written as code.
         .target(name: "KernelTestSupport", dependencies: ["OceanKernel"], path: "Tests/KernelTestSupport"),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "KernelTestSupport"]),
+        .testTarget(name: "OceanTOMLTests", dependencies: ["OceanTOML"]),
         .testTarget(name: "OceanStoreTests",
                     dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport",
                                    "KernelTestSupport"],
