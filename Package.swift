@@ -15,7 +15,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Counts malloc calls so `ocean-bench` can show the tick allocates nothing: no
         // target links it; `make build` builds its library (`--product
         // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
@@ -41,8 +40,7 @@ let package = Package(
         // fills the assets' types, never the renderer's.
         .target(
             name: "OceanStore",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets",
-                           .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "OceanTOML"]
         ),
         // The pure-Swift front: draws the game into a framebuffer (no SDL, no I/O), live
         // or from a replay's inputs (the replay's types, never its files).
@@ -72,7 +70,7 @@ let package = Package(
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
-                               "OceanAssets", .product(name: "TOMLKit", package: "TOMLKit")]),
+                               "OceanAssets", "OceanTOML"]),
         // The command line's shared parts and the commands that need no SDL (tuning):
         // the error line, the checks of flags and files, `--balance`, `ocean tune`.
         .target(

@@ -152,11 +152,15 @@ extension Parser {
     }
 
     private func unclosed(_ delimiter: String, _ open: TOMLPosition) -> TOMLError {
-        let multi = delimiter.count == 3
-        let end = cursor.atEnd ? "the end of the file" : "the end of the line"
-        var message = "a string left open: expected \(delimiter) before \(end) (it opens at "
-            + (open.line == cursor.position.line ? "column \(open.column))" : "line \(open.line), column \(open.column))")
-        if !multi && !cursor.atEnd { message += "; a string over several lines needs three quotes" }
-        return fail(message)
+        // A multi-line string left open runs to the end of the file: the place to fix
+        // is where it opens.
+        if delimiter.count == 3 {
+            return TOMLError("a string left open: expected \(delimiter) before the end of the file", at: open)
+        }
+        if cursor.atEnd {
+            return fail("a string left open: expected \(delimiter) before the end of the file (it opens at column \(open.column))")
+        }
+        return fail("a string left open: expected \(delimiter) before the end of the line (it opens at column \(open.column)); "
+            + "a string over several lines needs three quotes")
     }
 }

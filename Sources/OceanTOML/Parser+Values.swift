@@ -35,10 +35,13 @@ extension Parser {
         while true {
             try skipBlanksCommentsAndLineEnds()
             if cursor.peek() == Byte.closeBracket { cursor.advance(); break }
+            if cursor.atEnd { throw TOMLError("an array left open: expected ']' before the end of the file", at: open) }
             items.append(try value(depth: depth + 1))
             try skipBlanksCommentsAndLineEnds()
             if cursor.peek() == Byte.comma { cursor.advance(); continue }
             if cursor.peek() == Byte.closeBracket { cursor.advance(); break }
+            // Left open to the end: the place to fix is where it opens.
+            if cursor.atEnd { throw TOMLError("an array left open: expected ']' before the end of the file", at: open) }
             throw expected("',' or ']' in the array that opens at \(place(open))")
         }
         return TOMLValue(.array(items), at: open)

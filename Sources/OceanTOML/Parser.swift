@@ -30,16 +30,20 @@ struct Parser {
     /// nothing), each with an optional comment.
     mutating func document() throws(TOMLError) -> TOMLTable {
         var table = TableBuilder.root
+        // The section key/value pairs go to now. Inline tables take numbers from the
+        // same counter, so it is kept here rather than read from the counter.
+        var section = sections
         while true {
             cursor.skipBlanks()
             guard let b = cursor.peek() else { break }
             if b == Byte.openBracket {
                 table = try header()
+                section = sections
                 try endOfLine(after: "the header")
             } else if b == Byte.hash || cursor.atLineEnd {
                 try endOfLine(after: "")
             } else {
-                try keyValue(in: table, section: sections)
+                try keyValue(in: table, section: section)
                 try endOfLine(after: "the value")
             }
         }

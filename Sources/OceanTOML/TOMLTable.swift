@@ -34,6 +34,11 @@ public struct TOMLTable: Equatable, Sendable {
         self.index = index
     }
 
+    /// An empty document.
+    public init() {
+        self.init(entries: [], position: TOMLPosition(line: 1, column: 1), isInline: false)
+    }
+
     /// The keys, in document order.
     public var keys: [String] { entries.map(\.key) }
     public var count: Int { entries.count }

@@ -25,16 +25,66 @@ public struct TOMLValue: Equatable, Sendable {
         self.position = position
     }
 
-    public var string: String? { if case .string(let s) = kind { s } else { nil } }
-    public var integer: Int64? { if case .integer(let n) = kind { n } else { nil } }
+    // The accessors are not inlined into callers: Swift 6.3.1's release optimizer
+    // (CopyPropagation, with cross-module optimization) crashed with an ownership
+    // error on callers that chain two of them, `v.double ?? v.int.map(Double.init)`.
+    @inline(never) public var string: String? {
+        switch kind {
+        case .string(let s): return s
+        default: return nil
+        }
+    }
+
+    @inline(never) public var integer: Int64? {
+        switch kind {
+        case .integer(let n): return n
+        default: return nil
+        }
+    }
+
     /// The integer as an `Int` (the same on 64-bit platforms).
-    public var int: Int? { integer.flatMap { Int(exactly: $0) } }
+    @inline(never) public var int: Int? {
+        switch kind {
+        case .integer(let n): return Int(exactly: n)
+        default: return nil
+        }
+    }
+
     /// A float's value; nil for an integer (ask `int` for that).
-    public var double: Double? { if case .float(let d) = kind { d } else { nil } }
-    public var bool: Bool? { if case .boolean(let b) = kind { b } else { nil } }
-    public var dateTime: TOMLDateTime? { if case .dateTime(let d) = kind { d } else { nil } }
-    public var array: [TOMLValue]? { if case .array(let a) = kind { a } else { nil } }
-    public var table: TOMLTable? { if case .table(let t) = kind { t } else { nil } }
+    @inline(never) public var double: Double? {
+        switch kind {
+        case .float(let d): return d
+        default: return nil
+        }
+    }
+
+    @inline(never) public var bool: Bool? {
+        switch kind {
+        case .boolean(let b): return b
+        default: return nil
+        }
+    }
+
+    @inline(never) public var dateTime: TOMLDateTime? {
+        switch kind {
+        case .dateTime(let d): return d
+        default: return nil
+        }
+    }
+
+    @inline(never) public var array: [TOMLValue]? {
+        switch kind {
+        case .array(let a): return a
+        default: return nil
+        }
+    }
+
+    @inline(never) public var table: TOMLTable? {
+        switch kind {
+        case .table(let t): return t
+        default: return nil
+        }
+    }
 
     /// The kind in a few words, for messages: "a string", "an integer", "a table".
     public var kindName: String {

@@ -72,9 +72,22 @@ struct PackageGraph {
     @Test func theStoreDoesNotDependOnTheFront() {
         #expect(!graph.closure(of: "OceanStore").contains("OceanFront"), "\(graph.closure(of: "OceanStore").sorted())")
         #expect(Set(graph.dependencies["OceanStore"] ?? [])
-                    .isSubset(of: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "TOMLKit"]),
+                    .isSubset(of: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "OceanTOML"]),
                 "\(graph.dependencies["OceanStore"] ?? [])")
         #expect(graph.closure(of: "OceanAssets").isSubset(of: ["OceanKernel", "OceanBalance"]))
+    }
+
+    /// The TOML reader stands alone: no target of ours, no package; and no fork() is
+    /// left anywhere in the sources (it was the old parser's guard).
+    @Test func theTOMLReaderDependsOnNothing() throws {
+        #expect(graph.dependencies["OceanTOML"] == [], "\(graph.dependencies["OceanTOML"] ?? [])")
+        #expect(graph.dependencies.values.allSatisfy { !$0.contains("TOMLKit") })
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: repoRoot + "/Sources").filter { $0.hasSuffix(".swift") }
+        for path in sources {
+            let text = try String(contentsOfFile: repoRoot + "/Sources/" + path, encoding: .utf8)
+            #expect(!text.contains("fork("), "\(path) calls fork()")
+            if path.hasPrefix("OceanTOML/") { #expect(!text.contains("import Foundation"), "\(path) imports Foundation") }
+        }
     }
 
     /// The charts draw with the assets' primitives, not the game's screens or SDL.
