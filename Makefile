@@ -188,8 +188,8 @@ fuzz-toml:
 TUNE_FUZZ_DIR := .build-fuzz-tune
 fuzz-tune:
 	rm -rf $(TUNE_FUZZ_DIR)/src && mkdir -p $(TUNE_FUZZ_DIR)/src $(TUNE_FUZZ_DIR)/corpus
-	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanTOML -name '*.swift') \
-	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift Sources/OceanDrivers/Bots/Bot.swift \
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanTOML Sources/OceanDrivers/Bots -name '*.swift') \
+	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift \
 	  Sources/OceanTune/TuneSpec.swift Sources/OceanTune/TuneSpecReader.swift Sources/OceanTune/Points.swift; do \
 	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanStore|OceanDrivers|OceanTOML)$$/d' "$$f" > $(TUNE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	@# The sampler without its PointLine extension (the sweep's records are not built here).
@@ -205,9 +205,9 @@ fuzz-tune:
 DATA_FUZZ_DIR := .build-fuzz-data
 fuzz-data:
 	rm -rf $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/seeds && mkdir -p $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds
-	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanFront Sources/OceanTOML -name '*.swift') \
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanAssets Sources/OceanTOML -name '*.swift') \
 	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift; do \
-	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanFront|OceanTOML)$$/d; s/\bOceanFront\./DataFuzz./g' "$$f" \
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanAssets|OceanTOML)$$/d; s/\bOceanAssets\./DataFuzz./g' "$$f" \
 	    > $(DATA_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	{ printf '\0'; cat assets/font.txt; } > $(DATA_FUZZ_DIR)/seeds/font
 	{ printf '\1'; cat assets/sprites.txt; } > $(DATA_FUZZ_DIR)/seeds/sprites
