@@ -7,10 +7,13 @@ struct Parser {
     var sections = 0
 
     init(bytes: [UInt8], maxDepth: Int) {
-        // A byte order mark at the very start is no part of the document.
-        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        cursor = Cursor(bytes, from: bom ? 3 : 0)
+        cursor = Cursor(bytes, from: Parser.startsWithByteOrderMark(bytes) ? 3 : 0)
         builder = TableBuilder(maxDepth: maxDepth)
+    }
+
+    /// A byte order mark (U+FEFF) at the very start is no part of the document.
+    static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
     func fail(_ message: String) -> TOMLError {

@@ -17,7 +17,8 @@ public enum TOMLReader {
     /// The document the UTF-8 `bytes` hold (a byte that is not UTF-8 is refused).
     public static func parse(bytes: [UInt8]) throws(TOMLError) -> TOMLTable {
         if let (index, message) = UTF8Check.firstProblem(in: bytes) {
-            var cursor = Cursor(bytes)
+            // Counted as the parser counts: from after a byte order mark.
+            var cursor = Cursor(bytes, from: Parser.startsWithByteOrderMark(bytes) ? 3 : 0)
             while cursor.index < index { cursor.advance() }
             throw TOMLError(message, at: cursor.position)
         }

@@ -238,5 +238,9 @@ import Testing
         let t = try TOMLReader.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a = 1".utf8))
         #expect(t["a"]?.int == 1 && t["a"]?.position == TOMLPosition(line: 1, column: 5))
         #expect(refusal("a = 1\n\u{FEFF}b = 2") != nil, "a byte order mark only at the start")
+        // Columns count from after it, for a bad byte too.
+        #expect(throws: TOMLError("not UTF-8: the byte 0xFF cannot begin a character", at: TOMLPosition(line: 1, column: 6))) {
+            try TOMLReader.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a = \"".utf8) + [0xFF, 0x22])
+        }
     }
 }
