@@ -18,7 +18,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data replay-check balance-as-code play screenshots audio-sweep test-cluster \
+.PHONY: deps build test sim bench compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
@@ -49,10 +49,26 @@ commit-stamp:
 	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
 	  for d in .build/debug .build/release; do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
-## test: every test, including debug-vs-release and CLI end-to-end checks, and the golden replays
+## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite and the golden replays
 test: build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory toml-test
 	$(MAKE) --no-print-directory replay-check
+
+## toml-test: the TOML reader over toml-test's TOML 1.0 suite (TOML_TEST_DIR, default ../shared/toml-test/tests):
+## every valid file read to its expected value, every invalid one refused (exit 1 and a message, no crash or hang);
+## prints "valid: N/M passed, invalid: N/M refused", fails on any miss, and skips (exit 0) when the suite is absent
+toml-test:
+	$(SWIFT) build --product toml-test-decoder
+	python3 scripts/toml-test.py --decoder .build/debug/toml-test-decoder
+
+## toml-differential: the reader against Python's tomllib on COUNT (default 2000) mutated TOML files, seeded
+## (SEED, default 1): the suite's and assets/**/*.toml, bytes flipped, inserted, spliced; any disagreement listed
+COUNT ?= 2000
+SEED ?= 1
+toml-differential:
+	$(SWIFT) build --product toml-test-decoder
+	python3 scripts/toml-differential.py --decoder .build/debug/toml-test-decoder --count $(COUNT) --seed $(SEED)
 
 ## play: the game in a window (release build)
 play: deps
@@ -149,47 +165,58 @@ audio-sweep: build
 test-cluster: build
 	scripts/test-cluster.sh
 
+## fuzz-toml: run the TOML reader's libFuzzer target for SECONDS seconds (default 60): any bytes through
+## `TOMLReader.parse(bytes:)`, each giving a table or an error at a place in the text, never a crash or a hang.
+## Built like the fuzzers above, from the reader's sources alone; seeds: the repository's TOML files and the
+## conformance suite's (TOML_TEST_DIR, when there).
+TOML_FUZZ_DIR := .build-fuzz-toml
+TOML_TEST_DIR ?= $(abspath ../shared/toml-test/tests)
+fuzz-toml:
+	rm -rf $(TOML_FUZZ_DIR)/src $(TOML_FUZZ_DIR)/seeds && mkdir -p $(TOML_FUZZ_DIR)/src $(TOML_FUZZ_DIR)/corpus $(TOML_FUZZ_DIR)/seeds
+	cp Sources/OceanTOML/*.swift $(TOML_FUZZ_DIR)/src/
+	shopt -s globstar nullglob; for f in assets/**/*.toml $(TOML_TEST_DIR)/valid/**/*.toml $(TOML_TEST_DIR)/invalid/**/*.toml; do \
+	  cp "$$f" $(TOML_FUZZ_DIR)/seeds/$$(echo "$${f#$(TOML_TEST_DIR)/}" | tr / _); done
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TOMLFuzz \
+	  $(TOML_FUZZ_DIR)/src/*.swift Fuzz/TOMLReaderFuzz.swift -o $(TOML_FUZZ_DIR)/toml-fuzzer
+	$(TOML_FUZZ_DIR)/toml-fuzzer $(TOML_FUZZ_DIR)/corpus $(TOML_FUZZ_DIR)/seeds \
+	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+
 ## fuzz-tune: run the tune spec reader's libFuzzer target for SECONDS seconds (default 60):
 ## any text as a spec, and the points of every spec it accepts. Built like the fuzzers
-## above from the kernel, balance and system sources with the reader's own files; TOMLKit
-## comes from the debug build (uninstrumented: the coverage is the reader's). Leak
-## detection is off: TOMLKit leaks in TOMLTable(string:), keys and nodeAsInt (its own bugs).
+## above from the kernel, balance and system sources with the TOML reader's and the spec
+## reader's own files, all instrumented.
 TUNE_FUZZ_DIR := .build-fuzz-tune
-TOML_FLAGS = -I .build/debug/Modules -Xcc -fmodule-map-file=.build/checkouts/TOMLKit/Sources/CTOML/include/CTOML/module.modulemap \
-	-Xcc -I.build/checkouts/TOMLKit/Sources/CTOML/include .build/debug/TOMLKit.build/*.swift.o .build/debug/CTOML.build/Sources/*.o -lstdc++
 fuzz-tune:
-	$(SWIFT) build --target TOMLKit
 	rm -rf $(TUNE_FUZZ_DIR)/src && mkdir -p $(TUNE_FUZZ_DIR)/src $(TUNE_FUZZ_DIR)/corpus
-	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem -name '*.swift') \
-	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/TOMLParseGuard.swift Sources/OceanStore/KeyLocator.swift Sources/OceanDrivers/Bots/Bot.swift \
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanTOML Sources/OceanDrivers/Bots -name '*.swift') \
+	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift \
 	  Sources/OceanTune/TuneSpec.swift Sources/OceanTune/TuneSpecReader.swift Sources/OceanTune/Points.swift; do \
-	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanStore|OceanDrivers)$$/d' "$$f" > $(TUNE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanStore|OceanDrivers|OceanTOML)$$/d' "$$f" > $(TUNE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	@# The sampler without its PointLine extension (the sweep's records are not built here).
 	sed -i '/^extension PointLine {/,$$d' $(TUNE_FUZZ_DIR)/src/Sources_OceanTune_Points.swift
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TuneFuzz \
-	  $(TUNE_FUZZ_DIR)/src/*.swift Fuzz/TuneSpecFuzz.swift $(TOML_FLAGS) -o $(TUNE_FUZZ_DIR)/tune-fuzzer
-	ASAN_OPTIONS=detect_leaks=0 $(TUNE_FUZZ_DIR)/tune-fuzzer $(TUNE_FUZZ_DIR)/corpus assets/tune \
-	  -max_total_time=$(SECONDS) -max_len=8192 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -detect_leaks=0
+	  $(TUNE_FUZZ_DIR)/src/*.swift Fuzz/TuneSpecFuzz.swift -o $(TUNE_FUZZ_DIR)/tune-fuzzer
+	$(TUNE_FUZZ_DIR)/tune-fuzzer $(TUNE_FUZZ_DIR)/corpus assets/tune \
+	  -max_total_time=$(SECONDS) -max_len=8192 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
 ## fuzz-data: run the front's data files' libFuzzer target for SECONDS seconds (default 60):
 ## the font (drawn at every scale once accepted), the sprites, the pet's art and themes;
 ## the first byte of an input picks the parser. Seeds: the shipped files, each behind its byte.
 DATA_FUZZ_DIR := .build-fuzz-data
 fuzz-data:
-	$(SWIFT) build --target TOMLKit
 	rm -rf $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/seeds && mkdir -p $(DATA_FUZZ_DIR)/src $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds
-	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanFront -name '*.swift') \
-	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/TOMLParseGuard.swift Sources/OceanStore/KeyLocator.swift; do \
-	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanFront)$$/d; s/\bOceanFront\./DataFuzz./g' "$$f" \
+	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanAssets Sources/OceanTOML -name '*.swift') \
+	  Sources/OceanStore/TOMLEntries.swift Sources/OceanStore/KeyLocator.swift; do \
+	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem|OceanAssets|OceanTOML)$$/d; s/\bOceanAssets\./DataFuzz./g' "$$f" \
 	    > $(DATA_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	{ printf '\0'; cat assets/font.txt; } > $(DATA_FUZZ_DIR)/seeds/font
 	{ printf '\1'; cat assets/sprites.txt; } > $(DATA_FUZZ_DIR)/seeds/sprites
 	{ printf '\2'; cat assets/pet.txt; } > $(DATA_FUZZ_DIR)/seeds/pet
 	for t in assets/themes/*.toml; do { printf '\3'; cat "$$t"; } > $(DATA_FUZZ_DIR)/seeds/theme-$$(basename "$$t" .toml); done
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DataFuzz \
-	  $(DATA_FUZZ_DIR)/src/*.swift Fuzz/DataFilesFuzz.swift $(TOML_FLAGS) -o $(DATA_FUZZ_DIR)/data-fuzzer
-	ASAN_OPTIONS=detect_leaks=0 $(DATA_FUZZ_DIR)/data-fuzzer $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds \
-	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -detect_leaks=0
+	  $(DATA_FUZZ_DIR)/src/*.swift Fuzz/DataFilesFuzz.swift -o $(DATA_FUZZ_DIR)/data-fuzzer
+	$(DATA_FUZZ_DIR)/data-fuzzer $(DATA_FUZZ_DIR)/corpus $(DATA_FUZZ_DIR)/seeds \
+	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
 ## venv: a Python venv under .build/venv with Optuna (and CMA-ES's library) from PyPI, pinned, made once
 VENV := .build/venv

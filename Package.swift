@@ -9,11 +9,12 @@ let package = Package(
         .executable(name: "ocean", targets: ["ocean"]),
         .executable(name: "ocean-bench", targets: ["ocean-bench"]),
         .executable(name: "ocean-headless", targets: ["ocean-headless"]),
+        // The TOML reader behind toml-test's decoder interface (`make toml-test`).
+        .executable(name: "toml-test-decoder", targets: ["toml-test-decoder"]),
         .library(name: "OceanKernel", targets: ["OceanKernel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Counts malloc calls so `ocean-bench` can show the tick allocates nothing: no
         // target links it; `make build` builds its library (`--product
         // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
@@ -24,6 +25,9 @@ let package = Package(
         .target(name: "OceanKernel"),
         // Data-file schemas and their one validator; the balance's schema.
         .target(name: "OceanBalance", dependencies: ["OceanKernel"]),
+        // The strict TOML 1.0 reader every data file and tune spec is read with: pure
+        // Swift, no dependencies (not even Foundation); values keep their positions.
+        .target(name: "OceanTOML"),
         // What the operating system gives: reading files, atomic replacement, the
         // clock, asset paths, standard error. Glibc only, no Foundation.
         .target(name: "OceanSystem"),
@@ -36,8 +40,7 @@ let package = Package(
         // fills the assets' types, never the renderer's.
         .target(
             name: "OceanStore",
-            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets",
-                           .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "OceanTOML"]
         ),
         // The pure-Swift front: draws the game into a framebuffer from the state and the
         // tick's events (no SDL, no I/O, no replays: the app drives it).
@@ -75,7 +78,7 @@ let package = Package(
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
-                               "OceanAssets", .product(name: "TOMLKit", package: "TOMLKit")]),
+                               "OceanAssets", "OceanTOML"]),
         // The command line's shared parts and the commands that need no SDL (tuning):
         // the error line, the checks of flags and files, `--balance`, `ocean tune`.
         .target(
@@ -106,12 +109,16 @@ let package = Package(
                            "OceanAudio", "OceanAssets", "OceanFront",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // toml-test's decoder: TOML on standard input, its tagged JSON on standard
+        // output, exit 1 with a message for a text that is not TOML 1.0.
+        .executableTarget(name: "toml-test-decoder", dependencies: ["OceanTOML"]),
         // Found once for every test target above the kernel: the repository root, the
         // shipped balance loaded from its file.
         .target(name: "TestSupport", dependencies: ["OceanKernel", "OceanStore", "KernelTestSupport"], path: "Tests/TestSupport"),
         // For the kernel's tests, which use the kernel alone: the balances written as code.
         .target(name: "KernelTestSupport", dependencies: ["OceanKernel"], path: "Tests/KernelTestSupport"),
         .testTarget(name: "OceanKernelTests", dependencies: ["OceanKernel", "KernelTestSupport"]),
+        .testTarget(name: "OceanTOMLTests", dependencies: ["OceanTOML"]),
         .testTarget(name: "OceanStoreTests",
                     dependencies: ["OceanStore", "OceanBalance", "OceanKernel", "OceanSystem", "OceanDrivers", "TestSupport",
                                    "KernelTestSupport"],

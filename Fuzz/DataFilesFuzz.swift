@@ -2,7 +2,7 @@
 // first byte picks the parser, the rest is the file's text —
 //   0 the bitmap font (`BitmapFont.parse`), then text drawn with it at every scale;
 //   1 the sprite sheet (`SpriteSheet.parse`);
-//   2 the pet's art (`SpriteSheet.parse` with the pet's required sprites, `PetArt.check`);
+//   2 the pet's art (`SpriteSheet.parse` with the pet's required sprites, `PetSprites.check`);
 //   3 a theme (TOML through `TOMLEntries.parse`, then `ThemeSchema.validate`).
 //
 // Every input must give a value or an error naming file, line and key: never a crash,
@@ -29,8 +29,8 @@ public func dataFilesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 1:
             _ = try SpriteSheet.parse(text: text, file: "sprites.txt")
         case 2:
-            let pet = try SpriteSheet.parse(text: text, file: "pet.txt", required: PetArt.required)
-            try PetArt.check(pet, file: "pet.txt")
+            let pet = try SpriteSheet.parse(text: text, file: "pet.txt", required: PetSprites.required)
+            try PetSprites.check(pet, file: "pet.txt")
         default:
             let (entries, locator) = try TOMLEntries.parse(text, file: "theme.toml")
             _ = try ThemeSchema.validate(entries, file: "theme.toml", lineOfMissing: locator.nearestLine(of:))

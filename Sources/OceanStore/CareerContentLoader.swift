@@ -2,7 +2,7 @@ import OceanBalance
 import OceanAssets
 import OceanKernel
 import OceanSystem
-import TOMLKit
+import OceanTOML
 
 /// Reads the career's words — `assets/content/story.toml` (intro, outro, how each kind
 /// of catch reads) and `assets/content/flashcards.toml` — and validates them, naming
@@ -28,12 +28,10 @@ public enum CareerContentLoader {
             content.intro = s.panels(storyTable, "intro")
             content.outro = s.panels(storyTable, "outro")
             if content.intro.isEmpty { s.issue(nil, "intro", "at least one [[intro]] panel") }
-            // Every kind the file words, in its order (the balance's kinds are matched
-            // by key: `CareerContent.missingKinds`).
+            // Every kind the file words, in its order (the table's keys are in document
+            // order; the balance's kinds are matched by key: `CareerContent.missingKinds`).
             let kindTable = storyTable["kind"]?.table
-            let kindKeys = (kindTable?.keys ?? []).sorted {
-                (s.locator.nearestLine(of: "kind.\($0)") ?? Int.max, $0) < (s.locator.nearestLine(of: "kind.\($1)") ?? Int.max, $1)
-            }
+            let kindKeys = kindTable?.keys ?? []
             content.kinds = kindKeys.map { kindKey in
                 let key = "kind.\(kindKey)"
                 let t = kindTable?[kindKey]?.table
@@ -85,51 +83,41 @@ public enum CareerContentLoader {
         let text: String
         let file: String
         var issues: [DataIssue]
-        var locator: KeyLocator { KeyLocator(text: text) }
+        /// The file's document once read (`table()`), and where its keys are.
+        private(set) var document = TOMLTable()
+        private(set) var locator = KeyLocator(document: TOMLTable())
+
+        init(text: String, file: String, issues: [DataIssue]) {
+            (self.text, self.file, self.issues) = (text, file, issues)
+        }
 
         mutating func issue(_ line: Int?, _ key: String?, _ message: String) {
             issues.append(DataIssue(file: file, line: line, key: key, message: message))
         }
 
+        /// The document, read once; nil (and the syntax error among the issues) when
+        /// the text is not TOML.
         mutating func table() -> TOMLTable? {
             do throws(DataError) {
-                try TOMLEntries.refuseControlCharacters(text, file: file)
-                try TOMLParseGuard.check(text, file: file)
+                document = try TOMLEntries.document(text, file: file)
+                locator = KeyLocator(document: document)
+                return document
             } catch {
                 issues += error.issues
                 return nil
             }
-            do { return try TOMLTable(string: text) } catch let error as TOMLParseError {
-                issue(error.source.begin.line, nil, "not valid TOML: \(error.description) (column \(error.source.begin.column))")
-            } catch {
-                issue(nil, nil, "not valid TOML: \(error)")
-            }
-            return nil
         }
 
         /// The line of the `index`-th `[[array]]` header.
         func headerLine(_ array: String, _ index: Int) -> Int? {
-            var seen = -1
-            for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where raw.trimmingPrefix(while: { $0 == " " }).hasPrefix("[[\(array)]]") {
-                seen += 1
-                if seen == index { return n + 1 }
-            }
-            return nil
+            guard let list = document[array]?.array, index < list.count else { return nil }
+            return list[index].position.line
         }
 
         /// The line of `key` in the `index`-th `[[array]]` table (else its header's).
         func line(_ array: String, _ index: Int, _ key: String) -> Int? {
-            guard let header = headerLine(array, index) else { return nil }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            var n = header
-            while n < lines.count {
-                let l = lines[n].trimmingPrefix(while: { $0 == " " })
-                if l.hasPrefix("[") { break }
-                if l.hasPrefix(key) && l.dropFirst(key.count).trimmingPrefix(while: { $0 == " " }).hasPrefix("=") { return n + 1 }
-                n += 1
-            }
-            return header
+            guard let list = document[array]?.array, index < list.count else { return nil }
+            return list[index].table?.entry(key)?.keyPosition.line ?? list[index].position.line
         }
 
         static func printable(_ s: String) -> Bool { s.utf8.allSatisfy { (0x20...0x7E).contains($0) } }

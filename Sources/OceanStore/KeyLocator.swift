@@ -1,29 +1,37 @@
-/// Finds the line on which each key of a TOML file is written. TOMLKit reports lines
-/// for syntax errors but not for the values it parsed, so this reads the text once (linear in its size),
-/// following `[table]` headers and `key = value` lines, to point a designer at the
-/// exact line of a wrong value.
+import OceanTOML
+
+/// The line each key of a read TOML document is written on, by its dotted name
+/// (`kind.cardboard.grams`, `vary.bin.width_px`), taken from the positions the reader
+/// kept (the text is not scanned again): to point a designer at a wrong value, or,
+/// for a key that is missing, at the table it belongs in.
 public struct KeyLocator: Sendable {
     /// The first line each key (or table) is written on; looked up, never iterated.
     private var lines: [String: Int] = [:]
 
-    init(text: String) {
-        var table = ""
-        var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            var line = raw.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("#") || line.isEmpty { continue }
-            if line.hasPrefix("[") {
-                line = line.drop { $0 == "[" }
-                guard let close = line.firstIndex(of: "]") else { continue }
-                table = KeyLocator.normalize(line[..<close])
-                if lines[table] == nil { lines[table] = number }
-            } else if let eq = line.firstIndex(of: "=") {
-                let key = KeyLocator.normalize(line[..<eq])
-                let full = table.isEmpty ? key : table + "." + key
-                if lines[full] == nil { lines[full] = number }
+    public init(document: TOMLTable) {
+        add(document, prefix: "")
+    }
+
+    private mutating func add(_ table: TOMLTable, prefix: String) {
+        for entry in table.entries {
+            let full = prefix.isEmpty ? entry.key : prefix + "." + entry.key
+            // A table is where its header is (a table only implied by a longer header
+            // or a dotted key: where it is first named); anything else, its key.
+            let line = entry.value.table.map { $0.isInline ? entry.keyPosition.line : $0.position.line } ?? entry.keyPosition.line
+            if lines[full] == nil { lines[full] = line }
+            if let sub = entry.value.table {
+                add(sub, prefix: full)
+            } else if let items = entry.value.array, isArrayOfTables(entry.value) {
+                // `[[card]]`: each element's keys under `card.`, the first written wins.
+                for item in items { if let sub = item.table { add(sub, prefix: full) } }
             }
         }
+    }
+
+    /// An array of tables made by `[[name]]` headers (its elements are not inline).
+    private func isArrayOfTables(_ value: TOMLValue) -> Bool {
+        guard let items = value.array, let first = items.first?.table else { return false }
+        return !first.isInline
     }
 
     /// The line of `key` (a value or a table), or nil if it is not written.
@@ -39,17 +47,5 @@ public struct KeyLocator: Sendable {
             guard let dot = k.lastIndex(of: ".") else { return nil }
             k = k[..<dot]
         }
-    }
-
-    private static func normalize(_ s: Substring) -> String {
-        s.split(separator: ".").map {
-            $0.trimmingCharacters(in: " \t\"'")
-        }.joined(separator: ".")
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

@@ -3,7 +3,7 @@ import OceanDrivers
 import OceanKernel
 import OceanStore
 import OceanSystem
-import TOMLKit
+import OceanTOML
 
 /// Reads a tune spec (TOML) into a `TuneSpec`, reporting every problem at once with
 /// file, line and key, the way the balance loader does: unknown keys (with a guess),
@@ -34,13 +34,9 @@ public enum TuneSpecReader {
     }
 
     public static func parse(_ text: String, file: String) throws(DataError) -> TuneSpec {
-        // TOMLEntries reports syntax errors with their line and finds each key's line.
-        let (_, locator) = try TOMLEntries.parse(text, file: file)
-        let table: TOMLTable
-        do { table = try TOMLTable(string: text) } catch {
-            throw DataError(issues: [DataIssue(file: file, line: nil, key: nil, message: "not valid TOML: \(error)")])
-        }
-        var reader = Reader(file: file, locator: locator)
+        // Read once: a syntax error names its line and column; each key keeps its line.
+        let table = try TOMLEntries.document(text, file: file)
+        var reader = Reader(file: file, locator: KeyLocator(document: table))
         var spec = reader.spec(table)
         guard reader.issues.isEmpty else { throw DataError(issues: reader.issues) }
         spec.fingerprint = fnv1a(Array(text.utf8))
@@ -268,7 +264,7 @@ public enum TuneSpecReader {
             return targets
         }
 
-        func describe(_ value: TOMLValueConvertible) -> String { TOMLEntries.describe(value) }
+        func describe(_ value: TOMLValue) -> String { TOMLEntries.describe(value) }
     }
 }
 

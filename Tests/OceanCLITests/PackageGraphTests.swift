@@ -73,7 +73,7 @@ struct PackageGraph {
         ["ocean", "ocean-headless", "ocean-bench", "toml-test-decoder"],
     ]
     /// Other packages' products a target may use, wherever it stands.
-    static let outside: Set<String> = ["ArgumentParser", "TOMLKit"]
+    static let outside: Set<String> = ["ArgumentParser"]
 
     func layer(of target: String) -> Int? { Self.layers.firstIndex { $0.contains(target) } }
 
@@ -119,7 +119,23 @@ struct PackageGraph {
     /// Layers point one way: the store fills the assets' types, never the renderer's.
     @Test func theStoreDoesNotDependOnTheFront() {
         #expect(!graph.closure(of: "OceanStore").contains("OceanFront"), "\(graph.closure(of: "OceanStore").sorted())")
+        #expect(Set(graph.dependencies["OceanStore"] ?? [])
+                    .isSubset(of: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanAssets", "OceanTOML"]),
+                "\(graph.dependencies["OceanStore"] ?? [])")
         #expect(graph.closure(of: "OceanAssets").isSubset(of: ["OceanKernel", "OceanBalance"]))
+    }
+
+    /// The TOML reader stands alone: no target of ours, no package; and no fork() is
+    /// left anywhere in the sources (it was the old parser's guard).
+    @Test func theTOMLReaderDependsOnNothing() throws {
+        #expect(graph.dependencies["OceanTOML"] == [], "\(graph.dependencies["OceanTOML"] ?? [])")
+        #expect(graph.dependencies.values.allSatisfy { !$0.contains("TOMLKit") })
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: repoRoot + "/Sources").filter { $0.hasSuffix(".swift") }
+        for path in sources {
+            let text = try String(contentsOfFile: repoRoot + "/Sources/" + path, encoding: .utf8)
+            #expect(!text.contains("fork("), "\(path) calls fork()")
+            if path.hasPrefix("OceanTOML/") { #expect(!text.contains("import Foundation"), "\(path) imports Foundation") }
+        }
     }
 
     /// The charts draw with the assets' primitives, not the game's screens or SDL.
