@@ -161,6 +161,13 @@ public enum PlayApp {
             try store.save(state, plannedThrough: nil)
         }
         session.onRulesChanged = { store.rules = $0 }
+        // A finished game that makes its mode's top ten keeps its own replay beside the profile.
+        let scores = HighScoreStore(profilePath: setup.profilePath)
+        session.onGameFinished = { [unowned scene] game in
+            keepHighScore(game, scores: scores, name: scene.player?.name ?? store.player.name, date: setup.date).map {
+                scene.madeHighScore(rank: $0)
+            }
+        }
 
         // The X server gone mid-game: the recording is finished and kept, then the process ends (status 2).
         DisplayLoss.install()
@@ -172,6 +179,21 @@ public enum PlayApp {
             throw AppError("\(failure.description) (the recording is lost; any old file is kept)")
         }
         return PlayOutcome(stats: stats, saveError: session.saveError, recordingPath: session.recording.path)
+    }
+
+    /// Adds `game` to the high scores if it ranks, its replay first; the rank, or nil
+    /// (a problem is said on standard error; play goes on).
+    static func keepHighScore(_ game: FinishedGame, scores: HighScoreStore, name: String, date: CalendarDate) -> Int? {
+        let s = game.summary
+        let entry = HighScores.Entry(mode: s.mode, score: s.score, rounds: s.rounds, catches: s.catches, bestCombo: s.bestCombo,
+                                     date: date, replay: "", name: name)
+        do {
+            guard try scores.load().rank(of: entry) != nil else { return nil }
+            return try scores.record(entry, replayText: game.replayText)
+        } catch {
+            printError("ocean play: the high score was not kept: \(error.description)")
+            return nil
+        }
     }
 
     /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a

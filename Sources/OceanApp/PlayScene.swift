@@ -226,6 +226,10 @@ public final class PlayScene: Scene {
         }
     }
 
+    /// The game that just ended took `rank` in its mode's high-score table: its
+    /// summary says so.
+    public func madeHighScore(rank: Int) { view.highScoreRank = rank }
+
     /// A notice across the top of the game's screen for `seconds` of game time.
     private func notify(_ text: String, isProblem: Bool, seconds: Int) {
         view.notice = Notice(text, isProblem: isProblem, until: session.state.tick + seconds * Fixed.ticksPerSecond,

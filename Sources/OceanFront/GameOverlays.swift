@@ -44,7 +44,8 @@ struct GameOverlays {
     }
 
     /// The game's figures, its impact (when known) in a panel, and what to do next.
-    func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil) {
+    func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil,
+                 rank: Int? = nil) {
         dim(pen.canvas)
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
@@ -52,6 +53,12 @@ struct GameOverlays {
         let title = s.perfect ? "PERFECT!" : s.abandoned ? "GAME LEFT" : s.cleared ? "CLEARED!" : "GAME OVER"
         centred(pen, title, y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
+        if let rank {
+            // The moment: a place in the mode's high-score table (its replay kept).
+            let words = rank == 1 ? "NEW BEST! \(s.mode.name) high score" : "\(GameOverlays.ordinal(rank)) best \(s.mode.name.lowercased()) score"
+            centred(pen, words, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+            y += line
+        }
         if s.abandoned {
             // Left from the pause menu (or by quitting): what was caught counts, a perfect cannot.
             centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, Colour.opaque(theme.dim))
@@ -69,6 +76,13 @@ struct GameOverlays {
         row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += line
         if let impact { y = impactPanel(pen, impact, y: y + theme.lineGapPx) + 2 * theme.lineGapPx } else { y += line }
         centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+    }
+
+    /// 1st, 2nd, 3rd, 4th … (a high-score place).
+    static func ordinal(_ n: Int) -> String {
+        let tens = n % 100, units = n % 10
+        let suffix = (11...13).contains(tens) ? "th" : units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th"
+        return "\(n)\(suffix)"
     }
 
     /// The box of a game's impact under its summary: items kept out of the sea, CO2e

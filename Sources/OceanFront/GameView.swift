@@ -18,6 +18,9 @@ public final class GameView {
     public var pauseMenu = PauseMenu()
     /// A message over the top of the screen until its tick (the balance reloaded, or why not).
     public var notice: Notice?
+    /// The last game's place in its high-score table, said on its summary ("NEW
+    /// BEST!", "3rd best"); nil when it made no table or none is kept.
+    public var highScoreRank: Int?
     /// Where the text boxes of each frame go, for a layout test (nil in play).
     public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
@@ -178,6 +181,7 @@ public final class GameView {
             case .gameStarted:
                 screenSince = tick
                 summary = nil
+                highScoreRank = nil
                 gameImpact = nil
                 noteKindsAtStart(state)
             case .gameOver(let s):
@@ -351,7 +355,11 @@ public final class GameView {
                 }
             }
             if state.mode == .idle {
-                if let summary { overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact) } else { overlays.title(pen) }
+                if let summary {
+                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank)
+                } else {
+                    overlays.title(pen)
+                }
             }
             // Call-outs belong to play.
             if state.mode != .idle && !paused {

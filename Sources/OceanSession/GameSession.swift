@@ -47,6 +47,10 @@ public final class GameSession {
     public var savePlayer: (GameState) throws -> Void = { _ in }
     /// The constants changed (a new part): the store reads the career with them.
     public var onRulesChanged: (Rules) -> Void = { _ in }
+    /// A game ended (not left early): it, with what makes its own replay (a high
+    /// score keeps that).
+    public var onGameFinished: ((FinishedGame) -> Void)?
+    private var capture = GameCapture()
 
     /// - Parameters:
     ///   - header: the recording's header (seed, date, who); its balance and start
@@ -136,10 +140,15 @@ public final class GameSession {
     // MARK: - Inside
 
     private func step(_ input: TickInput) {
+        if onGameFinished != nil { capture.willStep(recorder.simulation.state, input) }
         recorder.step(input)
         ticks += 1
         let simulation = recorder.simulation
         for observer in observers { observer(simulation.state, simulation.events) }
+        if let onGameFinished, let game = capture.didStep(simulation.state, simulation.events, header: header),
+           !game.summary.abandoned {
+            onGameFinished(game)
+        }
         // The career is saved after every game and every menu action that changed it.
         if simulation.events.contains(where: PlayRecording.changesTheCareer) {
             do { try saveCareer(simulation.state) } catch { saveFailed(error) }

@@ -30,7 +30,10 @@ extension ReplayCommand {
             if let fps, !(1...1000).contains(fps) { throw ValidationError("--fps: allowed 1 to 1000") }
         }
 
-        func run() throws {
+        func run() throws { try Self.watch(file, theme: theme, scale: scale, fps: fps) }
+
+        /// Watches the replay at `file` in a window until the person quits.
+        static func watch(_ file: String, theme: String?, scale: Int, fps: Int?) throws {
             let assets: FrontAssets
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
             let replay = readOrExit(file).replay

@@ -14,7 +14,7 @@ struct Ocean: ParsableCommand {
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
         version: VersionText.text,
         subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
-                      AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self]
+                      AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self, ScoresCommand.self]
     )
 }
 

@@ -158,4 +158,29 @@ import Testing
         try session.finish()
         #expect(session.recording.path == folder + "/run.replay")
     }
+
+    /// A finished game stands alone as a replay (a high score's proof): it starts from
+    /// the state before its start, verifies, and ends where the game ended.
+    @Test func aFinishedGameIsAReplayOfItsOwnThatVerifies() throws {
+        let folder = freshFolder("session-finished")
+        let session = try session(folder: folder)
+        var finished: [FinishedGame] = []
+        session.onGameFinished = { finished.append($0) }
+        try run(session, ticks: 30)
+        session.queue(.startArcade)
+        // Idle: the arcade game ends when its misses run out.
+        while finished.isEmpty && session.ticks < 20_000 { try session.tick(move: .none, pointer: nil) }
+        let game = try #require(finished.first)
+        #expect(game.summary.mode == .arcade && !game.summary.abandoned)
+        #expect(game.header.startState?.tick == 30 && game.header.mode == .arcade)
+        #expect(game.inputs.first?.input.command == .startArcade)
+        let read = try ReplayReader.read(bytes: Array(game.replayText.utf8), file: "game")
+        #expect(ReplayVerifier.verify(read).passed, "\(ReplayVerifier.verify(read))")
+        #expect(read.replay.end?.summary.games == 1)
+        // A game left early makes no entry.
+        session.queue(.startGame)
+        try run(session, ticks: 100)
+        try session.finish()
+        #expect(finished.count == 1)
+    }
 }

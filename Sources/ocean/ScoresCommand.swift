@@ -1,0 +1,68 @@
+import ArgumentParser
+import OceanApp
+import OceanAssets
+import OceanCLI
+import OceanFront
+import OceanKernel
+import OceanPlatform
+import OceanReplay
+import OceanStore
+import OceanSystem
+
+/// `ocean scores`: the local high-score tables, each entry with the replay that
+/// proves it (`ocean replay verify` on its path), and `ocean scores watch N`.
+struct ScoresCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scores",
+        abstract: "The high scores kept beside the profile, best first, each with its replay.",
+        subcommands: [List.self, Watch.self], defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the high scores (both modes, or --mode).")
+        @OptionGroup var profileOption: ProfileOption
+        @Option(help: "Only this mode's table: classic or arcade.") var mode: PlayMode?
+
+        func run() throws {
+            let store = HighScoreStore(profilePath: profileOption.path)
+            let table: HighScores
+            do { table = try store.load() } catch { fail(error.description) }
+            for m in mode.map({ [$0] }) ?? PlayMode.allCases {
+                let entries = table.table(m)
+                print("\(m.name): " + (entries.isEmpty ? "no scores yet" : "\(entries.count) of the best \(HighScores.size)"))
+                for (i, e) in entries.enumerated() {
+                    let rounds = m == .arcade ? "  round \(e.rounds)" : ""
+                    print("  \(i + 1). \(e.score)\(rounds)  \(e.catches) caught  best combo \(e.bestCombo)  \(e.date)  "
+                        + "\(e.name.isEmpty ? "(no name)" : terminalSafe(e.name))  \(store.replayPath(e))")
+                }
+            }
+        }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Watch entry N of a mode's table (`ocean replay watch` on its replay).")
+        @Argument(help: "The entry's place in its table, 1 for the best.") var place: Int
+        @Option(help: "The table: classic or arcade.") var mode: PlayMode = .arcade
+        @OptionGroup var profileOption: ProfileOption
+        @Option(help: "Frames per second to pace at (default: the display's).") var fps: Int?
+
+        func validate() throws {
+            guard (1...HighScores.size).contains(place) else { throw ValidationError("N: allowed 1 to \(HighScores.size)") }
+        }
+
+        func run() throws {
+            let store = HighScoreStore(profilePath: profileOption.path)
+            let table: HighScores
+            do { table = try store.load() } catch { fail(error.description) }
+            let entries = table.table(mode)
+            guard place <= entries.count else {
+                fail("the \(mode.key) table has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); `ocean scores` lists them")
+            }
+            try ReplayCommand.Watch.watch(store.replayPath(entries[place - 1]), theme: nil, scale: 2, fps: fps)
+        }
+    }
+}
+
+/// A name for the terminal: control characters shown escaped, never sent raw.
+func terminalSafe(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+}
