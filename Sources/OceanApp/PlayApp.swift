@@ -21,6 +21,8 @@ public struct AppError: Error, CustomStringConvertible {
 /// `ocean play` once its flags are read and its files loaded: what to play with.
 public struct PlaySetup {
     public var balance: Balance
+    /// The balance's rules, built once (the command checked the data files with them).
+    public var rules: Rules
     /// The balance file looked at between games (a valid edit applies at the next game).
     public var hotReloadPath: String?
     public var assets: FrontAssets
@@ -48,11 +50,12 @@ public struct PlaySetup {
     /// Opens a part's recording (refusing a file it must not replace).
     public var openSink: GameSession.OpenSink
 
-    public init(balance: Balance, assets: FrontAssets, content: CareerContent?, profilePath: String, date: CalendarDate,
-                minuteOfDay: Int, themes: [String], theme: String,
+    public init(balance: Balance, rules: Rules, assets: FrontAssets, content: CareerContent?, profilePath: String,
+                date: CalendarDate, minuteOfDay: Int, themes: [String], theme: String,
                 loadTheme: @escaping (String) -> Result<FrontAssets, PauseHooks.Problem>,
                 openSink: @escaping GameSession.OpenSink) {
         self.balance = balance
+        self.rules = rules
         self.assets = assets
         self.content = content
         self.profilePath = profilePath
@@ -78,7 +81,7 @@ public struct PlayOutcome {
 /// `GameSession` recording and saving, and the `PlayScene` in the one window loop.
 public enum PlayApp {
     public static func run(_ setup: PlaySetup) throws(AppError) -> PlayOutcome {
-        let rules = Rules(setup.balance)
+        let rules = setup.rules
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
         do { store = try ProfileStore(path: setup.profilePath, rules: rules) } catch {
@@ -119,7 +122,7 @@ public enum PlayApp {
             saveProblem = "\(setup.profilePath): \(problem)"
             printError("ocean play: \(setup.profilePath): \(problem); this session will not be saved")
         }
-        let session = GameSession(balance: setup.balance, header: header, saved: saved, recording: recording,
+        let session = GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
                                   hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
         let start: Command = setup.mode == .arcade ? .startArcade : .startGame

@@ -31,10 +31,11 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     private var fingerprints: [UInt8] = []
     private var lastCheckpoint = 0
 
-    public init(header: ReplayHeader, sink: Sink) {
+    /// `rules`: the header's balance's, when the caller holds them already.
+    public init(header: ReplayHeader, rules: Rules? = nil, sink: Sink) {
         self.header = header
         self.sink = sink
-        let rules = Rules(header.balance)
+        let rules = rules ?? Rules(header.balance)
         simulation = Simulation(rules: rules, state: header.initialState(rules: rules))
         fingerprints.reserveCapacity(header.checkpointEvery)
         lastCheckpoint = simulation.state.tick

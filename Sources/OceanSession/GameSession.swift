@@ -58,10 +58,12 @@ public final class GameSession {
     ///   - saved: the career to go on with (nil: a new one).
     ///   - hotReloadPath: the balance file to look at between games, if any.
     ///   - saveProblem: why the profile cannot be saved, known before play (read-only).
-    public init(balance: Balance, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
+    ///   - rules: `balance`'s rules when the caller has built them already (they are
+    ///     built once per stretch of constants).
+    public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
                 hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) {
         self.balance = balance
-        rules = Rules(balance)
+        self.rules = rules ?? Rules(balance)
         self.header = header
         self.header.balance = balance
         self.header.startState = saved
@@ -70,7 +72,7 @@ public final class GameSession {
         hotReload = hotReloadPath.map(BalanceHotReload.init(path:))
         saveError = saveProblem
         sink = openSink(recording.path, recording.replaces)
-        recorder = ReplayRecorder(header: self.header, sink: sink)
+        recorder = ReplayRecorder(header: self.header, rules: self.rules, sink: sink)
         pending.reserveCapacity(16)
     }
 
@@ -190,7 +192,7 @@ public final class GameSession {
         header.balance = new
         header.startState = state
         sink = openSink(recording.path, recording.replaces)
-        recorder = ReplayRecorder(header: header, sink: sink)
+        recorder = ReplayRecorder(header: header, rules: rules, sink: sink)
         onRulesChanged(rules)
         onNews(.rulesChanged(message: message))
     }

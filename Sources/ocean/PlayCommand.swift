@@ -55,7 +55,8 @@ struct PlayCommand: ParsableCommand {
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
         if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
-        checkKindData(Rules(balance), assets: assets, content: content)
+        let rules = Rules(balance)
+        checkKindData(rules, assets: assets, content: content)
         let profilePath = profileOption.path
         refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
                           + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
@@ -65,7 +66,7 @@ struct PlayCommand: ParsableCommand {
         let now = localNow()
         // The shipped themes, and the --theme file first if it is one of its own.
         let themes = (theme.map { FrontAssetsLoader.shippedThemes.contains($0) ? [] : [$0] } ?? []) + FrontAssetsLoader.shippedThemes
-        var setup = PlaySetup(balance: balance, assets: assets, content: content, profilePath: profilePath, date: now.date,
+        var setup = PlaySetup(balance: balance, rules: rules, assets: assets, content: content, profilePath: profilePath, date: now.date,
                               minuteOfDay: now.minute, themes: themes, theme: theme ?? "default",
                               loadTheme: { name in
                                   do { return .success(try loadAssetsOrThrow(theme: name)) } catch {

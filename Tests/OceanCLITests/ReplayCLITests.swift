@@ -79,7 +79,7 @@ private func verdicts(_ r: Run) -> [String] {
         let r1 = try ocean(["replay", "verify", corrupt])
         #expect(r1.status == 2)
         #expect(r1.stdout.contains("checksum mismatch"))
-        let v9 = try temporaryFile("v9.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 7", with: "OCEAN-REPLAY 9"))
+        let v9 = try temporaryFile("v9.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 8", with: "OCEAN-REPLAY 9"))
         let r2 = try ocean(["replay", "info", v9])
         #expect(r2.status == 2)
         #expect(r2.stderr.contains("v9.replay:1: replay format version 9 is not supported"))

@@ -11,9 +11,11 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
 }
 
 @Suite struct ReplayDiffTests {
+    /// (A replay recorded in the current format: one upgraded from an older format
+    /// keeps the arcade constants its format lacked at their defaults, which differ.)
     @Test func aReplayAndItsWhatIfDifferInTheChangedConstantOnly() throws {
         let alt = try balanceWith("points_per_catch", 20, name: "diff-alt.toml")
-        let r = try ocean(["replay", "diff", "replays/greedy-bot.replay", "--balance", alt])
+        let r = try ocean(["replay", "diff", "replays/arcade-human.replay", "--balance", alt])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("header: 1 difference (A → B)"), "\(r.stdout)")
         #expect(r.stdout.range(of: #"balance scoring\.points_per_catch +10  →  20"#, options: .regularExpression) != nil)
@@ -22,7 +24,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(r.stdout.contains("subsystems: scoring"))
         #expect(r.stdout.range(of: #"score  A \d+ +B \d+   ≠"#, options: .regularExpression) != nil)
 
-        let constants = try ocean(["replay", "diff", "replays/greedy-bot.replay", "--balance", alt, "--balance-diff"])
+        let constants = try ocean(["replay", "diff", "replays/arcade-human.replay", "--balance", alt, "--balance-diff"])
         #expect(constants.status == 1)
         let lines = constants.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(constants.stdout)")

@@ -92,7 +92,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(v.final?.bin.x == x)
         #expect(v.final?.mode == .idle, "abandoned at tick 200")
         // An older format has neither.
-        let older = fixChecksum(text.replacingFirst("OCEAN-REPLAY 7", with: "OCEAN-REPLAY 6"))
+        let older = fixChecksum(text.replacingFirst("OCEAN-REPLAY \(ReplayFormat.version)", with: "OCEAN-REPLAY 6"))
         #expect(readError(older)?.message.contains("move '@\(x)' is not L, R or .") == true)
     }
 

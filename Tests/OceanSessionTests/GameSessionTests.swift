@@ -31,6 +31,19 @@ import Testing
         for _ in 0..<ticks { try session.tick(move: .none, pointer: nil) }
     }
 
+    /// The rules are built once per stretch of constants: the caller's, kept; a new
+    /// instance only when a reloaded balance begins a part.
+    @Test func theRulesAreBuiltOnce() throws {
+        let rules = Rules(try shippedBalance)
+        let session = GameSession(balance: try shippedBalance, rules: rules, header: ReplayHeader(), saved: nil,
+                                  recording: PlayRecording(record: freshFolder("session-rules") + "/r.replay", force: false,
+                                                           profile: "p"),
+                                  hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
+        try run(session, ticks: 5)
+        #expect(session.rules === rules)
+        try session.finish()
+    }
+
     @Test func everyTickReachesEveryObserverInOrderAndTheCommandsGoOneATick() throws {
         let folder = freshFolder("session-observers")
         let session = try session(folder: folder)
