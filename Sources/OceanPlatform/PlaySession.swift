@@ -52,8 +52,9 @@ public final class PlaySession {
     public var rulesChanged: (Rules) -> Void = { _ in }
     /// After every tick (the sound hears the health and the events).
     public var afterStep: (GameState, [Event]) -> Void = { _, _ in }
-    /// Opens a part's recording (`replaces`: an existing file may be replaced once it is finished).
-    public var openSink: (_ path: String, _ replaces: Bool) -> AtomicFileSink
+    /// Opens a part's recording (`replaces`: an existing file may be replaced once it is
+    /// finished); what it throws ends the session (see `run`).
+    public var openSink: (_ path: String, _ replaces: Bool) throws(FileError) -> AtomicFileSink
     /// The pause menu as each game view starts it (the volumes and themes); the
     /// player's changes carry over to the views that follow (a reloaded balance).
     public var pauseMenu = PauseMenu()
@@ -80,7 +81,7 @@ public final class PlaySession {
     ///   - hotReloadPath: the balance file to look at between games, if any.
     public init(balance: Balance, assets: FrontAssets, content: CareerContent?, header: ReplayHeader,
                 recording: PlayRecording, options: PlayOptions, hotReloadPath: String?, debugScreens: Bool = false,
-                saveProblem: String? = nil, openSink: @escaping (_ path: String, _ replaces: Bool) -> AtomicFileSink) {
+                saveProblem: String? = nil, openSink: @escaping (_ path: String, _ replaces: Bool) throws(FileError) -> AtomicFileSink) {
         self.balance = balance
         rules = Rules(balance)
         self.assets = assets
@@ -95,8 +96,8 @@ public final class PlaySession {
     }
 
     /// Plays from `saved` (nil: a new career) with `player` at the window until the
-    /// player quits. Throws when a part's recording cannot be kept (it is lost; any old
-    /// file stays); the caller says so and exits.
+    /// player quits. Throws when a part's recording cannot be opened or kept (it is lost;
+    /// any old file stays); the caller says so and exits.
     public func run(saved: GameState?, player: CareerPlayer, session first: Command?, loop: Loop) throws(FileError) -> Outcome {
         var flow = content.map { content in
             CareerFlow(player: player, state: saved ?? GameState(rules: rules, seed: header.seed), content: content,
@@ -115,7 +116,7 @@ public final class PlaySession {
         while true {
             header.balance = balance
             header.startState = state
-            let sink = openSink(recording.path, recording.replaces)
+            let sink = try openSink(recording.path, recording.replaces)
             var recorder = ReplayRecorder(header: header, sink: sink)
             var waiting: Balance?
             let currentView = view

@@ -46,12 +46,12 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         // From the process's start where the kernel says it, so loading counts too.
         let launch = processStartNanos() ?? monotonicNanos()
-        let balance = balanceOption.load()
+        let balance = try balanceOption.load()
         let rules = Rules(balance)
         var assets: FrontAssets
         // With the challenges' texts of the table in play (--challenges) and the impact factors.
         do { assets = try FrontAssetsLoader.load(theme: theme, challenges: balanceOption.challenges) } catch {
-            fail(error.description)
+            throw CommandFailure(error.description)
         }
         if let scale {
             // Bigger text: the small text's scale, and the titles' at least as big.
@@ -60,30 +60,30 @@ struct PlayCommand: ParsableCommand {
         }
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
-        if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
-        checkKindData(rules, assets: assets, content: content)
-        let profilePath = profileOption.path
-        refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
+        if !quick { do { content = try CareerContentLoader.load() } catch { throw CommandFailure(error.description) } }
+        try checkKindData(rules, assets: assets, content: content)
+        let profilePath = try profileOption.path
+        try refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
                           + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
                       outputs: [("--profile", profilePath), ("--record", record ?? lastGamePath(profile: profilePath))])
-        refuseExisting([("--record", record)], force: force)
+        try refuseExisting([("--record", record)], force: force)
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
         do { store = try ProfileStore(path: profilePath, rules: rules) } catch {
-            fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
+            throw CommandFailure("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
         }
         let saved = store.saved?.state
 
         let screen: DisplaySession
         do { screen = try DisplaySession(vsync: fps == nil) } catch {
             if case .noDisplay(let why) = error {
-                fail("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
+                throw CommandFailure("ocean play: no display to open a window on (\(why)); headless, use `ocean sim` or `ocean replay render`")
             }
-            fail("ocean play: \(error.description)")
+            throw CommandFailure("ocean play: \(error.description)")
         }
 
         let sound = soundSettings()
-        let audio = openAudio(health: saved?.health ?? rules.healthStart, settings: sound.settings, problem: sound.problem)
+        let audio = try openAudio(health: saved?.health ?? rules.healthStart, settings: sound.settings, problem: sound.problem)
 
         let now = localNow()
         var header = ReplayHeader()
@@ -118,8 +118,8 @@ struct PlayCommand: ParsableCommand {
         let play = PlaySession(balance: balance, assets: assets, content: content, header: header, recording: recording,
                                options: options, hotReloadPath: balanceOption.balance ?? defaultBalancePath(),
                                debugScreens: getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false,
-                               saveProblem: saveProblem) { path, replaces in
-            openReplaySink(path, force: replaces, flag: "--record")
+                               saveProblem: saveProblem) { path, replaces throws(FileError) in
+            try openReplaySink(path, force: replaces, flag: "--record")
         }
         play.saveCareer = { try store.save($0, plannedThrough: nil) }
         play.savePlayer = { player, state in
@@ -171,7 +171,7 @@ struct PlayCommand: ParsableCommand {
             }
         } catch {
             if let saveError = play.saveError { printError("ocean play: the career was not saved: \(saveError)") }
-            fail("\(error.description) (the recording is lost; any old file is kept)")
+            throw CommandFailure("\(error.description) (the recording is lost; any old file is kept)")
         }
         let totals = outcome.totals
         audio?.close()
@@ -181,9 +181,9 @@ struct PlayCommand: ParsableCommand {
             print("presents \(totals.presents) ticks \(totals.ticks) seconds \(decimal(totals.seconds))")
         }
         if let saveError = outcome.saveError {
-            fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
+            throw CommandFailure("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
         }
-        exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
+        try exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
     }
 
 
@@ -207,14 +207,14 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// The sound, unless muted; no device (or unusable settings) is a one-line notice.
-    private func openAudio(health: Int, settings: AudioSettings, problem: String?) -> AudioDevice? {
+    private func openAudio(health: Int, settings: AudioSettings, problem: String?) throws -> AudioDevice? {
         guard !mute else { return nil }
         if let problem {
             printError("ocean play: sound settings unusable, playing in silence: \(problem)")
             return nil
         }
         guard settings.mute == 0 else { return nil }
-        switch AudioDevice.open(design: audioDesign.load(), health: health, settings: settings) {
+        switch AudioDevice.open(design: try audioDesign.load(), health: health, settings: settings) {
         case .success(let device): return device
         case .failure(let notice):
             printError("ocean play: \(notice)")
