@@ -111,7 +111,9 @@ let package = Package(
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
         .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
-        .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        // The command line end to end (the built programs) and in the tests' own process
+        // (`@testable import ocean`: the same commands, parsing and exit statuses).
+        .testTarget(name: "OceanCLITests", dependencies: ["TestSupport", "ocean", "OceanCLI"]),
         .testTarget(name: "OceanFrontTests",
                     dependencies: ["OceanFront", "OceanAssets", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem",
                                    "OceanDrivers", "TestSupport",
