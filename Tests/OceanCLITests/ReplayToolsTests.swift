@@ -32,6 +32,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
     @Test func twoRecordingsNameTheirFirstDifferentInputAndState() throws {
         let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay"])
         #expect(r.status == 1)
+        #expect(r.stderr.isEmpty, "exit 1 alone: the difference is said on standard output")
         #expect(r.stdout.range(of: #"seed +1  →  2"#, options: .regularExpression) != nil, "\(r.stdout)")
         #expect(r.stdout.range(of: #"inputs: first differ at tick \d+: A "[.LR]", B "[.LR]""#,
                                 options: .regularExpression) != nil, "\(r.stdout)")
