@@ -131,7 +131,9 @@ let package = Package(
         .testTarget(name: "OceanAppTests",
                     dependencies: ["OceanApp", "OceanSession", "OceanPlatform", "OceanFront", "OceanAssets", "OceanKernel",
                                    "OceanReplay", "OceanStore", "TestSupport"]),
-        .testTarget(name: "OceanCLITests", dependencies: ["TestSupport"]),
+        // The command line end to end (the built programs) and in the tests' own process
+        // (`@testable import ocean`: the same commands, parsing and exit statuses).
+        .testTarget(name: "OceanCLITests", dependencies: ["TestSupport", "ocean", "OceanCLI"]),
         .testTarget(name: "OceanFrontTests",
                     dependencies: ["OceanFront", "OceanAssets", "OceanKernel", "OceanBalance", "OceanStore", "OceanSystem",
                                    "OceanDrivers", "OceanReplay", "TestSupport",

@@ -122,8 +122,14 @@ public enum PlayApp {
             saveProblem = "\(setup.profilePath): \(problem)"
             printError("ocean play: \(setup.profilePath): \(problem); this session will not be saved")
         }
-        let session = GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
-                                  hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
+        let session: GameSession
+        do {
+            session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
+                                      hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
+        } catch {
+            throw AppError(error.code == EEXIST ? "ocean: --record '\(recording.path)' exists; add --force to replace it once the new recording is finished"
+                                                : "\(error.description) (nothing was played)")
+        }
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
         let start: Command = setup.mode == .arcade ? .startArcade : .startGame
         if setup.content == nil { session.queue(start) }

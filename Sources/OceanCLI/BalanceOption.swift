@@ -23,31 +23,28 @@ public struct BalanceOption: ParsableArguments {
         self.challenges = challenges
     }
 
-    /// The loaded, validated constants with the challenge table, or an exit with every
-    /// problem listed.
-    public func load() -> Balance { loadWithTable().balance }
+    /// The loaded, validated constants with the challenge table, or a failure listing
+    /// every problem.
+    public func load() throws -> Balance { try loadWithTable().balance }
 
     /// `load()`, and the challenge table it holds with its texts (for reports).
-    public func loadWithTable() -> (balance: Balance, table: ChallengeTable) {
+    public func loadWithTable() throws -> (balance: Balance, table: ChallengeTable) {
         guard let path = balance ?? defaultBalancePath() else {
-            fail("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
+            throw CommandFailure("ocean: cannot find assets/balance.toml; name a balance file with --balance FILE")
         }
-        do {
-            var b = try BalanceLoader.load(path: path)
-            let table = loadChallenges()
-            b.challenges = table.templates
-            return (b, table)
-        } catch {
-            fail(error.description)
-        }
+        var b: Balance
+        do { b = try BalanceLoader.load(path: path) } catch { throw CommandFailure(error.description) }
+        let table = try loadChallenges()
+        b.challenges = table.templates
+        return (b, table)
     }
 
-    /// The challenge table with its texts, or an exit naming what is wrong.
-    public func loadChallenges() -> ChallengeTable {
+    /// The challenge table with its texts, or a failure naming what is wrong.
+    public func loadChallenges() throws -> ChallengeTable {
         guard let path = challenges ?? defaultChallengesPath() else {
-            fail("ocean: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
+            throw CommandFailure("ocean: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
         }
-        do { return try ChallengeLoader.load(path: path) } catch { fail(error.description) }
+        do { return try ChallengeLoader.load(path: path) } catch { throw CommandFailure(error.description) }
     }
 }
 

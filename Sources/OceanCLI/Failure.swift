@@ -3,6 +3,7 @@ import OceanBalance
 import OceanKernel
 import OceanStore
 import OceanSystem
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,10 +16,25 @@ public enum ExitStatus {
     public static let interrupted: Int32 = 130
 }
 
-/// Prints a message to stderr and exits with `status`.
-public func fail(_ message: String, status: Int32 = ExitStatus.badInput) -> Never {
-    printError(errorLine(message))
-    exit(status)
+/// How a command stops short: thrown up to `runCommandLine`, which says `message` on
+/// standard error (as `errorLine` words it) and returns `status` for the program to
+/// exit with. An empty message says nothing more: a command whose report already said
+/// it all (a divergence, replays that differ) ends with its status alone.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public var message: String
+    public var status: Int32
+
+    public init(_ message: String, status: Int32 = ExitStatus.badInput) {
+        self.message = message
+        self.status = status
+    }
+
+    /// Ends with `status` and no message (what there was to say is said).
+    public init(status: Int32) {
+        self.init("", status: status)
+    }
+
+    public var description: String { message }
 }
 
 /// Every error starts `ocean: error: ` (the program, then what it is, as GNU tools
@@ -33,23 +49,67 @@ public func errorLine(_ message: String) -> String {
     return "ocean: error: " + m
 }
 
-
-/// Parses the command line against `root`, runs it, and exits: usage errors with
-/// status 2 (not ArgumentParser's 64), like any bad input, with the one error prefix;
-/// `--help` and `--version` with 0. Shared by `ocean` and `ocean-headless`.
-public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type) -> Never {
+/// Parses `arguments` (by default the process's) against `root`, runs the command, and
+/// returns the status to exit with: usage errors 2 (not ArgumentParser's 64), like any
+/// bad input, with the one error prefix; a `CommandFailure` its own status; `--help`
+/// and `--version` 0. Shared by `ocean` and `ocean-headless`, whose `main` exits with
+/// it, and by the tests that run a command in their own process.
+public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type,
+                                                  arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
     do {
-        var command = try Root.parseAsRoot()
+        var command = try Root.parseAsRoot(arguments)
         try command.run()
-        exit(0)
+        return 0
+    } catch let failure as CommandFailure {
+        if !failure.message.isEmpty { CommandOutput.printError(errorLine(failure.message)) }
+        return failure.status
     } catch {
         let code = Root.exitCode(for: error)
         if code == .success {
-            print(Root.fullMessage(for: error))
-            exit(0)
+            CommandOutput.print(Root.fullMessage(for: error))
+            return 0
         }
         let message = Root.fullMessage(for: error)
-        if !message.isEmpty { printError(errorLine(message)) }
-        exit(code == .failure || code.rawValue == 64 ? ExitStatus.badInput : code.rawValue)
+        if !message.isEmpty { CommandOutput.printError(errorLine(message)) }
+        return code == .failure || code.rawValue == 64 ? ExitStatus.badInput : code.rawValue
     }
+}
+
+/// What a command says on standard output and standard error goes through here: to
+/// the process's own streams, or, while a test runs the command in the test's process,
+/// into that test's `capture` (a task-local value, so tests running side by side each
+/// keep their own). Files a command writes (even `-`) are not captured.
+public enum CommandOutput {
+    @TaskLocal public static var capture: CapturedOutput?
+
+    /// A line (or `text` and `terminator`) on standard output.
+    public static func print(_ text: String, terminator: String = "\n") {
+        if let capture { capture.append(out: text + terminator) } else { Swift.print(text, terminator: terminator) }
+    }
+
+    /// A line on standard error, in one write.
+    public static func printError(_ text: String) { writeError(text + "\n") }
+
+    /// `text` on standard error as it is (no newline added), in one write.
+    public static func writeError(_ text: String) {
+        if let capture {
+            capture.append(err: text)
+        } else {
+            var bytes = Array(text.utf8)
+            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+        }
+    }
+}
+
+/// Standard output and standard error of a command run in the test's own process.
+public final class CapturedOutput: Sendable {
+    private let text = Mutex<(out: String, err: String)>(("", ""))
+
+    public init() {}
+
+    public var standardOutput: String { text.withLock { $0.out } }
+    public var standardError: String { text.withLock { $0.err } }
+
+    func append(out: String) { text.withLock { $0.out += out } }
+    func append(err: String) { text.withLock { $0.err += err } }
 }

@@ -7,15 +7,16 @@ import Glibc
 
 /// Outputs never overwrite inputs: each command that writes files calls this first,
 /// with every file it reads and every file it will write (flag and path; nil for an
-/// option not given), and it exits 2 before any work if an output is the same file as
-/// an input or as another output (see `FileClash`: identity after links, not spelling).
-public func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) {
+/// option not given), and it fails (exit 2) before any work if an output is the same
+/// file as an input or as another output (see `FileClash`: identity after links, not
+/// spelling).
+public func refuseClashes(inputs: [(String, String?)], outputs: [(String, String?)]) throws {
     let ins = inputs.compactMap { what, path in path.map { FileClash.Role.input(what, $0) } }
     let outs = outputs.compactMap { what, path in path.map { FileClash.Role.output(what, $0) } }
     for role in ins + outs {
-        do { _ = try PathName(role.path) } catch { fail("ocean: \(role.what) \(error.description)") }
+        do { _ = try PathName(role.path) } catch { throw CommandFailure("ocean: \(role.what) \(error.description)") }
     }
-    if let clash = FileClash.find(inputs: ins, outputs: outs) { fail("ocean: \(clash)") }
+    if let clash = FileClash.find(inputs: ins, outputs: outs) { throw CommandFailure("ocean: \(clash)") }
 }
 
 /// A theme option's file, when it names one (a `.toml` or a path) rather than a
@@ -43,15 +44,15 @@ extension BalanceOption {
 
 /// An output that exists needs `--force`: each command that writes files calls this
 /// before any work with its outputs (flag and path; nil for an option not given), and it
-/// exits 2 naming the first regular file already there, so nothing is replaced by
+/// fails (exit 2) naming the first regular file already there, so nothing is replaced by
 /// accident. A standard stream (`-`, `/dev/stdout`…) is never "existing", and neither
 /// is a device such as `/dev/null` (nothing kept there to lose).
-public func refuseExisting(_ outputs: [(String, String?)], force: Bool) {
+public func refuseExisting(_ outputs: [(String, String?)], force: Bool) throws {
     guard !force else { return }
     let existing = outputs.compactMap { what, path in path.flatMap { existingFile($0) ? (what, $0) : nil } }
     guard let (what, path) = existing.first else { return }
     let more = existing.count > 1 ? " (and \(counted(existing.count - 1, "other file")))" : ""
-    fail("ocean: \(what) '\(path)' exists\(more); add --force to replace \(existing.count > 1 ? "them" : "it")")
+    throw CommandFailure("ocean: \(what) '\(path)' exists\(more); add --force to replace \(existing.count > 1 ? "them" : "it")")
 }
 
 /// Whether `path` names a regular file that is there now (links followed), and not a

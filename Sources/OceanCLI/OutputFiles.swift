@@ -13,20 +13,17 @@ import Glibc
 /// The tune commands' ways out: files replaced whole, standard output, standard error.
 
 /// Every file `tune` writes goes through the safe replace (see `AtomicWriter`).
-func write(_ path: String, _ text: String) { write(path, Array(text.utf8)) }
+func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
 
-func write(_ path: String, _ bytes: [UInt8]) {
-    do { try replaceFile(path, with: bytes) } catch { fail(error.description) }
+func write(_ path: String, _ bytes: [UInt8]) throws {
+    do { try replaceFile(path, with: bytes) } catch { throw CommandFailure(error.description) }
 }
 
 /// Whether a path names standard output (`-`, /dev/stdout).
 func isStandardOutput(_ path: String) -> Bool { (try? PathName(path))?.standardStream(dash: 1) == 1 }
 
 /// Writes text to standard error as it is (no newline added), in one write.
-func writeError(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-}
+func writeError(_ text: String) { CommandOutput.writeError(text) }
 
 /// The process's environment, as the batch systems' variables are read from it.
 func environmentVariables() -> [String: String] {

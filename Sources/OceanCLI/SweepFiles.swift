@@ -45,9 +45,9 @@ struct SweepFiles: ParsableArguments {
     }
 
     /// Before any work: a PNG asked of a program that links no picture writer.
-    func refuseUnwritablePNG() {
+    func refuseUnwritablePNG() throws {
         if png != nil && TuneCommand.pngWriter == nil {
-            fail("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
+            throw CommandFailure("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
         }
     }
 
@@ -69,23 +69,23 @@ struct SweepFiles: ParsableArguments {
     /// when the JSON Lines went to standard output). `base`: the balance the points
     /// start from (for the best point's file); `source`: what the best point's comment names.
     func finish(header: SweepHeader, lines: [PointLine], out: String, best bestTarget: String?, base: Balance?,
-                source: String, quiet: Bool) {
+                source: String, quiet: Bool) throws {
         let bot = chartBot ?? header.bots.first ?? ""
         let metric = Metric(rawValue: self.metric)!
-        if let csv { write(csv, SweepReport.csv(header: header, lines: lines)) }
-        if let chart { write(chart, SweepChart.svg(header: header, lines: lines, metric: metric, bot: bot)) }
+        if let csv { try write(csv, SweepReport.csv(header: header, lines: lines)) }
+        if let chart { try write(chart, SweepChart.svg(header: header, lines: lines, metric: metric, bot: bot)) }
         if let png {
             let font: BitmapFont
-            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { fail(String(describing: error)) }
+            do { font = try FrontAssetsLoader.load(theme: nil).font } catch { throw CommandFailure(String(describing: error)) }
             let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
-            refuseUnwritablePNG()
-            do { try TuneCommand.pngWriter!(picture, png) } catch { fail("\(error)") }
+            try refuseUnwritablePNG()
+            do { try TuneCommand.pngWriter!(picture, png) } catch { throw CommandFailure("\(error)") }
         }
         let importance = Importance.compute(header: header, lines: lines)
-        if let importanceChart { write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
+        if let importanceChart { try write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }
         if let paretoChart {
-            guard header.objectives != nil else { fail("ocean: --pareto-chart needs --objectives (each target an objective)") }
-            write(paretoChart, ParetoChart.svg(header: header, lines: lines))
+            guard header.objectives != nil else { throw CommandFailure("ocean: --pareto-chart needs --objectives (each target an objective)") }
+            try write(paretoChart, ParetoChart.svg(header: header, lines: lines))
         }
         var note = ""
         let ranked = Sweep.ranked(lines)
@@ -93,12 +93,12 @@ struct SweepFiles: ParsableArguments {
             if !ranked.isEmpty { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
         } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
             let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
-            write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
+            try write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
             note = "best point \(top.point); play it: ocean play --balance \(target)\n"
         }
         guard !quiet else { return }
         let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note
-        if isStandardOutput(out) { writeError(report) } else { print(report, terminator: "") }
+        if isStandardOutput(out) { writeError(report) } else { CommandOutput.print(report, terminator: "") }
     }
 
 }

@@ -25,16 +25,15 @@ public struct TuneCommand: ParsableCommand {
 }
 
 /// The spec, read and validated, and the balance its points start from.
-func loadSpec(_ path: String, balance: String?) -> (TuneSpec, Balance) {
+func loadSpec(_ path: String, balance: String?) throws -> (TuneSpec, Balance) {
     let spec: TuneSpec
+    // `-`: the spec from standard input (its `balance` then relative to the working folder).
+    let piped = StandardInput.isDash(path) ? try StandardInput.readText(limit: 1 << 20, what: "the spec") : nil
     do {
-        // `-`: the spec from standard input (its `balance` then relative to the working folder).
-        spec = StandardInput.isDash(path)
-            ? try TuneSpecReader.parse(StandardInput.readText(limit: 1 << 20, what: "the spec"), file: "standard input")
-            : try TuneSpecReader.read(path: path)
-    } catch { fail(error.description) }
+        if let piped { spec = try TuneSpecReader.parse(piped, file: "standard input") } else { spec = try TuneSpecReader.read(path: path) }
+    } catch { throw CommandFailure(error.description) }
     let basePath = balance ?? specBalancePath(spec, path)
-    return (spec, BalanceOption(balance: basePath).load())
+    return (spec, try BalanceOption(balance: basePath).load())
 }
 
 /// The balance a spec's points start from: its `balance` (relative to the spec's
@@ -137,8 +136,8 @@ struct TuneRun: ParsableCommand {
     var seriesOutputs: [(String, String?)] { [("--series", series), ("--series-csv", seriesCsv), ("--series-chart", seriesChart)] }
 
     func run() throws {
-        files.refuseUnwritablePNG()
-        let (spec, base) = loadSpec(self.spec, balance: balance)
+        try files.refuseUnwritablePNG()
+        let (spec, base) = try loadSpec(self.spec, balance: balance)
         let journalPath = isStandardOutput(out) ? nil : out + ".part"
         var options = Sweep.Options()
         options.games = games
@@ -147,21 +146,21 @@ struct TuneRun: ParsableCommand {
             if shard == "auto" {
                 switch Shard.auto(environment: environmentVariables(), count: shardCount) {
                 case .success(let s): options.shard = s
-                case .failure(let e): fail("ocean tune: \(e)")
+                case .failure(let e): throw CommandFailure("ocean tune: \(e)")
                 }
             } else {
                 options.shard = Shard(shard)!
             }
             if spec.strategy == .halving && options.shard.count > 1 {
-                fail("ocean: --shard: a halving run decides each rung from all points; run it whole")
+                throw CommandFailure("ocean: --shard: a halving run decides each rung from all points; run it whole")
             }
         }
         let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
-        refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
+        try refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
                       outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath) + seriesOutputs)
-        refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)
+        try refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)
         if let journalPath, !resume, !force, let n = SweepJournal.pending(journalPath) {
-            fail("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
+            throw CommandFailure("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
                 + "add --resume to go on with it, or --force to start over")
         }
         options.journal = journalPath
@@ -169,31 +168,31 @@ struct TuneRun: ParsableCommand {
         options.objectives = objectives
         options.series = !seriesOutputs.allSatisfy { $0.1 == nil }
         if objectives && spec.targets.count < 2 {
-            fail("ocean: --objectives: \(self.spec) has \(counted(spec.targets.count, "target")); a Pareto front needs at least 2 ([targets.\"BOT\"] metric = value)")
+            throw CommandFailure("ocean: --objectives: \(self.spec) has \(counted(spec.targets.count, "target")); a Pareto front needs at least 2 ([targets.\"BOT\"] metric = value)")
         }
         let progress = quiet ? nil : Progress("tune", total: 1, unit: "games", plainLines: true)
         if let progress { options.progress = { done, total in progress.update(done, of: total) } }
         let output: SweepOutput
-        do { output = try Sweep.run(spec: spec, base: base, file: self.spec, options: options) } catch { fail("ocean: \(error)") }
+        do { output = try Sweep.run(spec: spec, base: base, file: self.spec, options: options) } catch { throw CommandFailure("ocean: \(error)") }
         progress?.finish()
-        write(out, output.jsonl)
+        try write(out, output.jsonl)
         output.journal?.remove()
         if options.series {
             let curves = output.series
-            if let series { write(series, Series.jsonl(curves)) }
-            if let seriesCsv { write(seriesCsv, Series.csv(curves)) }
+            if let series { try write(series, Series.jsonl(curves)) }
+            if let seriesCsv { try write(seriesCsv, Series.csv(curves)) }
             if let seriesChart {
                 let bot = files.chartBot ?? spec.players.first?.description ?? ""
                 let best = Sweep.ranked(output.lines).prefix(8).map(\.point)
-                write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
+                try write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
             }
         }
-        files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
+        try files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
         let rate = Double(output.gamesPlayed) / max(output.seconds, 1e-9)
         if !quiet {
             let careers = spec.career.careers > 0 ? " (and \(spec.career.careers) careers per point and bot)" : ""
             let resumed = output.resumed > 0 ? "; \(counted(output.resumed, "point")) taken from \(journalPath ?? "")" : ""
-            printError("\(output.gamesPlayed) games\(careers) in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
+            CommandOutput.printError("\(output.gamesPlayed) games\(careers) in \(SweepReport.fixed(output.seconds, 2)) s: \(Int(rate)) games/s "
                 + "on \(options.jobs) thread\(options.jobs == 1 ? "" : "s") (\(Int(rate / Double(min(options.jobs, allCores())))) per core)\(resumed)")
         }
     }
@@ -231,41 +230,41 @@ struct TuneMerge: ParsableCommand {
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
-        guard !shards.isEmpty else { fail("ocean: tune merge: name the shard files") }
-        files.refuseUnwritablePNG()
+        guard !shards.isEmpty else { throw CommandFailure("ocean: tune merge: name the shard files") }
+        try files.refuseUnwritablePNG()
         let basePath = balance ?? defaultBalancePath()
         // Before any reading: an output over an input is refused whatever the shards hold
         // (the best balance's default path counted as if the sweep had targets).
         let possibleBest = files.bestPath(out: out, targets: true)
-        refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
+        try refuseClashes(inputs: shards.map { ("the shard", $0) } + [("--balance", basePath)],
                       outputs: [("--out", out)] + files.outputs(best: possibleBest))
-        if shards.filter(StandardInput.isDash).count > 1 { fail("ocean: tune merge: standard input (-) can be only one of the shards") }
-        let texts = shards.map { f -> (name: String, text: String) in
-            if StandardInput.isDash(f) { return ("standard input", StandardInput.readText(limit: 1 << 30, what: "a shard")) }
-            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { fail("ocean: tune merge: \(error)") }
+        if shards.filter(StandardInput.isDash).count > 1 { throw CommandFailure("ocean: tune merge: standard input (-) can be only one of the shards") }
+        let texts = try shards.map { f -> (name: String, text: String) in
+            if StandardInput.isDash(f) { return ("standard input", try StandardInput.readText(limit: 1 << 30, what: "a shard")) }
+            do { return (f, try PathName(f).readText(limit: 1 << 30)) } catch { throw CommandFailure("ocean: tune merge: \(error)") }
         }
         let merged: String
         switch ShardMerge.merge(texts) {
         case .success(let text): merged = text
-        case .failure(let e): fail("ocean: tune merge: \(e)")
+        case .failure(let e): throw CommandFailure("ocean: tune merge: \(e)")
         }
-        guard let (header, lines) = ShardMerge.read(merged) else { fail("ocean: tune merge: the merged lines cannot be read back") }
+        guard let (header, lines) = ShardMerge.read(merged) else { throw CommandFailure("ocean: tune merge: the merged lines cannot be read back") }
         let targets = lines.contains { $0.distance != nil }
         let bestPath = files.bestPath(out: out, targets: targets)
-        refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+        try refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
         var base: Balance?
         if bestPath != nil {
-            guard let basePath else { fail("ocean: tune merge: cannot find assets/balance.toml for the best point; name the shards' base with --balance FILE") }
-            let b = BalanceOption(balance: basePath).load()
+            guard let basePath else { throw CommandFailure("ocean: tune merge: cannot find assets/balance.toml for the best point; name the shards' base with --balance FILE") }
+            let b = try BalanceOption(balance: basePath).load()
             let print = hex16(PointSampler.fingerprint(b))
             guard print == header.balance else {
-                fail("ocean: tune merge: --balance \(basePath) has fingerprint \(print), but the shards started from \(header.balance); "
+                throw CommandFailure("ocean: tune merge: --balance \(basePath) has fingerprint \(print), but the shards started from \(header.balance); "
                     + "name the balance the sweep ran from with --balance FILE")
             }
             base = b
         }
-        write(out, merged)
-        files.finish(header: header, lines: lines, out: out, best: bestPath, base: base,
+        try write(out, merged)
+        try files.finish(header: header, lines: lines, out: out, best: bestPath, base: base,
                      source: "the merged \(shards.count) shards", quiet: quiet)
     }
 }
@@ -293,17 +292,17 @@ struct TuneReplays: ParsableCommand {
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
-        guard !files.isEmpty else { fail("ocean tune replays: name at least one replay") }
-        refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
-        refuseExisting([("--out", out)], force: force)
+        guard !files.isEmpty else { throw CommandFailure("ocean tune replays: name at least one replay") }
+        try refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
+        try refuseExisting([("--out", out)], force: force)
         let spec: TuneSpec
-        do { spec = try TuneSpecReader.read(path: self.spec) } catch { fail(error.description) }
+        do { spec = try TuneSpecReader.read(path: self.spec) } catch { throw CommandFailure(error.description) }
         let report: WhatIf.Report
         switch WhatIf.run(spec: spec, specFile: self.spec, replayFiles: files, jobs: jobs ?? allCores()) {
         case .success(let r): report = r
-        case .failure(let e): fail(e.description)
+        case .failure(let e): throw CommandFailure(e.description)
         }
-        if let out { write(out, report.jsonl) }
-        print(report.table, terminator: "")
+        if let out { try write(out, report.jsonl) }
+        CommandOutput.print(report.table, terminator: "")
     }
 }

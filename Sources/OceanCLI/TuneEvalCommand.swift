@@ -41,7 +41,7 @@ struct TuneEval: ParsableCommand {
     }
 
     func run() throws {
-        let (spec, base) = loadSpec(self.spec, balance: balance)
+        let (spec, base) = try loadSpec(self.spec, balance: balance)
         var evaluator = Evaluator(spec: spec, base: base, file: self.spec)
         evaluator.games = games
         evaluator.jobs = jobs ?? usableCPUs()
@@ -49,7 +49,7 @@ struct TuneEval: ParsableCommand {
         while let text = readLine(strippingNewline: true) {
             if text.allSatisfy(\.isWhitespace) { continue }
             let pairs: [(key: String, value: Int)]
-            do { pairs = try evaluator.parse(Substring(text), line: index + 1) } catch { fail("ocean: error: tune eval: \(error)") }
+            do { pairs = try evaluator.parse(Substring(text), line: index + 1) } catch { throw CommandFailure("ocean: error: tune eval: \(error)") }
             // Straight to the descriptor, unbuffered: the asker waits for each answer
             // before its next question.
             var bytes = Array((Evaluator.encode(evaluator.evaluate(pairs, index: index)) + "\n").utf8)

@@ -15,7 +15,7 @@ import OceanSystem
 /// `lookAtBalance` now and then between games, `finish` when the player leaves.
 public final class GameSession {
     /// Opens a part's recording (`replaces`: an existing file may be replaced once it is finished).
-    public typealias OpenSink = (_ path: String, _ replaces: Bool) -> AtomicFileSink
+    public typealias OpenSink = (_ path: String, _ replaces: Bool) throws(FileError) -> AtomicFileSink
 
     public private(set) var balance: Balance
     public private(set) var rules: Rules
@@ -60,8 +60,9 @@ public final class GameSession {
     ///   - saveProblem: why the profile cannot be saved, known before play (read-only).
     ///   - rules: `balance`'s rules when the caller has built them already (they are
     ///     built once per stretch of constants).
+    /// Throws when the first part's recording cannot be opened.
     public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
-                hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) {
+                hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) throws(FileError) {
         self.balance = balance
         self.rules = rules ?? Rules(balance)
         self.header = header
@@ -71,7 +72,7 @@ public final class GameSession {
         self.openSink = openSink
         hotReload = hotReloadPath.map(BalanceHotReload.init(path:))
         saveError = saveProblem
-        sink = openSink(recording.path, recording.replaces)
+        sink = try openSink(recording.path, recording.replaces)
         recorder = ReplayRecorder(header: self.header, rules: self.rules, sink: sink)
         pending.reserveCapacity(16)
     }
@@ -191,7 +192,7 @@ public final class GameSession {
         let message = recording.nextPart(balance: hotReload?.reloader.path ?? "the balance")
         header.balance = new
         header.startState = state
-        sink = openSink(recording.path, recording.replaces)
+        sink = try openSink(recording.path, recording.replaces)
         recorder = ReplayRecorder(header: header, rules: rules, sink: sink)
         onRulesChanged(rules)
         onNews(.rulesChanged(message: message))

@@ -7,14 +7,15 @@ import Synchronization
 /// half-written and no temporary file is left behind.
 ///
 /// - Temporary files being written (`AtomicWriter` registers each one while it
-///   exists) are removed by the handler itself, then the process exits with status
-///   128 + the signal number.
+///   exists) are removed by the handler itself, then the signal is raised again with
+///   its default action, so the process ends by the signal as Unix tools do (a shell
+///   reports 128 + the signal number).
 /// - In graceful mode (a career that saves after every day), the first signal only
 ///   raises a flag: the loop finishes the save under way and stops at the next day
 ///   (`Interruption.requested`). A second signal exits at once, as above.
 ///
-/// The handler only calls async-signal-safe functions (`unlink`, `_exit`) and reads
-/// atomics and a buffer prepared beforehand.
+/// The handler only calls async-signal-safe functions (`unlink`, `signal`, `raise`) and
+/// reads atomics and a buffer prepared beforehand.
 public enum Interruption {
     /// Installs the handlers (once per process is enough; calling again changes the mode).
     public static func install(graceful: Bool = false) {
@@ -56,7 +57,10 @@ public enum Interruption {
             if exchanged { return }
         }
         TemporaryRegistry.removeAll()
-        _exit(128 + sig)
+        // The default action again, raised: delivered (the signal is blocked while its
+        // handler runs) as soon as this returns, and it ends the process.
+        signal(sig, SIG_DFL)
+        raise(sig)
     }
 }
 

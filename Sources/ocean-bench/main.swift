@@ -54,18 +54,18 @@ extension OceanBenchCommand {
         }
 
         func run() throws {
-            let balance = loadBalance(path: balance, challenges: challenges)
+            let balance = try loadBalance(path: balance, challenges: challenges)
             let counter = AllocationCounter.counter
             let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
             let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
                                                            counter: counter)
             var output = BenchOutput(report: r, allocations: allocations)
-            let audio = AudioBenchResult.measure(loadDesign(path: nil), seconds: min(seconds, 2), counter: counter)
+            let audio = AudioBenchResult.measure(try loadDesign(path: nil), seconds: min(seconds, 2), counter: counter)
             output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: nil, challenges: challenges) } catch { fail(error.description) }
+            do { assets = try FrontAssetsLoader.load(theme: nil, challenges: challenges) } catch { throw BenchFailure(error.description) }
             let content: CareerContent
-            do { content = try CareerContentLoader.load() } catch { fail(error.description) }
+            do { content = try CareerContentLoader.load() } catch { throw BenchFailure(error.description) }
             let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), content: content,
                                                    seconds: min(seconds, 2), counter: counter)
             output.sections.append(BenchSection(key: "render", value: render, text: render.text))
@@ -87,7 +87,7 @@ extension OceanBenchCommand {
         func validate() throws { try checkSeconds(seconds) }
 
         func run() throws {
-            let a = AudioBenchResult.measure(loadDesign(path: design), seconds: seconds, counter: AllocationCounter.counter)
+            let a = AudioBenchResult.measure(try loadDesign(path: design), seconds: seconds, counter: AllocationCounter.counter)
             print(json ? JSONOutput.text(["audio": a]) : a.text)
         }
     }
@@ -99,41 +99,44 @@ func checkSeconds(_ seconds: Double) throws {
     }
 }
 
-/// Prints a message to stderr and exits 2 (bad input).
-func fail(_ message: String) -> Never {
-    printError(message)
-    exit(2)
+/// Bad input: the message goes to stderr as it is, and the bench exits 2.
+struct BenchFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }
 
-/// The balance with its challenge table, validated, or an exit naming every problem.
-func loadBalance(path: String?, challenges: String?) -> Balance {
+/// The balance with its challenge table, validated, or a failure naming every problem.
+func loadBalance(path: String?, challenges: String?) throws -> Balance {
     guard let path = path ?? defaultBalancePath() else {
-        fail("ocean-bench: cannot find assets/balance.toml; name a balance file with --balance FILE")
+        throw BenchFailure("ocean-bench: cannot find assets/balance.toml; name a balance file with --balance FILE")
     }
     guard let tablePath = challenges ?? defaultChallengesPath() else {
-        fail("ocean-bench: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
+        throw BenchFailure("ocean-bench: cannot find assets/challenges.toml; name a challenge table with --challenges FILE")
     }
     do {
         var b = try BalanceLoader.load(path: path)
         b.challenges = try ChallengeLoader.load(path: tablePath).templates
         return b
     } catch {
-        fail(error.description)
+        throw BenchFailure(error.description)
     }
 }
 
-/// The sound design, validated, or an exit naming every problem.
-func loadDesign(path: String?) -> AudioDesign {
+/// The sound design, validated, or a failure naming every problem.
+func loadDesign(path: String?) throws -> AudioDesign {
     guard let path = path ?? findAsset("audio.toml") else {
-        fail("ocean-bench: cannot find assets/audio.toml; name a sound design with --audio FILE")
+        throw BenchFailure("ocean-bench: cannot find assets/audio.toml; name a sound design with --audio FILE")
     }
-    do { return try AudioLoader.load(path: path) } catch { fail(error.description) }
+    do { return try AudioLoader.load(path: path) } catch { throw BenchFailure(error.description) }
 }
 
-// Usage errors exit with status 2 (not ArgumentParser's 64), like any bad input.
+// Bad input and usage errors exit with status 2 (not ArgumentParser's 64).
 do {
     var command = try OceanBenchCommand.parseAsRoot()
     try command.run()
+} catch let failure as BenchFailure {
+    printError(failure.message)
+    exit(2)
 } catch {
     let code = OceanBenchCommand.exitCode(for: error)
     let message = OceanBenchCommand.fullMessage(for: error)

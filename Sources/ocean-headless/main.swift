@@ -1,5 +1,8 @@
 import ArgumentParser
 import OceanCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ocean` without the window, the sound or SDL: the tuning commands alone, for a
 /// container or a batch node with no display libraries (the image installs it as
@@ -13,4 +16,4 @@ struct OceanHeadless: ParsableCommand {
         subcommands: [TuneCommand.self])
 }
 
-runCommandLine(OceanHeadless.self)
+exit(runCommandLine(OceanHeadless.self))

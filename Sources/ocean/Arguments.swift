@@ -11,19 +11,19 @@ import Glibc
 #endif
 
 /// The impact factors per item of every kind of `rules` (from the per-kilogram rates
-/// of `path`, else the shipped `assets/impact.toml`, and each kind's mass), or an exit
+/// of `path`, else the shipped `assets/impact.toml`, and each kind's mass), or a failure
 /// naming what is wrong (file, line and key; a kind without rates by name).
-func loadImpactFactors(path: String? = nil, rules: Rules) -> ImpactFactors {
+func loadImpactFactors(path: String? = nil, rules: Rules) throws -> ImpactFactors {
     guard let path = path ?? defaultImpactPath() else {
-        fail("ocean: cannot find assets/impact.toml; name an impact file with --impact FILE")
+        throw CommandFailure("ocean: cannot find assets/impact.toml; name an impact file with --impact FILE")
     }
-    do { return rules.impactFactors(try ImpactLoader.load(path: path, kinds: rules.kindKeys)) } catch { fail(error.description) }
+    do { return rules.impactFactors(try ImpactLoader.load(path: path, kinds: rules.kindKeys)) } catch { throw CommandFailure(error.description) }
 }
 
 /// Every kind of `rules` has its sprite, impact factors and (with `content`) its
-/// words, or an exit naming each that lacks one.
-func checkKindData(_ rules: Rules, assets: FrontAssets, content: CareerContent? = nil) {
-    do { try KindData.check(kinds: rules.kindKeys, assets: assets, content: content) } catch { fail(error.description) }
+/// words, or a failure naming each that lacks one.
+func checkKindData(_ rules: Rules, assets: FrontAssets, content: CareerContent? = nil) throws {
+    do { try KindData.check(kinds: rules.kindKeys, assets: assets, content: content) } catch { throw CommandFailure(error.description) }
 }
 
 /// `--impact FILE`, for the commands that report a career's impact.
@@ -33,7 +33,7 @@ struct ImpactOption: ParsableArguments {
 
     func validate() throws { try checkPath(impact, flag: "--impact") }
 
-    func load(rules: Rules) -> ImpactFactors { loadImpactFactors(path: impact, rules: rules) }
+    func load(rules: Rules) throws -> ImpactFactors { try loadImpactFactors(path: impact, rules: rules) }
 }
 
 /// `--profile PATH`, shared by the profile commands.
@@ -43,20 +43,22 @@ struct ProfileOption: ParsableArguments {
 
     func validate() throws { try checkPath(profile, flag: "--profile") }
 
-    /// The profile's path; an exit naming `--profile` when no default can be found.
+    /// The profile's path; a failure naming `--profile` when no default can be found.
     var path: String {
-        if let profile { return profile }
-        guard let path = Profile.defaultPathIfKnown(), DataFolder.problem() == nil else {
-            failWithoutDataFolder("profile", flag: "--profile")
+        get throws {
+            if let profile { return profile }
+            guard let path = Profile.defaultPathIfKnown(), DataFolder.problem() == nil else {
+                try failWithoutDataFolder("profile", flag: "--profile")
+            }
+            return path
         }
-        return path
     }
 }
 
-/// Exit 2 when a default file is needed but there is no data folder (`DataFolder`):
-/// the user names the file rather than have one guessed.
-func failWithoutDataFolder(_ what: String, flag: String) -> Never {
-    fail("ocean: \(DataFolder.problem() ?? "neither $XDG_DATA_HOME nor $HOME is set"), so there is no default \(what); "
+/// Fails (exit 2) when a default file is needed but there is no data folder
+/// (`DataFolder`): the user names the file rather than have one guessed.
+func failWithoutDataFolder(_ what: String, flag: String) throws -> Never {
+    throw CommandFailure("ocean: \(DataFolder.problem() ?? "neither $XDG_DATA_HOME nor $HOME is set"), so there is no default \(what); "
         + "name one with \(flag) PATH")
 }
 
@@ -117,8 +119,9 @@ func localNow() -> (date: LocalDate, minute: Int) {
             Int(parts.tm_hour) * 60 + Int(parts.tm_min))
 }
 
-/// Stops with status 130 after saying what was done, when Ctrl-C asked for it.
-func exitIfInterrupted(_ what: String) {
+/// Stops with status 130 (128 + the signal) after saying what was done, when Ctrl-C
+/// (or SIGTERM, SIGHUP) asked for it.
+func exitIfInterrupted(_ what: String) throws {
     guard let signal = Interruption.requested else { return }
-    fail("stopped by \(Interruption.name(signal)): \(what)", status: 128 + signal)
+    throw CommandFailure("stopped by \(Interruption.name(signal)): \(what)", status: 128 + signal)
 }

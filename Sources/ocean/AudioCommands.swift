@@ -26,12 +26,12 @@ struct AudioDesignOption: ParsableArguments {
     init() {}
     init(path: String?) { self.path = path }
 
-    /// The loaded, validated design, or an exit 2 with every problem listed.
-    func load() -> AudioDesign {
+    /// The loaded, validated design, or a failure (exit 2) with every problem listed.
+    func load() throws -> AudioDesign {
         guard let path = path ?? findAsset("audio.toml") else {
-            fail("ocean: cannot find assets/audio.toml; name a sound design with --audio FILE")
+            throw CommandFailure("ocean: cannot find assets/audio.toml; name a sound design with --audio FILE")
         }
-        do { return try AudioLoader.load(path: path) } catch { fail(error.description) }
+        do { return try AudioLoader.load(path: path) } catch { throw CommandFailure(error.description) }
     }
 }
 
@@ -64,14 +64,14 @@ extension AudioCommand {
         }
 
         func run() throws {
-            refuseClashes(inputs: [("--replay", replay), ("--health-path", healthPath),
+            try refuseClashes(inputs: [("--replay", replay), ("--health-path", healthPath),
                                    ("--audio", design.path ?? findAsset("audio.toml"))],
                           outputs: [("--out", out)])
-            refuseExisting([("--out", out)], force: force)
-            let design = design.load()
+            try refuseExisting([("--out", out)], force: force)
+            let design = try design.load()
             var path: HealthPath?
-            if let healthPath { path = readHealthPath(healthPath) }
-            let read = replay.map(readOrExit)
+            if let healthPath { path = try readHealthPath(healthPath) }
+            let read = try replay.map(readOrExit)
             let replayTicks = read.map { ($0.replay.end?.tick ?? $0.replay.lastTick) - $0.replay.header.startTick } ?? 0
             let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / Double(Fixed.ticksPerSecond) : 10)
             let ticks = max(1, Int(((seconds ?? defaultSeconds) * Double(Fixed.ticksPerSecond)).rounded()))
@@ -83,7 +83,7 @@ extension AudioCommand {
             // Written to a temporary beside --out, put in place once whole (see AtomicFileStream).
             Interruption.install()
             let file: AtomicFileStream
-            do { file = try AtomicFileStream(path: out) } catch { fail(error.description) }
+            do { file = try AtomicFileStream(path: out) } catch { throw CommandFailure(error.description) }
             let wav = WAVStream(frames: ticks * OfflineRender.framesPerTick, write: file.write)
             var cues = 0
             let start = monotonicNanos()
@@ -105,9 +105,9 @@ extension AudioCommand {
                 }
             }
             let cpu = Double(monotonicNanos() - start) / 1e9
-            do { try file.commit() } catch { fail(error.description) }
+            do { try file.commit() } catch { throw CommandFailure(error.description) }
             let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
-            print("rendered \(out): \(decimal(audioSeconds, places: 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
+            CommandOutput.print("rendered \(out): \(decimal(audioSeconds, places: 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
                 + "\(cues) cues (\(engine.droppedCues) dropped); peak \(decimal(Double(wav.peak), places: 3)) of full scale, "
                 + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time")
         }
@@ -132,20 +132,20 @@ extension AudioCommand {
         }
 
         func run() throws {
-            let design = design.load()
+            let design = try design.load()
             var path: HealthPath?
-            if let healthPath { path = readHealthPath(healthPath) }
+            if let healthPath { path = try readHealthPath(healthPath) }
             // Like `ocean play`: without a data folder (and no --settings), the defaults.
             var s = AudioSettings()
             if let path = settings ?? AudioSettingsFile.defaultPathIfKnown() {
-                do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
+                do { s = try AudioSettingsFile.load(path: path) } catch { throw CommandFailure(error.description) }
             }
             let startHealth = health.map { Int(($0 * 10_000).rounded()) } ?? path!.health(at: 0)
             let device: AudioDevice
             switch AudioDevice.open(design: design, health: startHealth, settings: s) {
             case .success(let d): device = d
             case .failure(let notice):
-                print("ocean: \(notice)")
+                CommandOutput.print("ocean: \(notice)")
                 return
             }
             let total = Int(seconds * Double(AudioEngine.sampleRate))
@@ -155,7 +155,7 @@ extension AudioCommand {
                 nanosleep(&ts, nil)
             }
             device.close()
-            print("played \(device.framesRendered) frames (48 kHz stereo 16-bit) through the audio device")
+            CommandOutput.print("played \(device.framesRendered) frames (48 kHz stereo 16-bit) through the audio device")
         }
     }
 
@@ -181,11 +181,11 @@ extension AudioCommand {
 
         func run() throws {
             guard let path = settings ?? (ConfigFolder.problem() == nil ? AudioSettingsFile.defaultPathIfKnown() : nil) else {
-                fail("ocean: \(ConfigFolder.problem() ?? "neither $XDG_CONFIG_HOME nor $HOME is set"), so there is no default "
+                throw CommandFailure("ocean: \(ConfigFolder.problem() ?? "neither $XDG_CONFIG_HOME nor $HOME is set"), so there is no default "
                     + "sound settings file; name one with --settings PATH")
             }
             var s: AudioSettings
-            do { s = try AudioSettingsFile.load(path: path) } catch { fail(error.description) }
+            do { s = try AudioSettingsFile.load(path: path) } catch { throw CommandFailure(error.description) }
             let changing = mute || unmute || master != nil || music != nil || effects != nil
             if mute { s.mute = 1 }
             if unmute { s.mute = 0 }
@@ -193,20 +193,20 @@ extension AudioCommand {
             if let music { s.musicPercent = music }
             if let effects { s.effectsPercent = effects }
             if changing {
-                do { try AudioSettingsFile.save(s, path: path) } catch { fail(error.description) }
+                do { try AudioSettingsFile.save(s, path: path) } catch { throw CommandFailure(error.description) }
             }
-            print("\(path): \(s.mute == 1 ? "muted" : "sound on"), master \(s.masterPercent) %, music \(s.musicPercent) %, effects \(s.effectsPercent) %")
+            CommandOutput.print("\(path): \(s.mute == 1 ? "muted" : "sound on"), master \(s.masterPercent) %, music \(s.musicPercent) %, effects \(s.effectsPercent) %")
         }
     }
 }
 
-/// A `--health-path` file, read and parsed, or an exit 2 naming the file and what is
-/// wrong (the system's reason when it cannot be read: missing, a FIFO, a folder…).
-private func readHealthPath(_ file: String) -> HealthPath {
+/// A `--health-path` file, read and parsed, or a failure (exit 2) naming the file and
+/// what is wrong (the system's reason when it cannot be read: missing, a FIFO, a folder…).
+private func readHealthPath(_ file: String) throws -> HealthPath {
     let text: String
-    do { text = try PathName(file).readText(limit: 16 << 20) } catch { fail("\(error.path): cannot read the file: \(error.message)") }
+    do { text = try PathName(file).readText(limit: 16 << 20) } catch { throw CommandFailure("\(error.path): cannot read the file: \(error.message)") }
     switch HealthPath.parse(text, file: file) {
     case .success(let p): return p
-    case .failure(let e): fail(e.description)
+    case .failure(let e): throw CommandFailure(e.description)
     }
 }

@@ -39,23 +39,23 @@ struct CompanionCommand: ParsableCommand {
         }
 
         func run() throws {
-            let profile = profileOption.path
-            refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: nil) + [("--profile", profile)],
+            let profile = try profileOption.path
+            try refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: nil) + [("--profile", profile)],
                           outputs: [("--out", out)])
-            refuseExisting([("--out", out)], force: force)
-            let rules = Rules(balanceOption.load())
+            try refuseExisting([("--out", out)], force: force)
+            let rules = Rules(try balanceOption.load())
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+            do { assets = try FrontAssetsLoader.load(theme: nil) } catch { throw CommandFailure(error.description) }
             let contents: ProfileText.Contents?
-            do { contents = try Profile.loadContents(path: profile, rules: rules) } catch { fail(error.description) }
+            do { contents = try Profile.loadContents(path: profile, rules: rules) } catch { throw CommandFailure(error.description) }
             guard let state = contents?.state else {
-                fail("ocean companion render: no career at \(profile) yet; play once (`ocean play`) or name one with --profile")
+                throw CommandFailure("ocean companion render: no career at \(profile) yet; play once (`ocean play`) or name one with --profile")
             }
             let (w, h) = dimensions!
             do { try PNGWriter.write(CompanionPicture.render(state, rules: rules, assets: assets, width: w, height: h), to: out) } catch {
-                fail(error.description)
+                throw CommandFailure(error.description)
             }
-            print("wrote \(out) (\(w)×\(h), black and white)")
+            CommandOutput.print("wrote \(out) (\(w)×\(h), black and white)")
         }
     }
 }

@@ -26,14 +26,14 @@ struct IconCommand: ParsableCommand {
     }
 
     func run() throws {
-        refuseClashes(inputs: frontAssetInputs(theme: nil), outputs: [("--out", out)])
-        refuseExisting([("--out", out)], force: force)
+        try refuseClashes(inputs: frontAssetInputs(theme: nil), outputs: [("--out", out)])
+        try refuseExisting([("--out", out)], force: force)
         let assets: FrontAssets
-        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { throw CommandFailure(error.description) }
         let (grid, scale) = AppIcon.grid(forSize: size)!
         do { try PNGWriter.write(AppIcon.draw(assets: assets, grid: grid), scale: scale, to: out) } catch {
-            fail(error.description)
+            throw CommandFailure(error.description)
         }
-        print("wrote \(out) (\(size)×\(size))")
+        CommandOutput.print("wrote \(out) (\(size)×\(size))")
     }
 }

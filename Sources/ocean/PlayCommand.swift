@@ -50,18 +50,18 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         // From the process's start where the kernel says it, so loading counts too.
         let launch = processStartNanos() ?? monotonicNanos()
-        let balance = balanceOption.load()
-        let assets = loadAssets(theme: theme)
+        let balance = try balanceOption.load()
+        let assets = try loadAssets(theme: theme)
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
-        if !quick { do { content = try CareerContentLoader.load() } catch { fail(error.description) } }
+        if !quick { do { content = try CareerContentLoader.load() } catch { throw CommandFailure(error.description) } }
         let rules = Rules(balance)
-        checkKindData(rules, assets: assets, content: content)
-        let profilePath = profileOption.path
-        refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
+        try checkKindData(rules, assets: assets, content: content)
+        let profilePath = try profileOption.path
+        try refuseClashes(inputs: balanceOption.inputs + frontAssetInputs(theme: theme)
                           + [("--audio", audioDesign.path ?? findAsset("audio.toml"))],
                       outputs: [("--profile", profilePath), ("--record", record ?? lastGamePath(profile: profilePath))])
-        refuseExisting([("--record", record)], force: force)
+        try refuseExisting([("--record", record)], force: force)
 
         let now = localNow()
         // The shipped themes, and the --theme file first if it is one of its own.
@@ -72,12 +72,12 @@ struct PlayCommand: ParsableCommand {
                                   do { return .success(try loadAssetsOrThrow(theme: name)) } catch {
                                       return .failure(PauseHooks.Problem(String(describing: error)))
                                   }
-                              }) { path, replaces in openReplaySink(path, force: replaces, flag: "--record") }
+                              }) { path, replaces throws(FileError) in try openReplaySink(path, force: replaces, flag: "--record") }
         setup.hotReloadPath = balanceOption.balance ?? defaultBalancePath()
         setup.record = record
         setup.force = force
         setup.seed = seed
-        setup.audio = mute ? nil : audioDesign.load()
+        setup.audio = mute ? nil : try audioDesign.load()
         setup.loop.fps = fps
         setup.loop.quitAfterSeconds = quitAfter
         setup.loop.launchNanos = launch
@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
         setup.mode = mode
 
         let outcome: PlayOutcome
-        do { outcome = try PlayApp.run(setup) } catch { fail(error.description) }
+        do { outcome = try PlayApp.run(setup) } catch { throw CommandFailure(error.description) }
 
         let stats = outcome.stats
         if printTiming {
@@ -94,9 +94,9 @@ struct PlayCommand: ParsableCommand {
             print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
         }
         if let saveError = outcome.saveError {
-            fail("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
+            throw CommandFailure("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
         }
-        exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
+        try exitIfInterrupted("the game's recording is finished in \(outcome.recordingPath)")
     }
 
     /// The screens' assets with `theme` (with the challenges' texts of the table in
@@ -111,8 +111,8 @@ struct PlayCommand: ParsableCommand {
         return assets
     }
 
-    private func loadAssets(theme: String?) -> FrontAssets {
-        do { return try loadAssetsOrThrow(theme: theme) } catch { fail(String(describing: error)) }
+    private func loadAssets(theme: String?) throws -> FrontAssets {
+        do { return try loadAssetsOrThrow(theme: theme) } catch { throw CommandFailure(String(describing: error)) }
     }
 
     /// `last-game.replay` beside the profile (whose folder `ProfileStore` made).

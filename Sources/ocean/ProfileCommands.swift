@@ -25,19 +25,19 @@ struct ProfileCommand: ParsableCommand {
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() throws {
-            let (balance, table) = balanceOption.loadWithTable()
+            let (balance, table) = try balanceOption.loadWithTable()
             let rules = Rules(balance)
-            let factors = impactOption.load(rules: rules)
-            let path = profileOption.path
+            let factors = try impactOption.load(rules: rules)
+            let path = try profileOption.path
             let contents: ProfileText.Contents?
-            do { contents = try Profile.loadContents(path: path, rules: rules) } catch { fail(error.description) }
+            do { contents = try Profile.loadContents(path: path, rules: rules) } catch { throw CommandFailure(error.description) }
             guard let contents else {
-                fail("\(path): no profile here yet. `ocean sim --days N` saves only with --profile: "
+                throw CommandFailure("\(path): no profile here yet. `ocean sim --days N` saves only with --profile: "
                     + "`ocean sim --days N --profile \(path)` makes this one")
             }
             var report = CareerReport(contents.state, rules: rules, texts: table.texts, factors: factors)
             if !contents.player.name.isEmpty { report.name = contents.player.name }
-            print(json ? report.json : "profile       \(path)\n" + report.text)
+            CommandOutput.print(json ? report.json : "profile       \(path)\n" + report.text)
         }
     }
 
@@ -48,16 +48,16 @@ struct ProfileCommand: ParsableCommand {
         @Flag(help: "Yes, erase the saved career.") var yes = false
 
         func run() throws {
-            let path = profileOption.path
-            guard yes else { fail("ocean profile reset erases \(path); run it again with --yes to do so") }
-            refuseClashes(inputs: balanceOption.inputs, outputs: [("--profile", path)])
-            let rules = Rules(balanceOption.load())
+            let path = try profileOption.path
+            guard yes else { throw CommandFailure("ocean profile reset erases \(path); run it again with --yes to do so") }
+            try refuseClashes(inputs: balanceOption.inputs, outputs: [("--profile", path)])
+            let rules = Rules(try balanceOption.load())
             do {
                 let lock = try ProfileStore.lock(path: path)
                 try Profile.save(GameState(rules: rules, seed: 1), path: path)
                 lock.release()
-            } catch { fail(error.description) }
-            print("\(path): reset to a new career")
+            } catch { throw CommandFailure(error.description) }
+            CommandOutput.print("\(path): reset to a new career")
         }
     }
 }

@@ -22,9 +22,9 @@ let budgetHelp = "A replay is played no further than one checkpoint interval pas
     + "(its end record sits on its last checkpoint), so the ticks played never exceed the per-tick "
     + "fingerprints the file holds plus at most \(ReplayFormat.maxCheckpointEvery); a file that asks for more is refused (exit 2)."
 
-/// Reads a replay or exits 2 with `file:line: message`.
-func readOrExit(_ path: String) -> ReadReplay {
-    do { return try ReplayReader.read(path: path) } catch { fail(error.description) }
+/// Reads a replay, or fails (exit 2) with `file:line: message`.
+func readOrExit(_ path: String) throws -> ReadReplay {
+    do { return try ReplayReader.read(path: path) } catch { throw CommandFailure(error.description) }
 }
 
 extension ReplayCommand {
@@ -95,21 +95,17 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            refuseClashes(inputs: balanceOption.inputs + [("--from-profile", fromProfile)], outputs: [("--out", out)])
-            refuseExisting([("--out", out)], force: force)
+            try refuseClashes(inputs: balanceOption.inputs + [("--from-profile", fromProfile)], outputs: [("--out", out)])
+            try refuseExisting([("--out", out)], force: force)
             var header = ReplayHeader()
-            header.balance = balanceOption.load()
+            header.balance = try balanceOption.load()
             header.seed = seed
             let rules = Rules(header.balance)
             if let fromProfile {
-                do {
-                    guard let saved = try Profile.load(path: fromProfile, rules: rules) else {
-                        fail("\(fromProfile): no profile there")
-                    }
-                    header.startState = saved
-                } catch {
-                    fail(error.description)
-                }
+                let saved: GameState?
+                do { saved = try Profile.load(path: fromProfile, rules: rules) } catch { throw CommandFailure(error.description) }
+                guard let saved else { throw CommandFailure("\(fromProfile): no profile there") }
+                header.startState = saved
             }
             header.comment = comment
             header.checkpointEvery = checkpointEvery
@@ -121,7 +117,7 @@ extension ReplayCommand {
             header.minuteOfDay = try time.map { try parseTime($0) } ?? now.minute
             if let days {
                 let last = CalendarDate(dayNumber: header.date.dayNumber + days - 1)
-                if !last.isValid { fail("--days \(days) from \(header.date) would end after 9999-12-31, the last date a replay can hold") }
+                if !last.isValid { throw CommandFailure("--days \(days) from \(header.date) would end after 9999-12-31, the last date a replay can hold") }
             }
             // The tick limit, before anything is written: a game takes at most about as
             // long as one where nothing is caught.
@@ -132,7 +128,7 @@ extension ReplayCommand {
             let games = days.map { $0 * (gamesPerDay ?? 1) } ?? (games ?? 1)
             let estimate = header.startTick + games * (gameTicks + gameTicks / 4) + (days ?? 0) * 64
             guard estimate <= ReplayFormat.maxTick else {
-                fail("\(days != nil ? "--days \(days!) with --games-per-day \(gamesPerDay ?? 1)" : "--games \(games)"): "
+                throw CommandFailure("\(days != nil ? "--days \(days!) with --games-per-day \(gamesPerDay ?? 1)" : "--games \(games)"): "
                     + "about \(estimate) ticks, more than a replay holds (\(ReplayFormat.maxTick) ticks, "
                     + "\(duration(ticks: ReplayFormat.maxTick)) of play); record fewer")
             }
@@ -140,10 +136,11 @@ extension ReplayCommand {
             // The file's size, before anything is written: one game recorded in memory
             // with these bots and checkpoints, times the games; a recording the reader
             // would refuse (over ReplayFormat.maxFileBytes) is refused now.
-            refuseOversizedRecording(header: header, schedule: schedule, skill: skill, games: games, days: days)
+            try refuseOversizedRecording(header: header, schedule: schedule, skill: skill, games: games, days: days)
             // Written to a temporary beside --out, put in place when finished (see AtomicFileSink).
             Interruption.install()
-            let sink = openReplaySink(out, force: force)
+            let sink: AtomicFileSink
+            do { sink = try openReplaySink(out, force: force) } catch { throw CommandFailure(sinkProblem(error, out)) }
             let progress = Progress("replay record", total: days ?? games, unit: days != nil ? "days" : "games")
             let recorder: ReplayRecorder<AtomicFileSink>
             if let days {
@@ -152,7 +149,7 @@ extension ReplayCommand {
                 options.gamesPerDay = gamesPerDay ?? options.gamesPerDay
                 options.skipPercent = skipPercent ?? options.skipPercent
                 options.start = header.date
-                if let problem = options.calendarProblem { fail("--days: \(problem)") }
+                if let problem = options.calendarProblem { throw CommandFailure("--days: \(problem)") }
                 options.firstMinute = header.minuteOfDay
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink) { progress.update($0) }
@@ -164,13 +161,13 @@ extension ReplayCommand {
             progress.finish()
             if sink.bytes > ReplayFormat.maxFileBytes {
                 sink.discard()
-                fail("\(out): the recording grew to \(sink.bytes) bytes, more than a replay may hold "
+                throw CommandFailure("\(out): the recording grew to \(sink.bytes) bytes, more than a replay may hold "
                     + "(\(ReplayFormat.maxFileBytes) bytes, 256 MiB); not written (any old file is kept): record fewer games "
                     + "or checkpoint less often (--checkpoint-every)")
             }
-            do { try sink.commit() } catch { fail("\(error.description) (the recording is lost; any old file is kept)") }
+            do { try sink.commit() } catch { throw CommandFailure("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
-            print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")
+            CommandOutput.print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")
         }
     }
 
@@ -194,7 +191,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            ci.refuseBeforeVerifying(files)
+            try ci.refuseBeforeVerifying(files)
             Interruption.install(graceful: true)
             let start = monotonicNanos()
             // Sized in bytes of replay: the files' sizes are known before any is read.
@@ -204,9 +201,9 @@ extension ReplayCommand {
             }
             progress.finish()
             let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
-            print(json ? report.json : report.text)
-            ci.write(report, quiet: json)
-            Glibc.exit(report.exitStatus)
+            CommandOutput.print(json ? report.json : report.text)
+            try ci.write(report, quiet: json)
+            if report.exitStatus != 0 { throw CommandFailure(status: report.exitStatus) }
         }
     }
 
@@ -216,7 +213,7 @@ extension ReplayCommand {
 
         func run() throws {
             let shipped = defaultBalancePath().flatMap { try? BalanceLoader.load(path: $0) }
-            print(ReplayInfo(file: file, read: readOrExit(file), shipped: shipped).text)
+            CommandOutput.print(ReplayInfo(file: file, read: try readOrExit(file), shipped: shipped).text)
         }
     }
 
@@ -232,11 +229,11 @@ extension ReplayCommand {
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() throws {
-            let read = readOrExit(file)
+            let read = try readOrExit(file)
             let replay = read.replay
             // A what-if swaps the balance file's constants; the challenge table stays the recorded one.
-            let rules = Rules(balance.map {
-                var b = BalanceOption(balance: $0).load()
+            let rules = Rules(try balance.map {
+                var b = try BalanceOption(balance: $0).load()
                 b.challenges = replay.header.balance.challenges
                 return b
             } ?? replay.header.balance)
@@ -250,10 +247,10 @@ extension ReplayCommand {
             progress.finish()
             let report = ReplayRunReport(file: file, balanceFile: balance, state: state,
                                          recorded: read.complete ? replay.end?.summary : nil)
-            print(json ? report.json : report.text)
-            exitIfInterrupted("played to tick \(state.tick) of \(end)")
+            CommandOutput.print(json ? report.json : report.text)
+            try exitIfInterrupted("played to tick \(state.tick) of \(end)")
             if !read.complete || replay.end == nil {
-                fail("\(file): truncated at tick \(replay.lastTick) (no end record and checksum); its inputs were played to there")
+                throw CommandFailure("\(file): truncated at tick \(replay.lastTick) (no end record and checksum); its inputs were played to there")
             }
         }
     }
@@ -274,12 +271,12 @@ extension ReplayCommand {
             var failed: [String] = []
             for file in files {
                 if let problem = update(file) {
-                    printError(problem)
+                    CommandOutput.printError(problem)
                     failed.append(file)
                 }
             }
             if !failed.isEmpty {
-                fail("\(failed.count) of \(files.count) not updated: \(failed.joined(separator: ", "))")
+                throw CommandFailure("\(failed.count) of \(files.count) not updated: \(failed.joined(separator: ", "))")
             }
         }
 
@@ -294,16 +291,16 @@ extension ReplayCommand {
             }
             let (text, changes) = ReplayUpdate.rewrite(read)
             if changes.unchanged {
-                print("\(file): unchanged")
+                CommandOutput.print("\(file): unchanged")
                 return nil
             }
             do { try replaceFile(file, with: text) } catch { return "\(error.description); the old replay is kept" }
-            print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
+            CommandOutput.print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
                 + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
             if changes.hashBefore != changes.hashAfter {
-                print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")
+                CommandOutput.print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")
             }
-            for line in changes.summaryLines { print("  \(line)") }
+            for line in changes.summaryLines { CommandOutput.print("  \(line)") }
             return nil
         }
     }

@@ -28,22 +28,22 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            let left = readOrExit(a).replay
+            let left = try readOrExit(a).replay
             let right: Replay
             let nameB: String
             if let balance {
-                var whatIf = BalanceOption(balance: balance).load()
+                var whatIf = try BalanceOption(balance: balance).load()
                 whatIf.challenges = left.header.balance.challenges
                 right = { var r = left; r.header.balance = whatIf; return r }()
                 nameB = "\(a) under \(balance)"
             } else {
-                right = readOrExit(b!).replay
+                right = try readOrExit(b!).replay
                 nameB = b!
             }
             let diff = ReplayDiff(left, right)
-            print(diff.text(a: a, b: nameB, constantsOnly: balanceDiff))
+            CommandOutput.print(diff.text(a: a, b: nameB, constantsOnly: balanceDiff))
             let differs = balanceDiff ? !diff.constants.isEmpty : !diff.identical
-            Glibc.exit(differs ? ExitStatus.divergence : 0)
+            if differs { throw CommandFailure(status: ExitStatus.divergence) }
         }
     }
 }

@@ -44,23 +44,23 @@ extension ReplayCommand {
 
         func run() throws {
             let inputs = [("the replay", Optional(file))] + frontAssetInputs(theme: theme)
-            refuseClashes(inputs: inputs, outputs: [("--out", out)])
-            refuseExisting([("--out", out)], force: force)
+            try refuseClashes(inputs: inputs, outputs: [("--out", out)])
+            try refuseExisting([("--out", out)], force: force)
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
-            let read = readOrExit(file)
+            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { throw CommandFailure(error.description) }
+            let read = try readOrExit(file)
             let replay = read.replay
-            checkKindData(Rules(replay.header.balance), assets: assets)
+            try checkKindData(Rules(replay.header.balance), assets: assets)
             let first = replay.header.startTick, last = ReplayFrames.lastTick(replay)
             let ticks: [Int]
             if let tick {
-                guard (first...last).contains(tick) else { fail("--tick: \(file) runs from tick \(first) to \(last); \(tick) is outside") }
+                guard (first...last).contains(tick) else { throw CommandFailure("--tick: \(file) runs from tick \(first) to \(last); \(tick) is outside") }
                 ticks = [tick]
             } else {
                 ticks = Array(stride(from: first, through: last, by: every!))
                 let frames = ticks.map { ("--out-dir's frame", Optional(framePath($0))) }
-                refuseClashes(inputs: inputs, outputs: frames)
-                refuseExisting(frames, force: force)
+                try refuseClashes(inputs: inputs, outputs: frames)
+                try refuseExisting(frames, force: force)
                 mkdir(outDir!, 0o755)
             }
             Interruption.install()  // Ctrl-C removes the temporary of the frame being written
@@ -74,9 +74,9 @@ extension ReplayCommand {
                     try ReplayFrames.render(replay, assets: assets, ticks: ticks, write)
                 }
             } catch {
-                fail(error.description)
+                throw CommandFailure(error.description)
             }
-            print(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
+            CommandOutput.print(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
                 ?? "wrote \(ticks.count) frames to \(outDir!) (\(GameView.width * scale)×\(GameView.height * scale))")
         }
 

@@ -36,42 +36,50 @@ extension ReplayCommand {
         func run() throws {
             let started = monotonicNanos()
             let deadline = started + UInt64(budget * 1e9)
-            refuseClashes(inputs: [("the replay", file)], outputs: [("--out", out)])
-            refuseExisting([("--out", out)], force: force)
-            let read = readOrExit(file)
+            try refuseClashes(inputs: [("the replay", file)], outputs: [("--out", out)])
+            try refuseExisting([("--out", out)], force: force)
+            let read = try readOrExit(file)
             guard read.complete, read.replay.end != nil else {
-                fail("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be shrunk")
+                throw CommandFailure("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be shrunk")
             }
-            guard let scratch = ScratchFolder(prefix: "ocean-shrink") else { fail("cannot make a temporary folder") }
+            guard let scratch = ScratchFolder(prefix: "ocean-shrink") else { throw CommandFailure("cannot make a temporary folder") }
             let candidatePath = scratch.path + "/candidate.replay"
             var lastFailure = ""
+            // A candidate that could not be tried stops the shrink, which then fails with why.
+            var stopped: CommandFailure?
             func interesting(_ c: ReplayShrinker.Candidate) -> Bool {
                 let now = monotonicNanos()
-                guard now < deadline else { return false }
-                do { try replaceFile(candidatePath, with: c.text) } catch { fail(error.description) }
+                guard stopped == nil, now < deadline else { return false }
+                do { try replaceFile(candidatePath, with: c.text) } catch {
+                    stopped = CommandFailure(error.description)
+                    return false
+                }
                 let seconds = max(1, Int((Double(deadline - now) / 1e9).rounded(.up)))
                 guard let r = runSubprocess(["timeout", "-k", "2", "\(seconds)", "/bin/sh", "-c", test + " \"$1\"", "sh",
                                              candidatePath]) else {
-                    fail("--test: could not start timeout(1) and /bin/sh (coreutils)")
+                    stopped = CommandFailure("--test: could not start timeout(1) and /bin/sh (coreutils)")
+                    return false
                 }
                 var output = Substring(r.output)
                 while output.last?.isNewline == true { output.removeLast() }
                 lastFailure = "exit status \(r.status)" + (output.isEmpty ? "" : ":\n" + output)
                 return r.status == 0
             }
-            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { monotonicNanos() < deadline },
+            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { stopped == nil && monotonicNanos() < deadline },
                                           interesting: interesting)
             let runs = ReplayShrinker.runs(of: read.replay)
             let original = shrinker.candidate(runs)
             guard interesting(original) else {
-                fail("--test does not hold for \(file) as this build records it (\(lastFailure)); nothing to shrink")
+                if let stopped { throw stopped }
+                throw CommandFailure("--test does not hold for \(file) as this build records it (\(lastFailure)); nothing to shrink")
             }
             let best = shrinker.shrink(runs) ?? original
-            do { try replaceFile(out, with: best.text) } catch { fail(error.description) }
+            if let stopped { throw stopped }
+            do { try replaceFile(out, with: best.text) } catch { throw CommandFailure(error.description) }
             let bytesIn = fileSize(file) ?? 0
             let seconds = Double(monotonicNanos() - started) / 1e9
-            print("\(file): \(original.ticks) ticks, \(bytesIn) bytes")
-            print("\(out): \(best.ticks) ticks, \(best.text.utf8.count) bytes "
+            CommandOutput.print("\(file): \(original.ticks) ticks, \(bytesIn) bytes")
+            CommandOutput.print("\(out): \(best.ticks) ticks, \(best.text.utf8.count) bytes "
                 + "(\(shrinker.tried) candidates tried, \(shrinker.kept) kept, \(decimal(seconds)) s"
                 + (shrinker.finished ? ", nothing more to drop)" : ", the budget ran out first)"))
         }

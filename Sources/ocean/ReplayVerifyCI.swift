@@ -43,32 +43,32 @@ struct VerifyCIOptions: ParsableArguments {
     /// Before verifying: --junit over one of the replays is refused, and so are an
     /// existing --junit and a --frames folder holding an earlier run's pictures, without
     /// --force (which pictures a run draws is known only after it, so any are refused).
-    func refuseBeforeVerifying(_ files: [String]) {
-        refuseClashes(inputs: files.map { ("the replay", $0) }, outputs: [("--junit", junit)])
-        refuseExisting([("--junit", junit)], force: force)
+    func refuseBeforeVerifying(_ files: [String]) throws {
+        try refuseClashes(inputs: files.map { ("the replay", $0) }, outputs: [("--junit", junit)])
+        try refuseExisting([("--junit", junit)], force: force)
         guard let frames, !force else { return }
         let earlier = DivergenceFrames.earlierFrames(in: frames)
         if let first = earlier.first {
-            fail("ocean: --frames '\(frames)' holds \(counted(earlier.count, "picture")) of an earlier run ('\(first)'); "
+            throw CommandFailure("ocean: --frames '\(frames)' holds \(counted(earlier.count, "picture")) of an earlier run ('\(first)'); "
                 + "add --force to replace them")
         }
     }
 
     /// Draws the frames (naming them on standard output unless `quiet`), then writes
-    /// the JUnit report; a file that cannot be written exits 2.
-    func write(_ report: VerifyReport, quiet: Bool) {
+    /// the JUnit report; a file that cannot be written fails (exit 2).
+    func write(_ report: VerifyReport, quiet: Bool) throws {
         var drawn: [String: [String]] = [:]
         if let frames {
-            drawn = DivergenceFrames.draw(report, into: frames)
+            drawn = try DivergenceFrames.draw(report, into: frames)
             if !quiet {
                 for file in report.files {
-                    for path in drawn[file.file] ?? [] { print("frame \(path)") }
+                    for path in drawn[file.file] ?? [] { CommandOutput.print("frame \(path)") }
                 }
             }
         }
         guard let junit else { return }
         do { try replaceFile(junit, with: JUnitReport(report, frames: drawn).xml) } catch {
-            fail("--junit: \(error.description)", status: ExitStatus.badInput)
+            throw CommandFailure("--junit: \(error.description)", status: ExitStatus.badInput)
         }
     }
 }
@@ -79,12 +79,12 @@ struct VerifyCIOptions: ParsableArguments {
 /// differ written under the second.
 enum DivergenceFrames {
     /// The PNGs written for each diverging file (none for files that passed or could not be read).
-    static func draw(_ report: VerifyReport, into folder: String) -> [String: [String]] {
+    static func draw(_ report: VerifyReport, into folder: String) throws -> [String: [String]] {
         let diverged = report.files.filter { $0.status == "diverged" }
         guard !diverged.isEmpty else { return [:] }
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST { fail("--frames: \(folder): \(String(cString: strerror(errno)))") }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw CommandFailure("--frames: \(folder): \(String(cString: strerror(errno)))") }
         let assets: FrontAssets
-        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { fail(error.description) }
+        do { assets = try FrontAssetsLoader.load(theme: nil) } catch { throw CommandFailure(error.description) }
         var out: [String: [String]] = [:]
         for (index, result) in diverged.enumerated() {
             guard let v = result.verification, let read = try? ReplayReader.read(path: result.file) else { continue }
@@ -103,7 +103,7 @@ enum DivergenceFrames {
                     out[result.file, default: []].append(first ? matchPath : divergedPath)
                 }
             } catch {
-                fail("--frames: \(error.description)")
+                throw CommandFailure("--frames: \(error.description)")
             }
         }
         return out

@@ -35,14 +35,14 @@ extension ReplayCommand {
         /// Watches the replay at `file` in a window until the person quits.
         static func watch(_ file: String, theme: String?, scale: Int, fps: Int?) throws {
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { fail(error.description) }
-            let replay = readOrExit(file).replay
+            do { assets = try FrontAssetsLoader.load(theme: theme) } catch { throw CommandFailure(error.description) }
+            let replay = try readOrExit(file).replay
             let screen: DisplaySession
             do { screen = try DisplaySession(width: GameView.width, height: GameView.height, vsync: fps == nil, scale: scale) } catch {
                 if case .noDisplay(let why) = error {
-                    fail("ocean replay watch: no display to open a window on (\(why)); headless, use `ocean replay render --watch-overlay`")
+                    throw CommandFailure("ocean replay watch: no display to open a window on (\(why)); headless, use `ocean replay render --watch-overlay`")
                 }
-                fail("ocean replay watch: \(error.description)")
+                throw CommandFailure("ocean replay watch: \(error.description)")
             }
             Interruption.install(graceful: true)
             let scene = WatchScene(replay, assets: assets)
@@ -56,7 +56,7 @@ extension ReplayCommand {
                 line += scrubber.hash() == end.hash ? " (the end record's)" : " (the end record says \(hex(end.hash, digits: 16)))"
             }
             print(line)
-            exitIfInterrupted("watching \(file)")
+            try exitIfInterrupted("watching \(file)")
         }
     }
 }

@@ -23,15 +23,15 @@ struct ScoresCommand: ParsableCommand {
         @Option(help: "Only this mode's table: classic or arcade.") var mode: PlayMode?
 
         func run() throws {
-            let store = HighScoreStore(profilePath: profileOption.path)
+            let store = HighScoreStore(profilePath: try profileOption.path)
             let table: HighScores
-            do { table = try store.load() } catch { fail(error.description) }
+            do { table = try store.load() } catch { throw CommandFailure(error.description) }
             for m in mode.map({ [$0] }) ?? PlayMode.allCases {
                 let entries = table.table(m)
-                print("\(m.name): " + (entries.isEmpty ? "no scores yet" : "\(entries.count) of the best \(HighScores.size)"))
+                CommandOutput.print("\(m.name): " + (entries.isEmpty ? "no scores yet" : "\(entries.count) of the best \(HighScores.size)"))
                 for (i, e) in entries.enumerated() {
                     let rounds = m == .arcade ? "  round \(e.rounds)" : ""
-                    print("  \(i + 1). \(e.score)\(rounds)  \(e.catches) caught  best combo \(e.bestCombo)  \(e.date)  "
+                    CommandOutput.print("  \(i + 1). \(e.score)\(rounds)  \(e.catches) caught  best combo \(e.bestCombo)  \(e.date)  "
                         + "\(e.name.isEmpty ? "(no name)" : terminalSafe(e.name))  \(store.replayPath(e))")
                 }
             }
@@ -50,12 +50,12 @@ struct ScoresCommand: ParsableCommand {
         }
 
         func run() throws {
-            let store = HighScoreStore(profilePath: profileOption.path)
+            let store = HighScoreStore(profilePath: try profileOption.path)
             let table: HighScores
-            do { table = try store.load() } catch { fail(error.description) }
+            do { table = try store.load() } catch { throw CommandFailure(error.description) }
             let entries = table.table(mode)
             guard place <= entries.count else {
-                fail("the \(mode.key) table has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); `ocean scores` lists them")
+                throw CommandFailure("the \(mode.key) table has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); `ocean scores` lists them")
             }
             try ReplayCommand.Watch.watch(store.replayPath(entries[place - 1]), theme: nil, scale: 2, fps: fps)
         }

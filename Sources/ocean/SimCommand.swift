@@ -91,13 +91,13 @@ struct Sim: ParsableCommand {
     }
 
     func run() throws {
-        refuseClashes(inputs: balanceOption.inputs + [("--impact", impactOption.impact ?? defaultImpactPath())],
+        try refuseClashes(inputs: balanceOption.inputs + [("--impact", impactOption.impact ?? defaultImpactPath())],
                       outputs: [("--profile", profile)])
-        let (balance, table) = balanceOption.loadWithTable()
+        let (balance, table) = try balanceOption.loadWithTable()
         let rules = Rules(balance)
         Interruption.install(graceful: true)
         if let days {
-            try runDays(days, rules: rules, texts: table.texts, factors: impactOption.load(rules: rules))
+            try runDays(days, rules: rules, texts: table.texts, factors: try impactOption.load(rules: rules))
             return
         }
         let games = games ?? 1
@@ -110,8 +110,8 @@ struct Sim: ParsableCommand {
             return Interruption.requested == nil
         }
         progress.finish()
-        print(json ? report.json : report.text)
-        exitIfInterrupted("\(counted(report.summary.games, "game")) of \(games) played")
+        CommandOutput.print(json ? report.json : report.text)
+        try exitIfInterrupted("\(counted(report.summary.games, "game")) of \(games) played")
     }
 
     private func runDays(_ days: Int, rules: Rules, texts: [String: String], factors: ImpactFactors) throws {
@@ -127,18 +127,18 @@ struct Sim: ParsableCommand {
         var store: ProfileStore?
         if let profile {
             do { store = try ProfileStore(path: profile, rules: rules) } catch {
-                fail("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
+                throw CommandFailure("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
             }
             if let saved = store?.saved { start = saved.state }
             if let next = store?.nextDay {
                 if let chosenDate, chosenDate.dayNumber < next.dayNumber {
-                    fail("--date \(chosenDate) is before the next day of the career in --profile \(profile) (\(next)); "
+                    throw CommandFailure("--date \(chosenDate) is before the next day of the career in --profile \(profile) (\(next)); "
                         + "a career only moves forward: leave --date out to continue on \(next)")
                 }
                 if chosenDate == nil { options.start = next }
             }
         }
-        if let problem = options.calendarProblem { fail("--days: \(problem)") }
+        if let problem = options.calendarProblem { throw CommandFailure("--days: \(problem)") }
         let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill ?? 70),
                               seed: seed &+ UInt64(start.tick))
         let progress = Progress("career", total: days, unit: "days", quiet: json)
@@ -159,14 +159,14 @@ struct Sim: ParsableCommand {
                 }
             }
         } catch {
-            fail(error.description, status: error.status)
+            throw CommandFailure(error.description, status: error.status)
         }
         progress.finish()
         log.finish(final)
         let report = CareerReport(final, rules: rules, texts: texts, factors: factors, log: log)
-        print(json ? report.json : report.text)
+        CommandOutput.print(json ? report.json : report.text)
         if profile == nil && !json {
-            printError("(nothing was saved: add --profile PATH to keep this career, and `ocean profile show --profile PATH` shows it)")
+            CommandOutput.printError("(nothing was saved: add --profile PATH to keep this career, and `ocean profile show --profile PATH` shows it)")
         }
     }
 }

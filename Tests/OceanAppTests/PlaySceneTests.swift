@@ -20,7 +20,7 @@ import Testing
         header.seed = 5
         header.date = Self.day
         let recording = PlayRecording(record: folder + "/run.replay", force: false, profile: folder + "/profile")
-        let session = GameSession(balance: try shippedBalance, header: header, saved: nil, recording: recording,
+        let session = try GameSession(balance: try shippedBalance, header: header, saved: nil, recording: recording,
                                   hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
         session.queue(.beginSession(Self.day, minuteOfDay: 600))
         session.queue(.startGame)

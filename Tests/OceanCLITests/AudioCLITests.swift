@@ -40,7 +40,7 @@ import TestSupport
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
         chmod(target, 0o640)
         symlink("real.wav", link)
-        let r = try ocean(["audio", "render", "--health", "0.5", "--seconds", "0.1", "--out", link, "--force"])
+        let r = oceanInProcess(["audio", "render", "--health", "0.5", "--seconds", "0.1", "--out", link, "--force"])
         #expect(r.status == 0, "\(r.stderr)")
         var st = stat()
         #expect(lstat(link, &st) == 0 && st.st_mode & 0o170000 == 0o120000, "still a link")
@@ -74,7 +74,7 @@ import TestSupport
     @Test func badInputIsExit2WithFileLineAndKey() throws {
         let out = try temporaryFile("bad.wav", "")
         let path = try temporaryFile("bad-path.txt", "0 0\n1 1.5\nfoo\n")
-        let r = try ocean(["audio", "render", "--health-path", path, "--out", out, "--force"])
+        let r = oceanInProcess(["audio", "render", "--health-path", path, "--out", out, "--force"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("bad-path.txt:2: health 1.5 is out of range"))
         #expect(r.stderr.contains("bad-path.txt:3: expected"))
@@ -82,12 +82,12 @@ import TestSupport
         let design = try String(contentsOfFile: repoRoot + "/assets/audio.toml", encoding: .utf8)
             .replacingOccurrences(of: "release_ms = 150", with: "release_ms = -1")
         let file = try temporaryFile("audio.toml", design)
-        let r2 = try ocean(["audio", "render", "--health", "0.5", "--audio", file, "--out", out, "--force"])
+        let r2 = oceanInProcess(["audio", "render", "--health", "0.5", "--audio", file, "--out", out, "--force"])
         #expect(r2.status == 2)
         #expect(r2.stderr.contains("audio.toml:") && r2.stderr.contains("mix.release_ms: -1 is out of range"))
 
-        #expect(try ocean(["audio", "render", "--health", "2", "--out", out]).status == 2)
-        #expect(try ocean(["audio", "render", "--health", "0.5", "--replay", "x", "--out", out]).status == 2)
+        #expect(oceanInProcess(["audio", "render", "--health", "2", "--out", out]).status == 2)
+        #expect(oceanInProcess(["audio", "render", "--health", "0.5", "--replay", "x", "--out", out]).status == 2)
     }
 
     @Test func benchReportsTheRealTimeFactorAndNoAllocations() throws {
@@ -102,17 +102,17 @@ import TestSupport
     @Test func settingsAreKeptBesideTheProfile() throws {
         let dir = try temporaryFile("xdg-placeholder", "")
         let file = dir + "-settings.toml"
-        let r = try ocean(["audio", "settings", "--mute", "--music", "40", "--settings", file])
+        let r = oceanInProcess(["audio", "settings", "--mute", "--music", "40", "--settings", file])
         #expect(r.status == 0 && r.stdout.contains("muted, master 100 %, music 40 %, effects 100 %"), "\(r.stderr)")
-        let r2 = try ocean(["audio", "settings", "--unmute", "--settings", file])
+        let r2 = oceanInProcess(["audio", "settings", "--unmute", "--settings", file])
         #expect(r2.stdout.contains("sound on, master 100 %, music 40 %"))
-        #expect(try ocean(["audio", "settings", "--music", "101", "--settings", file]).status == 2)
-        let r3 = try ocean(["audio", "settings", "--master", "50", "--settings", file])
+        #expect(oceanInProcess(["audio", "settings", "--music", "101", "--settings", file]).status == 2)
+        let r3 = oceanInProcess(["audio", "settings", "--master", "50", "--settings", file])
         #expect(r3.stdout.contains("master 50 %, music 40 %"), "\(r3.stdout)\(r3.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("master_percent = 50"))
         // A file from before the master volume: full master, nothing lost.
         try "mute = 0\nmusic_percent = 30\neffects_percent = 70\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let old = try ocean(["audio", "settings", "--settings", file])
+        let old = oceanInProcess(["audio", "settings", "--settings", file])
         #expect(old.status == 0 && old.stdout.contains("master 100 %, music 30 %, effects 70 %"), "\(old.stdout)\(old.stderr)")
     }
 }

@@ -8,7 +8,7 @@ private func json(_ r: Run) throws -> [String: Any] {
 
 @Suite struct CareerCLITests {
     @Test func simDaysPrintsTheProgression() throws {
-        let r = try ocean(["sim", "--days", "30", "--seed", "1", "--json"])
+        let r = oceanInProcess(["sim", "--days", "30", "--seed", "1", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try json(r)
         for key in ["level", "title", "grams", "streak", "bestStreak", "achievements", "pet", "health", "phase", "date"] {
@@ -17,7 +17,7 @@ private func json(_ r: Run) throws -> [String: Any] {
         #expect(o["date"] as? String == "2026-01-30")
         let pet = try #require(o["pet"] as? [String: Any])
         #expect(pet["stage"] as? String == "Adult", "GAME_RULES §3: Adult in about a month")
-        let text = try ocean(["sim", "--days", "30", "--seed", "1"])
+        let text = oceanInProcess(["sim", "--days", "30", "--seed", "1"])
         #expect(text.stdout.contains("pet           "))
         #expect(text.stdout.contains("streak        "))
         // Same seed, same career: debug and release agree.
@@ -26,33 +26,33 @@ private func json(_ r: Run) throws -> [String: Any] {
 
     @Test func aProfileContinuesAcrossRunsAndShows() throws {
         let path = try freshPath("profile")
-        let first = try ocean(["sim", "--days", "3", "--seed", "5", "--skip-percent", "0", "--profile", path, "--json"])
+        let first = oceanInProcess(["sim", "--days", "3", "--seed", "5", "--skip-percent", "0", "--profile", path, "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try json(first)["date"] as? String == "2026-01-03")
-        let second = try ocean(["sim", "--days", "2", "--seed", "5", "--skip-percent", "0", "--profile", path, "--json"])
+        let second = oceanInProcess(["sim", "--days", "2", "--seed", "5", "--skip-percent", "0", "--profile", path, "--json"])
         #expect(try json(second)["date"] as? String == "2026-01-05", "the next run starts the day after the saved one")
         #expect((try json(second)["grams"] as! Int) > (try json(first)["grams"] as! Int))
-        let show = try ocean(["profile", "show", "--profile", path, "--json"])
+        let show = oceanInProcess(["profile", "show", "--profile", path, "--json"])
         #expect(show.status == 0)
         #expect(try json(show)["hash"] as? String == (try json(second)["hash"] as? String))
-        let refused = try ocean(["profile", "reset", "--profile", path])
+        let refused = oceanInProcess(["profile", "reset", "--profile", path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("--yes"))
-        #expect(try json(try ocean(["profile", "show", "--profile", path, "--json"]))["games"] as? Int ?? 0 > 0)
-        let reset = try ocean(["profile", "reset", "--yes", "--profile", path])
+        #expect(try json(oceanInProcess(["profile", "show", "--profile", path, "--json"]))["games"] as? Int ?? 0 > 0)
+        let reset = oceanInProcess(["profile", "reset", "--yes", "--profile", path])
         #expect(reset.status == 0)
-        #expect(try json(try ocean(["profile", "show", "--profile", path, "--json"]))["games"] as? Int == 0)
+        #expect(try json(oceanInProcess(["profile", "show", "--profile", path, "--json"]))["games"] as? Int == 0)
     }
 
     @Test func aCorruptProfileStopsTheRunAndIsNeverOverwritten() throws {
         let path = try temporaryFile("broken.profile", "OCEAN-PROFILE 2\nengine x\nstate !!!\nchecksum 0\n")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let r = try ocean(["sim", "--days", "2", "--profile", path])
+        let r = oceanInProcess(["sim", "--days", "2", "--profile", path])
         #expect(r.status == 2)
         #expect(r.stderr.contains(path + ": "))
         #expect(r.stdout.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try ocean(["profile", "show", "--profile", path]).status == 2)
+        #expect(oceanInProcess(["profile", "show", "--profile", path]).status == 2)
     }
 
     @Test func killedWhileSavingTheProfileIsAlwaysLoadable() throws {

@@ -32,7 +32,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
     // A month of challenges for one career: the run's list, its counts, the profile's.
     @Test func simListsTheRunsChallengesAndItsCountsAgreeWithTheProfile() throws {
         let path = try freshPath("profile")
-        let r = try ocean(["sim", "--days", "30", "--bot", "human", "--seed", "3", "--profile", path, "--challenge-log", "--json"])
+        let r = oceanInProcess(["sim", "--days", "30", "--bot", "human", "--seed", "3", "--profile", path, "--challenge-log", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let challenges = try #require(try object(r)["challenges"] as? [String: Any])
         let run = try #require(challenges["run"] as? [String: Any])
@@ -55,7 +55,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         #expect(list.allSatisfy { ($0["text"] as? String ?? "").isEmpty == false && $0["carriedIn"] as? Bool == false })
         // A new career: the run's counts are the career's, and the saved profile says the same.
         #expect(challenges["completed"] as? Int == completed.count && challenges["failed"] as? Int == failed.count)
-        let profile = try #require(try object(try ocean(["profile", "show", "--profile", path, "--json"]))["challenges"]
+        let profile = try #require(try object(oceanInProcess(["profile", "show", "--profile", path, "--json"]))["challenges"]
             as? [String: Any])
         #expect(profile["completed"] as? Int == completed.count)
         #expect(profile["failed"] as? Int == failed.count)
@@ -67,7 +67,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         #expect(reached.map { $0["key"] as! String }.sorted() == milestones.map { $0["key"] as! String }.sorted())
 
         // The same run in text: one line per challenge, the counts line, the milestones with their days.
-        let text = try ocean(["sim", "--days", "30", "--bot", "human", "--seed", "3", "--challenge-log"]).stdout
+        let text = oceanInProcess(["sim", "--days", "30", "--bot", "human", "--seed", "3", "--challenge-log"]).stdout
         let logLines = text.components(separatedBy: "\n").drop { !$0.hasPrefix("challenge log ") }.filter { !$0.isEmpty }
         #expect(logLines.count == list.count, "\(text)")
         #expect(logLines.filter { $0.contains(" completed 2026-") }.count == completed.count)
@@ -75,12 +75,12 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         #expect(text.contains("this run: \(completed.count) completed, \(failed.count) failed, \(open.count) still open"))
         #expect(text.contains("\n              \(milestones[0]["date"] as! String) \(milestones[0]["text"] as! String) (reward +"))
         // Without --challenge-log: the counts and milestones, not the list.
-        let short = try ocean(["sim", "--days", "30", "--bot", "human", "--seed", "3"]).stdout
+        let short = oceanInProcess(["sim", "--days", "30", "--bot", "human", "--seed", "3"]).stdout
         #expect(short.contains("this run: \(completed.count) completed") && !short.contains("challenge log"))
     }
 
     @Test func impactTotalsAreThePerKindSumsAndThePerMonthSum() throws {
-        let r = try ocean(["sim", "--days", "40", "--seed", "2", "--json"])
+        let r = oceanInProcess(["sim", "--days", "40", "--seed", "2", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try object(r)
         let impact = try #require(o["impact"] as? [String: Any])
@@ -96,7 +96,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         // The shipped rates times a bottle's 9 g: 10 g CO2e (1,146 g/kg) and 563 ml (62,500 ml/kg).
         #expect(kinds[0]["co2eGrams"] as? Int == 10 * (kinds[0]["items"] as! Int))
         #expect(kinds[0]["waterMl"] as? Int == 563 * (kinds[0]["items"] as! Int))
-        let text = try ocean(["sim", "--days", "40", "--seed", "2"]).stdout
+        let text = oceanInProcess(["sim", "--days", "40", "--seed", "2"]).stdout
         let items = triple(impact)[0]
         #expect(text.contains("impact        \(items >= 1000 ? "\(items / 1000),\(String(items % 1000 + 1000).dropFirst())" : "\(items)") items kept out of the sea; "),
                 "\(text)")
@@ -106,8 +106,8 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         let doubled = shippedImpactText.replacingOccurrences(of: "co2e_g_per_kg = 1146\nwater_ml_per_kg = 62500\n\n[kind.aluminium_can]",
                                                              with: "co2e_g_per_kg = 2292\nwater_ml_per_kg = 62500\n\n[kind.aluminium_can]")
         #expect(doubled != shippedImpactText)
-        let other = try object(try ocean(["sim", "--days", "40", "--seed", "2", "--json",
-                                          "--impact", try temporaryFile("doubled.toml", doubled)]))
+        let other = try object(oceanInProcess(["sim", "--days", "40", "--seed", "2", "--json",
+                                               "--impact", try temporaryFile("doubled.toml", doubled)]))
         let otherKinds = (other["impact"] as! [String: Any])["kinds"] as! [[String: Any]]
         #expect(otherKinds[0]["co2eGrams"] as? Int == 21 * (kinds[0]["items"] as! Int), "9 g × 2,292 g/kg, rounded")
         #expect(Array(otherKinds.dropFirst()).map(triple) == Array(kinds.dropFirst()).map(triple))
@@ -115,8 +115,8 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
 
     @Test func profileShowCarriesChallengesAndImpact() throws {
         let path = try freshPath("profile")
-        #expect(try ocean(["sim", "--days", "10", "--seed", "8", "--skip-percent", "0", "--profile", path]).status == 0)
-        let o = try object(try ocean(["profile", "show", "--profile", path, "--json"]))
+        #expect(oceanInProcess(["sim", "--days", "10", "--seed", "8", "--skip-percent", "0", "--profile", path]).status == 0)
+        let o = try object(oceanInProcess(["profile", "show", "--profile", path, "--json"]))
         let c = try #require(o["challenges"] as? [String: Any])
         for period in ["daily", "weekly"] {
             let p = try #require(c[period] as? [String: Any], "\(period)")
@@ -137,7 +137,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         let impact = try #require(o["impact"] as? [String: Any])
         #expect((impact["kinds"] as? [Any])?.count == 6 && (impact["co2eGrams"] as! Int) > 0)
         #expect((o["months"] as! [[String: Any]]).allSatisfy { $0["impact"] is [String: Any] })
-        let text = try ocean(["profile", "show", "--profile", path]).stdout
+        let text = oceanInProcess(["profile", "show", "--profile", path]).stdout
         for label in ["daily         2026-01-10 ", "weekly        2026-01-05 ", "challenges    ", "milestones    ", "next          ",
                       "impact        "] {
             #expect(text.contains("\n" + label), "\(label)")
@@ -164,7 +164,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         let lineNumber = at.map { line(of: $0, in: section, of: text) }
             ?? text.components(separatedBy: "\n").firstIndex(of: "[\(section)]")! + 1
         for args in [["sim", "--days", "1"], ["profile", "show", "--profile", try freshPath("profile")]] {
-            let r = try ocean(args + ["--challenges", file])
+            let r = oceanInProcess(args + ["--challenges", file])
             #expect(r.status == 2, "\(args)")
             #expect(r.stdout.isEmpty)
             #expect(r.stderr.contains("\(file):\(lineNumber): \(expected)"), "\(r.stderr)")
@@ -185,9 +185,9 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         let file = try temporaryFile("impact-\(name).toml", text)
         let lineNumber = line(of: at + " ", in: section, of: text)
         let path = try freshPath("profile")
-        #expect(try ocean(["sim", "--days", "1", "--profile", path]).status == 0)
+        #expect(oceanInProcess(["sim", "--days", "1", "--profile", path]).status == 0)
         for args in [["sim", "--days", "1"], ["profile", "show", "--profile", path]] {
-            let r = try ocean(args + ["--impact", file])
+            let r = oceanInProcess(args + ["--impact", file])
             #expect(r.status == 2, "\(args)")
             #expect(r.stdout.isEmpty, "nothing is played or shown")
             #expect(r.stderr.contains("\(file):\(lineNumber): \(expected)"), "\(r.stderr)")
@@ -196,7 +196,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
 
     @Test func theCareerFlagsNeedDays() throws {
         for args in [["sim", "--challenge-log"], ["sim", "--impact", "assets/impact.toml"]] {
-            let r = try ocean(args)
+            let r = oceanInProcess(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.stderr.contains("goes with --days"), "\(r.stderr)")
         }

@@ -6,7 +6,8 @@ import TestSupport
 // Issue 22: an output that exists needs --force, for every command that writes one.
 // Each command is run once (writing its outputs), again without --force (refused
 // before any work, exit 2, every output left byte for byte as it was), and again with
-// --force (done). The debug `ocean`.
+// --force (done). In the tests' process (`oceanInProcess`), but for standard streams as
+// outputs and play's refusal before its window, which the debug `ocean` shows.
 
 private func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
@@ -16,18 +17,18 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
     /// `refused` the flag and file the refusal names first.
     func check(_ args: [String], again: [String]? = nil, outputs: [String], refused: (String, String),
                changes: Bool = true) throws {
-        let first = try ocean(args)
+        let first = oceanInProcess(args)
         #expect(first.status == 0, "\(args.joined(separator: " ")): \(first.stderr)")
         let before = outputs.map(contents)
         #expect(before.allSatisfy { $0 != nil }, "\(args.joined(separator: " ")) wrote its outputs")
         let second = again ?? args
-        let no = try ocean(second)
+        let no = oceanInProcess(second)
         #expect(no.status == 2, "\(second.joined(separator: " ")): \(no.status) \(no.stderr)")
         #expect(no.stderr.hasPrefix("ocean: error: \(refused.0) '\(refused.1)' exists")
                     && no.stderr.contains("; add --force to replace "), "\(second): \(no.stderr)")
         #expect(no.stdout.isEmpty, "\(second): nothing was done")
         #expect(outputs.map(contents) == before, "\(second): the old outputs are untouched")
-        let yes = try ocean(second + ["--force"])
+        let yes = oceanInProcess(second + ["--force"])
         #expect(yes.status == 0, "\(second) --force: \(yes.stderr)")
         if changes { #expect(outputs.map(contents) != before, "\(second) --force replaced them") }
     }
@@ -52,7 +53,7 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         let shared = dir + "/shared"
         #expect(mkdir(shared, 0o755) == 0)
         try "notes".write(toFile: shared + "/notes.txt", atomically: false, encoding: .utf8)
-        #expect(try ocean(["replay", "render", "replays/greedy-bot.replay", "--every", "6000", "--out-dir", shared]).status == 0)
+        #expect(oceanInProcess(["replay", "render", "replays/greedy-bot.replay", "--every", "6000", "--out-dir", shared]).status == 0)
         let shrunk = dir + "/s.replay"
         try check(["replay", "shrink", "replays/idle-bot.replay", "--test", "true", "--budget", "2", "--out", shrunk],
                   outputs: [shrunk], refused: ("--out", shrunk), changes: false)
@@ -64,17 +65,17 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
     @Test func verifyFramesRefusesAFolderHoldingAnEarlierRunsPictures() throws {
         let desync = try desyncedReplay("force-desync.replay")
         let frames = freshFolder("force-frames") + "/frames"
-        let first = try ocean(["replay", "verify", desync, "--frames", frames])
+        let first = oceanInProcess(["replay", "verify", desync, "--frames", frames])
         #expect(first.status == 1, "\(first.stderr)")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
         #expect(drawn.count == 2)
         let before = drawn.map { contents(frames + "/" + $0) }
-        let no = try ocean(["replay", "verify", desync, "--frames", frames])
+        let no = oceanInProcess(["replay", "verify", desync, "--frames", frames])
         #expect(no.status == 2 && no.stdout.isEmpty, "\(no.stdout)\(no.stderr)")
         #expect(no.stderr.contains("ocean: error: --frames '\(frames)' holds 2 pictures of an earlier run ('\(frames)/\(drawn[0])')")
                     && no.stderr.contains("add --force to replace them"), "\(no.stderr)")
         #expect(drawn.map { contents(frames + "/" + $0) } == before)
-        let yes = try ocean(["replay", "verify", desync, "--frames", frames, "--force"])
+        let yes = oceanInProcess(["replay", "verify", desync, "--frames", frames, "--force"])
         #expect(yes.status == 1, "\(yes.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: frames).sorted() == drawn)
     }
@@ -97,16 +98,16 @@ private func contents(_ path: String) -> Data? { FileManager.default.contents(at
         }
         try check(["tune", spec, "--quiet"] + outs.flatMap { [$0.0, $0.1] }, outputs: outs.map(\.1),
                   refused: ("--out", outs[0].1), changes: false)
-        let all = try ocean(["tune", spec, "--quiet"] + outs.flatMap { [$0.0, $0.1] })
+        let all = oceanInProcess(["tune", spec, "--quiet"] + outs.flatMap { [$0.0, $0.1] })
         #expect(all.stderr.contains("exists (and 4 other files); add --force to replace them"), "\(all.stderr)")
-        let lone = try ocean(["tune", spec, "--quiet", "--out", dir + "/new.jsonl", "--best", dir + "/new.toml",
-                              "--png", outs[3].1])
+        let lone = oceanInProcess(["tune", spec, "--quiet", "--out", dir + "/new.jsonl", "--best", dir + "/new.toml",
+                                   "--png", outs[3].1])
         #expect(lone.status == 2 && lone.stderr.hasPrefix("ocean: error: --png '\(outs[3].1)' exists;"), "\(lone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/new.jsonl"))
         var shards: [String] = []
         for i in 1...2 {
             shards.append(dir + "/shard\(i).jsonl")
-            #expect(try ocean(["tune", spec, "--quiet", "--shard", "\(i)/2", "--out", shards[i - 1]]).status == 0)
+            #expect(oceanInProcess(["tune", spec, "--quiet", "--shard", "\(i)/2", "--out", shards[i - 1]]).status == 0)
         }
         let merged = dir + "/merged.jsonl"
         try check(["tune", "merge"] + shards + ["--out", merged], outputs: [merged], refused: ("--out", merged),

@@ -73,7 +73,7 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
 @Suite struct FrontTargetsCLITests {
     // Part A: the career figures the kernel keeps, in text and JSON.
     @Test func careerReportsKindsAndMonths() throws {
-        let r = try oceanRun(["sim", "--days", "40", "--seed", "1", "--json"])
+        let r = oceanInProcess(["sim", "--days", "40", "--seed", "1", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let o = try object(r.stdout)
         let kinds = try #require(o["kinds"] as? [[String: Any]])
@@ -98,25 +98,25 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
             let perMonth = months.reduce(0) { $0 + ((($1["kinds"] as? [[String: Any]]) ?? [])[i]["grams"] as? Int ?? 0) }
             #expect(perMonth == k["grams"] as? Int, "\(k)")
         }
-        let text = try oceanRun(["sim", "--days", "40", "--seed", "1"])
+        let text = oceanInProcess(["sim", "--days", "40", "--seed", "1"])
         #expect(text.stdout.range(of: #"plastic_bottle \d+ \(\d+ g\)"#, options: .regularExpression) != nil, "\(text.stdout)")
         #expect(text.stdout.range(of: #"2026-01 \d+ g plastic, [\d.,]+ (g|kg|t) in all"#, options: .regularExpression) != nil, "\(text.stdout)")
         // profile show prints the same figures.
         let path = try freshPath("profile")
-        #expect(try oceanRun(["sim", "--days", "3", "--profile", path]).status == 0)
-        let show = try oceanRun(["profile", "show", "--profile", path, "--json"])
+        #expect(oceanInProcess(["sim", "--days", "3", "--profile", path]).status == 0)
+        let show = oceanInProcess(["profile", "show", "--profile", path, "--json"])
         #expect((try object(show.stdout)["kinds"] as? [Any])?.count == 6)
-        #expect(try oceanRun(["profile", "show", "--profile", path]).stdout.contains("months        2026-01 "))
+        #expect(oceanInProcess(["profile", "show", "--profile", path]).stdout.contains("months        2026-01 "))
     }
 
     // Part A: one JSON writer (sorted keys, real escaping).
     @Test func jsonComesFromOneEncoderWithSortedKeys() throws {
-        let sim = try oceanRun(["sim", "--json"])
+        let sim = oceanInProcess(["sim", "--json"])
         #expect(sim.stdout.hasPrefix(#"{"bestCombo":"#), "\(sim.stdout)")
         // A file name with a tab and a quote comes back whole, not as '?'.
         let odd = try freshPath("a\t\"b.replay")
         try "not a replay\n".write(toFile: odd, atomically: true, encoding: .utf8)
-        let v = try oceanRun(["replay", "verify", "--json", odd])
+        let v = oceanInProcess(["replay", "verify", "--json", odd])
         #expect(v.status == 2)
         let files = try object(v.stdout)["files"] as! [[String: Any]]
         #expect(files[0]["file"] as? String == odd)
@@ -132,10 +132,10 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         let edited = fixedChecksum(idleReplay.replacingOccurrences(of: "end \(tick) \(hash)", with: "end \(tick) \(wrong)"))
         #expect(edited != idleReplay)
         let path = try temporaryFile("final-hash.replay", edited)
-        let r = try oceanRun(["replay", "verify", path])
+        let r = oceanInProcess(["replay", "verify", path])
         #expect(r.status == 1, "\(r.stdout)")
         #expect(r.stdout.contains("the end record's final hash differs: expected \(wrong), got \(hash)"))
-        let j = try object(try oceanRun(["replay", "verify", "--json", path]).stdout)
+        let j = try object(oceanInProcess(["replay", "verify", "--json", path]).stdout)
         #expect((j["files"] as! [[String: Any]])[0]["expectedHash"] as? String == wrong)
     }
 
@@ -143,12 +143,12 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
     @Test func recordRefusesWhatItsReaderWouldRefuse() throws {
         func bots(_ n: Int) -> String { Array(repeating: "idle", count: n).joined(separator: ",") }
         let out = try freshPath("refused.replay")
-        let long = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out,
-                                 "--comment", String(repeating: "x", count: 5_000)])
+        let long = oceanInProcess(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out,
+                                   "--comment", String(repeating: "x", count: 5_000)])
         #expect(long.status == 2)
         #expect(long.stderr.contains("--comment: 5000 bytes"))
-        let late = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out, "--days", "3",
-                                 "--date", "9999-12-30"])
+        let late = oceanInProcess(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out, "--days", "3",
+                                   "--date", "9999-12-30"])
         #expect(late.status == 2)
         #expect(late.stderr.contains("after 9999-12-31"))
         let many = try oceanRun(["replay", "record", "--bot", "idle", "--seed", "1", "--out", out, "--games", "100000"],
@@ -156,15 +156,15 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         #expect(many.status == 2)
         #expect(many.stderr.contains("more than a replay holds"), "\(many.stderr)")
         // The --bot list goes into one header line: 817 × "idle," is 4084 bytes, one too many.
-        let crowd = try oceanRun(["replay", "record", "--bot", bots(817), "--seed", "1", "--out", out])
+        let crowd = oceanInProcess(["replay", "record", "--bot", bots(817), "--seed", "1", "--out", out])
         #expect(crowd.status == 2)
         #expect(crowd.stderr.contains("--bot: 4084 bytes as the header's recorded-by; a replay line holds at most 4083"),
                 "\(crowd.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")
         // One fewer fits, and the reader takes what the recorder wrote.
-        let fits = try oceanRun(["replay", "record", "--bot", bots(816), "--seed", "1", "--out", out])
+        let fits = oceanInProcess(["replay", "record", "--bot", bots(816), "--seed", "1", "--out", out])
         #expect(fits.status == 0, "\(fits.stderr)")
-        #expect(try oceanRun(["replay", "verify", out]).status == 0)
+        #expect(oceanInProcess(["replay", "verify", out]).status == 0)
     }
 
     // 11: flags that would be ignored are refused by name, or honoured.
@@ -176,20 +176,20 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
             (["sim", "--bot", "greedy", "--skill", "20"], "--skill only changes the human bot"),
             (["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/tmp/x", "--skill", "5"], "--skill"),
         ] {
-            let r = try oceanRun(args)
+            let r = oceanInProcess(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.stderr.contains(named), "\(args): \(r.stderr)")
         }
         // --time with --days: the first session opens then.
         let out = try freshPath("ten.replay")
-        let rec = try oceanRun(["replay", "record", "--bot", "greedy", "--seed", "2", "--days", "1", "--date", "2026-03-04",
-                                "--time", "10:00", "--out", out])
+        let rec = oceanInProcess(["replay", "record", "--bot", "greedy", "--seed", "2", "--days", "1", "--date", "2026-03-04",
+                                  "--time", "10:00", "--out", out])
         #expect(rec.status == 0, "\(rec.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains(" session 2026-03-04 10:00\n"))
         // A --date before the profile's last day is refused, naming both.
         let path = try freshPath("profile")
-        #expect(try oceanRun(["sim", "--days", "3", "--date", "2026-05-10", "--profile", path]).status == 0)
-        let back = try oceanRun(["sim", "--days", "3", "--date", "2026-05-01", "--profile", path])
+        #expect(oceanInProcess(["sim", "--days", "3", "--date", "2026-05-10", "--profile", path]).status == 0)
+        let back = oceanInProcess(["sim", "--days", "3", "--date", "2026-05-01", "--profile", path])
         #expect(back.status == 2)
         #expect(back.stderr.contains("--date 2026-05-01 is before the next day of the career in --profile"), "\(back.stderr)")
     }
@@ -211,7 +211,7 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
             #expect((r.stderr + r.stdout).contains("no further than one checkpoint interval past its last checkpoint"),
                     "\(r.stdout)\(r.stderr)")
         }
-        #expect(try oceanRun(["replay", "run", "--help"]).stdout.contains("one checkpoint interval"))
+        #expect(oceanInProcess(["replay", "run", "--help"]).stdout.contains("one checkpoint interval"))
     }
 
     // 12: verify and record show progress on a terminal too (after half a second, so
@@ -235,14 +235,14 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
 
     // 13: messages that say what is wrong.
     @Test func messagesSayWhatIsWrong() throws {
-        #expect(try oceanRun(["sim", "--games", "-1"]).stderr.contains("--games: -1 is out of range"))
-        #expect(try oceanRun(["sim", "--date", "2026-02-30"]).stderr.contains("'2026-02-30' is not a calendar date"))
-        #expect(try oceanRun(["sim", "--date", "26-2-3"]).stderr.contains("is not a date written YYYY-MM-DD"))
-        #expect(try oceanRun(["sim", "--bot", "greedy,wizard"]).stderr.contains("'wizard' is not a bot"))
-        let empty = try oceanRun(["profile", "show", "--profile", ""])
+        #expect(oceanInProcess(["sim", "--games", "-1"]).stderr.contains("--games: -1 is out of range"))
+        #expect(oceanInProcess(["sim", "--date", "2026-02-30"]).stderr.contains("'2026-02-30' is not a calendar date"))
+        #expect(oceanInProcess(["sim", "--date", "26-2-3"]).stderr.contains("is not a date written YYYY-MM-DD"))
+        #expect(oceanInProcess(["sim", "--bot", "greedy,wizard"]).stderr.contains("'wizard' is not a bot"))
+        let empty = oceanInProcess(["profile", "show", "--profile", ""])
         #expect(empty.status == 2 && empty.stderr.contains("--profile: an empty path"))
         let v0 = try temporaryFile("v0.profile", "OCEAN-PROFILE 0\nengine x\nstate AA==\nchecksum 0000000000000000\n")
-        let r0 = try oceanRun(["profile", "show", "--profile", v0])
+        let r0 = oceanInProcess(["profile", "show", "--profile", v0])
         #expect(r0.status == 2)
         #expect(r0.stderr.contains("unknown profile version 0"), "\(r0.stderr)")
         // No HOME, no XDG_DATA_HOME: no guessed profile in /tmp.
@@ -257,24 +257,24 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         // Every balance problem in a replay, not "and 1 more".
         let two = fixedChecksum(idleReplay.replacingOccurrences(of: "balance items.max_live 512", with: "balance items.max_live 0")
             .replacingOccurrences(of: "balance items.spawn_burst 1", with: "balance items.spawn_burst 0"))
-        let bad = try oceanRun(["replay", "info", try temporaryFile("two-bad.replay", two)])
+        let bad = oceanInProcess(["replay", "info", try temporaryFile("two-bad.replay", two)])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("items.max_live") && bad.stderr.contains("items.spawn_burst"), "\(bad.stderr)")
         #expect(!bad.stderr.contains("more balance problems"))
         // A truncated replay: run says so, exit 2.
         let cut = try temporaryFile("cut-run.replay", String(idleReplay.prefix(idleReplay.count * 2 / 3)))
-        let run = try oceanRun(["replay", "run", cut])
+        let run = oceanInProcess(["replay", "run", cut])
         #expect(run.status == 2)
         #expect(run.stderr.contains("truncated at tick"))
         // update a bad c: a and c are updated, b reported, exit 2 at the end.
         let a = try temporaryFile("upd-a.replay", idleReplay), c = try temporaryFile("upd-c.replay", idleReplay)
-        let u = try oceanRun(["replay", "update", a, "/nonexistent/b.replay", c])
+        let u = oceanInProcess(["replay", "update", a, "/nonexistent/b.replay", c])
         #expect(u.status == 2)
         #expect(u.stdout.contains("upd-a.replay: unchanged") && u.stdout.contains("upd-c.replay: unchanged"), "\(u.stdout)")
         #expect(u.stderr.contains("1 of 3 not updated: /nonexistent/b.replay"))
         // An inline table where a number belongs.
         let table = shippedBalanceText.replacingOccurrences(of: "max_live = 512", with: "max_live = {a = 1}")
-        let t = try oceanRun(["sim", "--balance", try temporaryFile("table.toml", table)])
+        let t = oceanInProcess(["sim", "--balance", try temporaryFile("table.toml", table)])
         #expect(t.status == 2)
         #expect(t.stderr.contains("items.max_live: expected a whole number, found a table"), "\(t.stderr)")
         #expect(!t.stderr.contains("unknown key"))
@@ -282,18 +282,18 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
 
     // 14: what a person reads.
     @Test func outputReadsWell() throws {
-        let version = try oceanRun(["--version"]).stdout
+        let version = oceanInProcess(["--version"]).stdout
         #expect(version.hasPrefix("ocean 0.1.0\ncommit: "), "\(version)")
         for line in ["replay format: ", "state encoding: ", "tune output format: "] { #expect(version.contains(line), "\(version)") }
-        let sim = try oceanRun(["sim"])
+        let sim = oceanInProcess(["sim"])
         #expect(sim.stdout.range(of: #"\(\d+:\d\d of play\)"#, options: .regularExpression) != nil, "\(sim.stdout)")
         for s in ["flow", "physics", "scoring", "ocean", "career"] {
             #expect(sim.stdout.range(of: "\(s) [0-9a-f]{16}", options: .regularExpression) != nil, "\(s)")
         }
-        let day = try oceanRun(["sim", "--days", "1"])
+        let day = oceanInProcess(["sim", "--days", "1"])
         #expect(day.stdout.contains("streak        1 day (best 1)"), "\(day.stdout)")
         #expect(day.stderr.contains("nothing was saved"))
-        let info = try oceanRun(["replay", "info", "replays/idle-bot.replay"])
+        let info = oceanInProcess(["replay", "info", "replays/idle-bot.replay"])
         #expect(info.stdout.contains("summary       1 game, "))
         #expect(info.stdout.contains("health 19.50 % (Polluted)"), "\(info.stdout)")
         let bench = try oceanBench(["--seconds", "0.1", "--items", "500"])

@@ -41,8 +41,8 @@ let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
         let desync = try desyncedReplay("junit-desync.replay")
         let report = try freshPath("report.xml")
         let frames = try freshPath("frames")
-        let r = try ocean(["replay", "verify", "replays/idle-bot.replay", desync, "replays/v2/all-miss.replay",
-                           "--junit", report, "--frames", frames])
+        let r = oceanInProcess(["replay", "verify", "replays/idle-bot.replay", desync, "replays/v2/all-miss.replay",
+                                "--junit", report, "--frames", frames])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         let lint = try runTool(["xmllint", "--noout", "--schema", junitSchema, report])
         #expect(lint.status == 0, "\(lint.stderr)")
@@ -80,7 +80,7 @@ let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
         let odd = try temporaryFile("a&b<\"c\">.replay", try String(contentsOfFile: repoRoot + "/replays/idle-bot.replay",
                                                                         encoding: .utf8))
         let report = try freshPath("escaped.xml")
-        let r = try ocean(["replay", "verify", odd, "--junit", report, "--json"])
+        let r = oceanInProcess(["replay", "verify", odd, "--junit", report, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try runTool(["xmllint", "--noout", "--schema", junitSchema, report]).status == 0)
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
@@ -92,17 +92,17 @@ let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
 
     @Test func aReplayPastItsTimeoutIsAnErrorNamedInTheReport() throws {
         let report = try freshPath("timeout.xml")
-        let r = try ocean(["replay", "verify", "replays/ten-minutes.replay", "--timeout", "0.000001", "--junit", report])
+        let r = oceanInProcess(["replay", "verify", "replays/ten-minutes.replay", "--timeout", "0.000001", "--junit", report])
         #expect(r.status == 2)
         #expect(r.stdout.contains("STOPPED replays/ten-minutes.replay: timed out at tick"), "\(r.stdout)")
         #expect(try runTool(["xmllint", "--noout", "--schema", junitSchema, report]).status == 0)
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         #expect(xml.contains(#"<error message="timed out at tick"#), "\(xml)")
-        let bad = try ocean(["replay", "verify", "replays/idle-bot.replay", "--timeout", "0"])
+        let bad = oceanInProcess(["replay", "verify", "replays/idle-bot.replay", "--timeout", "0"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--timeout"))
         // A report that could not be written is refused before verifying.
-        let nowhere = try ocean(["replay", "verify", "replays/idle-bot.replay", "--junit", "/nonexistent/folder/r.xml"])
+        let nowhere = oceanInProcess(["replay", "verify", "replays/idle-bot.replay", "--junit", "/nonexistent/folder/r.xml"])
         #expect(nowhere.status == 2)
         #expect(nowhere.stderr.contains("--junit /nonexistent/folder/r.xml: no folder /nonexistent/folder"), "\(nowhere.stderr)")
         #expect(nowhere.stdout.isEmpty)

@@ -43,13 +43,13 @@ private func verdicts(_ r: Run) -> [String] {
 
     @Test func recordThenVerifyThenInfo() throws {
         let out = try temporaryFile("rt.replay", "")
-        let rec = try ocean(["replay", "record", "--bot", "human", "--seed", "12", "--games", "1", "--out", out, "--force",
-                             "--date", "2026-05-06", "--time", "07:45", "--comment", "round trip"])
+        let rec = oceanInProcess(["replay", "record", "--bot", "human", "--seed", "12", "--games", "1", "--out", out, "--force",
+                                  "--date", "2026-05-06", "--time", "07:45", "--comment", "round trip"])
         #expect(rec.status == 0, "\(rec.stderr)")
-        let v = try ocean(["replay", "verify", out])
+        let v = oceanInProcess(["replay", "verify", out])
         #expect(v.status == 0)
         #expect(v.stdout.contains("1 passed, 0 failed"))
-        let info = try ocean(["replay", "info", out])
+        let info = oceanInProcess(["replay", "info", out])
         #expect(info.status == 0)
         for needle in ["comment       round trip", "seed          12", "session       2026-05-06 07:45",
                        "recorded by   human (skill 70)", "all as shipped", "summary       1 game,"] {
@@ -69,27 +69,27 @@ private func verdicts(_ r: Run) -> [String] {
         #expect(r.stdout.contains("subsystems: scoring"))
         #expect(r.stdout.range(of: #"score   expected \d+ +got \d+   ≠"#, options: .regularExpression) != nil)
         #expect(r.stdout.contains("0 passed, 1 failed"))
-        let all = try ocean(["replay", "verify", "--keep-going", path])
+        let all = oceanInProcess(["replay", "verify", "--keep-going", path])
         #expect(all.stdout.components(separatedBy: "also checkpoint").count > 3)
     }
 
     @Test func corruptionWrongVersionAndTruncationExitTwo() throws {
         let text = try String(contentsOfFile: repoRoot + "/replays/idle-bot.replay", encoding: .utf8)
         let corrupt = try temporaryFile("corrupt.replay", text.replacingOccurrences(of: "seed 11", with: "seed 12"))
-        let r1 = try ocean(["replay", "verify", corrupt])
+        let r1 = oceanInProcess(["replay", "verify", corrupt])
         #expect(r1.status == 2)
         #expect(r1.stdout.contains("checksum mismatch"))
         let v9 = try temporaryFile("v9.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 8", with: "OCEAN-REPLAY 9"))
-        let r2 = try ocean(["replay", "info", v9])
+        let r2 = oceanInProcess(["replay", "info", v9])
         #expect(r2.status == 2)
         #expect(r2.stderr.contains("v9.replay:1: replay format version 9 is not supported"))
         let cut = try temporaryFile("cut.replay", String(text.prefix(text.count * 2 / 3)))
-        let r3 = try ocean(["replay", "verify", cut])
+        let r3 = oceanInProcess(["replay", "verify", cut])
         #expect(r3.status == 2)
         #expect(r3.stdout.range(of: #"TRUNCATED .*cut.replay: truncated at tick \d+ \(the checkpoints up to there match\)"#,
                                 options: .regularExpression) != nil, "\(r3.stdout)")
         // The good file next to the bad ones still passes.
-        let mixed = try ocean(["replay", "verify", repoRoot + "/replays/idle-bot.replay", corrupt])
+        let mixed = oceanInProcess(["replay", "verify", repoRoot + "/replays/idle-bot.replay", corrupt])
         #expect(mixed.status == 2)
         #expect(mixed.stdout.contains("1 passed, 1 failed"))
     }
@@ -114,27 +114,27 @@ private func verdicts(_ r: Run) -> [String] {
             let name = try FileManager.default.contentsOfDirectory(atPath: folder)
                 .first { $0.hasPrefix(".killed.replay.tmp-\(p.processIdentifier)-") }
             let temporary = folder + "/" + (try #require(name))
-            let r = try ocean(["replay", "verify", temporary])
+            let r = oceanInProcess(["replay", "verify", temporary])
             #expect(r.status == 2)
             #expect(r.stdout.contains("truncated at tick"), "\(r.stdout)\(r.stderr)")
             #expect(r.stdout.contains("the checkpoints up to there match"))
-            let info = try ocean(["replay", "info", temporary])
+            let info = oceanInProcess(["replay", "info", temporary])
             #expect(info.stdout.contains("summary       none: truncated at tick"))
         }
     }
 
     @Test func runPlaysTheInputsAndWhatIfComparesConstants() throws {
         let file = repoRoot + "/replays/greedy-bot.replay"
-        let plain = try ocean(["replay", "run", file, "--json"])
+        let plain = oceanInProcess(["replay", "run", file, "--json"])
         #expect(plain.status == 0)
         let o = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as! [String: Any]
         #expect((o["outcome"] as! [String: Any])["games"] as? Int == 3)
         let richer = try temporaryFile("rich.toml", shippedBalanceText.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 50"))
-        let whatIf = try ocean(["replay", "run", file, "--balance", richer])
+        let whatIf = oceanInProcess(["replay", "run", file, "--balance", richer])
         #expect(whatIf.status == 0)
         #expect(whatIf.stdout.contains("recorded"))
         #expect(whatIf.stdout.contains("what-if"))
-        let w = try ocean(["replay", "run", file, "--balance", richer, "--json"])
+        let w = oceanInProcess(["replay", "run", file, "--balance", richer, "--json"])
         let wo = try JSONSerialization.jsonObject(with: Data(w.stdout.utf8)) as! [String: Any]
         let recordedScore = (wo["recorded"] as! [String: Any])["score"] as! Int
         let whatIfScore = (wo["outcome"] as! [String: Any])["score"] as! Int
@@ -145,13 +145,13 @@ private func verdicts(_ r: Run) -> [String] {
         let text = try String(contentsOfFile: repoRoot + "/replays/long-combo.replay", encoding: .utf8)
         let path = try temporaryFile("update.replay", fixedChecksum(text.replacingOccurrences(
             of: "balance scoring.multiplier_cap 5", with: "balance scoring.multiplier_cap 3")))
-        #expect(try ocean(["replay", "verify", path]).status == 1)
-        let u = try ocean(["replay", "update", path])
+        #expect(oceanInProcess(["replay", "verify", path]).status == 1)
+        let u = oceanInProcess(["replay", "update", path])
         #expect(u.status == 0)
         #expect(u.stdout.contains("checkpoints changed, the first at tick "))
         #expect(u.stdout.contains("score: "))
-        #expect(try ocean(["replay", "verify", path]).status == 0)
-        let again = try ocean(["replay", "update", path])
+        #expect(oceanInProcess(["replay", "verify", path]).status == 0)
+        let again = oceanInProcess(["replay", "update", path])
         #expect(again.stdout.contains("unchanged"))
     }
 
@@ -161,7 +161,7 @@ private func verdicts(_ r: Run) -> [String] {
                      ["replay", "verify", "/nonexistent.replay"], ["replay", "info", "/nonexistent.replay"],
                      ["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/nonexistent/dir/x.replay"],
                      ["replay", "record", "--bot", "idle", "--seed", "1", "--out", "/tmp/x", "--date", "2026-13-01"]] {
-            #expect(try ocean(args).status == 2, "\(args)")
+            #expect(oceanInProcess(args).status == 2, "\(args)")
         }
     }
 }

@@ -15,7 +15,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
     /// keeps the arcade constants its format lacked at their defaults, which differ.)
     @Test func aReplayAndItsWhatIfDifferInTheChangedConstantOnly() throws {
         let alt = try balanceWith("points_per_catch", 20, name: "diff-alt.toml")
-        let r = try ocean(["replay", "diff", "replays/arcade-human.replay", "--balance", alt])
+        let r = oceanInProcess(["replay", "diff", "replays/arcade-human.replay", "--balance", alt])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("header: 1 difference (A → B)"), "\(r.stdout)")
         #expect(r.stdout.range(of: #"balance scoring\.points_per_catch +10  →  20"#, options: .regularExpression) != nil)
@@ -24,7 +24,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(r.stdout.contains("subsystems: scoring"))
         #expect(r.stdout.range(of: #"score  A \d+ +B \d+   ≠"#, options: .regularExpression) != nil)
 
-        let constants = try ocean(["replay", "diff", "replays/arcade-human.replay", "--balance", alt, "--balance-diff"])
+        let constants = oceanInProcess(["replay", "diff", "replays/arcade-human.replay", "--balance", alt, "--balance-diff"])
         #expect(constants.status == 1)
         let lines = constants.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(constants.stdout)")
@@ -32,34 +32,35 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
     }
 
     @Test func twoRecordingsNameTheirFirstDifferentInputAndState() throws {
-        let r = try ocean(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay"])
+        let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay"])
         #expect(r.status == 1)
+        #expect(r.stderr.isEmpty, "exit 1 alone: the difference is said on standard output")
         #expect(r.stdout.range(of: #"seed +1  →  2"#, options: .regularExpression) != nil, "\(r.stdout)")
         #expect(r.stdout.range(of: #"inputs: first differ at tick \d+: A "[.LR]", B "[.LR]""#,
                                 options: .regularExpression) != nil, "\(r.stdout)")
         #expect(r.stdout.contains("states: first differ at tick 0"))
         // No constants differ between them.
-        let constants = try ocean(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay", "--balance-diff"])
+        let constants = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "replays/human-bot.replay", "--balance-diff"])
         #expect(constants.status == 0)
         #expect(constants.stdout == "no constants differ\n")
     }
 
     @Test func aReplayIsTheSameAsItselfInAnyFormat() throws {
-        let same = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay"])
+        let same = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay"])
         #expect(same.status == 0, "\(same.stdout)")
         #expect(same.stdout.contains("header: the same"))
         #expect(same.stdout.contains("states: the same on every tick both play"))
         // An older format's copy: the format and the challenge table differ, the inputs do not.
-        let old = try ocean(["replay", "diff", "replays/v5/idle-bot.replay", "replays/v4/idle-bot.replay"])
+        let old = oceanInProcess(["replay", "diff", "replays/v5/idle-bot.replay", "replays/v4/idle-bot.replay"])
         #expect(old.stdout.range(of: #"format +5  →  4"#, options: .regularExpression) != nil, "\(old.stdout)")
         #expect(old.stdout.contains("inputs: the same on every tick"))
     }
 
     @Test func badInputExitsTwoNamingIt() throws {
-        let missing = try ocean(["replay", "diff", "replays/idle-bot.replay", "/nonexistent/x.replay"])
+        let missing = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "/nonexistent/x.replay"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/x.replay"))
-        let both = try ocean(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay", "--balance", "x.toml"])
+        let both = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay", "--balance", "x.toml"])
         #expect(both.status == 2)
         #expect(both.stderr.contains("not both"))
     }
@@ -83,7 +84,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         let input = "replays/career-30-days.replay"
         let out = try freshPath("shrunk.replay")
         let started = Date()
-        let r = try ocean(["replay", "shrink", input, "--test", test, "--out", out, "--budget", "60"])
+        let r = oceanInProcess(["replay", "shrink", input, "--test", test, "--out", out, "--budget", "60"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(Date().timeIntervalSince(started) < 60 + 30)
         // "IN: T ticks, B bytes" then "OUT: T ticks, B bytes (…)".
@@ -95,18 +96,18 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(after.0 * 3 < before.0, "\(r.stdout)")
         #expect(after.1 * 3 < before.1, "\(r.stdout)")
         #expect(try runTool([test, out]).status == 0, "the shrunk replay no longer passes the test")
-        let verify = try ocean(["replay", "verify", out])
+        let verify = oceanInProcess(["replay", "verify", out])
         #expect(verify.status == 0, "\(verify.stdout)")
         #expect(verify.stdout.contains("PASS \(out) (\(after.0) ticks)"))
     }
 
     @Test func aTestThatDoesNotHoldAtFirstIsRefused() throws {
         let out = try freshPath("never.replay")
-        let r = try ocean(["replay", "shrink", "replays/idle-bot.replay", "--test", "false", "--out", out, "--budget", "5"])
+        let r = oceanInProcess(["replay", "shrink", "replays/idle-bot.replay", "--test", "false", "--out", out, "--budget", "5"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("--test does not hold for replays/idle-bot.replay"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
-        let budget = try ocean(["replay", "shrink", "replays/idle-bot.replay", "--test", "true", "--out", out, "--budget", "0"])
+        let budget = oceanInProcess(["replay", "shrink", "replays/idle-bot.replay", "--test", "true", "--out", out, "--budget", "0"])
         #expect(budget.status == 2)
         #expect(budget.stderr.contains("--budget"))
     }

@@ -4,8 +4,10 @@ import OceanStore
 import Testing
 import TestSupport
 
-// Issue 22, "Nothing lost, nothing crashes, round two": one test per finding, driving
-// the debug `ocean`.
+// Issue 22, "Nothing lost, nothing crashes, round two": one test per finding, in the
+// tests' process (`oceanInProcess`), or driving the debug `ocean` where a finding needs a
+// process: a working folder or an environment of its own, standard output as a file, or
+// input that once hung, trapped or aborted the program (a timeout and a status guard it).
 
 /// Runs the debug `ocean` in `folder` with `environment` (default: the inherited one),
 /// output to files, killed after `timeout` seconds (status -1) so a hang cannot hang
@@ -78,14 +80,14 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         let long = "/tmp/" + String(repeating: "x", count: 5_000)
         for args in [["replay", "verify", long], ["sim", "--days", "1", "--profile", long], ["sim", "--balance", long],
                      ["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", long]] {
-            let r = try run(args)
+            let r = oceanInProcess(args)
             // (`replay verify` reports each file on standard output.)
             let said = r.stdout + r.stderr
             #expect(r.status == 2 && said.contains("File name too long"), "\(args[0]) \(args[1]): \(said)")
             #expect(said.count < 600, "the message shortens the path")
         }
         let name = "/tmp/" + String(repeating: "n", count: 300)
-        let r = try run(["sim", "--days", "1", "--profile", name])
+        let r = oceanInProcess(["sim", "--days", "1", "--profile", name])
         #expect(r.status == 2 && r.stderr.contains("File name too long") && r.stderr.contains("255"), "\(r.stderr)")
     }
 
@@ -94,7 +96,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
     @Test func anOutputOverAnInputIsRefusedBeforeAnyWork() throws {
         let dir = freshFolder("clash")
         let replay = dir + "/r.replay"
-        #expect(try run(["replay", "record", "--bot", "greedy", "--seed", "1", "--out", replay]).status == 0)
+        #expect(oceanInProcess(["replay", "record", "--bot", "greedy", "--seed", "1", "--out", replay]).status == 0)
         #expect(symlink(replay, dir + "/link.replay") == 0)
         try write("0 0\n2 1\n", dir + "/health.txt")
         try write(smallSpec, dir + "/spec.toml")
@@ -118,14 +120,14 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         ]
         let before = [replay, dir + "/health.txt", dir + "/spec.toml", dir + "/balance.toml"].map(bytes)
         for args in cases {
-            let r = try run(args, timeout: 30)
+            let r = oceanInProcess(args)
             #expect(r.status == 2, "\(args.joined(separator: " ")): \(r.status) \(r.stderr)")
             #expect(r.stderr.contains("is the same file as") && r.stderr.contains("name another file"), "\(args): \(r.stderr)")
             #expect(r.stdout.isEmpty, "\(args): nothing was done")
         }
         #expect([replay, dir + "/health.txt", dir + "/spec.toml", dir + "/balance.toml"].map(bytes) == before)
         // Two outputs over each other.
-        let two = try run(["tune", dir + "/spec.toml", "--out", dir + "/two.jsonl", "--csv", dir + "/./two.jsonl"])
+        let two = oceanInProcess(["tune", dir + "/spec.toml", "--out", dir + "/two.jsonl", "--csv", dir + "/./two.jsonl"])
         #expect(two.status == 2 && two.stderr.contains("are the same file"), "\(two.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/two.jsonl"))
     }
@@ -148,10 +150,10 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
         // A profile or settings file is read back and locked: a stream is no such file.
         for args in [["sim", "--days", "1", "--profile", "-"], ["profile", "show", "--profile", "/dev/stdout"],
                      ["audio", "settings", "--settings", "-"]] {
-            let r = try run(args, in: dir)
+            let r = oceanInProcess(args)
             #expect(r.status == 2 && r.stderr.contains("is a standard stream; name a file"), "\(args): \(r.stderr)")
         }
-        let merged = try run(["tune", "merge", repoRoot + "/replays/idle-bot.replay", "--out", "-"], in: dir)
+        let merged = oceanInProcess(["tune", "merge", repoRoot + "/replays/idle-bot.replay", "--out", "-"])
         #expect(merged.status == 2 && !merged.stderr.contains("/proc/self/fd"), "\(merged.stderr)")
     }
 
@@ -160,8 +162,8 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
     @Test func aRecordingTheReaderWouldRefuseIsNotWritten() throws {
         let dir = freshFolder("huge")
         let start = Date()
-        let r = try run(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "1120", "--checkpoint-every", "1",
-                         "--out", dir + "/big.replay"], timeout: 60)
+        let r = oceanInProcess(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "1120", "--checkpoint-every", "1",
+                                "--out", dir + "/big.replay"])
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("more than a replay may hold (256 MiB"), "\(r.stderr)")
         #expect(Date().timeIntervalSince(start) < 30, "refused before recording")
@@ -210,9 +212,9 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
             let r = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "auto", "--quiet"], environment: e)
             #expect(r.status == 2 && r.stderr.contains("ocean: error: tune: "), "\(env): \(r.status) \(r.stderr)")
         }
-        let shard = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "1/1000000"])
+        let shard = oceanInProcess(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "1/1000000"])
         #expect(shard.status == 2 && shard.stderr.contains("n ≤ 100000"), "\(shard.stderr)")
-        let count = try run(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "auto", "--shard-count", big])
+        let count = oceanInProcess(["tune", dir + "/s.toml", "--out", dir + "/o.jsonl", "--shard", "auto", "--shard-count", big])
         #expect(count.status == 2 && count.stderr.contains("1 to 100000"), "\(count.stderr)")
     }
 
@@ -224,7 +226,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
                      ["replay", "render", repoRoot + "/replays/idle-bot.replay", "--tick", "1", "--out", ""],
                      ["tune", "merge", dir + "/s.toml", "--out", ""], ["audio", "settings", "--settings", ""]] {
             let start = Date()
-            let r = try run(args)
+            let r = oceanInProcess(args)
             #expect(r.status == 2 && r.stderr.contains("an empty path"), "\(args): \(r.stderr)")
             #expect(Date().timeIntervalSince(start) < 10)
         }
@@ -284,7 +286,7 @@ private let smallSpec = "bots = [\"greedy\"]\ngames = 1\n[vary]\n\"bin.width_px\
     @Test func aBalanceOverOneMebibyteIsRefusedAtLaunchNamingTheLimit() throws {
         let dir = freshFolder("big-balance")
         try write(shippedBalanceText + "\n" + String(repeating: "# padding\n", count: 110_000), dir + "/b.toml")
-        let r = try run(["sim", "--balance", dir + "/b.toml"])
+        let r = oceanInProcess(["sim", "--balance", dir + "/b.toml"])
         #expect(r.status == 2 && r.stderr.contains("over the limit of 1048576 bytes"), "\(r.stderr)")
     }
 

@@ -3,7 +3,8 @@ import Testing
 
 import TestSupport
 
-/// `ocean tune` end to end, with the release binary (sweeps are slow in debug).
+/// `ocean tune` end to end, with the release binary (sweeps are slow in debug); the spec
+/// errors, which play nothing, in the tests' process.
 @Suite struct TuneCLITests {
     static let example = repoRoot + "/assets/tune/example.toml"
 
@@ -23,7 +24,7 @@ import TestSupport
         #expect(try read(dir + "/two.svg").hasPrefix("<svg"))
         #expect(try read(dir + "/two.csv").hasPrefix("point,valid,bin.width_px,items.gravity_px_per_s2,bot,games,catch_rate,"))
         // The best point's balance loads as a balance.
-        let sim = try ocean(["sim", "--balance", dir + "/two.best.toml", "--games", "1"])
+        let sim = oceanInProcess(["sim", "--balance", dir + "/two.best.toml", "--games", "1"])
         #expect(sim.status == 0, "\(sim.stderr)")
         var shards: [String] = []
         for i in [2, 3, 1] {
@@ -80,7 +81,7 @@ import TestSupport
         ]
         for (i, (text, message)) in cases.enumerated() {
             let path = try temporaryFile("bad-spec-\(i).toml", text)
-            let r = try ocean(["tune", path, "--out", "/tmp/never.jsonl"])
+            let r = oceanInProcess(["tune", path, "--out", "/tmp/never.jsonl"])
             #expect(r.status == 2, "case \(i): \(r.stderr)")
             #expect(r.stderr.contains(path + message), "case \(i): \(r.stderr)")
         }
@@ -98,7 +99,7 @@ import TestSupport
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         #expect(try read(dir + "/a.jsonl").contains("\"shard\":\"2/3\""))
-        let none = try ocean(["tune", Self.example, "--games", "4", "--shard", "auto", "--out", dir + "/b.jsonl"], build: "release")
+        let none = oceanInProcess(["tune", Self.example, "--games", "4", "--shard", "auto", "--out", dir + "/b.jsonl"])
         #expect(none.status == 2)
     }
 

@@ -19,7 +19,7 @@ import Testing
         header.date = Self.day
         header.recordedBy = "person"
         let recording = PlayRecording(record: folder + "/run.replay", force: false, profile: folder + "/profile")
-        let session = GameSession(balance: try shippedBalance, header: header, saved: saved, recording: recording,
+        let session = try GameSession(balance: try shippedBalance, header: header, saved: saved, recording: recording,
                                   hotReloadPath: balancePath) { path, replaces in
             try! AtomicFileSink(path: path, overwrite: replaces)
         }
@@ -35,7 +35,7 @@ import Testing
     /// instance only when a reloaded balance begins a part.
     @Test func theRulesAreBuiltOnce() throws {
         let rules = Rules(try shippedBalance)
-        let session = GameSession(balance: try shippedBalance, rules: rules, header: ReplayHeader(), saved: nil,
+        let session = try GameSession(balance: try shippedBalance, rules: rules, header: ReplayHeader(), saved: nil,
                                   recording: PlayRecording(record: freshFolder("session-rules") + "/r.replay", force: false,
                                                            profile: "p"),
                                   hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
