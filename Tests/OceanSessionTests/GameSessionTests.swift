@@ -27,6 +27,13 @@ import Testing
         return session
     }
 
+    /// A copy of the shipped balance file to edit, and its text.
+    func balanceFile(in folder: String) throws -> (path: String, text: String) {
+        let shipped = try String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
+        try shipped.write(toFile: folder + "/balance.toml", atomically: true, encoding: .utf8)
+        return (folder + "/balance.toml", shipped)
+    }
+
     func run(_ session: GameSession, ticks: Int) throws {
         for _ in 0..<ticks { try session.tick(move: .none, pointer: nil) }
     }
@@ -114,9 +121,7 @@ import Testing
 
     @Test func aBalanceEditWaitsForTheNextGameThenRecordsAPartOfItsOwn() throws {
         let folder = freshFolder("session-reload")
-        let balancePath = folder + "/balance.toml"
-        let shipped = try String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
-        try shipped.write(toFile: balancePath, atomically: true, encoding: .utf8)
+        let (balancePath, shipped) = try balanceFile(in: folder)
         let session = try session(folder: folder, balancePath: balancePath)
         var news: [SessionNews] = []
         session.onNews = { news.append($0) }
@@ -156,9 +161,7 @@ import Testing
 
     @Test func aBrokenBalanceEditIsRefusedAndTheConstantsStay() throws {
         let folder = freshFolder("session-refused")
-        let balancePath = folder + "/balance.toml"
-        let shipped = try String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
-        try shipped.write(toFile: balancePath, atomically: true, encoding: .utf8)
+        let (balancePath, shipped) = try balanceFile(in: folder)
         let session = try session(folder: folder, balancePath: balancePath)
         var news: [SessionNews] = []
         session.onNews = { news.append($0) }
