@@ -52,3 +52,9 @@ OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter healthS
 # The pause menu and its Sound page, a game left early from it, and the day's healing
 # full (issue 20): pause-menu.png, pause-sound.png, summary-left-early.png, healed-all-today.png.
 OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter pauseScreenshots >/dev/null
+# Arcade mode (issue 31): a game well on (the round and the bins left on the HUD), and
+# the first game's summary (the state the second start command is given in).
+arcade=replays/arcade-human.replay
+second=$(awk '$1 == "i" && $4 == "start" && $5 == "arcade" { n++; if (n == 2) { print $2; exit } }' $arcade)
+render arcade-playing $arcade $((second * 3 / 4))
+render arcade-summary $arcade "$second"

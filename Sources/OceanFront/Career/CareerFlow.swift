@@ -83,7 +83,7 @@ public struct CareerFlow: Sendable {
         public var label: String {
             switch self {
             case .play: "Play a game"
-            case .arcade: "Arcade: until the bins run out"
+            case .arcade: "Play arcade"
             case .study: "Study a card"
             case .scan: "Log a scan"
             case .week: "This week"
