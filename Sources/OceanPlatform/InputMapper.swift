@@ -15,12 +15,22 @@ struct InputMapper {
     /// A flood of events (a stuck key repeating) cannot grow a frame's list without bound.
     static let maxPresses = 64
 
-    /// The frame's input, then forgets the presses and requests (what is held stays).
-    mutating func take() -> FrameInput {
-        input.move = move()
-        let frame = input
+    /// Fills `frame` with the frame's input, then forgets the presses and requests
+    /// (what is held stays). Both lists keep their buffers: no allocation a frame.
+    mutating func take(into frame: inout FrameInput) {
+        frame.presses.removeAll(keepingCapacity: true)
+        frame.presses.append(contentsOf: input.presses)
+        frame.requests = input.requests
+        frame.move = move()
+        frame.pointerX = input.pointerX
         input.presses.removeAll(keepingCapacity: true)
         input.requests = FrameInput.Requests()
+    }
+
+    /// The same, into a new value (tests).
+    mutating func take() -> FrameInput {
+        var frame = FrameInput()
+        take(into: &frame)
         return frame
     }
 

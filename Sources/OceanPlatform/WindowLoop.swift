@@ -46,6 +46,7 @@ public enum WindowLoop {
         // Initialisation
         let window = screen.window
         var mapper = InputMapper()
+        var input = FrameInput()
         var framebuffer = Framebuffer(width: window.width, height: window.height)
         // A fast-forwarding scene may owe up to 16× a frame's wall time.
         var clock = FrameClock(maxFrameNanos: maxFrameNanos * 16)
@@ -63,7 +64,7 @@ public enum WindowLoop {
             }
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { mapper.handle(event, window: window) }
-            let input = mapper.take()
+            mapper.take(into: &input)
             if input.requests.fullscreen { window.toggleFullscreen() }
             if Interruption.requested != nil || !scene.handle(input) { break }
 

@@ -146,15 +146,15 @@ public final class GameSession {
         if onGameFinished != nil { capture.willStep(recorder.simulation.state, input) }
         recorder.step(input)
         ticks += 1
-        let simulation = recorder.simulation
-        for observer in observers { observer(simulation.state, simulation.events) }
-        if let onGameFinished, let game = capture.didStep(simulation.state, simulation.events, header: header),
+        for observer in observers { observer(recorder.simulation.state, recorder.simulation.events) }
+        if let onGameFinished,
+           let game = capture.didStep(recorder.simulation.state, recorder.simulation.events, header: header),
            !game.summary.abandoned {
             onGameFinished(game)
         }
         // The career is saved after every game and every menu action that changed it.
-        if simulation.events.contains(where: PlayRecording.changesTheCareer) {
-            do { try saveCareer(simulation.state) } catch { saveFailed(error) }
+        if recorder.simulation.events.contains(where: PlayRecording.changesTheCareer) {
+            do { try saveCareer(recorder.simulation.state) } catch { saveFailed(error) }
         }
     }
 

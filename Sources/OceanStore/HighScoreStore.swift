@@ -38,6 +38,9 @@ public struct HighScoreStore {
         var table = try load()
         var entry = entry
         entry.replay = freeName(for: entry)
+        // What the table's reader takes back: no control character, at most 64 characters.
+        entry.name = String(String.UnicodeScalarView(entry.name.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 })
+            .prefix(64))
         guard let rank = table.rank(of: entry) else { return nil }
         guard makeFolders(folder) else { throw Profile.LoadError(path: folder, message: "cannot be made") }
         do {

@@ -32,7 +32,7 @@ struct ScoresCommand: ParsableCommand {
                 for (i, e) in entries.enumerated() {
                     let rounds = m == .arcade ? "  round \(e.rounds)" : ""
                     CommandOutput.print("  \(i + 1). \(e.score)\(rounds)  \(e.catches) caught  best combo \(e.bestCombo)  \(e.date)  "
-                        + "\(e.name.isEmpty ? "(no name)" : terminalSafe(e.name))  \(store.replayPath(e))")
+                        + "\(e.name.isEmpty ? "(no name)" : e.name)  \(store.replayPath(e))")
                 }
             }
         }
@@ -60,9 +60,4 @@ struct ScoresCommand: ParsableCommand {
             try ReplayCommand.Watch.watch(store.replayPath(entries[place - 1]), theme: nil, scale: 2, fps: fps)
         }
     }
-}
-
-/// A name for the terminal: control characters shown escaped, never sent raw.
-func terminalSafe(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
 }

@@ -63,6 +63,10 @@ import Testing
         #expect(table.table(.arcade).count == 10 && table.table(.arcade).first?.score == 1_000)
         #expect(!FileManager.default.fileExists(atPath: store.replayPath(worst)), "the replay pushed out is gone")
         #expect(try String(contentsOfFile: store.replayPath(table.table(.arcade)[0]), encoding: .utf8) == "best")
+        // A name the table could not read back is made one it can.
+        #expect(try store.record(entry(2_000, name: "A\nB\u{1B}[2J" + String(repeating: "x", count: 80)), replayText: "r") == 1)
+        let named = try #require(try store.load().table(.arcade).first)
+        #expect(named.name.hasPrefix("AB[2J") && named.name.count == 64)
     }
 
     @Test func aFailedSaveKeepsTheOldTable() throws {

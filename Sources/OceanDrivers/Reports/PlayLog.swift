@@ -40,9 +40,4 @@ public struct PlayLog: Equatable, Sendable {
         let sorted = roundsReached.sorted()
         return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
     }
-
-    /// Each kind's catch rate, in the balance's order (nil for a kind that never landed).
-    public var catchRates: [Double?] {
-        zip(catches, misses).map { c, m in c + m == 0 ? nil : Double(c) / Double(c + m) }
-    }
 }
