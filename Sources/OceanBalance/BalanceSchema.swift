@@ -5,7 +5,7 @@ public typealias BalanceField = SchemaField<Balance>
 
 /// Every balance constant, in the order replay headers list them, with the
 /// cross-field rules a loaded balance must satisfy. The kinds of trash are data: the
-/// `[kind.KEY]` sections a file holds, in its order, each with the eight per-kind keys.
+/// `[kind.KEY]` sections a file holds, in its order, each with the fourteen per-kind keys.
 public enum BalanceSchema {
     /// The fields of a balance whose kinds are `kinds` (their keys, in table order).
     public static func fields(kinds: [String]) -> [BalanceField] {
@@ -18,7 +18,9 @@ public enum BalanceSchema {
 
     /// The per-kind keys, after `kind.KEY.`: what every kind section holds.
     public static let kindFieldNames = ["grams", "plastic", "size_px", "terminal_speed_px_per_s", "fall_percent",
-                                        "sway_speed_px_per_s", "sway_accel_px_per_s2", "spawn_weight"]
+                                        "sway_speed_px_per_s", "sway_accel_px_per_s2", "spawn_weight",
+                                        "catch_body_percent", "bounce_percent", "sea_life", "leap_speed_px_per_s",
+                                        "power_up", "spawn_weight_per_step"]
 
     /// The six kinds every replay before kinds were data was recorded with, in
     /// their order; built once, since most balances have them.
@@ -55,6 +57,13 @@ public enum BalanceSchema {
             add(k + "sway_speed_px_per_s", "px/s", 0...1_000, \.kinds[i].swaySpeedPxPerS)
             add(k + "sway_accel_px_per_s2", "px/s²", 0...10_000, \.kinds[i].swayAccelPxPerS2)
             add(k + "spawn_weight", "relative weight", 0...1_000, \.kinds[i].spawnWeight)
+            add(k + "catch_body_percent", "% of its half-width past the mouth (0: centre, 100: any touch, -100: all inside)",
+                -100...100, \.kinds[i].catchBodyPercent)
+            add(k + "bounce_percent", "% of its fall speed kept off the rim (0: no bounce)", 0...90, \.kinds[i].bouncePercent)
+            add(k + "sea_life", "1: sea life, let it pass; 0: not", 0...1, \.kinds[i].seaLife)
+            add(k + "leap_speed_px_per_s", "px/s out of the water (sea life; 0 otherwise)", 0...20_000, \.kinds[i].leapSpeedPxPerS)
+            add(k + "power_up", "0: none, 1: a net, 2: a slack tide", 0...2, \.kinds[i].powerUp)
+            add(k + "spawn_weight_per_step", "relative weight added per tempo step", 0...1_000, \.kinds[i].spawnWeightPerStep)
         }
 
         add("rounds.per_game", "rounds", 1...50, \.rounds.perGame)
@@ -69,7 +78,8 @@ public enum BalanceSchema {
         add("rounds.break_ms", "ms", 0...60_000, \.rounds.breakMs)
         add("rounds.countdown_ms", "ms", 0...10_000, \.rounds.countdownMs)
         add("rounds.first_round_speed_percent", "% of the kinds' speeds", 10...1_000, \.rounds.firstRoundSpeedPercent)
-        add("rounds.fair_spawn", "0 or 1", 0...1, \.rounds.fairSpawn)
+        add("rounds.fair_spawn", "0: off, 1: on (older rules), 2: on, each reach counted from the item's appearance",
+            0...2, \.rounds.fairSpawn)
         add("rounds.reach_slack_ms", "ms", 0...5_000, \.rounds.reachSlackMs)
         add("rounds.reach_margin_px", "px", 0...1_000, \.rounds.reachMarginPx)
 
@@ -79,6 +89,16 @@ public enum BalanceSchema {
         add("arcade.max_round_items", "items", 1...100_000, \.arcade.maxRoundItems)
         add("arcade.min_gap_ms", "ms", 17...60_000, \.arcade.minGapMs)
         add("arcade.max_speed_percent", "%", 100...1_000, \.arcade.maxSpeedPercent)
+
+        add("tempo.levels_per_step", "levels", 1...1_000, \.tempo.levelsPerStep)
+        add("tempo.max_steps", "steps (0: every level plays day 1's game)", 0...50, \.tempo.maxSteps)
+        add("tempo.speed_percent_per_step", "% of the kinds' speeds", 0...100, \.tempo.speedPercentPerStep)
+        add("tempo.gap_ms_per_step", "ms", 0...10_000, \.tempo.gapMsPerStep)
+
+        add("power.net_ms", "ms", 0...60_000, \.power.netMs)
+        add("power.net_width_percent", "% of bin.width_px", 100...400, \.power.netWidthPercent)
+        add("power.tide_ms", "ms", 0...60_000, \.power.tideMs)
+        add("power.tide_speed_percent", "% of the items' speed", 10...100, \.power.tideSpeedPercent)
 
         add("scoring.points_per_catch", "points", 1...1_000_000, \.scoring.pointsPerCatch)
         add("scoring.combo_step", "catches", 1...1_000, \.scoring.comboStep)
@@ -100,6 +120,7 @@ public enum BalanceSchema {
         add("health.daily_rise_cap", "1/10000 above the day's start", 0...10_000, \.health.dailyRiseCap)
         add("health.daily_fall_cap", "1/10000 below the day's start", 0...10_000, \.health.dailyFallCap)
         add("health.daily_cap_on_sum", "1: cap the day's net, 0: each event in turn", 0...1, \.health.dailyCapOnSum)
+        add("health.per_sea_life", "1/10000 lost per sea-life item caught", 0...10_000, \.health.perSeaLife)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
         add("career.level_growth_percent", "% more per level", 0...100, \.career.levelGrowthPercent)
@@ -185,11 +206,44 @@ public enum BalanceSchema {
                     "must be less than playfield.width_px (\(b.playfield.widthPx))")
             require(k.sizePx < b.bin.rimPx, "kind.\(k.key).size_px",
                     "must be less than bin.rim_px (\(b.bin.rimPx)) so an item spawns above the rim")
-            require(k.swaySpeedPxPerS == 0 || k.swayAccelPxPerS2 > 0, "kind.\(k.key).sway_accel_px_per_s2",
-                    "must be above 0 when sway_speed_px_per_s is above 0")
+            require(k.swaySpeedPxPerS == 0 || k.swayAccelPxPerS2 > 0 || k.seaLife == 1, "kind.\(k.key).sway_accel_px_per_s2",
+                    "must be above 0 when sway_speed_px_per_s is above 0 (sea life drifts at that speed instead)")
         }
-        require(b.kinds.contains { $0.spawnWeight > 0 }, "kind.\(b.kinds.first?.key ?? "").spawn_weight",
-                "at least one kind needs a spawn_weight above 0")
+        for k in b.kinds {
+            let key = "kind.\(k.key)."
+            require(k.seaLife == 0 || k.powerUp == 0, key + "power_up", "must be 0 for sea life (sea_life = 1)")
+            require(k.seaLife == 1 || k.leapSpeedPxPerS == 0, key + "leap_speed_px_per_s",
+                    "must be 0 unless the kind is sea life (sea_life = 1): trash falls from the top")
+            require(k.seaLife == 1 || k.powerUp != 0 || k.grams > 0 || k.spawnWeight == 0, key + "grams",
+                    "must be above 0 for trash that spawns")
+            if k.seaLife == 1 {
+                // The leap must carry it above the rim, so it meets the rim on its way down.
+                let g = b.items.gravityPxPerS2 * k.fallPercent / 100
+                let rise = g > 0 ? k.leapSpeedPxPerS * k.leapSpeedPxPerS / (2 * g) : 0
+                // (Water line to rim, plus its size, plus a tenth for the rounding of each round's speeds.)
+                let needed = (b.playfield.waterLinePx - b.bin.rimPx + k.sizePx) * 11 / 10
+                require(rise > needed, key + "leap_speed_px_per_s",
+                        "too slow: a leap rises \(rise) px at items.gravity_px_per_s2 × fall_percent, and must rise more than \(needed) px (water line to rim, plus its size, plus a tenth) to come back down through the rim")
+            }
+        }
+        require(b.kinds.contains { $0.spawnWeight > 0 && $0.seaLife == 0 && $0.powerUp == 0 },
+                "kind.\(b.kinds.first?.key ?? "").spawn_weight",
+                "at least one kind of trash (not sea life, not a power-up) needs a spawn_weight above 0")
+        if b.rounds.fairSpawn == 2 {
+            // The fair spawner's reach table is the pilot's own travel: a bin the pilot
+            // cannot bring to rest on a distance breaks every promise that needs it.
+            let motion = BinMotion(accel: Fixed.pxPerSecond2(b.bin.accelPxPerS2), maxSpeed: Fixed.pxPerSecond(b.bin.maxSpeedPxPerS),
+                                   friction: Fixed.pxPerSecond2(b.bin.frictionPxPerS2))
+            if let d = BinPilot.firstUnsettled(widthPx: b.playfield.widthPx, motion: motion) {
+                require(false, b.bin.frictionPxPerS2 == 0 ? "bin.friction_px_per_s2" : "bin.accel_px_per_s2",
+                        "with bin.accel_px_per_s2 \(b.bin.accelPxPerS2), bin.max_speed_px_per_s \(b.bin.maxSpeedPxPerS) and bin.friction_px_per_s2 \(b.bin.frictionPxPerS2) the bin cannot be brought to rest \(d) px away (it never stops, or moves in steps too coarse to stop within \(BinPilot.tolerance / Fixed.one) px): the fair spawner (rounds.fair_spawn = 2) cannot promise a catch; raise the friction or lower the acceleration")
+            }
+            for k in b.kinds where k.seaLife == 0 {
+                let give = b.bin.widthPx * 50 + k.sizePx * k.catchBodyPercent / 2 - 100 * max(b.rounds.reachMarginPx, BinPilot.tolerance / Fixed.one + 1)
+                require(give > 0, "kind.\(k.key).catch_body_percent",
+                        "leaves no room to catch it: half of bin.width_px plus catch_body_percent of its half-size must exceed rounds.reach_margin_px (at least \(BinPilot.tolerance / Fixed.one + 1) px, the pilot's tolerance)")
+            }
+        }
         require(2 * b.rounds.reachMarginPx < b.bin.widthPx, "rounds.reach_margin_px",
                 "must be less than half of bin.width_px (\(b.bin.widthPx)): the catch must stay inside the mouth")
         require(b.rounds.minGapMs <= b.rounds.firstRoundGapMs, "rounds.min_gap_ms",

@@ -17,6 +17,8 @@ public struct GameSummary: Equatable, Sendable {
     public var rounds: Int = 0
     /// Arcade: ended by finishing the round cap, not by running out of misses.
     public var cleared: Bool = false
+    /// Sea life caught (a perfect game lets all of it pass).
+    public var seaLifeHits: Int = 0
 }
 
 /// Something that happened during a tick, in the order it happened. Events are
@@ -32,6 +34,16 @@ public enum Event: Equatable, Sendable {
     /// `x`: where the item reached the water (fixed point).
     case missed(kind: ItemKind, x: Int)
     case comboBroken(combo: Int)
+    /// Sea life caught: it should have been let pass (the combo breaks, health drops).
+    case seaLifeCaught(kind: ItemKind, x: Int)
+    /// Sea life or a power-up reached the water, let go (never a miss).
+    case passed(kind: ItemKind, x: Int)
+    /// An item landed on the bin's rim and bounced back up, once (`x`: where).
+    case bounced(kind: ItemKind, x: Int)
+    /// A caught power-up took effect for `ticks` ticks.
+    case powerUp(kind: ItemKind, power: PowerUp, ticks: Int)
+    /// A power-up's time ran out.
+    case powerEnded(PowerUp)
     /// A counted scan: `grams` is the item's real mass (plastic only if its kind is).
     case scanned(kind: ItemKind, grams: Int)
     /// A scan past the day's counted scans: logged, no progress; the `scansToday`th.

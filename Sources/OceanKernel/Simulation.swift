@@ -42,8 +42,11 @@ public struct Simulation: Sendable {
         CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
-        SpawnSystem.run(&state, rules: rules, events: &events)
-        ItemSystem.run(&state, binFrom: binFrom, binTo: state.bin.x, rules: rules, log: &log)
+        // A slack tide holds the items (and the spawner's clock) still on some ticks.
+        if PowerSystem.run(&state, events: &events, rules: rules) {
+            SpawnSystem.run(&state, rules: rules, events: &events)
+            ItemSystem.run(&state, binFrom: binFrom, binTo: state.bin.x, rules: rules, log: &log)
+        }
         // Both read only the outcomes; on a tick without any (most), skipping the call
         // also skips copying the log beside the state being changed.
         if !log.outcomes.isEmpty {

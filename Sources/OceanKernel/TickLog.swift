@@ -72,6 +72,10 @@ enum Outcome: Equatable, Sendable {
     case caught(ItemKind, x: Int)
     /// `x`: where the item reached the water (fixed point).
     case missed(ItemKind, x: Int)
+    /// Sea life or a power-up reached the water: let go, no miss.
+    case passed(ItemKind, x: Int)
+    /// An item landed on the rim and bounced back up (it falls again).
+    case bounced(ItemKind, x: Int)
     case scanned(ItemKind)
     /// A scan past the day's counted scans: logged, no progress.
     case scanLogged(ItemKind)

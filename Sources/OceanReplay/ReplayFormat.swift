@@ -6,6 +6,11 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
+    /// 9 adds kinds that play differently (`kind.KEY.catch_body_percent`,
+    /// `bounce_percent`, sea life, power-ups, `spawn_weight_per_step`), the classic
+    /// tempo that follows the level (`tempo.*`), the power-ups' `power.*`,
+    /// `health.per_sea_life` and `rounds.fair_spawn = 2`, and hashes state encoding 9
+    /// (the game's tempo step and powers, an item's bounce, sea life caught).
     /// 8 adds arcade mode (`start arcade`, the `arcade.*` constants, a `mode` header
     /// line naming the mode its games were recorded in) and hashes state encoding 8
     /// (the game's mode, its misses left, the round's first miss count). 7 adds the pointer (a move written `@X`: the bin goes to playfield x X, in
@@ -21,12 +26,12 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 8 and reads 2 to 8 (older files verify unchanged, their
+    /// This engine writes 9 and reads 2 to 9 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 8); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 9); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 8
-    public static let readable = 2...8
+    public static let version = 9
+    public static let readable = 2...9
     /// The first format with arcade mode (`start arcade`, the `mode` header line).
     public static let arcadeSince = 8
     /// The first format with a pointer (`@X`) for a move and the `abandon` command.
@@ -43,6 +48,7 @@ public enum ReplayFormat {
         case 5: 5
         case 6: 6
         case 7: 7
+        case 8: 8
         default: StateEncoding.version
         }
     }
@@ -70,12 +76,30 @@ public enum ReplayFormat {
         ("arcade.max_round_items", 8, 100_000),
         ("arcade.min_gap_ms", 8, 17),
         ("arcade.max_speed_percent", 8, 1_000),
+        // Format 9: the classic tempo stays day 1's, no power-up does anything, sea
+        // life costs nothing (older files hold none of them).
+        ("tempo.levels_per_step", 9, 1),
+        ("tempo.max_steps", 9, 0),
+        ("tempo.speed_percent_per_step", 9, 0),
+        ("tempo.gap_ms_per_step", 9, 0),
+        ("power.net_ms", 9, 0),
+        ("power.net_width_percent", 9, 100),
+        ("power.tide_ms", 9, 0),
+        ("power.tide_speed_percent", 9, 100),
+        ("health.per_sea_life", 9, 0),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every
     /// kind a file older than `since` names plays with `value`.
     public static let addedKindConstants: [(field: String, since: Int, value: Int)] = [
         ("plastic", 7, 1),                             // every kind counted as plastic
+        // Format 9: every kind caught by its centre, none bouncing, all of it trash.
+        ("catch_body_percent", 9, 0),
+        ("bounce_percent", 9, 0),
+        ("sea_life", 9, 0),
+        ("leap_speed_px_per_s", 9, 0),
+        ("power_up", 9, 0),
+        ("spawn_weight_per_step", 9, 0),
     ]
 
     /// The words that begin a line, and the commands of an input record.

@@ -1,6 +1,6 @@
 import OceanKernel
 
-/// What a run's games did, watched event by event: catches and misses per kind, and
+/// What a run's games did, watched event by event: catches, misses and passes per kind, and
 /// for each game the round it reached and how it ended (`ocean sim --json`'s `kinds`,
 /// `roundsReached`, `endedBy`).
 public struct PlayLog: Equatable, Sendable {
@@ -8,6 +8,10 @@ public struct PlayLog: Equatable, Sendable {
     public let kindKeys: [String]
     public private(set) var catches: [Int]
     public private(set) var misses: [Int]
+    /// Sea life (a hazard: `hazards`) and power-ups that reached the water, let go.
+    public private(set) var passed: [Int]
+    /// Per kind: sea life, to be let pass (its `catches` are hits to avoid).
+    public let hazards: [Bool]
     /// The round each game reached, in the order they ended.
     public private(set) var roundsReached: [Int] = []
     /// Arcade games that ended by running out of misses, and by clearing the round cap.
@@ -18,6 +22,8 @@ public struct PlayLog: Equatable, Sendable {
         kindKeys = rules.kindKeys
         catches = rules.zeroPerKind
         misses = rules.zeroPerKind
+        passed = rules.zeroPerKind
+        hazards = rules.isSeaLife
     }
 
     public mutating func watch(_ events: [Event]) {
@@ -25,6 +31,8 @@ public struct PlayLog: Equatable, Sendable {
             switch event {
             case .caught(let kind, _, _, _, _, _): catches[kind.rawValue] += 1
             case .missed(let kind, _): misses[kind.rawValue] += 1
+            case .seaLifeCaught(let kind, _): catches[kind.rawValue] += 1
+            case .passed(let kind, _): passed[kind.rawValue] += 1
             case .gameOver(let summary):
                 roundsReached.append(summary.rounds)
                 if summary.mode == .arcade && !summary.abandoned {

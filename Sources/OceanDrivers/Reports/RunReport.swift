@@ -37,15 +37,16 @@ public struct RunReport: Equatable, Sendable, Encodable {
         }
     }
 
-    /// `"kinds": {KEY: {"catches", "misses", "hazard"}}`, in the balance's order.
+    /// `"kinds": {KEY: {"catches", "misses", "hazard", "passed"}}`, in the balance's order.
     static func encodeKinds(_ play: PlayLog, into c: inout KeyedEncodingContainer<JSONKey>) throws {
         var kinds = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("kinds"))
         for (k, key) in play.kindKeys.enumerated() {
             var one = kinds.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key))
             try one.encode(play.catches[k], forKey: JSONKey("catches"))
             try one.encode(play.misses[k], forKey: JSONKey("misses"))
-            // No kind is to be let pass yet (sea life comes later): none is a hazard.
-            try one.encode(false, forKey: JSONKey("hazard"))
+            // Sea life is a hazard: its catches are hits, its passes the good outcome.
+            try one.encode(play.hazards[k], forKey: JSONKey("hazard"))
+            try one.encode(play.passed[k], forKey: JSONKey("passed"))
         }
     }
 

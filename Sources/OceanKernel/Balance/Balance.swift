@@ -38,6 +38,24 @@ public struct Balance: Equatable, Sendable {
         public var swaySpeedPxPerS = 0
         public var swayAccelPxPerS2 = 0
         public var spawnWeight = 0
+        /// How far past the mouth's edge an item may hang and still be caught, in %
+        /// of its half-width: 0, its centre must be inside the mouth; 100, any touch
+        /// catches (a wide item is easy); -100, the whole item must fit.
+        public var catchBodyPercent = 0
+        /// An item that lands on the rim (touching the bin, not caught by its rule)
+        /// bounces up once with this % of its fall speed; 0: it falls past.
+        public var bouncePercent = 0
+        /// 1: sea life, to be let pass (it leaps out of the water and back; catching
+        /// it breaks the combo and costs health; letting it pass is never a miss).
+        public var seaLife = 0
+        /// The speed a sea-life item leaps out of the water with (0 for trash).
+        public var leapSpeedPxPerS = 0
+        /// A power-up caught like trash (never a miss when it falls past): 0 none,
+        /// 1 a net (a wider bin), 2 a slack tide (slower items).
+        public var powerUp = 0
+        /// Spawn weight added at each tempo step of the classic game (`Tempo`): the
+        /// share of this kind grows with the player's level.
+        public var spawnWeightPerStep = 0
 
         /// A kind with this key and every number zero (a loader fills them in).
         public init(key: String = "") { self.key = key }
@@ -57,12 +75,33 @@ public struct Balance: Equatable, Sendable {
         public var countdownMs = 0
         /// Round 1's fall speed, % of the kinds' speeds (a slower round that teaches).
         public var firstRoundSpeedPercent = 100
-        /// 1: every item dropped is catchable by a perfect player (`SpawnSystem`).
+        /// 1: every item dropped is catchable by a perfect player (`SpawnSystem`); 2: the
+        /// same, with each reach counted from when the item appears (1, older rules,
+        /// may count it from an earlier point of the plan).
         public var fairSpawn = 0
         /// Time a perfect player keeps in hand for each move of the plan.
         public var reachSlackMs = 0
         /// How far inside the bin's mouth the plan keeps each catch.
         public var reachMarginPx = 0
+    }
+    /// The classic game grows with the career (`GAME_RULES` §1): every
+    /// `levelsPerStep` levels is one tempo step, up to `maxSteps`; each step makes
+    /// rounds 2 and later fall faster and come sooner (round 1 still teaches) and
+    /// adds each kind's `spawnWeightPerStep`. Fixed at a game's start.
+    public struct Tempo: Equatable, Sendable {
+        public var levelsPerStep = 1
+        public var maxSteps = 0
+        public var speedPercentPerStep = 0
+        public var gapMsPerStep = 0
+    }
+    /// What a caught power-up does, and for how long.
+    public struct Power: Equatable, Sendable {
+        /// A net: the bin's mouth this % of its width.
+        public var netMs = 0
+        public var netWidthPercent = 100
+        /// A slack tide: items (and the spawner) move at this % of their speed.
+        public var tideMs = 0
+        public var tideSpeedPercent = 100
     }
     /// Arcade mode (`GAME_RULES` §1): rounds keep coming, each faster and denser, up to
     /// these caps; a budget of misses ends the game; a round cap ends it as cleared.
@@ -105,6 +144,8 @@ public struct Balance: Equatable, Sendable {
         /// 1: the caps hold the day's net effect (its catches, misses and scans
         /// summed, in any order); 0: each event is clamped as it comes.
         public var dailyCapOnSum = 0
+        /// A sea-life item caught (it should have been let pass): health lost.
+        public var perSeaLife = 0
     }
 
     public struct Career: Equatable, Sendable {
@@ -160,6 +201,8 @@ public struct Balance: Equatable, Sendable {
     public var kinds: [Kind] = []
     public var rounds = Rounds()
     public var arcade = Arcade()
+    public var tempo = Tempo()
+    public var power = Power()
     public var scoring = Scoring()
     public var health = Health()
     public var career = Career()

@@ -34,8 +34,25 @@ public final class Rules: Sendable {
     public let halfSize: [Int]
     public let swaySpeed: [Int]
     public let swayAccel: [Int]
-    /// Running sums of the spawn weights, for a weighted draw.
+    /// Per tempo row and kind (`row * kindCount + kind`): running sums of the spawn
+    /// weights, for a weighted draw (a tempo step shifts the share of each kind).
     public let cumulativeWeight: [Int]
+    /// How far past the mouth's edge an item's centre may be and still be caught
+    /// (its body's share, `kind.KEY.catch_body_percent`; negative: it must fit).
+    public let catchBody: [Int]
+    /// % of its fall speed an item keeps when it bounces off the rim (0: none).
+    public let bouncePercent: [Int]
+    /// Sea life: let it pass (its leap is in `fall`).
+    public let isSeaLife: [Bool]
+    /// The power-up a kind is (`.none` for trash and sea life).
+    public let powerUp: [PowerUp]
+    /// Whether the balance holds any sea life or power-up (the tick skips their
+    /// checks otherwise).
+    /// Trash: neither sea life nor a power-up (what a miss, the tallies and the
+    /// goal count).
+    public let isTrash: [Bool]
+    public let hasSeaLife: Bool
+    public let hasPowerUps: Bool
 
     /// Per tempo row and kind, indexed `row * kindCount + kind`: everything the item
     /// physics needs about one item, in one place. A row is a round's tempo: rows
@@ -46,6 +63,17 @@ public final class Rules: Sendable {
     // Per tempo row.
     public let roundItems: [Int]
     public let roundGapTicks: [Int]
+    /// Classic tempo steps (`Balance.Tempo`): step 0 is day 1's game; a classic game
+    /// plays the rows of its step, fixed at its start (`GameState.tempoStep`).
+    public let tempoSteps: Int
+    /// A net: the mouth's half-width while it lasts; how long it lasts.
+    public let netHalfWidth: Int
+    public let netTicks: Int
+    /// A slack tide: items move on this % of ticks while it lasts; how long.
+    public let tideSpeedPercent: Int
+    public let tideTicks: Int
+    /// Health a caught sea-life item costs.
+    public let healthPerSeaLife: Int
     /// Arcade mode: the misses a game may take, what a perfect round gives back, and
     /// the round that ends it as cleared.
     public let arcadeMissBudget: Int
@@ -57,6 +85,9 @@ public final class Rules: Sendable {
     /// Whether the spawner keeps every item catchable (`SpawnSystem`), and how far
     /// inside the mouth its plan keeps each catch.
     public let fairSpawn: Bool
+    /// Fair spawning that counts each reach from when the item appears, never from
+    /// an older point of the plan (`rounds.fair_spawn = 2`).
+    public let reachFromAppearance: Bool
     public let reachMargin: Int
     /// `reachByTicks[t]`: the farthest a perfect player's bin goes from rest to rest
     /// with `t` ticks in hand between two catches (slack and the catch tick counted);
@@ -148,32 +179,61 @@ public final class Rules: Sendable {
         halfSize = b.kinds.map { Fixed.px($0.sizePx) / 2 }
         swaySpeed = b.kinds.map { Fixed.pxPerSecond($0.swaySpeedPxPerS) }
         swayAccel = b.kinds.map { $0.swaySpeedPxPerS == 0 ? 0 : max(1, Fixed.pxPerSecond2($0.swayAccelPxPerS2)) }
-        var sum = 0
-        cumulativeWeight = b.kinds.map { sum += $0.spawnWeight; return sum }
+        catchBody = b.kinds.map { Fixed.px($0.sizePx) / 2 * $0.catchBodyPercent / 100 }
+        bouncePercent = b.kinds.map(\.bouncePercent)
+        isSeaLife = b.kinds.map { $0.seaLife != 0 }
+        powerUp = b.kinds.map { PowerUp(rawValue: $0.powerUp) ?? .none }
+        isTrash = b.kinds.map { $0.seaLife == 0 && $0.powerUp == 0 }
+        hasSeaLife = isSeaLife.contains(true)
+        hasPowerUps = powerUp.contains { $0 != .none }
 
         let r = b.rounds
         roundsPerGame = r.perGame
+        let t = b.tempo
+        tempoSteps = t.maxSteps + 1
         var fall: [FallParams] = []
         var items: [Int] = []
         var gaps: [Int] = []
+        var weights: [Int] = []
         let a = b.arcade
-        // A classic game's rounds, then an arcade game's: the same steps, the arcade's caps.
-        let rows = (0..<r.perGame).map { (round: $0, maxSpeed: r.maxSpeedPercent, minGap: r.minGapMs, maxItems: Int.max) }
-            + (0..<a.roundCap).map { (round: $0, maxSpeed: a.maxSpeedPercent, minGap: a.minGapMs, maxItems: a.maxRoundItems) }
-        for (round, maxSpeed, minGap, maxItems) in rows {
+        // A classic game's rounds at each tempo step (round 1 always as step 0's: it
+        // teaches), then an arcade game's: the same steps, the arcade's caps.
+        let classic = (0...t.maxSteps).flatMap { step in
+            (0..<r.perGame).map { (round: $0, step: $0 == 0 ? 0 : step, maxSpeed: r.maxSpeedPercent, minGap: r.minGapMs,
+                                   maxItems: Int.max) }
+        }
+        let rows = classic
+            + (0..<a.roundCap).map { (round: $0, step: 0, maxSpeed: a.maxSpeedPercent, minGap: a.minGapMs,
+                                       maxItems: a.maxRoundItems) }
+        for (round, step, maxSpeed, minGap, maxItems) in rows {
             let speedPercent = round == 0 ? r.firstRoundSpeedPercent
-                : min(maxSpeed, 100 + r.speedPercentAddedPerRound * round)
+                : min(maxSpeed, 100 + r.speedPercentAddedPerRound * round + t.speedPercentPerStep * step)
+            var sum = 0
             for (k, kind) in b.kinds.enumerated() {
                 fall.append(FallParams(
                     halfSize: halfSize[k],
                     swaySpeed: Int32(swaySpeed[k]),
                     gravity: Int32(max(1, Fixed.pxPerSecond2(b.items.gravityPxPerS2) * kind.fallPercent / 100
                         * speedPercent / 100)),
-                    terminalSpeed: Int32(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100))))
+                    terminalSpeed: Int32(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100)),
+                    catchBody: catchBody[k],
+                    // √ of the round's speed: gravity scales with it, so the leap's
+                    // height stays the same in every round.
+                    leapSpeed: Int32(Fixed.pxPerSecond(kind.leapSpeedPxPerS) * Rules.squareRoot(speedPercent * 100) / 100)))
+                sum += kind.spawnWeight + kind.spawnWeightPerStep * step
+                weights.append(sum)
             }
             items.append(min(maxItems, r.firstRoundItems + r.itemsAddedPerRound * round))
-            gaps.append(Fixed.ticks(ms: max(minGap, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round)))
+            gaps.append(Fixed.ticks(ms: max(minGap, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round
+                                                - t.gapMsPerStep * step)))
         }
+        cumulativeWeight = weights
+        let p = b.power
+        netHalfWidth = max(binHalfWidth, binHalfWidth * p.netWidthPercent / 100)
+        netTicks = p.netMs == 0 ? 0 : Fixed.ticks(ms: p.netMs)
+        tideSpeedPercent = p.tideSpeedPercent
+        tideTicks = p.tideMs == 0 ? 0 : Fixed.ticks(ms: p.tideMs)
+        healthPerSeaLife = b.health.perSeaLife
         arcadeMissBudget = a.missBudget
         arcadeRefund = a.perfectRoundRefund
         arcadeRoundCap = a.roundCap
@@ -183,7 +243,8 @@ public final class Rules: Sendable {
         firstSpawnDelayTicks = r.firstSpawnDelayMs == 0 ? 0 : Fixed.ticks(ms: r.firstSpawnDelayMs)
         breakTicks = r.breakMs == 0 ? 0 : Fixed.ticks(ms: r.breakMs)
         countdownTicks = r.countdownMs == 0 ? 0 : Fixed.ticks(ms: r.countdownMs)
-        fairSpawn = r.fairSpawn == 1
+        fairSpawn = r.fairSpawn >= 1
+        reachFromAppearance = r.fairSpawn == 2
         reachMargin = Fixed.px(r.reachMarginPx)
         binMotion = BinMotion(accel: binAccel, maxSpeed: binMaxSpeed, friction: binFriction)
         reachByTicks = fairSpawn
@@ -257,14 +318,31 @@ public final class Rules: Sendable {
         return table
     }
 
+    /// ⌊√n⌋ in whole numbers (Newton's method), so no floating point reaches a rule.
+    static func squareRoot(_ n: Int) -> Int {
+        guard n > 1 else { return max(0, n) }
+        var x = n, y = (n + 1) / 2
+        while y < x { x = y; y = (x + n / x) / 2 }
+        return x
+    }
+
     /// The tempo row of `round` (1-based) of a classic or an arcade game: the index
     /// into `roundItems`, `roundGapTicks` and (times `kindCount`) `fall`.
-    @inline(__always) public func row(round: Int, arcade: Bool) -> Int {
-        arcade ? roundsPerGame + min(max(round, 1), arcadeRoundCap) - 1 : min(max(round, 1), roundsPerGame) - 1
+    /// A classic game's rows are those of its tempo `step` (0: day 1's game).
+    @inline(__always) public func row(round: Int, arcade: Bool, step: Int = 0) -> Int {
+        arcade ? tempoSteps * roundsPerGame + min(max(round, 1), arcadeRoundCap) - 1
+            : min(max(step, 0), tempoSteps - 1) * roundsPerGame + min(max(round, 1), roundsPerGame) - 1
     }
 
     /// The tempo row of the round `s` is in (its first, between games).
-    @inline(__always) public func row(_ s: GameState) -> Int { row(round: s.round, arcade: s.playMode == .arcade) }
+    @inline(__always) public func row(_ s: GameState) -> Int {
+        row(round: s.round, arcade: s.playMode == .arcade, step: s.tempoStep)
+    }
+
+    /// The classic tempo step a player of `level` plays (`Balance.Tempo`).
+    public func tempoStep(forLevel level: Int) -> Int {
+        min(tempoSteps - 1, max(0, level - 1) / max(1, balance.tempo.levelsPerStep))
+    }
 
     /// When and where `item`, falling in tempo row `row`, will meet the rim: after how
     /// many more ticks, and its centre's x then (what a player who reads the field
@@ -364,4 +442,13 @@ public struct FallParams: Sendable {
     public let swaySpeed: Int32
     public let gravity: Int32
     public let terminalSpeed: Int32
+    /// How far past the mouth's edge its centre may be and still be caught.
+    public let catchBody: Int
+    /// Sea life: the upward speed it leaps out of the water with (0 for trash).
+    public let leapSpeed: Int32
+}
+
+/// What a caught power-up does.
+public enum PowerUp: Int, Sendable {
+    case none, net, tide
 }

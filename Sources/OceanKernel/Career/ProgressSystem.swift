@@ -97,7 +97,7 @@ enum ProgressSystem {
     private static func tallyKinds(_ log: borrowing TickLog, _ s: inout GameState, rules: Rules) {
         for outcome in log.outcomes {
             switch outcome {
-            case .caught(let kind, _):
+            case .caught(let kind, _) where rules.isTrash[kind.rawValue]:
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.grams[kind.rawValue]
                 countInMonth(kind, &s, rules: rules)
@@ -105,7 +105,7 @@ enum ProgressSystem {
                 s.career.kindCounts[kind.rawValue] += 1
                 s.career.kindGrams[kind.rawValue] += rules.scanMass(kind)
                 countInMonth(kind, &s, rules: rules)
-            case .missed, .absent, .dayBegan, .scanLogged:
+            case .caught, .missed, .passed, .bounced, .absent, .dayBegan, .scanLogged:
                 break
             }
         }

@@ -15,6 +15,8 @@ enum RoundSystem {
         s.game = GameTally()
         s.playMode = mode
         s.missesLeft = mode == .arcade ? rules.arcadeMissBudget : 0
+        // The classic game's tempo follows the player's level, fixed for the game.
+        s.tempoStep = mode == .classic ? rules.tempoStep(forLevel: s.career.level) : 0
         events.append(.gameStarted(game: s.totals.games))
         // The fair spawner's plan starts where the bin is.
         if rules.fairSpawn {
@@ -77,7 +79,7 @@ enum RoundSystem {
         let arcade = s.playMode == .arcade
         // An arcade game is cleared by finishing the cap's round; classic is perfect with no miss.
         let cleared = arcade && !abandoned && s.missesLeft > 0
-        let perfect = s.game.misses == 0 && !abandoned && (!arcade || cleared)
+        let perfect = s.game.misses == 0 && s.game.seaLifeHits == 0 && !abandoned && (!arcade || cleared)
         if perfect {
             s.game.score += rules.perfectGameBonus
             s.totals.score += rules.perfectGameBonus
@@ -87,7 +89,8 @@ enum RoundSystem {
         events.append(.gameOver(GameSummary(
             game: s.totals.games, catches: s.game.catches, misses: s.game.misses,
             bestCombo: s.game.bestCombo, score: s.game.score, grams: s.game.grams, perfect: perfect,
-            abandoned: abandoned, mode: s.playMode, rounds: s.round, cleared: cleared)))
+            abandoned: abandoned, mode: s.playMode, rounds: s.round, cleared: cleared,
+            seaLifeHits: s.game.seaLifeHits)))
         s.mode = .idle
         s.round = 0
         s.roundSpawned = 0
@@ -95,6 +98,8 @@ enum RoundSystem {
         s.breakTimer = 0
         s.missesLeft = 0
         s.roundStartMisses = 0
+        s.tempoStep = 0
+        PowerSystem.clear(&s)
         if !s.plan.isEmpty { s.plan.removeAll(keepingCapacity: true) }
     }
 }

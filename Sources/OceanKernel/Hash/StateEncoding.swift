@@ -67,7 +67,7 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 8
+    public static let version: UInt64 = 9
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
 
@@ -89,12 +89,14 @@ public enum StateEncoding {
         case .flow:
             w(s.tick); w(s.mode.rawValue); w(s.round); w(s.roundSpawned); w(s.spawnTimer); w(s.breakTimer)
             if version >= 8 { w(s.playMode.rawValue); w(s.missesLeft); w(s.roundStartMisses) }
+            if version >= 9 { w(s.tempoStep); w(s.netTicksLeft); w(s.tideTicksLeft); w(s.tideClock) }
         case .physics:
             sink.write(s.random.s0); sink.write(s.random.s1); sink.write(s.random.s2); sink.write(s.random.s3)
             w(s.bin.x); w(s.bin.vx)
             w(s.items.count)
             for it in s.items {
                 w(it.x); w(it.y); w(Int(it.vx)); w(Int(it.vy)); w(Int(it.ax)); w(it.kind.rawValue)
+                if version >= 9 { w(Int(it.bounced)) }
             }
             if version >= 6 {
                 w(s.plan.count)
@@ -103,6 +105,7 @@ public enum StateEncoding {
         case .scoring:
             let g = s.game
             w(g.catches); w(g.misses); w(g.combo); w(g.bestCombo); w(g.score); w(g.grams)
+            if version >= 9 { w(g.seaLifeHits) }
             let t = s.totals
             w(t.games); w(t.catches); w(t.misses); w(t.perfectGames); w(t.bestCombo); w(t.score)
             w(t.grams); w(t.scans)
@@ -297,10 +300,13 @@ public enum StateEncoding {
         let playModeRaw = v >= 8 ? try int() : 0, missesLeft = v >= 8 ? try int() : 0
         let roundStartMisses = v >= 8 ? try int() : 0
         guard let playMode = PlayMode(rawValue: playModeRaw) else { throw .badValue("play mode \(playModeRaw)") }
+        // Before version 9 no game had a tempo step or a power-up.
+        let tempoStep = v >= 9 ? try int() : 0, netTicksLeft = v >= 9 ? try int() : 0
+        let tideTicksLeft = v >= 9 ? try int() : 0, tideClock = v >= 9 ? try int() : 0
 
         let random = GameRandom(s0: try word(), s1: try word(), s2: try word(), s3: try word())
         let bin = BinState(x: try int(), vx: try int())
-        let itemCount = try count("item", max: Int.max, wordsEach: 6)
+        let itemCount = try count("item", max: Int.max, wordsEach: v >= 9 ? 7 : 6)
         var items: [Item] = []
         items.reserveCapacity(itemCount)
         for _ in 0..<itemCount {
@@ -309,7 +315,9 @@ public enum StateEncoding {
                   let ax = Int32(exactly: try int()) else { throw .badValue("item speed beyond 32 bits") }
             let k = try int()
             guard k >= 0, k < Rules.maxKinds else { throw .badValue("item kind \(k)") }
-            items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: ItemKind(rawValue: k)))
+            let bounced = v >= 9 ? try int() : 0
+            guard bounced == 0 || bounced == 1 else { throw .badValue("item bounced \(bounced) (0 or 1)") }
+            items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: ItemKind(rawValue: k), bounced: UInt8(bounced)))
         }
         var plan: [PlanPoint] = []
         if v >= 6 {
@@ -320,6 +328,7 @@ public enum StateEncoding {
         var game = GameTally()
         game.catches = try int(); game.misses = try int(); game.combo = try int()
         game.bestCombo = try int(); game.score = try int(); game.grams = try int()
+        if v >= 9 { game.seaLifeHits = try int() }
         var totals = Totals()
         totals.games = try int(); totals.catches = try int(); totals.misses = try int()
         totals.perfectGames = try int(); totals.bestCombo = try int(); totals.score = try int()
@@ -403,6 +412,7 @@ public enum StateEncoding {
         s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
         s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
         s.playMode = playMode; s.missesLeft = missesLeft; s.roundStartMisses = roundStartMisses
+        s.tempoStep = tempoStep; s.netTicksLeft = netTicksLeft; s.tideTicksLeft = tideTicksLeft; s.tideClock = tideClock
         s.game = game; s.totals = totals
         s.healthDayStart = healthDayStart
         s.healthDayNet = healthDayNet

@@ -17,6 +17,8 @@ enum HealthSystem {
         let wasFull = healedAll(s, rules)
         for outcome in log.outcomes {
             switch outcome {
+            case .caught(let kind, _) where rules.hasSeaLife && rules.isSeaLife[kind.rawValue]:
+                lose(&s, rules.healthPerSeaLife, rules)
             case .caught: gain(&s, rules.healthPerCatch, rules)
             case .missed: lose(&s, rules.healthPerMiss, rules)
             case .scanned: gain(&s, rules.healthPerScan, rules)
@@ -26,7 +28,7 @@ enum HealthSystem {
             case .dayBegan:
                 s.healthDayStart = s.health
                 s.healthDayNet = 0
-            case .scanLogged:
+            case .scanLogged, .passed, .bounced:
                 break
             }
         }

@@ -4,6 +4,10 @@ public struct BinMotion: Sendable {
     public let accel: Int
     public let maxSpeed: Int
     public let friction: Int
+
+    public init(accel: Int, maxSpeed: Int, friction: Int) {
+        (self.accel, self.maxSpeed, self.friction) = (accel, maxSpeed, friction)
+    }
 }
 
 /// The hands of a perfect player: which way to push the bin this tick to bring it to
@@ -33,6 +37,31 @@ public enum BinPilot {
         if pushed + stoppingDistance(pushed, motion: motion) <= abs(dx) { return toward }
         if along == 0 { return toward }  // at rest and short: a nudge
         return .none
+    }
+
+    /// Where a released bin comes to rest, and after how many ticks (walls aside).
+    static func stop(_ bin: BinState, motion: BinMotion) -> (x: Int, ticks: Int) {
+        var b = bin
+        var ticks = 0
+        while b.vx != 0 && ticks < 3_600 {
+            BinSystem.step(&b, move: .none, motion: motion)
+            ticks += 1
+        }
+        return (b.x, ticks)
+    }
+
+    /// Whether the pilot brings the bin to rest on every distance up to `widthPx`
+    /// whole pixels (sampled: every pixel of the first 256, then every 7th) within
+    /// `limit` ticks: what the fair spawner's reach table assumes. A bin that cannot
+    /// stop (no friction) or only moves in steps wider than the pilot's tolerance
+    /// fails. Returns the first distance (px) it cannot settle on.
+    public static func firstUnsettled(widthPx: Int, motion: BinMotion, limit: Int = 3_600) -> Int? {
+        var d = 1
+        while d <= widthPx {
+            if travelTicks(Fixed.px(d), motion: motion, limit: limit) >= limit { return d }
+            d += d < 256 ? 1 : 7
+        }
+        return nil
     }
 
     /// How far the bin slides from `speed` (toward, per tick) once released.

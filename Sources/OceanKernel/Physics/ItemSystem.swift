@@ -15,7 +15,9 @@ enum ItemSystem {
         let width = rules.width
         let rim = rules.rim
         let water = rules.waterLine
-        let mouth = rules.binHalfWidth
+        // A caught net widens the mouth while it lasts.
+        let mouth = s.netTicksLeft > 0 ? rules.netHalfWidth : rules.binHalfWidth
+        let special = rules.hasSeaLife || rules.hasPowerUps
         // Items fall only during a round (a validated state never holds any otherwise):
         // checked once per tick, so the unchecked reads below stay inside the table.
         precondition(s.round >= 1 && s.round <= (s.playMode == .arcade ? rules.arcadeRoundCap : rules.roundsPerGame),
@@ -40,13 +42,26 @@ enum ItemSystem {
                         let den = bottom1 - bottom0
                         let itemX = x0 + (it.x - x0) * num / den
                         let binX = binFrom + (binTo - binFrom) * num / den
-                        if abs(itemX - binX) <= mouth {
+                        let off = abs(itemX - binX)
+                        if off <= mouth + p.catchBody {
                             log.outcomes.append(.caught(it.kind, x: itemX))
                             gone = true
+                        } else if it.bounced == 0 && off <= mouth + p.halfSize && rules.bouncePercent[it.kind.rawValue] > 0 {
+                            bounce(&it, at: itemX, away: itemX > binX, percent: rules.bouncePercent[it.kind.rawValue],
+                                   rim: rim, half: p.halfSize)
+                            log.outcomes.append(.bounced(it.kind, x: itemX))
+                            items[i] = it
+                            i += 1
+                            continue
                         }
                     }
                     if !gone && bottom1 >= water {
-                        log.outcomes.append(.missed(it.kind, x: it.x))
+                        // Sea life and power-ups falling past are let go, never missed.
+                        if special && (rules.isSeaLife[it.kind.rawValue] || rules.powerUp[it.kind.rawValue] != .none) {
+                            log.outcomes.append(.passed(it.kind, x: it.x))
+                        } else {
+                            log.outcomes.append(.missed(it.kind, x: it.x))
+                        }
                         gone = true
                     }
                 }
@@ -63,6 +78,19 @@ enum ItemSystem {
         }
         }
         s.items.removeLast(s.items.count - live)
+    }
+
+    /// An item that landed on the rim, not in the mouth: back up from where it met
+    /// the rim with `percent` of its fall speed, kicked away from the bin's middle.
+    @inline(__always)
+    static func bounce(_ it: inout Item, at x: Int, away right: Bool, percent: Int, rim: Int, half: Int) {
+        let up = Int(it.vy) * percent / 100
+        it.x = x
+        it.y = rim - half - 1
+        it.vy = Int32(-up)
+        let kick = Int32(max(Fixed.one, up / 3))
+        it.vx = right ? max(it.vx, kick) : min(it.vx, -kick)
+        it.bounced = 1
     }
 
     /// One tick of an item's motion: sway (the sideways speed ramps back and forth
@@ -87,8 +115,9 @@ enum ItemSystem {
     }
 
     /// When and where a falling item will meet the rim: the number of ticks it falls
-    /// until its bottom crosses the rim (1 = during its first tick) and its centre's
-    /// x at that instant, found by running `advance` exactly as the tick will.
+    /// until its bottom crosses the rim on its way down (1 = during its first tick)
+    /// and its centre's x at that instant, found by running `advance` exactly as the
+    /// tick will. A leaping sea-life item meets it as it falls back.
     static func forecast(_ item: Item, _ p: FallParams, rules: Rules) -> (ticks: Int, x: Int) {
         var it = item
         var ticks = 0
@@ -96,8 +125,10 @@ enum ItemSystem {
             ticks += 1
             let (x0, bottom0, bottom1) = advance(&it, p, width: rules.width)
             if bottom1 >= rules.rim {
-                guard bottom0 < rules.rim else { return (ticks, it.x) }
-                return (ticks, x0 + (it.x - x0) * (rules.rim - bottom0) / (bottom1 - bottom0))
+                if bottom0 < rules.rim { return (ticks, x0 + (it.x - x0) * (rules.rim - bottom0) / (bottom1 - bottom0)) }
+                // Below the rim already: on its way down it never meets the rim
+                // again; on its way up (sea life leaping out), it meets it later.
+                if it.vy >= 0 { return (ticks, it.x) }
             }
         }
         return (ticks, it.x)

@@ -29,15 +29,24 @@ enum SpawnSystem {
     }
 
     private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) -> Bool {
+        let row = rules.row(s)
+        let base = row * rules.kindCount
         let weights = rules.cumulativeWeight
-        let draw = s.random.below(weights[weights.count - 1])
+        let draw = s.random.below(weights[base + rules.kindCount - 1])
         var k = 0
-        while draw >= weights[k] { k += 1 }
+        while draw >= weights[base + k] { k += 1 }
         let kind = ItemKind(rawValue: k)
         let half = rules.halfSize[k]
         let x = s.random.inRange(half...(rules.width - half))
-        let sway = Int32(s.random.below(2) == 0 ? rules.swayAccel[k] : -rules.swayAccel[k])
+        let rightward = s.random.below(2) == 0
+        let sway = Int32(rightward ? rules.swayAccel[k] : -rules.swayAccel[k])
         var item = Item(x: x, y: -half, vx: 0, vy: 0, ax: sway, kind: kind)
+        if rules.hasSeaLife && rules.isSeaLife[k] {
+            // Sea life leaps out of the water and drifts across as it arcs back down.
+            let drift = Int32(rightward ? rules.swaySpeed[k] : -rules.swaySpeed[k])
+            let leap = rules.fall[base + k].leapSpeed
+            item = Item(x: x, y: rules.waterLine - half - 1, vx: drift, vy: -leap, ax: 0, kind: kind)
+        }
         if rules.fairSpawn {
             guard fit(&item, &s, rules: rules) else { return false }
         }
@@ -46,8 +55,9 @@ enum SpawnSystem {
         return true
     }
 
-    /// Places `item`'s catch in the plan, moving the item sideways if needed; false
-    /// if it cannot be caught after the items already promised.
+    /// Places `item`'s catch in the plan (or, for sea life, a place for the bin to be
+    /// clear of it), moving the item sideways if needed; false if it cannot be caught
+    /// (or let pass) after the items already promised.
     private static func fit(_ item: inout Item, _ s: inout GameState, rules: Rules) -> Bool {
         // Points already passed are history: keep the latest as where the path stands.
         var passed = 0
@@ -55,27 +65,60 @@ enum SpawnSystem {
         if passed > 0 { s.plan.removeFirst(passed) }
         if s.plan.isEmpty { s.plan.append(PlanPoint(tick: s.tick, x: s.bin.x)) }
 
-        let fall = rules.fall[rules.row(s) * rules.kindCount + item.kind.rawValue]
+        let k = item.kind.rawValue
+        let fall = rules.fall[rules.row(s) * rules.kindCount + k]
         var landing = ItemSystem.forecast(item, fall, rules: rules)
         // Spawned now, it moves in this very tick: its n-th move is tick + n - 1.
         let tick = s.tick + landing.ticks - 1
         var at = s.plan.count
         while at > 1 && s.plan[at - 1].tick > tick { at -= 1 }
-        let before = s.plan[at - 1]
-        var low = max(rules.binHalfWidth, before.x - rules.reach(tick - before.tick))
-        var high = min(rules.width - rules.binHalfWidth, before.x + rules.reach(tick - before.tick))
+        var from = s.plan[at - 1]
+        var budget = tick - from.tick
+        if rules.reachFromAppearance && from.tick < s.tick {
+            // The path's last point is behind us: the bin may have left it. Count the
+            // reach from the bin as it is now, once it has come to rest (a perfect
+            // player knows nothing of this item before it appears).
+            let stop = BinPilot.stop(s.bin, motion: rules.binMotion)
+            from = PlanPoint(tick: s.tick, x: stop.x)
+            budget = tick - s.tick - stop.ticks
+            guard budget >= 0 else { return false }
+        }
+        let minX = rules.binHalfWidth, maxX = rules.width - rules.binHalfWidth
+        var low = max(minX, from.x - rules.reach(budget))
+        var high = min(maxX, from.x + rules.reach(budget))
         if at < s.plan.count {
             let after = s.plan[at]
             low = max(low, after.x - rules.reach(after.tick - tick))
             high = min(high, after.x + rules.reach(after.tick - tick))
         }
         guard low <= high else { return false }
-        // Where the bin's centre may be for the catch, inside the mouth by the margin.
-        let give = rules.binHalfWidth - rules.reachMargin
+        // The pilot comes to rest within its tolerance of a point: under the newer
+        // rules the plan keeps that much inside the mouth besides the margin.
+        let margin = rules.reachFromAppearance ? max(rules.reachMargin, BinPilot.tolerance + Fixed.one) : rules.reachMargin
+        if rules.hasSeaLife && rules.isSeaLife[k] {
+            // Clear of it: the widest mouth (a net may be on by then), its body, the margin.
+            let clear = rules.netHalfWidth + fall.catchBody + margin
+            let x = min(high, max(low, from.x))
+            var place: Int?
+            if abs(x - landing.x) > clear {
+                place = x
+            } else {
+                let left = landing.x - clear - Fixed.one, right = landing.x + clear + Fixed.one
+                let canLeft = left >= low, canRight = right <= high
+                if canLeft && (!canRight || abs(left - from.x) <= abs(right - from.x)) { place = left }
+                else if canRight { place = right }
+            }
+            guard let place else { return false }
+            s.plan.insert(PlanPoint(tick: tick, x: place), at: at)
+            return true
+        }
+        // Where the bin's centre may be for the catch, inside the mouth (and the
+        // item's body, by its kind's rule) by the margin.
+        let give = rules.binHalfWidth + fall.catchBody - margin
         for _ in 0..<3 {
-            let from = max(low, landing.x - give), to = min(high, landing.x + give)
-            if from <= to {
-                s.plan.insert(PlanPoint(tick: tick, x: min(to, max(from, before.x))), at: at)
+            let from2 = max(low, landing.x - give), to = min(high, landing.x + give)
+            if from2 <= to {
+                s.plan.insert(PlanPoint(tick: tick, x: min(to, max(from2, from.x))), at: at)
                 return true
             }
             // Slide the item so it lands where the bin can be (walls may bend the

@@ -3,7 +3,8 @@
 /// progress (GAME_RULES §3); later ones are logged and reported, and count nowhere.
 enum ScanSystem {
     static func run(_ command: Command, _ s: inout GameState, rules: Rules, log: inout TickLog) {
-        guard case .scan(let kind) = command else { return }
+        // A scan is one real piece of trash: sea life and power-ups are no scan.
+        guard case .scan(let kind) = command, rules.isTrash[kind.rawValue] else { return }
         s.scansToday += 1
         let cap = rules.career.scansPerDay
         log.outcomes.append(cap > 0 && s.scansToday > cap ? .scanLogged(kind) : .scanned(kind))

@@ -5,6 +5,11 @@ enum ScoringSystem {
     static func run(_ s: inout GameState, log: borrowing TickLog, rules: Rules, events: inout [Event]) {
         for outcome in log.outcomes {
             switch outcome {
+            case .caught(let kind, let x) where rules.hasSeaLife && rules.isSeaLife[kind.rawValue]:
+                events.append(.seaLifeCaught(kind: kind, x: x))
+                if s.game.combo > 0 { events.append(.comboBroken(combo: s.game.combo)) }
+                s.game.combo = 0
+                s.game.seaLifeHits += 1
             case .caught(let kind, let x):
                 // The item's real mass; only a plastic kind's counts as plastic.
                 let grams = rules.grams[kind.rawValue]
@@ -21,6 +26,7 @@ enum ScoringSystem {
                 s.totals.grams += plastic
                 s.totals.bestCombo = max(s.totals.bestCombo, s.game.combo)
                 events.append(.caught(kind: kind, grams: grams, combo: s.game.combo, points: points, multiplier: multiplier, x: x))
+                if rules.hasPowerUps { PowerSystem.take(kind, &s, rules: rules, events: &events) }
             case .missed(let kind, let x):
                 events.append(.missed(kind: kind, x: x))
                 if s.game.combo > 0 { events.append(.comboBroken(combo: s.game.combo)) }
@@ -35,6 +41,10 @@ enum ScoringSystem {
                 events.append(.scanned(kind: kind, grams: rules.scanMass(kind)))
             case .scanLogged(let kind):
                 events.append(.scanLogged(kind: kind, scansToday: s.scansToday))
+            case .passed(let kind, let x):
+                events.append(.passed(kind: kind, x: x))
+            case .bounced(let kind, let x):
+                events.append(.bounced(kind: kind, x: x))
             case .absent, .dayBegan:
                 break
             }

@@ -57,6 +57,8 @@ public struct GameTally: Equatable, Sendable {
     public var bestCombo = 0
     public var score = 0
     public var grams = 0
+    /// Sea life caught (it should have been let pass).
+    public var seaLifeHits = 0
 }
 
 /// What every game and scan since the start has produced.
@@ -89,6 +91,14 @@ public struct GameState: Equatable, Sendable {
     public var missesLeft: Int = 0
     /// The game's misses when the round began: a round with none more is perfect.
     public var roundStartMisses: Int = 0
+    /// The classic game's tempo step, from the player's level at its start
+    /// (`Rules.tempoStep(forLevel:)`; 0 in arcade games and between games).
+    public var tempoStep: Int = 0
+    /// Ticks left of a caught net (a wider mouth) and of a slack tide (slower items);
+    /// the tide's clock: items move on a tick that carries it past 100.
+    public var netTicksLeft: Int = 0
+    public var tideTicksLeft: Int = 0
+    public var tideClock: Int = 0
 
     // Physics
     public var random: GameRandom

@@ -10,8 +10,10 @@ public struct Item: Equatable, Sendable {
     /// The sideways acceleration of its sway, flipping sign at the sway speed.
     public var ax: Int32
     public var kind: ItemKind
+    /// 1 once it has bounced off the rim (an item bounces once).
+    public var bounced: UInt8 = 0
 
-    public init(x: Int, y: Int, vx: Int32, vy: Int32, ax: Int32, kind: ItemKind) {
-        (self.x, self.y, self.vx, self.vy, self.ax, self.kind) = (x, y, vx, vy, ax, kind)
+    public init(x: Int, y: Int, vx: Int32, vy: Int32, ax: Int32, kind: ItemKind, bounced: UInt8 = 0) {
+        (self.x, self.y, self.vx, self.vy, self.ax, self.kind, self.bounced) = (x, y, vx, vy, ax, kind, bounced)
     }
 }

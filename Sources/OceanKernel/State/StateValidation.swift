@@ -118,6 +118,16 @@ struct StateChecker {
             range("missesLeft", s.missesLeft, arcade ? 1 : 0, arcade ? rules.arcadeMissBudget : 0,
                   arcade ? "arcade.miss_budget (a game with none left has ended)" : "none in a classic game")
             range("roundStartMisses", s.roundStartMisses, 0, s.game.misses, "the game's misses so far")
+            range("tempoStep", s.tempoStep, 0, arcade ? 0 : rules.tempoSteps - 1,
+                  arcade ? "0 in arcade games" : "tempo.max_steps")
+            range("netTicksLeft", s.netTicksLeft, 0, rules.netTicks, "power.net_ms in ticks")
+            range("tideTicksLeft", s.tideTicksLeft, 0, rules.tideTicks, "power.tide_ms in ticks")
+            range("tideClock", s.tideClock, 0, s.tideTicksLeft > 0 ? 99 : 0, "below 100, 0 with no slack tide")
+        } else {
+            range("tempoStep", s.tempoStep, 0, 0, "between games")
+            range("netTicksLeft", s.netTicksLeft, 0, 0, "between games")
+            range("tideTicksLeft", s.tideTicksLeft, 0, 0, "between games")
+            range("tideClock", s.tideClock, 0, 0, "between games")
         }
     }
 
@@ -143,7 +153,7 @@ struct StateChecker {
         if s.mode == .playing && n > s.roundSpawned { fail("items.count", n, "at most roundSpawned (\(s.roundSpawned))") }
         // The fair spawner's plan: only during a game of a fair balance, at most a point
         // per item of a game and where it began, in time order, inside the walls.
-        let gameItems = s.playMode == .arcade ? rules.roundItems[rules.roundsPerGame...].reduce(0, +)
+        let gameItems = s.playMode == .arcade ? rules.roundItems[(rules.tempoSteps * rules.roundsPerGame)...].reduce(0, +)
             : rules.roundItems[..<rules.roundsPerGame].reduce(0, +)
         range("plan.count", s.plan.count, 0, rules.fairSpawn && s.mode != .idle ? gameItems + 1 : 0,
               rules.fairSpawn ? "a point per item of the game, during a game" : "none: rounds.fair_spawn is 0")
@@ -166,8 +176,14 @@ struct StateChecker {
             let half = p.halfSize
             range("items[\(i)].x", it.x, half, rules.width - half, "within the side walls")
             range("items[\(i)].y", it.y, -half, rules.waterLine - half - 1, "from the top until it reaches the water")
-            range("items[\(i)].vx", Int(it.vx), -Int(p.swaySpeed), Int(p.swaySpeed), "the kind's sway speed")
-            range("items[\(i)].vy", Int(it.vy), 0, Int(p.terminalSpeed), "the kind's terminal speed this round")
+            // A bounce or a leap goes up, and a bounce kicks sideways.
+            let bounce = Int(p.terminalSpeed) * rules.bouncePercent[k] / 100
+            let up = rules.isSeaLife[k] ? Int(p.leapSpeed) : bounce
+            let side = max(Int(p.swaySpeed), it.bounced == 1 ? max(Fixed.one, bounce / 3) : 0)
+            range("items[\(i)].vx", Int(it.vx), -side, side, "the kind's sway speed (or a bounce's kick)")
+            range("items[\(i)].vy", Int(it.vy), -up, Int(p.terminalSpeed), "the kind's terminal speed this round (up: its leap or bounce)")
+            range("items[\(i)].bounced", Int(it.bounced), 0, rules.bouncePercent[k] > 0 ? 1 : 0,
+                  "1 only for a kind that bounces (kind.KEY.bounce_percent above 0)")
             range("items[\(i)].ax", Int(it.ax), -rules.swayAccel[k], rules.swayAccel[k], "the kind's sway acceleration")
         }
     }
@@ -178,6 +194,7 @@ struct StateChecker {
         let g = s.game
         count("game.catches", g.catches)
         count("game.misses", g.misses)
+        count("game.seaLifeHits", g.seaLifeHits)
         count("game.combo", g.combo)
         count("game.bestCombo", g.bestCombo)
         count("game.score", g.score)
