@@ -81,7 +81,8 @@ enum Aim {
     static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], memo: inout LandingMemo) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
-        for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+        // Sea life is let pass: never a target.
+        for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim && !rules.isSeaLife[item.kind.rawValue] {
             // Not yet noticed: it appeared less than a reaction time ago.
             if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
             let landing = memo.landing(item, s, rules: rules)
