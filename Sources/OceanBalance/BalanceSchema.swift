@@ -214,8 +214,6 @@ public enum BalanceSchema {
             require(k.seaLife == 0 || k.powerUp == 0, key + "power_up", "must be 0 for sea life (sea_life = 1)")
             require(k.seaLife == 1 || k.leapSpeedPxPerS == 0, key + "leap_speed_px_per_s",
                     "must be 0 unless the kind is sea life (sea_life = 1): trash falls from the top")
-            require(k.seaLife == 1 || k.powerUp != 0 || k.grams > 0 || k.spawnWeight == 0, key + "grams",
-                    "must be above 0 for trash that spawns")
             if k.seaLife == 1 {
                 // The leap must carry it above the rim, so it meets the rim on its way down.
                 let g = b.items.gravityPxPerS2 * k.fallPercent / 100
