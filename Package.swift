@@ -125,7 +125,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "OceanReplayTests",
                     dependencies: ["OceanReplay", "OceanDrivers", "OceanBalance", "OceanKernel", "TestSupport"]),
-        .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "TestSupport"]),
+        .testTarget(name: "OceanDriversTests", dependencies: ["OceanDrivers", "OceanKernel", "OceanBalance", "TestSupport"]),
         .testTarget(name: "OceanSessionTests",
                     dependencies: ["OceanSession", "OceanKernel", "OceanReplay", "OceanStore", "TestSupport"]),
         .testTarget(name: "OceanAppTests",

@@ -36,11 +36,14 @@ import Testing
     @Test func theLogCountsEachKindsCatchesAndMisses() throws {
         let report = try run("human", skill: 50, games: 4)
         let play = try #require(report.play)
-        #expect(play.catches.reduce(0, +) == report.summary.catches)
+        // Trash caught: power-ups taken and sea life caught are logged per kind but are no catch.
+        let rules = try shippedRules
+        #expect(play.kindKeys.indices.filter { rules.isTrash[$0] }.map { play.catches[$0] }.reduce(0, +) == report.summary.catches)
         #expect(play.misses.reduce(0, +) == report.summary.misses)
         #expect(play.kindKeys == (try shippedRules).kindKeys)
         #expect(report.json.contains("\"roundsReached\""), "\(report.json)")
         #expect(report.json.contains("\"endedBy\""))
         #expect(report.json.contains("\"hazard\":false") || report.json.contains("\"hazard\" : false"))
+        #expect(report.json.contains("\"hazard\":true") || report.json.contains("\"hazard\" : true"), "sea life is a hazard")
     }
 }

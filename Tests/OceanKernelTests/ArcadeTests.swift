@@ -95,7 +95,9 @@ import Testing
         let back = try StateEncoding.decode(StateEncoding.encode(s))
         #expect(back.playMode == .arcade && back.missesLeft == s.missesLeft && back.roundStartMisses == s.roundStartMisses)
         #expect(StateHashes(back).full == StateHashes(s).full)
-        #expect(StateEncoding.encode(s, version: 7).count + 3 * 8 == StateEncoding.encode(s).count)
+        #expect(StateEncoding.encode(s, version: 7).count + 3 * 8 == StateEncoding.encode(s, version: 8).count)
+        // Encoding 9 adds the tempo step and the powers (4 words), each item's bounce and sea life caught.
+        #expect(StateEncoding.encode(s, version: 8).count + (5 + s.items.count) * 8 == StateEncoding.encode(s).count)
     }
 
     @Test func validationKnowsTheArcadesRounds() {

@@ -7,9 +7,14 @@ private func fallingItem(_ r: Rules, kind: ItemKind = .plasticBottle, x: Int, bo
     return Item(x: x, y: bottom - p.halfSize, vx: 0, vy: p.terminalSpeed, ax: 0, kind: kind)
 }
 
-/// Rules whose items fall straight (no sway) so positions are exact.
+/// Rules whose items fall straight (no sway) so positions are exact, each caught by
+/// its centre and none bouncing (`KindBehaviourTests` has the body rule and bounces).
 private let straight = rules { b in
-    for i in b.kinds.indices { b.kinds[i].swaySpeedPxPerS = 0 }
+    for i in b.kinds.indices {
+        b.kinds[i].swaySpeedPxPerS = 0
+        b.kinds[i].catchBodyPercent = 0
+        b.kinds[i].bouncePercent = 0
+    }
 }
 
 @Suite struct PhysicsTests {

@@ -249,7 +249,8 @@ public final class Rules: Sendable {
         binMotion = BinMotion(accel: binAccel, maxSpeed: binMaxSpeed, friction: binFriction)
         reachByTicks = fairSpawn
             ? Rules.reachTable(widthPx: b.playfield.widthPx, motion: binMotion,
-                               slackTicks: r.reachSlackMs == 0 ? 0 : Fixed.ticks(ms: r.reachSlackMs))
+                               slackTicks: r.reachSlackMs == 0 ? 0 : Fixed.ticks(ms: r.reachSlackMs),
+                               monotone: r.fairSpawn == 2)
             : []
 
         pointsPerCatch = b.scoring.pointsPerCatch
@@ -309,9 +310,14 @@ public final class Rules: Sendable {
 
     /// For every whole-pixel distance across the playfield, the ticks the pilot takes
     /// (plus the catch tick and the slack); then the farthest distance each budget allows.
-    private static func reachTable(widthPx: Int, motion: BinMotion, slackTicks: Int) -> [Int] {
+    /// With `monotone` (the newer rules), a distance counts as reachable only when
+    /// every shorter one is too: the pilot's travel time does not always grow with the
+    /// distance (a short hop can take a sluggish bin longer than a longer run), and the
+    /// plan promises everything within a reach, not one distance.
+    private static func reachTable(widthPx: Int, motion: BinMotion, slackTicks: Int, monotone: Bool) -> [Int] {
         var need: [Int] = []
         for d in 0...widthPx { need.append(BinPilot.travelTicks(Fixed.px(d), motion: motion, limit: 3_600) + 1 + slackTicks) }
+        if monotone { for d in need.indices.dropFirst() { need[d] = max(need[d], need[d - 1]) } }
         var table = [Int](repeating: 0, count: (need.max() ?? 0) + 1)
         for d in 0...widthPx where need[d] < table.count { table[need[d]] = max(table[need[d]], Fixed.px(d)) }
         for t in 1..<table.count { table[t] = max(table[t], table[t - 1]) }

@@ -128,7 +128,9 @@ public enum StateEncoding {
         func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
         // From 6, a per-kind array stops at its last non-zero element.
         func perKind(_ a: [Int]) {
-            guard version >= 6 else { return array(a) }
+            // Before 6 every career held the six shipped kinds, no more (kinds added
+            // since, sea life and power-ups, are never tallied by such a career).
+            guard version >= 6 else { return array(sixKinds(a)) }
             var n = a.count
             while n > 0 && a[n - 1] == 0 { n -= 1 }
             w(n); for i in 0..<n { w(a[i]) }
@@ -172,8 +174,15 @@ public enum StateEncoding {
         let a = m.kindCounts
         var n = a.count
         // From 6, a per-kind array stops at its last non-zero element.
-        if version >= 6 { while n > 0 && a[n - 1] == 0 { n -= 1 } }
+        if version >= 6 { while n > 0 && a[n - 1] == 0 { n -= 1 } } else { return array(sixKinds(a)) }
         w(n); for i in 0..<n { w(a[i]) }
+        func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
+    }
+
+    /// A per-kind array as encodings before 6 held it: the six shipped kinds.
+    static func sixKinds(_ a: [Int]) -> [Int] {
+        a.count == kindsBeforeVersion6 ? a
+            : Array(a.prefix(kindsBeforeVersion6)) + [Int](repeating: 0, count: max(0, kindsBeforeVersion6 - a.count))
     }
 
     private static func writeChallenge<S: ByteSink>(_ c: Challenge, to sink: inout S) {

@@ -83,13 +83,17 @@ enum SpawnSystem {
             budget = tick - s.tick - stop.ticks
             guard budget >= 0 else { return false }
         }
+        // The pilot rests within its tolerance of each point, not on it: under the newer
+        // rules a move between two points keeps that much of its reach in hand.
+        let off = rules.reachFromAppearance ? BinPilot.tolerance : 0
+        func reach(_ ticks: Int) -> Int { max(0, rules.reach(ticks) - off) }
         let minX = rules.binHalfWidth, maxX = rules.width - rules.binHalfWidth
-        var low = max(minX, from.x - rules.reach(budget))
-        var high = min(maxX, from.x + rules.reach(budget))
+        var low = max(minX, from.x - reach(budget))
+        var high = min(maxX, from.x + reach(budget))
         if at < s.plan.count {
             let after = s.plan[at]
-            low = max(low, after.x - rules.reach(after.tick - tick))
-            high = min(high, after.x + rules.reach(after.tick - tick))
+            low = max(low, after.x - reach(after.tick - tick))
+            high = min(high, after.x + reach(after.tick - tick))
         }
         guard low <= high else { return false }
         // The pilot comes to rest within its tolerance of a point: under the newer

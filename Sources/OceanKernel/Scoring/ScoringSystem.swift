@@ -18,10 +18,12 @@ enum ScoringSystem {
                 s.game.bestCombo = max(s.game.bestCombo, s.game.combo)
                 let multiplier = rules.multiplier(forCombo: s.game.combo)
                 let points = rules.pointsPerCatch * multiplier
-                s.game.catches += 1
+                // A power-up scores and keeps the combo going; only trash counts as caught.
+                let trash = rules.isTrash[kind.rawValue] ? 1 : 0
+                s.game.catches += trash
                 s.game.score += points
                 s.game.grams += plastic
-                s.totals.catches += 1
+                s.totals.catches += trash
                 s.totals.score += points
                 s.totals.grams += plastic
                 s.totals.bestCombo = max(s.totals.bestCombo, s.game.combo)
