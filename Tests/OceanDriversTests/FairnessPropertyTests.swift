@@ -86,7 +86,7 @@ import Testing
                     "balance \(n) (\(arcade ? "arcade" : "classic")): \(g.misses) missed, \(g.seaLifeHits) sea life caught; \(b.playfield) \(b.bin) \(b.rounds) \(b.tempo) \(b.power) \(b.kinds.map { ($0.key, $0.catchBodyPercent, $0.bouncePercent, $0.spawnWeight) })")
         }
         // The sample must test something: most balances accepted, items caught and passed.
-        #expect(t.games >= 60 && t.trash >= 3_000 && t.seaLife >= 50, "\(t)")
+        #expect(t.games >= 60 && t.trash >= 2_000 && t.seaLife >= 50, "\(t)")
         print("fairness property: \(t.balances) balances, \(t.refused) refused, \(t.games) games, \(t.trash) items caught, \(t.seaLife) sea-life passes")
     }
 

@@ -32,7 +32,10 @@ enum Player {
     case catcher, idle
 
     func move(_ s: GameState, rules r: Rules) -> Move {
-        guard self == .catcher, let target = s.items.max(by: { $0.y < $1.y }) else { return .none }
+        let rules = r
+        // Sea life is let pass, never chased.
+        guard self == .catcher, let target = s.items.filter({ !rules.isSeaLife[$0.kind.rawValue] }).max(by: { $0.y < $1.y })
+        else { return .none }
         // Where the bin would stop if it let go now: push only while that falls short.
         let stopping = r.binFriction > 0 ? s.bin.vx * abs(s.bin.vx) / (2 * r.binFriction) : 0
         let gap = target.x - (s.bin.x + stopping)
