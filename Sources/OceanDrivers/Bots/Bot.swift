@@ -96,6 +96,27 @@ enum Aim {
     }
 }
 
+extension Aim {
+    /// `target`, moved clear of sea life about to come down through the rim: a player
+    /// sees a fish arcing back toward the bin and steps aside (to the side nearer the
+    /// target), then goes back to the item.
+    static func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules, within ticks: Int = 40) -> Int {
+        guard rules.hasSeaLife else { return target }
+        var x = target
+        for item in s.items where rules.isSeaLife[item.kind.rawValue] && item.vy > 0 && item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
+            let landing = rules.landing(item, row: rules.row(s))
+            guard landing.ticks <= ticks else { continue }
+            let clear = rules.binHalfWidth + rules.catchBody[item.kind.rawValue] + rules.halfSize[item.kind.rawValue] / 2 + Fixed.px(6)
+            if abs(x - landing.x) < clear {
+                let left = landing.x - clear, right = landing.x + clear
+                let fits = (left: left >= rules.binHalfWidth, right: right <= rules.width - rules.binHalfWidth)
+                x = fits.left && (!fits.right || abs(left - target) <= abs(right - target)) ? left : right
+            }
+        }
+        return x
+    }
+}
+
 /// Sticks with one item until it is caught, missed or out of reach, so the bin does
 /// not dither between two items that arrive at about the same time. Items carry no
 /// identity, so the tracked one is found again next tick by kind and position.
@@ -173,7 +194,7 @@ public struct GreedyBot: Bot {
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
         var target = rules.width / 2
         if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
-        return steering.move(state.bin, to: target, rules: rules)
+        return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
     }
 }
 
@@ -248,7 +269,7 @@ public struct HumanBot: Bot {
             }
         }
         guard let target else { return .none }
-        return steering.move(state.bin, to: target, rules: rules)
+        return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
     }
 }
 
