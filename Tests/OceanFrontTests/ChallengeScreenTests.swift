@@ -472,7 +472,9 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         #expect(try defaultAssets.challengeTexts["daily.catch_items"] == "Catch {target} items today")
         #expect(try defaultAssets.challengeTexts.count == shippedChallengeTable.texts.count)
         #expect(try defaultAssets.impact == (try ImpactLoader.load(path: repoRoot + "/assets/impact.toml")))
-        #expect(try defaultAssets.impact.co2eGramsPerKg.allSatisfy { $0 > 0 })
+        // Every trash kind saves something; sea life and power-ups are no trash and save nothing.
+        let rules = try shippedRules
+        #expect(try defaultAssets.impact.co2eGramsPerKg.enumerated().allSatisfy { rules.isTrash[$0.offset] == ($0.element > 0) })
     }
 
     @Test func aToastThatSlidesLongerThanHalfItsTimeIsRefused() throws {
