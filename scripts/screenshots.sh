@@ -52,6 +52,10 @@ OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter healthS
 # The pause menu and its Sound page, a game left early from it, and the day's healing
 # full (issue 20): pause-menu.png, pause-sound.png, summary-left-early.png, healed-all-today.png.
 OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter pauseScreenshots >/dev/null
+# Kinds that play differently (issue 31): a sea-life pass and a catch, a net falling and
+# on, a slack tide, a clang off the rim, from a game of the human bot found by its events
+# (kind-*.png).
+OCEAN_FRONT_SHOTS="$PWD/$OUT" ${SWIFT:-swift} test --skip-build --filter kindScreenshots >/dev/null
 # Arcade mode (issue 31): a game well on (the round and the bins left on the HUD), and
 # the first game's summary (the state the second start command is given in).
 arcade=replays/arcade-human.replay

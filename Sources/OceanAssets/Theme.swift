@@ -85,6 +85,17 @@ public struct Theme: Sendable, Equatable {
     // Impact: CO₂e and water saved.
     public var impactCO2e = 0, impactWater = 0
 
+    // Kinds that play differently: sea life (let it pass), power-ups, a bounce off the rim.
+    /// A caught fish or turtle: its words' colour, the red flash over the playfield and
+    /// how strong it starts, and how long the words stay.
+    public var seaLifeHit = 0, seaLifeFlashAlphaPercent = 0, seaLifeCueMs = 0
+    /// A falling power-up's pulsing glow; a net's mesh around the bin (and its timer);
+    /// a slack tide's tint over the playfield (and its timer) and how strong; the timers' bars.
+    public var powerGlow = 0, powerNet = 0, powerTide = 0, powerTideAlphaPercent = 0
+    public var powerBarWidthPx = 0, powerBarHeightPx = 0
+    /// A bounce off the rim: the spark's colour, how long it lasts, how far its rays reach.
+    public var bounceSpark = 0, bounceMs = 0, bounceSparkPx = 0
+
     // The pet's scenes (indexed by `PetScene.rawValue`).
     public var petScene = [Int](repeating: 0, count: 4)
     /// How long the pet's reactions show: an evolution's flash and sparkles, a mood

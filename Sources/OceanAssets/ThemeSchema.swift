@@ -148,6 +148,18 @@ public enum ThemeSchema {
         add("toast.max", "toasts", 1...4, \.toastMax)
         rgb("impact.co2e", \.impactCO2e)
         rgb("impact.water", \.impactWater)
+        rgb("sea_life.hit", \.seaLifeHit)
+        add("sea_life.flash_alpha_percent", "%", 0...100, \.seaLifeFlashAlphaPercent)
+        add("sea_life.cue_ms", "ms", 300...5_000, \.seaLifeCueMs)
+        rgb("power.glow", \.powerGlow)
+        rgb("power.net", \.powerNet)
+        rgb("power.tide", \.powerTide)
+        add("power.tide_alpha_percent", "%", 0...100, \.powerTideAlphaPercent)
+        add("power.bar_width_px", "px", 8...120, \.powerBarWidthPx)
+        add("power.bar_height_px", "px", 2...10, \.powerBarHeightPx)
+        rgb("bounce.spark", \.bounceSpark)
+        add("bounce.ms", "ms", 50...2_000, \.bounceMs)
+        add("bounce.spark_px", "px", 2...24, \.bounceSparkPx)
 
         for scene in PetScene.allCases {
             rgb("pet.\(scene.name.lowercased())", \.petScene[scene.rawValue])

@@ -13,6 +13,9 @@ import Glibc
 public struct SoundCue: Equatable, Sendable {
     public enum Kind: UInt8, Sendable, CaseIterable {
         case caught, missed, comboBroken, levelUp, achievement, petEvolved, phaseUp, phaseDown
+        /// Kinds that play differently: sea life caught (let it pass), a power-up
+        /// caught, an item clanging off the bin's rim.
+        case seaLifeCaught, powerUp, bounced
     }
 
     public var kind: Kind
@@ -34,6 +37,9 @@ public struct SoundCue: Equatable, Sendable {
         case .levelUp, .goalReached: self.init(.levelUp)
         case .achievementUnlocked, .perfectGame: self.init(.achievement)
         case .petEvolved: self.init(.petEvolved)
+        case .seaLifeCaught: self.init(.seaLifeCaught)
+        case .powerUp(_, let power, _): self.init(.powerUp, Int32(power.rawValue))
+        case .bounced: self.init(.bounced)
         case .phaseChanged(let from, let to):
             self.init(to > from ? .phaseUp : .phaseDown, Int32(to.rawValue))
         default: return nil
@@ -166,6 +172,25 @@ struct EffectBank {
                 add(PartialRecipe(delay: Float(k) * 0.05, hz: f, toHz: f * 2, glide: 0.6, level: 0.16,
                                   attack: 0.03, decay: 0.45))
             }
+        case .seaLifeCaught:
+            // An "uh-oh": two soft notes falling a minor third, the second held longer.
+            add(PartialRecipe(hz: 392, level: 0.24, attack: 0.01, decay: 0.12))
+            add(PartialRecipe(hz: 784, level: 0.05, attack: 0.01, decay: 0.06))
+            add(PartialRecipe(delay: 0.14, hz: 330, toHz: 311, glide: 0.2, level: 0.26, attack: 0.01, decay: 0.26))
+            add(PartialRecipe(delay: 0.14, hz: 622, level: 0.05, attack: 0.01, decay: 0.1))
+        case .powerUp:
+            // A rising sweep and a sparkle on top: something good picked up (a net a
+            // little lower than a slack tide).
+            let f: Float = cue.value == 2 ? 587 : 523
+            add(PartialRecipe(hz: f, toHz: f * 2, glide: 0.16, level: 0.2, attack: 0.006, decay: 0.22))
+            add(PartialRecipe(hz: f * 1.5, toHz: f * 3, glide: 0.16, level: 0.07, attack: 0.006, decay: 0.15))
+            add(PartialRecipe(delay: 0.16, hz: f * 4, level: 0.08, decay: 0.25))
+        case .bounced:
+            // A clang: a struck can's inharmonic partials, short, and a tick of noise.
+            add(PartialRecipe(hz: 1_180, level: 0.16, attack: 0.001, decay: 0.09))
+            add(PartialRecipe(hz: 1_180 * 2.76, level: 0.07, attack: 0.001, decay: 0.05))
+            add(PartialRecipe(hz: 1_180 * 5.4, level: 0.035, attack: 0.001, decay: 0.03))
+            add(PartialRecipe(hz: 6_000, level: 0.25, attack: 0.001, decay: 0.012, noise: true))
         case .phaseUp, .phaseDown:
             // A stinger: a major chord a step higher for each phase gained, or a
             // minor chord an octave down when the ocean loses one.

@@ -9,7 +9,9 @@ public enum BenchScenes {
     /// A Thriving game in full swing, reached by stepping the kernel with real inputs
     /// (a session, a pet, a game), then filled up to `items` falling items, with a
     /// tick's worth of catches and misses to spawn popups and splashes, and the pet
-    /// just evolved and excited (its reactions showing).
+    /// just evolved and excited (its reactions showing). With a balance that has sea
+    /// life and power-ups (the shipped one): a net and a slack tide on, a sea-life catch
+    /// and a pass, a clang off the rim and a power's call-out (`KindCues`).
     public static func busyScene(rules: Rules, seed: UInt64 = 1, items: Int = 40) -> (state: GameState, events: [Event]) {
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600)))
@@ -39,6 +41,16 @@ public enum BenchScenes {
         }
         events.append(.missed(kind: kinds[4 % kinds.count], x: x(4)))
         events.append(.missed(kind: kinds[2 % kinds.count], x: x(2)))
+        if let life = rules.isSeaLife.firstIndex(of: true) {
+            events.append(.seaLifeCaught(kind: ItemKind(rawValue: life), x: x(5)))
+            events.append(.passed(kind: ItemKind(rawValue: life), x: x(6)))
+        }
+        events.append(.bounced(kind: kinds[1 % kinds.count], x: x(7)))
+        if let net = rules.powerUp.firstIndex(of: .net) {
+            state.netTicksLeft = rules.netTicks / 2
+            events.append(.powerUp(kind: ItemKind(rawValue: net), power: .net, ticks: rules.netTicks))
+        }
+        if rules.powerUp.contains(.tide) { state.tideTicksLeft = rules.tideTicks / 2 }
         // The pet's reactions run through every counted frame.
         state.career.pet.mood = .excited
         events.append(.petEvolved(to: .adult))

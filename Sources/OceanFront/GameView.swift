@@ -87,6 +87,8 @@ public final class GameView {
     let seed: UInt64
     /// Each kind's main colour, for its catch's particles.
     private(set) var kindColours: [UInt32]
+    /// Sea life caught or let pass, bounces, the powers' words (`KindCues`).
+    var kindCues: KindCues
 
     /// Effects kept at once; the oldest is reused past this.
     static let poolCapacity = 32
@@ -129,6 +131,7 @@ public final class GameView {
         particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
         squash = Squash(durationMs: theme.squashMs)
         kindColours = art.items.map(GameView.mainColour)
+        kindCues = KindCues(rules: rules, theme: theme)
     }
 
     /// Once after every kernel step with that step's events (and once before the
@@ -149,6 +152,7 @@ public final class GameView {
         splashes.expire(tick: tick)
         toasts.expire(tick: tick)
         particles.expire(tick: tick)
+        kindCues.expire(tick: tick)
         for event in events {
             switch event {
             case .caught(let kind, let grams, let combo, let points, _, let itemX):
@@ -195,6 +199,8 @@ public final class GameView {
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
                     toasts.push(toast)
                 }
+            case .seaLifeCaught, .passed, .bounced, .powerUp:
+                observeKind(event, tick: tick)
             default:
                 break
             }
@@ -212,6 +218,7 @@ public final class GameView {
         splashes.clear()
         toasts.clear()
         particles.clear()
+        kindCues.clear()
         squash.born = Int.min / 2
         callout.born = Int.min / 2
         banner.born = Int.min / 2
@@ -238,6 +245,7 @@ public final class GameView {
         overlays = GameOverlays(theme: theme, layout: layout)
         petPortrait = PetPortrait(art: art.pet)
         kindColours = art.items.map(GameView.mainColour)
+        kindCues = KindCues(rules: rules, theme: theme)
         // The backdrops were painted in the old colours: painted again on the next frame.
         backdropLook = nil
         fadingLook = nil
@@ -319,8 +327,10 @@ public final class GameView {
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: w, height: h)
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
+            drawTide(canvas, state: state, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
+            drawNet(canvas, state: state, fraction: f)
             // In play, the bin is a box text keeps clear of (on the title and a summary it
             // is scenery, under the panels and their toasts).
             if let log = textLog, state.mode != .idle {
@@ -328,14 +338,18 @@ public final class GameView {
                 log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]")
             }
             drawParticles(canvas, tick: state.tick, fraction: f)
+            drawHitFlash(canvas, tick: state.tick, fraction: f)
             let pen = TextPen(canvas: canvas, font: assets.font, shadow: Colour.opaque(theme.textShadow), log: textLog)
             drawEffects(pen, tick: state.tick, fraction: f)
+            drawSparks(pen, tick: state.tick, fraction: f)
+            drawKindWords(pen, tick: state.tick, fraction: f)
             // A game that just started or ended: what follows is the screen's content,
             // which enters over the still ocean.
             let entering = entrance(since: screenSince, tick: state.tick, fraction: f)
             if entering != nil { canvas.save(into: &under) }
             // The full panels on the title and a summary; during a game, the compact strip.
             if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
+            drawPowerTimers(pen, state: state)
             // Over the playfield, top down and each below the last: a banner (a level-up,
             // a new phase), the round break's name, a call-out ("Perfect round!" comes
             // with a round break). A banner moves down to the sea band while the title or
@@ -466,14 +480,25 @@ public final class GameView {
     }
 
     /// Items have no identity (the kernel swap-removes them), so each is drawn back
-    /// along its own velocity: fraction 1 is now, fraction 0 the tick before.
+    /// along its own velocity: fraction 1 is now, fraction 0 the tick before. Sea life
+    /// faces the way it drifts (its sprite faces right); a power-up glows.
+    /// A tick a slack tide held the water still moved nothing: its items are drawn
+    /// where they are (a tick that moved them leaves the tide's clock below its
+    /// percent: `PowerSystem`).
     func drawItems(_ canvas: Canvas, state: GameState, fraction: Double) {
-        let back = 1 - fraction
+        let still = state.tideTicksLeft > 0 && state.tideClock >= rules.tideSpeedPercent
+        let back = still ? 0 : 1 - fraction
+        let special = rules.hasSeaLife || rules.hasPowerUps
         for item in state.items {
-            let sprite = art.items[item.kind.rawValue]
+            let k = item.kind.rawValue
+            let sprite = art.items[k]
             let x = layout.x(Double(item.x) - Double(item.vx) * back)
             let y = layout.y(Double(item.y) - Double(item.vy) * back)
-            canvas.blit(sprite, x: x - sprite.width / 2, y: y - sprite.height / 2)
+            if special && rules.powerUp[k] != .none {
+                drawGlow(canvas, x: x, y: y, sprite: sprite, tick: state.tick, fraction: fraction)
+            }
+            canvas.blit(sprite, x: x - sprite.width / 2, y: y - sprite.height / 2,
+                        flipped: special && rules.isSeaLife[k] && item.vx < 0)
         }
     }
 

@@ -53,7 +53,7 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
         #expect(try careerContent.cards.count == Flashcards.count)
         #expect(try careerContent.categories.count == CareerContent.categoryCount)
         for c in try 0..<CareerContent.categoryCount { #expect(try careerContent.cards.filter { $0.category == c }.count == 2) }
-        #expect(try careerContent.kinds.count == ItemKind.shipped.count)
+        #expect(try careerContent.kinds.count == shippedRules.kindCount)
         #expect(try careerContent.intro.count >= 3 && careerContent.outro.contains { $0.catches })
         // Every shown figure names its source.
         for panel in try careerContent.intro where (panel.figure + panel.text.joined()).contains(where: \.isNumber) {

@@ -331,11 +331,14 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         sim.step(TickInput(command: .startGame))
         view.observe(sim.state, events: sim.events)
         var bot = BotKind.greedy.make(seed: 2, skill: 70)
-        var caught = [Int](repeating: 0, count: ItemKind.shipped.count)
+        var caught = try [Int](repeating: 0, count: challengeRules.kindCount)
         for _ in 0..<200_000 where sim.state.mode != .idle {
             try sim.step(TickInput(move: bot.move(sim.state, rules: challengeRules)))
             view.observe(sim.state, events: sim.events)
-            for case .caught(let kind, _, _, _, _, _) in sim.events { caught[kind.rawValue] += 1 }
+            // Trash only: a caught power-up is kept out of no sea (the career counts none).
+            for case .caught(let kind, _, _, _, _, _) in sim.events where try challengeRules.isTrash[kind.rawValue] {
+                caught[kind.rawValue] += 1
+            }
         }
         // The summary once it has entered (the theme's motion).
         for _ in 0...Fixed.ticks(ms: assets.theme.enterMs) {

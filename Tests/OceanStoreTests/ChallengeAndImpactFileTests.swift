@@ -100,7 +100,12 @@ private func impactIssues(_ text: String) -> [DataIssue] {
 @Suite struct ImpactFileTests {
     @Test func theShippedFactorsLoadAndEveryOneHasASource() throws {
         let f = try ImpactLoader.parse(impactText, file: "impact.toml")
-        #expect(f.co2eGramsPerKg.allSatisfy { $0 > 0 }, "every kind saves some CO2e")
+        // Every kind of trash saves some CO2e; sea life and power-ups are no trash: 0.
+        let rules = try shippedRules
+        for (i, key) in f.keys.enumerated() {
+            let k = try #require(rules.kindKeys.firstIndex(of: key), "\(key)")
+            #expect(rules.isTrash[k] ? f.co2eGramsPerKg[i] > 0 : f.co2eGramsPerKg[i] == 0 && f.waterMlPerKg[i] == 0, "\(key)")
+        }
         // Every factor's line is preceded by a comment naming where it comes from.
         let lines = impactText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() where line.hasPrefix("co2e_g") || line.hasPrefix("water_ml") {

@@ -39,6 +39,9 @@ public struct CareerReport: Sendable, Encodable {
     public var hash: UInt64
     /// Per item kind, in `ItemKind` order: lifetime count and grams.
     public var kinds: [KindTotal]
+    /// Per item kind: whether it is trash (`Rules.isTrash`); the text lists only those
+    /// (sea life and power-ups are never kept out of the sea).
+    var trash: [Bool] = []
     /// Lifetime plastic per calendar month, oldest first (months with nothing diverted absent).
     public var months: [MonthTotal]
     /// Each month's items and grams per kind (every material), alongside `months`.
@@ -75,6 +78,7 @@ public struct CareerReport: Sendable, Encodable {
         games = s.totals.games
         ticks = s.tick
         hash = s.hash
+        trash = rules.isTrash
         kinds = rules.kindKeys.indices.map {
             KindTotal(kind: rules.kindKeys[$0], count: c.kindCounts[$0], grams: c.kindGrams[$0], plastic: rules.isPlastic[$0])
         }
@@ -179,7 +183,7 @@ public struct CareerReport: Sendable, Encodable {
     /// "plastic_bottle 34 (71 g)", one kind per line, with its impact when known
     /// ("… 374 g CO₂e, 19.7 L water").
     var kindsText: String {
-        kinds.enumerated().map { i, t in
+        kinds.enumerated().filter { i, _ in i >= trash.count || trash[i] }.map { i, t in
             let line = "\(t.kind) \(t.count) (\(t.grams) g)"
             guard let impact else { return line }
             return pad(line, 30) + ImpactBreakdown.savings(impact.kinds[i].impact)

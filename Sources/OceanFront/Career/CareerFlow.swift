@@ -129,13 +129,14 @@ public struct CareerFlow: Sendable {
     let content: CareerContent
     public var layout: CareerLayout
     /// The constants in play; a reloaded balance file replaces them between games.
-    public var rules: Rules
+    public var rules: Rules { didSet { kinds = CareerFlow.scannable(rules) } }
 
     public init(player: CareerPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
         self.player = player
         self.content = content
         self.layout = layout
         self.rules = rules
+        kinds = CareerFlow.scannable(rules)
         kindsAtStart = state.career.kindCounts
         typed = player.name
         page = player.introSeen ? .menu : (content.intro.isEmpty ? .name : .intro(panel: 0))
@@ -151,8 +152,12 @@ public struct CareerFlow: Sendable {
     public var greeting: String { player.name.isEmpty ? "Welcome!" : "Hello, \(player.name)!" }
 
     public static let forms = PetForm.allCases
-    /// The kinds a scan can log: the balance's, in its order.
-    public var kinds: [ItemKind] { rules.kinds }
+    /// The kinds a scan can log: the balance's trash, in its order (sea life and
+    /// power-ups are no scan; the kernel ignores one).
+    public private(set) var kinds: [ItemKind]
+
+    /// The trash kinds of `rules`.
+    static func scannable(_ rules: Rules) -> [ItemKind] { rules.kinds.filter { rules.isTrash[$0.rawValue] } }
 
     /// What the screens call `kind`.
     public func name(_ kind: ItemKind) -> String { content.words(rules.key(kind)).name }
@@ -208,7 +213,7 @@ public struct CareerFlow: Sendable {
             switch key {
             case .up: selection = (selection + n - 1) % n
             case .down: selection = (selection + 1) % n
-            case .confirm, .space: scan(kinds[selection], state: state, out: &out)
+            case .confirm, .space: scan(kinds[min(selection, n - 1)], state: state, out: &out)
             case .click(let x, let y):
                 if let i = layout.item(atX: x, y: y, count: n) { selection = i; scan(kinds[i], state: state, out: &out) }
             case .back: toMenu()

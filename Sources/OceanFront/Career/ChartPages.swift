@@ -147,14 +147,16 @@ extension CareerView {
         let col = CareerView.impactColumns
         var y = rows + CareerView.monthRows.count * smallLine + 8
         // The table runs on over the band of sea: a box behind it keeps it readable.
-        backing(pen.canvas, y: y - 5, h: (game.rules.kindCount + 3) * smallLine + 12)
+        // Trash only: sea life and power-ups are never kept out of the sea.
+        let trash = game.rules.isTrash.reduce(0) { $0 + ($1 ? 1 : 0) }
+        backing(pen.canvas, y: y - 5, h: (trash + 3) * smallLine + 12)
         pen.text("Kept out of the sea", x: col.name, y: y, scale: small, dim, limit: col.mass - pen.width("weighing", scale: small) - 6)
         pen.text("weighing", x: col.mass - pen.width("weighing", scale: small), y: y, scale: small, dim)
         pen.text("items", x: col.items - pen.width("items", scale: small), y: y, scale: small, dim)
         pen.text("CO2e saved", x: col.co2e - pen.width("CO2e saved", scale: small), y: y, scale: small, dim)
         pen.text("water saved", x: col.water - pen.width("water saved", scale: small), y: y, scale: small, dim)
         y += smallLine + 2
-        for k in lifetimeWords.kinds.indices {
+        for k in lifetimeWords.kinds.indices where k < game.rules.kindCount && game.rules.isTrash[k] {
             let words = lifetimeWords.kinds[k]
             pen.text(content.words(game.rules.kindKeys[k]).name, x: col.name, y: y, scale: small, text)
             drawImpactRow(pen, words, y: y, itemsColour: words.items > 0 ? theme.good : theme.dim)
