@@ -168,7 +168,7 @@ public struct SweepRunner {
         switch cell.player.kind {
         case .idle: return play(IdleBot(), cell.rules, seed, series)
         case .greedy: return play(GreedyBot(), cell.rules, seed, series)
-        case .human: return play(HumanBot(seed: seed, skill: skill), cell.rules, seed, series)
+        case .human: return play(HumanBot(seed: seed, skill: skill, input: cell.player.input), cell.rules, seed, series)
         case .dodge: return play(DodgeBot(), cell.rules, seed, series)
         case .oracle: return play(OracleBot(), cell.rules, seed, series)
         }
@@ -179,11 +179,11 @@ public struct SweepRunner {
         var bot = bot
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: DefaultSession.command))
-        sim.step(TickInput(move: bot.move(sim.state, rules: rules), command: .startGame))
+        sim.step(TickInput(bot.control(sim.state, rules: rules), command: .startGame))
         var rounds: [Snapshot] = []
         var round = sim.state.round
         while sim.state.mode != .idle {
-            sim.step(TickInput(move: bot.move(sim.state, rules: rules)))
+            sim.step(TickInput(bot.control(sim.state, rules: rules)))
             // A round ended: its running totals (the game's end closes the last one).
             if series && (sim.state.round != round || sim.state.mode == .idle) {
                 rounds.append(Snapshot(sim.state))
@@ -207,7 +207,8 @@ public struct SweepRunner {
         o.days = options.days
         o.gamesPerDay = options.gamesPerDay
         o.skipPercent = options.skipPercent
-        let plan = CareerPlan(options: o, bots: [cell.player.kind.make(seed: seed, skill: cell.player.skill)], seed: seed)
+        let plan = CareerPlan(options: o, bots: [cell.player.kind.make(seed: seed, skill: cell.player.skill,
+                                                                     input: cell.player.input)], seed: seed)
         let startDay = o.start.dayNumber
         var outcome = CareerOutcome()
         _ = runCareer(rules: cell.rules, state: GameState(rules: cell.rules, seed: seed), plan: plan) { (s: GameState) in

@@ -33,19 +33,29 @@ public struct TuneSpec: Sendable {
         public var range: ClosedRange<Int>?
     }
 
-    /// A bot and its skill, written `human@50` (skill only for `human`; default 70).
+    /// A bot and its skill, written `human@50` (skill only for `human`; default 70),
+    /// and for a human on the pointer `human@50/pointer` (default: the keys).
     public struct Player: Sendable, Equatable, Hashable, CustomStringConvertible {
         public var kind: BotKind
         public var skill: Int
-        public var description: String { kind == .human ? "\(kind.rawValue)@\(skill)" : kind.rawValue }
+        public var input: HumanBot.Input = .keys
+        public var description: String {
+            kind == .human ? "\(kind.rawValue)@\(skill)\(input == .keys ? "" : "/\(input.rawValue)")" : kind.rawValue
+        }
 
         public init?(_ text: String) {
-            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            let halves = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count <= 2 else { return nil }
+            let parts = halves[0].split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count <= 2, let kind = BotKind(rawValue: String(parts[0])) else { return nil }
             var skill = 70
             if parts.count == 2 {
                 guard kind == .human, let s = Int(parts[1]), (0...100).contains(s) else { return nil }
                 skill = s
+            }
+            if halves.count == 2 {
+                guard kind == .human, let input = HumanBot.Input(rawValue: String(halves[1])) else { return nil }
+                self.input = input
             }
             self.kind = kind
             self.skill = skill

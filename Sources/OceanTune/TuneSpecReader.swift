@@ -152,7 +152,7 @@ public enum TuneSpecReader {
             var players: [TuneSpec.Player] = []
             for element in array {
                 guard let s = element.string, let p = TuneSpec.Player(s) else {
-                    problem("bots", "'\(element.string ?? describe(element))' is not a bot; allowed: \(BotKind.names), human with a skill 0–100 as human@50")
+                    problem("bots", "'\(element.string ?? describe(element))' is not a bot; allowed: \(BotKind.names), human with a skill 0–100 as human@50, on the pointer as human@50/pointer")
                     continue
                 }
                 if players.contains(p) { problem("bots", "\(p) is listed twice") } else { players.append(p) }

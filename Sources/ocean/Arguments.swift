@@ -79,6 +79,15 @@ func checkSkill(_ skill: Int?, bot: String) throws {
     }
 }
 
+/// `--input` only when a bot uses it (the human), and not for a career's days.
+func checkInput(_ input: HumanBot.Input?, bot: String, days: Int?) throws {
+    guard input != nil else { return }
+    if let schedule = BotSchedule(bot), !schedule.usesSkill {
+        throw ValidationError("--input only changes the human bot, and --bot \(bot) has none; leave --input out or use --bot human")
+    }
+    if days != nil { throw ValidationError("--input goes with --games: a career's days play on the keys") }
+}
+
 /// `--games` plays single games and the career flags need `--days`: never both.
 func checkCareerFlags(days: Int?, games: Int?, gamesPerDay: Int?, skipPercent: Int?) throws {
     if days != nil, games != nil {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanKernel
+import OceanDrivers
 
 /// `--mode classic|arcade`, read by its replay key.
 extension PlayMode: ExpressibleByArgument {
@@ -7,3 +8,6 @@ extension PlayMode: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.key) }
     public var defaultValueDescription: String { key }
 }
+
+/// `--input keys|pointer`: how the human bot plays.
+extension HumanBot.Input: ExpressibleByArgument {}

@@ -38,6 +38,8 @@ extension ReplayCommand {
         @Option(parsing: .unconditional, help: "The seed of the gameplay random stream (0 to 2^64-1).") var seed: UInt64
         @Option(parsing: .unconditional, help: "How many games (1 to 100000; default 1). Not with --days.") var games: Int?
         @Option(parsing: .unconditional, help: "The human bot's skill, 0 to 100 (default 70). Only with the human bot.") var skill: Int?
+        @Option(help: "How the human bot plays: \(HumanBot.Input.names) (default keys). Only with the human bot and --games.")
+        var input: HumanBot.Input?
         @OptionGroup var balanceOption: BalanceOption
         @Option(help: "Where to write the replay.") var out: String
         @Option(help: "The player's local date, YYYY-MM-DD (default: today).") var date: String?
@@ -58,6 +60,7 @@ extension ReplayCommand {
             try checkBot(bot)
             try checkRange(games, "--games", 1...100_000)
             try checkSkill(skill, bot: bot)
+            try checkInput(input, bot: bot, days: days)
             try checkRange(checkpointEvery, "--checkpoint-every", 1...ReplayFormat.maxCheckpointEvery)
             guard !comment.contains(where: \.isNewline) else { throw ValidationError("--comment: one line only") }
             guard comment.utf8.count <= ReplayFormat.maxCommentBytes else {
@@ -89,7 +92,8 @@ extension ReplayCommand {
 
         /// The header's `recorded-by`: the bots, the human's skill, a career's days.
         private var recordedBy: String {
-            var text = bot.contains("human") ? "\(bot) (skill \(skill ?? 70))" : bot
+            var text = bot.contains("human")
+                ? "\(bot) (skill \(skill ?? 70)\(input == .pointer ? ", pointer" : ""))" : bot
             if let days { text += ", \(counted(days, "day"))" }
             return text
         }
@@ -136,7 +140,8 @@ extension ReplayCommand {
             // The file's size, before anything is written: one game recorded in memory
             // with these bots and checkpoints, times the games; a recording the reader
             // would refuse (over ReplayFormat.maxFileBytes) is refused now.
-            try refuseOversizedRecording(header: header, schedule: schedule, skill: skill, games: games, days: days)
+            try refuseOversizedRecording(header: header, schedule: schedule, skill: skill, input: input ?? .keys,
+                                         games: games, days: days)
             // Written to a temporary beside --out, put in place when finished (see AtomicFileSink).
             Interruption.install()
             let sink: AtomicFileSink
@@ -154,7 +159,8 @@ extension ReplayCommand {
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink) { progress.update($0) }
             } else {
-                recorder = recordGames(header: header, schedule: schedule, skill: skill, games: games, sink: sink) {
+                recorder = recordGames(header: header, schedule: schedule, skill: skill, input: input ?? .keys, games: games,
+                                       sink: sink) {
                     progress.update($0)
                 }
             }

@@ -29,8 +29,9 @@ func sinkProblem(_ error: FileError, _ out: String, flag: String = "--out") -> S
 /// replay may be (`ReplayFormat.maxFileBytes`): the first game is recorded in memory
 /// with the same bots and checkpoints, and the whole is estimated from it with a
 /// quarter's margin for longer games.
-func refuseOversizedRecording(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int, days: Int?) throws {
-    let probe = recordGames(header: header, schedule: schedule, skill: skill, games: 1, sink: StringSink())
+func refuseOversizedRecording(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input = .keys,
+                               games: Int, days: Int?) throws {
+    let probe = recordGames(header: header, schedule: schedule, skill: skill, input: input, games: 1, sink: StringSink())
     let perGame = probe.sink.text.utf8.count
     let (product, overflow) = max(1, games).multipliedReportingOverflow(by: perGame + perGame / 4)
     let estimate = overflow ? Int.max : product + (days ?? 0) * 256

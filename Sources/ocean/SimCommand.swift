@@ -34,6 +34,9 @@ struct Sim: ParsableCommand {
     @Option(parsing: .unconditional, help: "The human bot's skill, 0 (clumsy) to 100 (sharp); default 70. Only with the human bot.")
     var skill: Int?
 
+    @Option(help: "How the human bot plays: \(HumanBot.Input.names) (default keys). Only with the human bot and --games.")
+    var input: HumanBot.Input?
+
     @OptionGroup var balanceOption: BalanceOption
 
     @Option(parsing: .unconditional,
@@ -76,6 +79,7 @@ struct Sim: ParsableCommand {
         try checkRange(gamesPerDay, "--games-per-day", 0...100)
         try checkRange(skipPercent, "--skip-percent", 0...100)
         try checkSkill(skill, bot: bot)
+        try checkInput(input, bot: bot, days: days)
         try checkCareerFlags(days: days, games: games, gamesPerDay: gamesPerDay, skipPercent: skipPercent)
         try checkPath(profile, flag: "--profile")
         if profile != nil && days == nil { throw ValidationError("--profile goes with --days") }
@@ -105,7 +109,7 @@ struct Sim: ParsableCommand {
                                            minuteOfDay: try time.map { try parseTime($0) } ?? DefaultSession.minuteOfDay)
         let progress = Progress("sim", total: games, unit: "games", quiet: json)
         let report = runGames(rules: rules, seed: seed, schedule: BotSchedule(bot)!, games: games, skill: skill ?? 70,
-                              session: session, mode: mode) { done in
+                              input: input ?? .keys, session: session, mode: mode) { done in
             progress.update(done)
             return Interruption.requested == nil
         }

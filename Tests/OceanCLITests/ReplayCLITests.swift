@@ -58,6 +58,25 @@ private func verdicts(_ r: Run) -> [String] {
         #expect(info.stdout.range(of: #"length        \d+ ticks \(1:\d\d\)"#, options: .regularExpression) != nil)
     }
 
+    /// Issue 31: the human bot on a pointer records `@X` moves that verify; `--input`
+    /// goes only with a human bot and single games.
+    @Test func aPointerHumanRecordsAndVerifies() throws {
+        let out = try temporaryFile("pointer.replay", "")
+        let rec = oceanInProcess(["replay", "record", "--bot", "human", "--input", "pointer", "--skill", "40", "--seed", "3",
+                                  "--out", out, "--force", "--date", "2026-05-06", "--time", "07:45"])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains(" @") && text.contains("human (skill 40, pointer)"))
+        let v = oceanInProcess(["replay", "verify", out])
+        #expect(v.status == 0 && v.stdout.contains("1 passed, 0 failed"), "\(v.stdout)")
+        let greedy = oceanInProcess(["sim", "--bot", "greedy", "--input", "pointer"])
+        #expect(greedy.status != 0 && greedy.stderr.contains("--input only changes the human bot"), "\(greedy.stderr)")
+        let days = oceanInProcess(["sim", "--bot", "human", "--input", "pointer", "--days", "2"])
+        #expect(days.status != 0 && days.stderr.contains("--input goes with --games"), "\(days.stderr)")
+        let mouse = oceanInProcess(["sim", "--bot", "human", "--input", "mouse"])
+        #expect(mouse.status != 0)
+    }
+
     @Test func aDesyncExitsOneAndNamesTheTickSubsystemsAndFields() throws {
         let text = try String(contentsOfFile: repoRoot + "/replays/greedy-bot.replay", encoding: .utf8)
         let edited = fixedChecksum(text.replacingOccurrences(of: "balance scoring.points_per_catch 10",

@@ -5,6 +5,37 @@ import OceanKernel
 /// the run's seed, never from the kernel's gameplay stream.
 public protocol Bot {
     mutating func move(_ state: GameState, rules: Rules) -> Move
+    /// What the bot's hand does this tick: keys held, or a pointer held at an x. The
+    /// drivers build each tick's `TickInput` from it (`TickInput(_:command:)`), so a
+    /// pointer goes through the same recording as keys. By default, the keys of `move`.
+    mutating func control(_ state: GameState, rules: Rules) -> BotControl
+}
+
+extension Bot {
+    public mutating func control(_ state: GameState, rules: Rules) -> BotControl {
+        BotControl(move: move(state, rules: rules))
+    }
+}
+
+/// A bot's hand for one tick: the keys it holds, or, while `pointer` is set, where it
+/// holds the pointer (playfield x, fixed point; the kernel then ignores `move`).
+public struct BotControl: Equatable, Sendable {
+    public var move: Move
+    public var pointer: Int?
+
+    public init(move: Move = .none, pointer: Int? = nil) {
+        self.move = move
+        self.pointer = pointer
+    }
+
+    public static let none = BotControl()
+}
+
+extension TickInput {
+    /// The tick's input from a bot's hand, with an optional command.
+    public init(_ control: BotControl, command: Command = .none) {
+        self.init(move: control.move, pointer: control.pointer, command: command)
+    }
 }
 
 /// The bots the CLI knows by name.
@@ -13,12 +44,12 @@ public enum BotKind: String, CaseIterable, Sendable {
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// `skill` (0–100) only affects `human`.
-    public func make(seed: UInt64, skill: Int = 70) -> any Bot {
+    /// `skill` (0–100) and `input` (keys or pointer) only affect `human`.
+    public func make(seed: UInt64, skill: Int = 70, input: HumanBot.Input = .keys) -> any Bot {
         switch self {
         case .idle: IdleBot()
         case .greedy: GreedyBot()
-        case .human: HumanBot(seed: seed, skill: skill)
+        case .human: HumanBot(seed: seed, skill: skill, input: input)
         case .dodge: DodgeBot()
         case .oracle: OracleBot()
         }
@@ -77,8 +108,10 @@ enum Aim {
 
     /// The item above the rim that lands soonest among those the bin can still
     /// reach in time (where it will land, read from its motion); if none is
-    /// reachable, the one that lands soonest.
-    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], memo: inout LandingMemo) -> Item? {
+    /// reachable, the one that lands soonest. Items landing within `after` ticks are
+    /// left out (a player who already has the bin under one looks past it).
+    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], after: Int = 0,
+                       memo: inout LandingMemo) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
         // Sea life is let pass: never a target.
@@ -87,6 +120,7 @@ enum Aim {
             if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
             let landing = memo.landing(item, s, rules: rules)
             let t = landing.ticks
+            if t <= after { continue }
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
             if ticksToReach(landing.x, s.bin, rules: rules) <= t, reachable == nil || t < reachable!.ticks {
                 reachable = (item, t)
@@ -135,7 +169,9 @@ struct Commitment {
         memo.landing(item, s, rules: rules)
     }
 
-    mutating func target(_ s: GameState, rules: Rules, seenFrom: [Int] = []) -> Item? {
+    /// `after`: leave out items landing within that many ticks, the tracked one too
+    /// (see `Aim.target`).
+    mutating func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], after: Int = 0) -> Item? {
         let elapsed = max(1, s.tick - seenAt)
         seenAt = s.tick
         if let last = item {
@@ -144,10 +180,11 @@ struct Commitment {
                     && abs(c.x - last.x) <= (abs(Int(c.vx)) + Fixed.one) * elapsed
             }
             if let next, next.y + rules.halfSize[next.kind.rawValue] < rules.rim,
+               after == 0 || memo.landing(next, s, rules: rules).ticks > after,
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
                 // Unless another item will land clearly sooner (a slow bag chased while
                 // a glass bottle drops past): anyone turns to the urgent one.
-                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, memo: &memo)
+                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
                 if let urgent, memo.landing(urgent, s, rules: rules).ticks + Commitment.urgencyTicks
                     < memo.landing(next, s, rules: rules).ticks {
                     item = urgent
@@ -159,7 +196,7 @@ struct Commitment {
                 return next
             }
         }
-        item = Aim.target(s, rules: rules, seenFrom: seenFrom, memo: &memo)
+        item = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
         switched = true
         return item
     }
@@ -194,81 +231,6 @@ public struct GreedyBot: Bot {
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
         var target = rules.width / 2
         if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
-        return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
-    }
-}
-
-/// Plays like a person: it notices a new item one reaction time after it appears,
-/// looks again only once per reaction time, and misjudges where the item it chases
-/// will land (aiming error), less the longer it watches it; reaction and error both
-/// shrink as `skill` (0–100) grows. It turns to an item that will land clearly
-/// sooner than the one it chases, as anyone would.
-///
-/// The delays follow measured human reaction times to a visual cue: about 400 ms for
-/// a distracted novice (choice reaction times of untrained subjects, Hick's law
-/// studies), about 250 ms for a typical adult (the simple visual reaction time most
-/// studies report, 200–270 ms; the online Human Benchmark's median is about 270 ms),
-/// about 150 ms for a trained player (the fastest fifth of that benchmark, and
-/// esports players' figures). The aim error, when an item is first picked, goes from
-/// about two bins' widths (122 px) to a couple of pixels; watching an item for 2/3 s
-/// halves it (anticipatory tracking of a falling target improves with viewing time).
-public struct HumanBot: Bot {
-    public let reactionTicks: Int
-    public let aimErrorPx: Int
-    /// Watching an item this long halves the misjudgement of where it lands (2/3 s;
-    /// three times as long, a quarter): a slow item is read well, a fast one is not.
-    static let halvingTicks = 40
-    private var random: GameRandom
-    private var target: Int?
-    private var aimError = 0
-    private var nextLook = 0
-    private var steering = Steering()
-    private var commitment = Commitment()
-    /// Per kind, in `seenRow`: the y an item has fallen to one reaction after it
-    /// appeared; above it, the player has not noticed it yet.
-    private var seenFrom: [Int] = []
-    private var seenRow = -1
-    /// When the item chased now was picked: the longer it is watched, the better
-    /// its landing is read.
-    private var trackedSince = 0
-
-    public init(seed: UInt64, skill: Int) {
-        let s = min(100, max(0, skill))
-        // 400 ms at 0, 250 ms at 50, 150 ms at 100 (24, 15 and 9 ticks).
-        let ms = s <= 50 ? 400 - s * 3 : 250 - (s - 50) * 2
-        reactionTicks = Fixed.ticks(ms: ms)
-        // A novice misreads a swaying item's landing by up to about a bin's width; a
-        // trained eye by a couple of pixels (quadratic: the first gains are the largest).
-        aimErrorPx = 2 + (100 - s) * (100 - s) * 12 / 1_000
-        random = GameRandom(seed: seed ^ 0x4855_4D41_4E42_4F54)
-    }
-
-
-    public mutating func move(_ state: GameState, rules: Rules) -> Move {
-        if rules.row(state) != seenRow {
-            seenRow = rules.row(state)
-            seenFrom = (0..<rules.kindCount).map {
-                rules.fallen(ItemKind(rawValue: $0), row: seenRow, ticks: reactionTicks) - rules.halfSize[$0]
-            }
-        }
-        if state.tick >= nextLook {
-            nextLook = state.tick + reactionTicks
-            // A person misjudges where an item will land once, when they pick it,
-            // and keeps that misjudgement while they chase it.
-            let item = commitment.target(state, rules: rules, seenFrom: seenFrom)
-            if commitment.switched {
-                aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx))
-                trackedSince = state.tick
-            }
-            // The misjudgement shrinks as the item nears: a person reads its landing
-            // better in its last second (a slow round gives time to correct).
-            target = nil
-            if let item {
-                let landing = commitment.landing(item, state, rules: rules)
-                target = landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
-            }
-        }
-        guard let target else { return .none }
         return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
     }
 }

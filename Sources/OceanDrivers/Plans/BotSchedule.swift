@@ -22,16 +22,17 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// True when a bot in the schedule uses `--skill` (only `human` does).
+    /// True when a bot in the schedule uses `--skill` and `--input` (only `human` does).
     public var usesSkill: Bool { kinds.contains(.human) }
 
-    public func plan(seed: UInt64, skill: Int, games: Int, session: Command? = nil, mode: PlayMode = .classic) -> GamePlan {
-        GamePlan(bots: bots(seed: seed, skill: skill), games: games, session: session, mode: mode)
+    public func plan(seed: UInt64, skill: Int, input: HumanBot.Input = .keys, games: Int, session: Command? = nil,
+                     mode: PlayMode = .classic) -> GamePlan {
+        GamePlan(bots: bots(seed: seed, skill: skill, input: input), games: games, session: session, mode: mode)
     }
 
-    /// One bot per entry, each with a seed of its own.
-    public func bots(seed: UInt64, skill: Int) -> [any Bot] {
-        kinds.enumerated().map { i, k in k.make(seed: seed &+ UInt64(i), skill: skill) }
+    /// One bot per entry, each with a seed of its own; `skill` and `input` go to the humans.
+    public func bots(seed: UInt64, skill: Int, input: HumanBot.Input = .keys) -> [any Bot] {
+        kinds.enumerated().map { i, k in k.make(seed: seed &+ UInt64(i), skill: skill, input: input) }
     }
 
     public var description: String { kinds.map(\.rawValue).joined(separator: ",") }

@@ -46,13 +46,13 @@ public struct CareerPlan {
 
     public mutating func input(for sim: Simulation) -> TickInput? {
         let s = sim.state
-        if s.mode != .idle { return TickInput(move: bots[bot].move(s, rules: sim.rules)) }
+        if s.mode != .idle { return TickInput(bots[bot].control(s, rules: sim.rules)) }
         while true {
             if !queue.isEmpty { return TickInput(command: queue.removeFirst()) }
             if gamesLeft > 0 {
                 gamesLeft -= 1
                 bot = min(s.totals.games, bots.count - 1)
-                return TickInput(move: bots[bot].move(s, rules: sim.rules), command: .startGame)
+                return TickInput(bots[bot].control(s, rules: sim.rules), command: .startGame)
             }
             day += 1
             guard day < options.days else { return nil }

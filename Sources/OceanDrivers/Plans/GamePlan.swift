@@ -38,8 +38,8 @@ public struct GamePlan {
         if s.mode == .idle {
             guard s.totals.games - before < games else { return nil }
             current = min(s.totals.games - before, bots.count - 1)
-            return TickInput(move: bots[current].move(s, rules: sim.rules), command: start)
+            return TickInput(bots[current].control(s, rules: sim.rules), command: start)
         }
-        return TickInput(move: bots[current].move(s, rules: sim.rules))
+        return TickInput(bots[current].control(s, rules: sim.rules))
     }
 }

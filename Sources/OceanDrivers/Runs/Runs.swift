@@ -8,11 +8,12 @@ public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill
 
 /// `goOn` is asked every `InputFeed.checkEvery` ticks, with the games finished so
 /// far; when it says no the run stops there and reports what was played.
+/// `skill` and `input` go to the human bots.
 public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
-                     session: Command = DefaultSession.command, mode: PlayMode = .classic,
+                     input: HumanBot.Input = .keys, session: Command = DefaultSession.command, mode: PlayMode = .classic,
                      goOn: ((Int) -> Bool)? = nil) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
-    var plan = schedule.plan(seed: seed, skill: skill, games: games, session: session, mode: mode)
+    var plan = schedule.plan(seed: seed, skill: skill, input: input, games: games, session: session, mode: mode)
     var log = PlayLog(rules: rules)
     while let input = plan.input(for: sim) {
         if let goOn, sim.state.tick % InputFeed.checkEvery == 0, !goOn(sim.state.totals.games) { break }
@@ -62,10 +63,10 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
 
 /// Plays `games` games with a bot and records them as a replay into `sink`.
 /// `progress` hears the games finished so far every `InputFeed.checkEvery` ticks.
-public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, games: Int,
-                                           sink: Sink, progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
+public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input = .keys,
+                                           games: Int, sink: Sink, progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
-    var plan = schedule.plan(seed: header.seed, skill: skill, games: games,
+    var plan = schedule.plan(seed: header.seed, skill: skill, input: input, games: games,
                              session: .beginSession(header.date, minuteOfDay: header.minuteOfDay), mode: header.mode ?? .classic)
     let before = recorder.simulation.state.totals.games  // a starting state has games of its own
     while let input = plan.input(for: recorder.simulation) {
