@@ -184,9 +184,9 @@ struct Commitment {
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
                 // Unless another item will land clearly sooner (a slow bag chased while
                 // a glass bottle drops past): anyone turns to the urgent one.
+                // Or one lands sooner elsewhere with time to catch it and come back.
                 let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
-                if let urgent, memo.landing(urgent, s, rules: rules).ticks + Commitment.urgencyTicks
-                    < memo.landing(next, s, rules: rules).ticks {
+                if let urgent, urgent != next, switchTo(urgent, from: next, s, rules: rules) {
                     item = urgent
                     switched = true
                     return urgent
@@ -199,6 +199,20 @@ struct Commitment {
         item = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
         switched = true
         return item
+    }
+}
+
+extension Commitment {
+    /// Whether to leave `chased` for `sooner`: it lands clearly sooner (the chased one
+    /// is given up), or sooner and far enough from the chased one's landing that both
+    /// can be caught, the sooner one first.
+    mutating func switchTo(_ sooner: Item, from chased: Item, _ s: GameState, rules: Rules) -> Bool {
+        let u = memo.landing(sooner, s, rules: rules), c = memo.landing(chased, s, rules: rules)
+        guard u.ticks < c.ticks else { return false }
+        if u.ticks + Commitment.urgencyTicks < c.ticks { return true }
+        guard abs(u.x - c.x) > rules.binHalfWidth else { return false }  // both in one place: no matter
+        return Aim.ticksToReach(u.x, s.bin, rules: rules) <= u.ticks
+            && Aim.ticksToReach(c.x, BinState(x: u.x, vx: 0), rules: rules) <= c.ticks - u.ticks
     }
 }
 

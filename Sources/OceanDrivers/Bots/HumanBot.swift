@@ -130,8 +130,8 @@ public struct HumanBot: Bot {
         case .keys:
             guard let target else { return .none }
             // A fish arcing down onto the spot: step aside, then back to the item.
-            let target = Aim.clearOfSeaLife(target, state, rules: rules)
-            return BotControl(move: keys.move(predictedBin(state.bin, rules: rules), to: target, rules: rules,
+            let aim = Aim.clearOfSeaLife(target, state, rules: rules)
+            return BotControl(move: keys.move(predictedBin(state.bin, rules: rules), to: aim, rules: rules,
                                               jitter: releaseJitterTicks, random: &random))
         case .pointer:
             return BotControl(pointer: pointer.position(at: now, resting: state.bin.x))
@@ -150,7 +150,8 @@ public struct HumanBot: Bot {
         // chooses the next one while this one falls in (the choice overlaps the
         // hand's work; only the choices themselves queue up, one at a time).
         var after = 0
-        if let target, targetLands > now, abs(state.bin.x - target) <= Fixed.px(parameters.lookAheadPx) {
+        if let target, targetLands > now, abs(state.bin.x - target) <= Fixed.px(parameters.lookAheadPx),
+           !landsSooner(than: targetLands, awayFrom: target, state, rules: rules) {
             after = targetLands - now
         }
         // A person misjudges where an item will land once, when they pick it, and
@@ -175,6 +176,18 @@ public struct HumanBot: Bot {
             chosenLands = now + landing.ticks
             chosen = landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
         }
+    }
+
+    /// Whether an item in view (trash or a power-up) lands before `tick` out of the
+    /// mouth's reach of `x`: then nobody looks past the item they chase; the sooner one
+    /// comes first (`Commitment`'s urgency decides).
+    private mutating func landsSooner(than tick: Int, awayFrom x: Int, _ state: GameState, rules: Rules) -> Bool {
+        for item in state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim
+            && item.y >= seenFrom[item.kind.rawValue] && !rules.isSeaLife[item.kind.rawValue] {
+            let l = commitment.landing(item, state, rules: rules)
+            if state.tick + l.ticks < tick && abs(l.x - x) > rules.binHalfWidth { return true }
+        }
+        return false
     }
 
     /// Where the bin will be once the keys already pressed (but not yet seen by the
