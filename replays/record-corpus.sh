@@ -27,7 +27,7 @@ r --bot greedy --seed 1 --games 3 --out replays/greedy-bot.replay --comment "The
 r --bot human --skill 70 --seed 2 --games 2 --out replays/human-bot.replay --comment "The human bot (skill 70): reaction delay and aiming error, two games."
 r --bot human --skill 15 --seed 4 --out replays/human-clumsy.replay --comment "A clumsy human bot (skill 15): slow to react, aims wide."
 r --bot human --seed 9 --games 2 --balance assets/tunings/gentle.toml --out replays/gentle-tuning.replay --comment "Non-default constants: the gentle tuning (wider bin, fewer and slower items), human bot."
-r --bot human --seed 3 --games 7 --out replays/ten-minutes.replay --comment "Ten minutes of play (human bot, 100 items a game): the size budget, under 100 KB."
+r --bot human --seed 3 --games 7 --out replays/ten-minutes.replay --comment "Ten minutes of play (human bot, 100 items a game): the size budget, under 100 KB beyond the header's constants."
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).

@@ -27,6 +27,12 @@ private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
         sway_speed_px_per_s = 20
         sway_accel_px_per_s2 = 40
         spawn_weight = 200
+        catch_body_percent = 50
+        bounce_percent = 0
+        sea_life = 0
+        leap_speed_px_per_s = 0
+        power_up = 0
+        spawn_weight_per_step = 0
         """)
     try append("impact.toml", "[kind.coffee_cup]\nco2e_g_per_kg = 2500\nwater_ml_per_kg = 30000\n")
     try append("content/story.toml", """

@@ -135,7 +135,7 @@ private func sum(_ xs: [[Int]]) -> [Int] { xs.reduce([0, 0, 0]) { zip($0, $1).ma
         #expect(next.count == 3 && next.allSatisfy { $0["reached"] as? Bool == false && ($0["progress"] as! Int) < ($0["target"] as! Int) })
         #expect(m["reached"] is [Any])
         let impact = try #require(o["impact"] as? [String: Any])
-        #expect((impact["kinds"] as? [Any])?.count == 6 && (impact["co2eGrams"] as! Int) > 0)
+        #expect((impact["kinds"] as? [Any])?.count == 10 && (impact["co2eGrams"] as! Int) > 0)
         #expect((o["months"] as! [[String: Any]]).allSatisfy { $0["impact"] is [String: Any] })
         let text = oceanInProcess(["profile", "show", "--profile", path]).stdout
         for label in ["daily         2026-01-10 ", "weekly        2026-01-05 ", "challenges    ", "milestones    ", "next          ",

@@ -77,11 +77,13 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         #expect(r.status == 0, "\(r.stderr)")
         let o = try object(r.stdout)
         let kinds = try #require(o["kinds"] as? [[String: Any]])
+        // Every kind of the balance, sea life and power-ups too (never diverted: zero).
         #expect(kinds.map { $0["kind"] as? String } == ["plastic_bottle", "aluminium_can", "cardboard", "glass_bottle",
-                                                         "plastic_bag", "food_tray"])
+                                                         "plastic_bag", "food_tray", "flying_fish", "sea_turtle", "net", "slack_tide"])
         // Every kind's true mass; plastic (the report's grams) counts the plastic kinds only.
         #expect(kinds.filter { $0["plastic"] as? Bool == true }.reduce(0) { $0 + ($1["grams"] as? Int ?? 0) } == o["grams"] as? Int)
-        #expect(kinds.filter { $0["plastic"] as? Bool == false }.map { $0["kind"] as? String } == ["aluminium_can", "cardboard", "glass_bottle"])
+        #expect(kinds.filter { $0["plastic"] as? Bool == false }.map { $0["kind"] as? String }
+                == ["aluminium_can", "cardboard", "glass_bottle", "flying_fish", "sea_turtle", "net", "slack_tide"])
         let months = try #require(o["months"] as? [[String: Any]])
         #expect(months.map { $0["month"] as? String } == ["2026-01", "2026-02"])
         #expect(months.reduce(0) { $0 + ($1["grams"] as! Int) } == o["grams"] as? Int)
@@ -89,7 +91,7 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         // the plastic ones its plastic; over the months, each kind's lifetime.
         for m in months {
             let mk = try #require(m["kinds"] as? [[String: Any]])
-            #expect(mk.count == 6)
+            #expect(mk.count == 10)
             #expect(mk.reduce(0) { $0 + ($1["grams"] as! Int) } == m["divertedGrams"] as? Int)
             #expect(mk.filter { $0["plastic"] as? Bool == true }.reduce(0) { $0 + ($1["grams"] as! Int) } == m["grams"] as? Int)
             #expect((m["divertedGrams"] as? Int ?? 0) > (m["grams"] as? Int ?? 0), "glass, cans and boxes weigh too")

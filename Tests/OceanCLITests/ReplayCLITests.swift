@@ -98,10 +98,10 @@ private func verdicts(_ r: Run) -> [String] {
         let r1 = oceanInProcess(["replay", "verify", corrupt])
         #expect(r1.status == 2)
         #expect(r1.stdout.contains("checksum mismatch"))
-        let v9 = try temporaryFile("v9.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 8", with: "OCEAN-REPLAY 9"))
-        let r2 = oceanInProcess(["replay", "info", v9])
+        let v10 = try temporaryFile("v10.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 9", with: "OCEAN-REPLAY 10"))
+        let r2 = oceanInProcess(["replay", "info", v10])
         #expect(r2.status == 2)
-        #expect(r2.stderr.contains("v9.replay:1: replay format version 9 is not supported"))
+        #expect(r2.stderr.contains("v10.replay:1: replay format version 10 is not supported"))
         let cut = try temporaryFile("cut.replay", String(text.prefix(text.count * 2 / 3)))
         let r3 = oceanInProcess(["replay", "verify", cut])
         #expect(r3.status == 2)
@@ -122,7 +122,7 @@ private func verdicts(_ r: Run) -> [String] {
         for attempt in 0..<3 {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: binary)
-            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "10000", "--out", out, "--force"]
+            p.arguments = ["replay", "record", "--bot", "greedy", "--seed", "\(attempt)", "--games", "5000", "--out", out, "--force"]
             p.environment = ["SWIFT_BACKTRACE": "enable=no"]
             try p.run()
             // Long enough to write some seconds of play, far too short to finish.

@@ -185,19 +185,21 @@ private func mode(_ path: String) -> mode_t {
             for j in 0..<8 { w |= UInt64(state[i + j]) << UInt64(8 * j) }
             return w
         }
-        // The header (2 words), the flow (9 in encoding 8: the play mode, misses left and
-        // the round's first miss count after the break timer), the random stream (4), the bin (2).
-        let items = Int(words[17])
+        // The header (2 words), the flow (13 in encoding 9: the play mode, misses left and
+        // the round's first miss count after the break timer, then the tempo step and the
+        // powers' three), the random stream (4), the bin (2); each item 7 words (its bounce).
+        let items = Int(words[21])
         // After the items, the fair spawner's plan (its count, then two words a point).
-        let afterItems = 18 + 6 * items + 1 + 2 * Int(words[18 + 6 * items])
-        // The ocean's words: health, phase, the day's starting health and net; then the career.
-        let health = afterItems + 14, today = health + 4
+        let afterItems = 22 + 7 * items + 1 + 2 * Int(words[22 + 7 * items])
+        // The game's 7 words (sea life caught last), the totals' 8; the ocean's words:
+        // health, phase, the day's starting health and net; then the career.
+        let health = afterItems + 15, today = health + 4
         let cases: [(String, [(Int, Int)])] = [
             ("career.today", [(today, Int.max)]), ("career.today", [(today, Int.min)]),
             ("tick", [(2, -1)]), ("tick", [(2, Int.max)]), ("round", [(3, 1)]),
-            ("random", [(11, 0), (12, 0), (13, 0), (14, 0)]), ("missesLeft", [(9, 3)]), ("health", [(health, Int.max)]),
+            ("random", [(15, 0), (16, 0), (17, 0), (18, 0)]), ("missesLeft", [(9, 3)]), ("health", [(health, Int.max)]),
             ("healthDayStart", [(health + 2, -1)]), ("healthDayNet", [(health + 3, Int.max)]),
-            ("totals.grams", [(afterItems + 6 + 6, Int.max)]),
+            ("totals.grams", [(afterItems + 7 + 6, Int.max)]), ("tempoStep", [(11, 2)]),
         ]
         for (field, changes) in cases {
             var w = words

@@ -20,7 +20,7 @@ struct WatchWindowTests {
         #expect(r.stdout.contains("watch-exit 0"), "\(r.stdout)\n\(r.stderr)")
         let out = (try? String(contentsOfFile: dir + "/watch.out", encoding: .utf8)) ?? ""
         // End seeks to the last tick; the state there is the recorded end.
-        #expect(out.contains("left at tick 5695 of 5695") && out.contains("(the end record's)"), "\(out)")
+        #expect(out.contains("left at tick 5310 of 5310") && out.contains("(the end record's)"), "\(out)")
     }
 }
 

@@ -254,7 +254,13 @@ struct Career {
         #expect(scholar == [.ecoScholar])
         let streaks = unlocked { k in for d in 1...8 { k.day(2026, 3, d); k.step(.startGame); k.sim.state.mode = .idle } }
         #expect(streaks.filter { $0 == .reefDefender || $0 == .oceanSentinel } == [.reefDefender, .oceanSentinel])
-        let gentle = Rules(BalanceAsCode.gentle)
+        // A gentle game of trash only (the test's simple catcher neither dodges sea life
+        // nor takes power-ups).
+        var trashOnly = BalanceAsCode.gentle
+        for i in trashOnly.kinds.indices where trashOnly.kinds[i].seaLife == 1 || trashOnly.kinds[i].powerUp != 0 {
+            trashOnly.kinds[i].spawnWeight = 0
+        }
+        let gentle = Rules(trashOnly)
         let flawless = unlocked(gentle) { k in
             k.sim = Simulation(rules: gentle, seed: 3)
             k.day(2026, 1, 1, at: 9 * 60)

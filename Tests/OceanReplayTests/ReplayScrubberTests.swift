@@ -76,10 +76,10 @@ import TestSupport
         s.seek(to: s.lastTick)
         #expect(s.hash() == end.hash)
         #expect(s.keyFrameCount <= 16)
-        // 37 095 ticks in at most 16 frames: the interval doubled to 2 400.
-        #expect(s.keyFrameEvery == 2_400)
+        // 39 282 ticks in at most 16 frames: the interval doubled to 2 400, then to 4 800.
+        #expect(s.keyFrameEvery == 4_800)
         // Once explored, any seek simulates less than one interval.
-        for goal in [17, 20_000, 4_800, 37_000, 0, 33_333] {
+        for goal in [17, 20_000, 4_800, 39_000, 0, 33_333] {
             let before = s.ticksSimulated
             s.seek(to: goal)
             #expect(s.ticksSimulated - before < s.keyFrameEvery)

@@ -174,7 +174,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         expected.career.seed = ChallengeDraw.careerSeed(from: r.s0 ^ r.s1 ^ r.s2 ^ r.s3)
         expected.career.activeDays = 0
         for i in expected.career.months.indices {
-            expected.career.months[i].kindCounts = [Int](repeating: 0, count: 6)
+            expected.career.months[i].kindCounts = [Int](repeating: 0, count: try rules.kindCount)
         }
         #expect(old.state == expected && old.version == 3 && old.player == ProfileText.Player())
         // Version 3 knew no name line: one there is refused, as any unknown line is.
