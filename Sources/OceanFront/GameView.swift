@@ -87,6 +87,9 @@ public final class GameView {
     let seed: UInt64
     /// Each kind's main colour, for its catch's particles.
     private(set) var kindColours: [UInt32]
+    /// The trash that floats on a polluted sea: the trash kinds' sprites (no sea life,
+    /// no power-up), kept so a frame allocates nothing.
+    private(set) var debris: [Bitmap]
     /// Sea life caught or let pass, bounces, the powers' words (`KindCues`).
     var kindCues: KindCues
 
@@ -131,6 +134,7 @@ public final class GameView {
         particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
         squash = Squash(durationMs: theme.squashMs)
         kindColours = art.items.map(GameView.mainColour)
+        debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
     }
 
@@ -245,6 +249,7 @@ public final class GameView {
         overlays = GameOverlays(theme: theme, layout: layout)
         petPortrait = PetPortrait(art: art.pet)
         kindColours = art.items.map(GameView.mainColour)
+        debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
         // The backdrops were painted in the old colours: painted again on the next frame.
         backdropLook = nil
@@ -423,6 +428,12 @@ public final class GameView {
         max(0, Double(state.tick - 1) + fraction) / Double(Fixed.ticksPerSecond)
     }
 
+    /// The sprites of the trash kinds (all of them if a balance somehow has none).
+    static func trashSprites(_ items: [Bitmap], rules: Rules) -> [Bitmap] {
+        let trash = items.indices.filter { $0 < rules.isTrash.count && rules.isTrash[$0] }.map { items[$0] }
+        return trash.isEmpty ? items : trash
+    }
+
     /// The ocean without the game: the phase's backdrop at the health's look, waves,
     /// fish and floating trash.
     func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double) {
@@ -431,7 +442,7 @@ public final class GameView {
         scene.drawWaves(canvas, theme: theme, layout: layout, look: look, seconds: seconds)
         scene.drawFish(canvas, sprite: art.fish, theme: theme,
                        count: theme.fishCount[look.phase], layout: layout, seconds: seconds)
-        scene.drawDebris(canvas, sprites: art.items, theme: theme, count: theme.debrisCount[look.phase],
+        scene.drawDebris(canvas, sprites: debris, theme: theme, count: theme.debrisCount[look.phase],
                          layout: layout, seconds: seconds)
     }
 

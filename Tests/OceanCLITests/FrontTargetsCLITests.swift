@@ -107,7 +107,7 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         let path = try freshPath("profile")
         #expect(oceanInProcess(["sim", "--days", "3", "--profile", path]).status == 0)
         let show = oceanInProcess(["profile", "show", "--profile", path, "--json"])
-        #expect((try object(show.stdout)["kinds"] as? [Any])?.count == 6)
+        #expect((try object(show.stdout)["kinds"] as? [Any])?.count == 10)
         #expect(oceanInProcess(["profile", "show", "--profile", path]).stdout.contains("months        2026-01 "))
     }
 

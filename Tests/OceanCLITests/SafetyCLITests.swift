@@ -103,7 +103,7 @@ private func mode(_ path: String) -> mode_t {
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("exists; add --force to replace it"), "\(refused.stderr)")
         for attempt in 0..<2 {
-            let run = try Started(["replay", "record", "--bot", "greedy", "--seed", "\(attempt + 5)", "--games", "10000",
+            let run = try Started(["replay", "record", "--bot", "greedy", "--seed", "\(attempt + 5)", "--games", "5000",
                                    "--out", out, "--force"])
             usleep(useconds_t(400_000 + attempt * 200_000))
             kill(run.pid, SIGKILL)
@@ -119,7 +119,7 @@ private func mode(_ path: String) -> mode_t {
             }
         }
         // SIGTERM: its own temporary goes (and the dead recorders' went when it began).
-        let term = try Started(["replay", "record", "--bot", "greedy", "--seed", "9", "--games", "10000", "--out", out, "--force"])
+        let term = try Started(["replay", "record", "--bot", "greedy", "--seed", "9", "--games", "5000", "--out", out, "--force"])
         usleep(400_000)
         kill(term.pid, SIGTERM)
         let t = try #require(term.wait())

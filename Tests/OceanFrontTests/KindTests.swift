@@ -32,8 +32,14 @@ struct KindGame {
         }
     }
 
-    /// A seed whose game has every moment clear of toasts (10 of the first 60 do).
-    static let seed: UInt64 = 10
+    /// The first seed whose game has every moment clear of toasts (searched, so a change
+    /// to the balance or the bots finds another rather than losing a moment).
+    static let seed: UInt64 = {
+        for s in UInt64(1)...300 {
+            if let g = try? KindGame(seed: s), Moment.allCases.allSatisfy({ g.ticks[$0] != nil }) { return s }
+        }
+        return 10
+    }()
     let seed: UInt64
     let rules: Rules
     let start: Simulation

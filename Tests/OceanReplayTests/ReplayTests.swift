@@ -466,7 +466,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         let rules = Rules(career.header.balance)
         #expect(rules.kinds.filter { rules.isPlastic[$0.rawValue] }.map { c.kindGrams[$0.rawValue] }.reduce(0, +) == final.totals.grams)
         #expect(c.kindGrams.reduce(0, +) > final.totals.grams, "cans, cardboard and glass are diverted, not plastic")
-        #expect(c.kindCounts.allSatisfy { $0 > 0 }, "a month of play diverts every kind")
+        #expect(rules.kinds.filter { rules.isTrash[$0.rawValue] }.allSatisfy { c.kindCounts[$0.rawValue] > 0 },
+                "a month of play diverts every kind of trash")
+        #expect(rules.kinds.filter { !rules.isTrash[$0.rawValue] }.allSatisfy { c.kindCounts[$0.rawValue] == 0 },
+                "sea life and power-ups are never tallied")
         #expect(c.months.map(\.grams).reduce(0, +) == final.totals.grams)
         let first = career.header.date.monthNumber
         #expect(c.months.map(\.month) == [first, first + 1], "30 days from 2026-11-22: November and December")
