@@ -194,20 +194,9 @@ public struct HumanBot: Bot {
     /// game) have acted, as far as the player predicts its own latency.
     private func predictedBin(_ bin: BinState, rules: Rules) -> BinState {
         var b = bin
-        let m = rules.binMotion
-        let left = rules.binHalfWidth, right = rules.width - rules.binHalfWidth
         var i = sent
         for _ in 0..<predictedTicks {
-            let push = Int(inFlight[i].move.rawValue)
-            if push != 0 {
-                b.vx = min(m.maxSpeed, max(-m.maxSpeed, b.vx + push * m.accel))
-            } else if b.vx > 0 {
-                b.vx = max(0, b.vx - m.friction)
-            } else if b.vx < 0 {
-                b.vx = min(0, b.vx + m.friction)
-            }
-            b.x += b.vx
-            if b.x <= left { (b.x, b.vx) = (left, 0) } else if b.x >= right { (b.x, b.vx) = (right, 0) }
+            b = b.stepped(inFlight[i].move, rules: rules)
             i = i + 1 == inFlight.count ? 0 : i + 1
         }
         return b

@@ -40,3 +40,14 @@ enum BinSystem {
         bin.x += bin.vx
     }
 }
+
+extension BinState {
+    /// The bin one tick on under `move` (keys, no pointer), walls included: exactly
+    /// the tick's own step, for a player who predicts where the keys already pressed
+    /// will take it.
+    public func stepped(_ move: Move, rules: Rules) -> BinState {
+        var b = self
+        BinSystem.run(&b, move: move, pointer: nil, rules: rules)
+        return b
+    }
+}
