@@ -2,13 +2,16 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v7/ keep the corpus as formats 2 to 7 recorded it (under the balance
+# replays/v2/ to v8/ keep the corpus as formats 2 to 8 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
 # the abandon command, and the game of skill's balance; format 8 arcade mode (the
 # replays below were upgraded from 7 with `replay update --upgrade`, their inputs
-# unchanged, and the two arcade-*.replay recorded).
+# unchanged, and the two arcade-*.replay recorded); format 9 kinds that play differently
+# (body catches, a bouncing can, wide cardboard, fast glass, a fluttering bag), sea
+# life, power-ups, the classic tempo that follows the level, fair_spawn 2 and the
+# truer human bot (every replay below recorded anew: the rules of the game changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -46,3 +49,4 @@ r --bot greedy --seed 21 --from-profile "$P" --date 2026-01-31 --out replays/con
 rm -rf "$(dirname "$P")"
 r --mode arcade --bot human --skill 70 --seed 5 --games 2 --out replays/arcade-human.replay --comment "Arcade mode: the human bot (skill 70) over two games, each ended when the fifth bin of misses is spent, perfect rounds giving one back."
 r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."
+r --bot oracle --seed 12 --games 3 --out replays/sea-life-and-power-ups.replay --comment "Format 9's kinds: the oracle lets every fish and turtle pass, takes nets and slack tides, and catches cans, wide cardboard and fast glass by their bodies' rules."

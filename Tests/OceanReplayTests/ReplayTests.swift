@@ -422,6 +422,13 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             .reduce(0) { $0 + $1.utf8.count + 1 }
         #expect(try fileSize(repoRoot + "/replays/ten-minutes.replay") - header < 100_000)
         #expect(try load("checkpoint-every-7").0.replay.header.checkpointEvery == 7)
+        // Format 9's kinds: sea life let pass (never caught), both power-ups taken, nothing missed.
+        let sea = try load("sea-life-and-power-ups")
+        #expect(sea.0.replay.end!.summary.misses == 0)
+        #expect(sea.1.contains { if case .passed = $0 { true } else { false } })
+        #expect(!sea.1.contains { if case .seaLifeCaught = $0 { true } else { false } })
+        #expect(sea.1.contains { if case .powerUp(_, .net, _) = $0 { true } else { false } })
+        #expect(sea.1.contains { if case .powerUp(_, .tide, _) = $0 { true } else { false } })
 
         // Careers.
         let month = try load("career-30-days")
