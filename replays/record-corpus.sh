@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v8/ keep the corpus as formats 2 to 8 recorded it (under the balance
+# replays/v2/ to v9/ keep the corpus as formats 2 to 9 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -11,7 +11,9 @@
 # unchanged, and the two arcade-*.replay recorded); format 9 kinds that play differently
 # (body catches, a bouncing can, wide cardboard, fast glass, a fluttering bag), sea
 # life, power-ups, the classic tempo that follows the level, fair_spawn 2 and the
-# truer human bot (every replay below recorded anew: the rules of the game changed).
+# truer human bot (every replay below recorded anew: the rules of the game changed);
+# format 10 the seas and the day's healing that follows its plastic (every replay
+# recorded anew: health moves differently, and careers open seas and move to them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -35,6 +37,7 @@ r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.re
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
 r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals day by day, the pet grows, levels and challenge rewards add up."
+r --days 60 --skip-percent 0 --bot greedy --seed 3 --checkpoint-every 600 --out replays/seas.replay --comment "Seas (format 10): the bay heals to Thriving, the reef opens and the player moves there (sea reef), the bay slowly loses health while neglected; then the mangroves open."
 r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."

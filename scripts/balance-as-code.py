@@ -36,6 +36,12 @@ def body(path: str) -> list[str]:
                 for field, value in fields.items():
                     lines.append(f"        b.kinds[b.kinds.count - 1].{camel(field)} = {number(value, f'{path}: kind.{key}.{field}')}")
             continue
+        if section == "sea":
+            for key, fields in table.items():
+                lines.append(f'        b.seas.append(Balance.Sea(key: "{key}"))')
+                for field, value in fields.items():
+                    lines.append(f"        b.seas[b.seas.count - 1].{camel(field)} = {number(value, f'{path}: sea.{key}.{field}')}")
+            continue
         if not isinstance(table, dict):
             sys.exit(f"{path}: {section} is not a table")
         for field, value in table.items():

@@ -8,13 +8,22 @@ public typealias BalanceField = SchemaField<Balance>
 /// `[kind.KEY]` sections a file holds, in its order, each with the fourteen per-kind keys.
 public enum BalanceSchema {
     /// The fields of a balance whose kinds are `kinds` (their keys, in table order).
-    public static func fields(kinds: [String]) -> [BalanceField] {
-        if kinds == shippedKindKeys { return shippedKindFields }
-        return makeFields(kinds: kinds)
+    public static func fields(kinds: [String], seas: [String] = []) -> [BalanceField] {
+        if kinds == shippedKindKeys && seas.isEmpty { return shippedKindFields }
+        if kinds == shippedKindKeys && seas == shippedSeaKeys { return shippedFields }
+        return makeFields(kinds: kinds, seas: seas)
     }
 
-    /// The fields of `balance` (its own kinds).
-    public static func fields(of balance: Balance) -> [BalanceField] { fields(kinds: balance.kinds.map(\.key)) }
+    /// The fields of `balance` (its own kinds and seas).
+    public static func fields(of balance: Balance) -> [BalanceField] {
+        fields(kinds: balance.kinds.map(\.key), seas: balance.seas.map(\.key))
+    }
+
+    /// The per-sea keys, after `sea.KEY.`.
+    public static let seaFieldNames = ["rise_cap_percent", "neglect_per_day"]
+    /// The shipped seas, in their order; built once with the shipped kinds.
+    public static let shippedSeaKeys = ["bay", "reef", "mangroves", "kelp_forest", "arctic"]
+    private static let shippedFields = makeFields(kinds: shippedKindKeys, seas: shippedSeaKeys)
 
     /// The per-kind keys, after `kind.KEY.`: what every kind section holds.
     public static let kindFieldNames = ["grams", "plastic", "size_px", "terminal_speed_px_per_s", "fall_percent",
@@ -28,7 +37,7 @@ public enum BalanceSchema {
                                          "plastic_bag", "food_tray"]
     private static let shippedKindFields = makeFields(kinds: shippedKindKeys)
 
-    private static func makeFields(kinds: [String]) -> [BalanceField] {
+    private static func makeFields(kinds: [String], seas: [String] = []) -> [BalanceField] {
         var f: [BalanceField] = []
         func add(_ key: String, _ unit: String, _ range: ClosedRange<Int>,
                  _ path: WritableKeyPath<Balance, Int> & Sendable) {
@@ -64,6 +73,12 @@ public enum BalanceSchema {
             add(k + "leap_speed_px_per_s", "px/s out of the water (sea life; 0 otherwise)", 0...20_000, \.kinds[i].leapSpeedPxPerS)
             add(k + "power_up", "0: none, 1: a net, 2: a slack tide", 0...2, \.kinds[i].powerUp)
             add(k + "spawn_weight_per_step", "relative weight added per tempo step", 0...1_000, \.kinds[i].spawnWeightPerStep)
+        }
+
+        for (i, key) in seas.enumerated() {
+            let k = "sea.\(key)."
+            add(k + "rise_cap_percent", "% of health.daily_rise_cap", 1...1_000, \.seas[i].riseCapPercent)
+            add(k + "neglect_per_day", "1/10000 lost per day away from it", 0...10_000, \.seas[i].neglectPerDay)
         }
 
         add("rounds.per_game", "rounds", 1...50, \.rounds.perGame)
@@ -121,6 +136,10 @@ public enum BalanceSchema {
         add("health.daily_fall_cap", "1/10000 below the day's start", 0...10_000, \.health.dailyFallCap)
         add("health.daily_cap_on_sum", "1: cap the day's net, 0: each event in turn", 0...1, \.health.dailyCapOnSum)
         add("health.per_sea_life", "1/10000 lost per sea-life item caught", 0...10_000, \.health.perSeaLife)
+        add("health.rise_open_percent", "% of the day's rise cap open before any plastic today (100: all of it)", 0...100,
+            \.health.riseOpenPercent)
+        add("health.rise_opens_from_percent", "% of the daily goal", 0...99, \.health.riseOpensFromPercent)
+        add("health.rise_cap_drop_percent", "% the rise cap shrinks by at full health", 0...100, \.health.riseCapDropPercent)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
         add("career.level_growth_percent", "% more per level", 0...100, \.career.levelGrowthPercent)
@@ -162,7 +181,9 @@ public enum BalanceSchema {
     }
 
     /// The fields and their rules, for the validator, for a balance of these kinds.
-    public static func schema(kinds: [String]) -> Schema<Balance> { Schema(fields: fields(kinds: kinds), check: check) }
+    public static func schema(kinds: [String], seas: [String] = []) -> Schema<Balance> {
+        Schema(fields: fields(kinds: kinds, seas: seas), check: check)
+    }
 
     /// The schema of the shipped kinds: for looking a key up (tune specs, typos).
     public static let schema = schema(kinds: shippedKindKeys)
@@ -172,6 +193,9 @@ public enum BalanceSchema {
     public static func isKey(_ key: String) -> Bool {
         if let kind = KindSections.kindKey(of: key) {
             return KindSections.isValidKey(kind) && kindFieldNames.contains(String(key.dropFirst(6 + kind.count)))
+        }
+        if let sea = KindSections.kindKey(of: key, section: "sea") {
+            return KindSections.isValidKey(sea) && seaFieldNames.contains(String(key.dropFirst(5 + sea.count)))
         }
         return schema.field(key) != nil
     }
@@ -185,9 +209,11 @@ public enum BalanceSchema {
             throw DataError(issues: [DataIssue(file: file, line: nil, key: "kind",
                                                message: "no [kind.NAME] section; a balance needs at least one kind of trash")])
         }
+        let seas = try KindSections.keys(in: entries, file: file, section: "sea")
         var start = Balance()
         start.kinds = kinds.map { Balance.Kind(key: $0) }
-        return try schema(kinds: kinds).validate(entries, into: start, file: file, lineOfMissing: lineOfMissing)
+        start.seas = seas.map { Balance.Sea(key: $0) }
+        return try schema(kinds: kinds, seas: seas).validate(entries, into: start, file: file, lineOfMissing: lineOfMissing)
     }
 
     /// The rules between fields. Each field's own range is checked by the loader;

@@ -16,10 +16,11 @@ public enum KindSections {
         }
     }
 
-    /// The kind of a `kind.KEY.field` entry, if it is one.
-    public static func kindKey(of entryKey: String) -> Substring? {
+    /// The kind of a `kind.KEY.field` entry, if it is one (or of a `SECTION.KEY.field`
+    /// entry: the seas' sections are `sea.KEY`).
+    public static func kindKey(of entryKey: String, section: String = "kind") -> Substring? {
         let parts = entryKey.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "kind" else { return nil }
+        guard parts.count == 3, parts[0] == section else { return nil }
         return parts[1]
     }
 
@@ -27,25 +28,28 @@ public enum KindSections {
     /// parsers hand tables over sorted by name; the file's order is the table's
     /// order, and so part of the state). Entries without a line keep their place.
     /// Ill-formed keys and too many kinds are problems, with their lines.
-    public static func keys(in entries: [RawEntry], file: String) throws(DataError) -> [String] {
+    /// `section`: "kind", or "sea" for the `[sea.KEY]` sections (at most `Rules.maxSeas`).
+    public static func keys(in entries: [RawEntry], file: String, section: String = "kind") throws(DataError) -> [String] {
         var found: [(key: String, line: Int, at: Int)] = []
         var issues: [DataIssue] = []
         for (at, entry) in entries.enumerated() {
-            guard let kind = kindKey(of: entry.key) else { continue }
+            guard let kind = kindKey(of: entry.key, section: section) else { continue }
             let line = entry.line ?? Int.max
             if let i = found.firstIndex(where: { $0.key == kind }) {
                 if (line, at) < (found[i].line, found[i].at) { found[i] = (String(kind), line, at) }
                 continue
             }
             guard isValidKey(kind) else {
-                issues.append(DataIssue(file: file, line: entry.line, key: entry.key, message: keyRule))
+                issues.append(DataIssue(file: file, line: entry.line, key: entry.key,
+                                        message: "a \(section)'s name is 1 to 32 lowercase letters, digits or '_', starting with a letter"))
                 continue
             }
             found.append((String(kind), line, at))
         }
-        if found.count > Rules.maxKinds {
-            issues.append(DataIssue(file: file, line: nil, key: "kind",
-                                    message: "\(found.count) kinds; at most \(Rules.maxKinds)"))
+        let most = section == "kind" ? Rules.maxKinds : Rules.maxSeas
+        if found.count > most {
+            issues.append(DataIssue(file: file, line: nil, key: section,
+                                    message: "\(found.count) \(section)s; at most \(most)"))
         }
         guard issues.isEmpty else { throw DataError(issues: issues) }
         return found.sorted { ($0.line, $0.at) < ($1.line, $1.at) }.map(\.key)

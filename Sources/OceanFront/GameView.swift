@@ -199,7 +199,7 @@ public final class GameView {
                 // would rise over its panels and toasts.
                 popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
-            case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday:
+            case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .seaOpened:
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
                     toasts.push(toast)
                 }

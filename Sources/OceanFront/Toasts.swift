@@ -36,14 +36,25 @@ struct Toast {
                          lines: wrapped(ChallengeWording.milestone(index, rules: rules, texts: texts)),
                          footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
         case .healedAllToday:
-            // GAME_RULES §2: when today's healing is full, the screen says so.
-            // The title fits a toast; the sentence in full below it.
-            return Toast(kind: .healed, title: "Healed all it can today",
-                         lines: wrapped("The ocean has healed all it can today."),
+            // GAME_RULES §2: when today's healing is full, the screen says so, at the
+            // end of a game; misses can still lower it, so it says only what is true.
+            return Toast(kind: .healed, title: "Today's healing is full",
+                         lines: wrapped("More catches today will not heal the ocean further."),
                          footer: "Come back tomorrow", born: tick)
+        case .seaOpened(let index) where index < rules.seaKeys.count:
+            // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
+            return Toast(kind: .healed, title: "A new sea opened!",
+                         lines: wrapped("\(Toast.seaName(rules.seaKeys[index])) is open: choose it on the menu with Left/Right."),
+                         footer: "Your last sea reached Thriving", born: tick)
         default:
             return nil
         }
+    }
+
+    /// A sea's key as the screens name it: "kelp_forest" → "Kelp forest".
+    public static func seaName(_ key: String) -> String {
+        let plain = KindWords.plainName(key)
+        return plain.prefix(1).uppercased() + plain.dropFirst()
     }
 }
 

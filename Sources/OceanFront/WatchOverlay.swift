@@ -241,6 +241,7 @@ public final class WatchOverlay {
         case .studyWithoutSession: "study, no session"
         case .unknownCard: "unknown card"
         case .alreadyAdopted: "already adopted"
+        case .unknownSea: "no such sea"
         }
     }
 }

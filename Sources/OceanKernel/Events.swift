@@ -50,6 +50,10 @@ public enum Event: Equatable, Sendable {
     case scanLogged(kind: ItemKind, scansToday: Int)
     /// The day's healing is full: today's catches and scans cannot lift health further.
     case healedAllToday
+    /// The newest sea reached Thriving and the next one (its index) opened.
+    case seaOpened(index: Int)
+    /// The player moved to sea `index`.
+    case seaChosen(index: Int)
     /// Health before and after this tick, in 1/10000.
     case healthChanged(from: Int, to: Int)
     case phaseChanged(from: Phase, to: Phase)
@@ -95,4 +99,6 @@ public enum IgnoredInput: Equatable, Sendable {
     case studyWithoutSession
     case unknownCard
     case alreadyAdopted
+    /// A sea not opened yet, or chosen while a game is on.
+    case unknownSea
 }

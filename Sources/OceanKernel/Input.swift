@@ -24,6 +24,8 @@ public enum Command: Equatable, Sendable {
     /// window closed): it ends now, as abandoned. Its catches count; it is never
     /// perfect; the items still falling are cleared, not missed.
     case abandon
+    /// The player chose opened sea `index` (0: the first) to play; ignored during a game.
+    case chooseSea(Int)
 }
 
 /// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).

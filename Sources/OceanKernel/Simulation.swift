@@ -41,6 +41,7 @@ public struct Simulation: Sendable {
         ScanSystem.run(command, &state, rules: rules, log: &log)
         CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
+        SeaSystem.choose(command, &state, rules: rules, events: &events)
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         // A slack tide holds the items (and the spawner's clock) still on some ticks.
         if PowerSystem.run(&state, events: &events, rules: rules) {
@@ -57,6 +58,7 @@ public struct Simulation: Sendable {
         RoundSystem.run(&state, rules: rules, events: &events)
         ProgressSystem.run(&state, log: &log, rules: rules, events: &events)
         ChallengeSystem.run(&state, log: &log, rules: rules, events: &events)
+        if state.phase == .thriving && rules.hasSeas { SeaSystem.openNext(&state, rules: rules, events: &events) }
         // Only an adopted pet reads the log (the check is the system's first too).
         if state.career.pet.adopted { PetSystem.run(&state, log: log, rules: rules, events: &events) }
     }

@@ -6,6 +6,10 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
+    /// 10 adds the seas (`balance sea.KEY.*` lines and the `sea KEY` command), the
+    /// day's healing that follows its plastic (`health.rise_open_percent`,
+    /// `rise_opens_from_percent`, `rise_cap_drop_percent`), and hashes state
+    /// encoding 10 (the seas opened and the one played).
     /// 9 adds kinds that play differently (`kind.KEY.catch_body_percent`,
     /// `bounce_percent`, sea life, power-ups, `spawn_weight_per_step`), the classic
     /// tempo that follows the level (`tempo.*`), the power-ups' `power.*`,
@@ -30,8 +34,10 @@ public enum ReplayFormat {
     /// missing constants taken from `addedConstants`, and formats before 5 play
     /// without challenges; `replay update --upgrade` rewrites one as 9); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 9
-    public static let readable = 2...9
+    public static let version = 10
+    public static let readable = 2...10
+    /// The first format with seas (`sea KEY`).
+    public static let seasSince = 10
     /// The first format with arcade mode (`start arcade`, the `mode` header line).
     public static let arcadeSince = 8
     /// The first format with a pointer (`@X`) for a move and the `abandon` command.
@@ -49,6 +55,7 @@ public enum ReplayFormat {
         case 6: 6
         case 7: 7
         case 8: 8
+        case 9: 9
         default: StateEncoding.version
         }
     }
@@ -87,6 +94,10 @@ public enum ReplayFormat {
         ("power.tide_ms", 9, 0),
         ("power.tide_speed_percent", 9, 100),
         ("health.per_sea_life", 9, 0),
+        // Format 10: the whole rise cap open all day, the same at every health.
+        ("health.rise_open_percent", 10, 100),
+        ("health.rise_opens_from_percent", 10, 0),
+        ("health.rise_cap_drop_percent", 10, 0),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every
@@ -110,7 +121,7 @@ public enum ReplayFormat {
         public static let challenge = "challenge", mode = "mode", arcade = "arcade"
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
-        public static let abandon = "abandon"
+        public static let abandon = "abandon", sea = "sea"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -178,7 +189,7 @@ public enum ReplayFormat {
     }
 
     /// How a command is written: nothing for `.none`.
-    public static func tokens(_ command: Command, kinds: [Balance.Kind]) -> [String] {
+    public static func tokens(_ command: Command, kinds: [Balance.Kind], seas: [Balance.Sea] = []) -> [String] {
         switch command {
         case .none: []
         case .startGame: [Keyword.start]
@@ -188,6 +199,7 @@ public enum ReplayFormat {
         case .study(let card): [Keyword.study, "\(card)"]
         case .adopt(let form): [Keyword.adopt, form.key]
         case .abandon: [Keyword.abandon]
+        case .chooseSea(let i): [Keyword.sea, i >= 0 && i < seas.count ? seas[i].key : "\(i)"]
         }
     }
 

@@ -478,6 +478,13 @@ public struct ReplayReader {
                 throw error(at: n, "session time '\(words[5].prefix(20))' is not a time of day written HH:MM")
             }
             command = .beginSession(date, minuteOfDay: minute)
+        case 5 where words[3] == K.sea && formatVersion >= ReplayFormat.seasSince:
+            let seas = replay!.header.balance.seas
+            guard let i = seas.firstIndex(where: { $0.key == words[4] }) else {
+                throw error(at: n, "unknown sea '\(words[4].prefix(40))'; this replay's seas: "
+                    + (seas.isEmpty ? "none" : seas.map(\.key).joined(separator: ", ")))
+            }
+            command = .chooseSea(i)
         case 5 where words[3] == K.study:
             command = .study(card: try number(words[4], "card", 0...(Flashcards.count - 1), n))
         case 5 where words[3] == K.adopt:
@@ -488,7 +495,8 @@ public struct ReplayReader {
             command = .adopt(form)
         default:
             throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET"
-                + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : ""))
+                + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : "")
+                + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : ""))
         }
         replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick

@@ -78,7 +78,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let tick = simulation.state.tick
         if input.move != heldMove || input.pointer != heldPointer || input.command != .none {
             line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move, pointer: input.pointer)]
-                  + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds))
+                  + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds, seas: simulation.rules.balance.seas))
                 .joined(separator: " "))
             heldMove = input.move
             heldPointer = input.pointer

@@ -202,7 +202,7 @@ public enum BalanceAsCode {
         b.scoring.comboStep = 5
         b.scoring.multiplierCap = 5
         b.scoring.perfectGameBonus = 500
-        b.health.start = 2150
+        b.health.start = 2250
         b.health.perScan = 150
         b.health.perCatch = 200
         b.health.perMiss = 100
@@ -212,10 +212,28 @@ public enum BalanceAsCode {
         b.health.flourishingFrom = 6500
         b.health.thrivingFrom = 8000
         b.health.hysteresis = 150
-        b.health.dailyRiseCap = 375
+        b.health.dailyRiseCap = 750
         b.health.dailyFallCap = 200
         b.health.dailyCapOnSum = 1
         b.health.perSeaLife = 150
+        b.health.riseOpenPercent = 5
+        b.health.riseOpensFromPercent = 60
+        b.health.riseCapDropPercent = 80
+        b.seas.append(Balance.Sea(key: "bay"))
+        b.seas[b.seas.count - 1].riseCapPercent = 100
+        b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas.append(Balance.Sea(key: "reef"))
+        b.seas[b.seas.count - 1].riseCapPercent = 80
+        b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas.append(Balance.Sea(key: "mangroves"))
+        b.seas[b.seas.count - 1].riseCapPercent = 65
+        b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas.append(Balance.Sea(key: "kelp_forest"))
+        b.seas[b.seas.count - 1].riseCapPercent = 55
+        b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas.append(Balance.Sea(key: "arctic"))
+        b.seas[b.seas.count - 1].riseCapPercent = 45
+        b.seas[b.seas.count - 1].neglectPerDay = 20
         b.career.gramsPerLevel = 25
         b.career.levelGrowthPercent = 90
         b.career.maxGramsPerLevel = 640
@@ -463,6 +481,9 @@ public enum BalanceAsCode {
         b.health.dailyFallCap = 10_000
         b.health.dailyCapOnSum = 1
         b.health.perSeaLife = 150
+        b.health.riseOpenPercent = 100
+        b.health.riseOpensFromPercent = 0
+        b.health.riseCapDropPercent = 0
         b.career.gramsPerLevel = 25
         b.career.levelGrowthPercent = 90
         b.career.maxGramsPerLevel = 640

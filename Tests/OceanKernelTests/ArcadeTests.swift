@@ -97,7 +97,9 @@ import Testing
         #expect(StateHashes(back).full == StateHashes(s).full)
         #expect(StateEncoding.encode(s, version: 7).count + 3 * 8 == StateEncoding.encode(s, version: 8).count)
         // Encoding 9 adds the tempo step and the powers (4 words), each item's bounce and sea life caught.
-        #expect(StateEncoding.encode(s, version: 8).count + (5 + s.items.count) * 8 == StateEncoding.encode(s).count)
+        #expect(StateEncoding.encode(s, version: 8).count + (5 + s.items.count) * 8 == StateEncoding.encode(s, version: 9).count)
+        // Encoding 10 adds the seas: which one is played, and how many are open (none here).
+        #expect(StateEncoding.encode(s, version: 9).count + (2 + 6 * s.seas.count) * 8 == StateEncoding.encode(s).count)
     }
 
     @Test func validationKnowsTheArcadesRounds() {

@@ -152,7 +152,8 @@ extension Career {
         let bottle = shippedRules.scanPlastic(.plasticBottle)
         #expect(k.state.totals.grams == 3 * bottle, "and are not plastic")
         #expect(k.c.level == shippedRules.level(forGrams: 3 * bottle + 30))
-        #expect(k.state.health == min(k.state.healthDayStart + shippedRules.dailyRiseCap, health + shippedRules.healthPerScan + 50))
+        let cap = shippedRules.riseCap(dayStart: k.state.healthDayStart, plasticToday: k.c.gramsToday)
+        #expect(k.state.health == min(k.state.healthDayStart + cap, health + shippedRules.healthPerScan + 50))
         k.scans(5)
         #expect(k.completed.count == 1 && k.c.bonusGrams == 30 && k.c.challengesCompleted == 1, "never twice")
         k.day(2026, 6, 1, at: 22 * 60)
@@ -162,7 +163,10 @@ extension Career {
     }
 
     @Test func aRewardOfHealthStaysWithinTheDaysRiseCap() {
-        let r = rules(challenges: [template(.daily, .scans, target: 1, health: 5_000)]) { $0.health.dailyRiseCap = 300 }
+        let r = rules(challenges: [template(.daily, .scans, target: 1, health: 5_000)]) {
+            $0.health.dailyRiseCap = 300
+            ($0.health.riseOpenPercent, $0.health.riseCapDropPercent) = (100, 0)  // the whole cap open all day
+        }
         var k = Career(rules: r)
         k.day(2026, 6, 1)
         let start = k.state.healthDayStart

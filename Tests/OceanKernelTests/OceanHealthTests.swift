@@ -1,10 +1,22 @@
 import Testing
+import KernelTestSupport
 @testable import OceanKernel
+
+/// The shipped balance with the whole day's rise cap open all day, the same at every
+/// health (as before the ocean answered the day's play, GAME_RULES §2): these tests
+/// are of the band's mechanics; `DayHealingTests` has the cap that follows the play.
+private let wholeDayBalance: Balance = {
+    var b = BalanceAsCode.shipped
+    (b.health.riseOpenPercent, b.health.riseOpensFromPercent, b.health.riseCapDropPercent) = (100, 0, 0)
+    b.health.dailyRiseCap = 375
+    return b
+}()
+private let wholeDayRules = Rules(wholeDayBalance)
 
 /// The shipped rules without the daily caps and the daily scan limit: every event
 /// counts, as a whole ocean's climb and fall in one sitting needs.
 private let uncappedRules: Rules = {
-    var b = shippedBalance
+    var b = wholeDayBalance
     (b.health.dailyRiseCap, b.health.dailyFallCap) = (Rules.fullHealth, Rules.fullHealth)
     b.career.scansPerDay = 0
     return Rules(b)
@@ -13,7 +25,7 @@ private let uncappedRules: Rules = {
 /// The rules before the day's cap held its net (replay formats before 7): each event
 /// clamped as it came.
 private let inOrderRules: Rules = {
-    var b = shippedBalance
+    var b = wholeDayBalance
     b.health.dailyCapOnSum = 0
     return Rules(b)
 }()
@@ -22,7 +34,7 @@ private let inOrderRules: Rules = {
     /// Health after `outcomes` from `health`, on a day that began at `dayStart`
     /// (by default `health` itself).
     private func apply(_ outcomes: [Outcome], from health: Int, dayStart: Int? = nil,
-                       rules r: Rules = shippedRules) -> (Int, [Event]) {
+                       rules r: Rules = wholeDayRules) -> (Int, [Event]) {
         var s = GameState(rules: r, seed: 1)
         s.health = health
         s.healthDayStart = dayStart ?? health
@@ -34,7 +46,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func eachEffectMovesHealthByItsConstant() {
-        let r = shippedRules
+        let r = wholeDayRules
         #expect(apply([.caught(.plasticBag, x: 0)], from: 5_000).0 == 5_000 + r.healthPerCatch)
         #expect(apply([.missed(.plasticBag, x: 0)], from: 5_000).0 == 5_000 - r.healthPerMiss)
         #expect(apply([.scanned(.plasticBag)], from: 5_000).0 == 5_000 + r.healthPerScan)
@@ -43,7 +55,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func healthClampsAtZeroAndOne() {
-        let r = shippedRules
+        let r = wholeDayRules
         #expect(apply([.caught(.plasticBag, x: 0)], from: Rules.fullHealth - 1).0 == Rules.fullHealth)
         #expect(apply([.missed(.plasticBag, x: 0)], from: 1).0 == 0)
         // The day's net (+2 % −1 %) moves health, in either order, within [0, full].
@@ -61,9 +73,9 @@ private let inOrderRules: Rules = {
     }
 
     @Test func aDaysPlayMovesHealthOnlyWithinItsCaps() {
-        let r = shippedRules
+        let r = wholeDayRules
         #expect(r.dailyRiseCap == 375 && r.dailyFallCap == 200 && r.dailyCapOnSum,
-                "the shipped caps: +3.75 % and −2 % a day, on the day's net")
+                "these caps: +3.75 % and −2 % a day, on the day's net")
         let catches = [Outcome](repeating: .caught(.plasticBottle, x: 0), count: 10)
         // Ten catches would be +20 %: the day stops at +3.75 %, with scans too.
         #expect(apply(catches, from: 3_000).0 == 3_000 + r.dailyRiseCap)
@@ -100,7 +112,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func theDaysBandFollowsTheCalendar() {
-        let r = shippedRules
+        let r = wholeDayRules
         var sim = Simulation(rules: r, seed: 1)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 1), minuteOfDay: 600)))
         for _ in 0..<10 { sim.step(TickInput(command: .scan(.plasticBottle))) }
@@ -114,7 +126,8 @@ private let inOrderRules: Rules = {
         #expect(sim.state.health == r.healthStart + 2 * r.dailyRiseCap, "the next day: another cap's worth")
     }
 
-    /// When today's healing is full, once, the kernel says so (the HUD's line).
+    /// When today's healing is full, once, the kernel says so: at once outside a game
+    /// (a scan), at the game's end during one (`DayHealingTests`).
     @Test func aFullDaysHealingIsAnnouncedOnce() {
         let catches = [Outcome](repeating: .caught(.plasticBottle, x: 0), count: 10)
         #expect(apply(catches, from: 3_000).1.contains(.healedAllToday))
@@ -129,7 +142,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func eachPhaseStartsAtItsBound() {
-        let r = shippedRules
+        let r = wholeDayRules
         let floors = [(Phase.polluted, 0), (.stabilizing, 2_500), (.recovering, 4_500),
                       (.flourishing, 6_500), (.thriving, 8_000)]
         for (phase, floor) in floors {
@@ -145,7 +158,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func fallingOutOfAPhaseNeedsTheHysteresisMargin() {
-        let r = shippedRules
+        let r = wholeDayRules
         for phase in Phase.allCases.dropFirst() {
             let floor = r.phaseFloor[phase.rawValue]
             #expect(PhaseSystem.phase(after: phase, health: floor - 1, rules: r) == phase)
@@ -156,7 +169,7 @@ private let inOrderRules: Rules = {
     }
 
     @Test func healthJitteringOnABoundDoesNotFlicker() {
-        let r = shippedRules
+        let r = wholeDayRules
         var s = GameState(rules: r, seed: 1)
         s.health = 4_400
         s.phase = r.phase(forHealth: s.health)

@@ -50,17 +50,21 @@ public struct CareerPlan {
         while true {
             if !queue.isEmpty { return TickInput(command: queue.removeFirst()) }
             if gamesLeft > 0 {
+                // A new sea opened: the player goes there for the next game.
+                if !s.seas.isEmpty && s.seaIndex != s.seas.count - 1 {
+                    return TickInput(command: .chooseSea(s.seas.count - 1))
+                }
                 gamesLeft -= 1
                 bot = min(s.totals.games, bots.count - 1)
                 return TickInput(bots[bot].control(s, rules: sim.rules), command: .startGame)
             }
             day += 1
             guard day < options.days else { return nil }
-            planDay(adopting: options.adopt && !s.career.pet.adopted, kinds: sim.rules.kindCount)
+            planDay(adopting: options.adopt && !s.career.pet.adopted, rules: sim.rules)
         }
     }
 
-    private mutating func planDay(adopting: Bool, kinds: Int) {
+    private mutating func planDay(adopting: Bool, rules: Rules) {
         precondition(date(ofDay: day).isValid, "day \(day) of the plan is past \(CalendarDate.latest): check options.calendarProblem")
         let skip = random.below(100) < options.skipPercent
         guard day == 0 || !skip else { return }
@@ -68,8 +72,10 @@ public struct CareerPlan {
         let minute = day == 0 ? options.firstMinute ?? drawn : drawn
         queue.append(.beginSession(date(ofDay: day), minuteOfDay: minute))
         if adopting { queue.append(.adopt(PetForm(rawValue: random.below(PetForm.allCases.count))!)) }
+        // A scan is a real item of trash: never sea life or a power-up.
+        let trash = (0..<rules.kindCount).filter { rules.isTrash[$0] }
         for _ in 0..<random.inRange(0...options.maxScansPerDay) {
-            queue.append(.scan(ItemKind(rawValue: random.below(kinds))))
+            queue.append(.scan(ItemKind(rawValue: trash[random.below(trash.count)])))
         }
         for _ in 0..<random.inRange(0...options.maxCardsPerDay) {
             queue.append(.study(card: random.below(Flashcards.count)))

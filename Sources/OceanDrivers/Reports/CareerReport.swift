@@ -34,6 +34,16 @@ public struct CareerReport: Sendable, Encodable {
     public var petScene: PetScene
     public var health: Int
     public var phase: Phase
+    /// A sea opened so far: its key, health, phase and the career day it opened on
+    /// (1: the career's first day).
+    public struct SeaStanding: Sendable, Equatable {
+        public var key: String
+        public var health: Int
+        public var phase: Phase
+        public var openedDay: Int
+    }
+    /// Every sea opened, the one being played first (empty for a balance without seas).
+    public var seas: [SeaStanding] = []
     public var games: Int
     public var ticks: Int
     public var hash: UInt64
@@ -75,6 +85,14 @@ public struct CareerReport: Sendable, Encodable {
         petScene = s.petScene(rules: rules)
         health = s.health
         phase = s.phase
+        if let first = s.seas.first {
+            let order = [s.seaIndex] + s.seas.indices.filter { $0 != s.seaIndex }
+            seas = order.map { i in
+                let now = s.sea(i)
+                return SeaStanding(key: rules.seaKeys[i], health: now.health, phase: now.phase,
+                                   openedDay: s.seas[i].openedDay - first.openedDay + 1)
+            }
+        }
         games = s.totals.games
         ticks = s.tick
         hash = s.hash
@@ -126,6 +144,14 @@ public struct CareerReport: Sendable, Encodable {
         }
         try put(health, "health")
         try put(phase.name, "phase")
+        var seaList = c.nestedUnkeyedContainer(forKey: JSONKey("seas"))
+        for sea in seas {
+            var o = seaList.nestedContainer(keyedBy: JSONKey.self)
+            try o.encode(sea.key, forKey: JSONKey("key"))
+            try o.encode(sea.health, forKey: JSONKey("health"))
+            try o.encode(sea.phase.name, forKey: JSONKey("phase"))
+            try o.encode(sea.openedDay, forKey: JSONKey("openedDay"))
+        }
         try put(games, "games")
         try put(ticks, "ticks")
         try put(hex16(hash), "hash")
@@ -170,7 +196,7 @@ public struct CareerReport: Sendable, Encodable {
         flashcards    \(cardsMastered) of \(Flashcards.count) mastered, \(cardsStudied) studied
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
         pet           \(petLine)
-        ocean health  \(percent(health)) % (\(phase.name))
+        ocean health  \(percent(health)) % (\(phase.name))\(seasText)
         games         \(games)
         hash          \(hex16(hash))
         items         \(kindsText)
@@ -178,6 +204,14 @@ public struct CareerReport: Sendable, Encodable {
         """ + (impact.map { "\nimpact        \(ImpactUnits.grouped($0.total.items)) items kept out of the sea; "
             + "\(ImpactBreakdown.savings($0.total)) saved" } ?? "")
             + "\n" + challenges.text
+    }
+
+    /// The seas opened, after the ocean's line: "; sea bay (playing), reef 31 % …".
+    var seasText: String {
+        guard !seas.isEmpty else { return "" }
+        return "\nseas          " + seas.enumerated().map { i, sea in
+            "\(sea.key) \(percent(sea.health)) % (\(sea.phase.name)\(i == 0 ? ", playing" : ""), opened day \(sea.openedDay))"
+        }.joined(separator: "\n              ")
     }
 
     /// "plastic_bottle 34 (71 g)", one kind per line, with its impact when known

@@ -189,6 +189,10 @@ public struct CareerFlow: Sendable {
             case .up: selection = (selection + items.count - 1) % items.count
             case .down: selection = (selection + 1) % items.count
             case .confirm, .space: choose(items[min(selection, items.count - 1)], state: state, out: &out)
+            // With more than one sea opened, Left/Right choose where to play (GAME_RULES §6).
+            case .left, .right where state.seas.count > 1:
+                let n = state.seas.count
+                out.commands.append(.chooseSea((state.seaIndex + (key == .left ? n - 1 : 1)) % n))
             case .click(let x, let y):
                 if let i = layout.item(atX: x, y: y, count: items.count) {
                     selection = i

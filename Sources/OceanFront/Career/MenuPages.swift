@@ -81,7 +81,12 @@ extension CareerView {
             }
             columnCentred(pen, item.label, y: layout.listTop + i * bodyLine, scale: body, chosen ? theme.accent : theme.text)
         }
-        keys(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4)
+        if state.seas.count > 1 {
+            let sea = Toast.seaName(game.rules.seaKeys[state.seaIndex])
+            keys(pen, "Sea: \(sea) (Left/Right)   Up/Down, Enter   Ctrl+Q quits", y: GameView.height - smallLine - 4)
+        } else {
+            keys(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4)
+        }
     }
 
     func drawScan(_ pen: TextPen, flow: CareerFlow, state: GameState) {

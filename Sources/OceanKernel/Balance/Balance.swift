@@ -146,6 +146,16 @@ public struct Balance: Equatable, Sendable {
         public var dailyCapOnSum = 0
         /// A sea-life item caught (it should have been let pass): health lost.
         public var perSeaLife = 0
+        /// The share of the day's rise cap open before any plastic is diverted today,
+        /// in %; the rest opens in step with today's plastic against the daily goal
+        /// (100: the whole cap from the start, however the day goes).
+        public var riseOpenPercent = 100
+        /// Today's plastic opens the rest of the cap from this % of the daily goal up
+        /// to the goal (0: from the first gram).
+        public var riseOpensFromPercent = 0
+        /// How much smaller the day's rise cap is at full health than at none, in %:
+        /// a cleaner ocean heals more slowly (0: the same cap at every health).
+        public var riseCapDropPercent = 0
     }
 
     public struct Career: Equatable, Sendable {
@@ -193,12 +203,30 @@ public struct Balance: Equatable, Sendable {
         public var outdoorUntilMinute = 0
     }
 
+    /// A sea of the career (GAME_RULES §6), a `[sea.KEY]` section: the seas open in
+    /// the file's order, each when the one before reaches Thriving. Each has its own
+    /// health and phase; it heals at its own pace and slowly loses health while the
+    /// player plays elsewhere.
+    public struct Sea: Equatable, Sendable {
+        public let key: String
+        /// This sea's daily rise cap, in % of `health.daily_rise_cap` (a later sea
+        /// heals more slowly).
+        public var riseCapPercent = 0
+        /// Health it loses for each day the player spends away from it (another sea
+        /// chosen, or no play at all), once opened (1/10000).
+        public var neglectPerDay = 0
+
+        public init(key: String) { self.key = key }
+    }
+
     public var playfield = Playfield()
     public var bin = Bin()
     public var items = Items()
     /// The kinds of trash, in the balance file's order (the order is part of the
     /// state: an item's kind and every per-kind tally are indices into it).
     public var kinds: [Kind] = []
+    /// The seas, in the order they open (none: one sea, the ocean, as before seas).
+    public var seas: [Sea] = []
     public var rounds = Rounds()
     public var arcade = Arcade()
     public var tempo = Tempo()

@@ -22,6 +22,13 @@ public final class Rules: Sendable {
 
     /// The kinds' keys, indexed by `ItemKind.rawValue`.
     public let kindKeys: [String]
+    /// The seas' keys, in the order they open (empty: one sea, as before seas).
+    public let seaKeys: [String]
+    /// Per sea: its rise cap in % of `dailyRiseCap`, and its health lost per day away.
+    public let seaRiseCapPercent: [Int]
+    public let seaNeglectPerDay: [Int]
+    /// Whether the balance has seas (GAME_RULES §6).
+    public var hasSeas: Bool { !seaKeys.isEmpty }
     public let kindCount: Int
     /// Every kind, in table order (kept, so a screen listing them allocates nothing).
     public let kinds: [ItemKind]
@@ -115,6 +122,10 @@ public final class Rules: Sendable {
     public let dailyFallCap: Int
     /// The caps hold the day's net (GAME_RULES §2), not each event in turn.
     public let dailyCapOnSum: Bool
+    /// `health.rise_open_percent` and `rise_cap_drop_percent` (see `riseCap`).
+    public let riseOpenPercent: Int
+    public let riseOpensFromPercent: Int
+    public let riseCapDropPercent: Int
     /// `levelFrom[L]`: lifetime plastic (and challenge grams) at which level L
     /// begins (index 0 unused, level 1 from 0 g), up to `career.maxLevel`.
     public let levelFrom: [Int]
@@ -151,6 +162,8 @@ public final class Rules: Sendable {
 
     /// The most kinds a balance may hold (`ItemKind` is 16 bits; the schema allows this many).
     public static let maxKinds = 64
+    /// The most seas a balance may hold.
+    public static let maxSeas = 16
     /// The most milestones a table may hold (one bit each).
     public static let maxMilestones = 62
     /// Health is a fixed-point fraction: this much is full health (1.0).
@@ -171,6 +184,9 @@ public final class Rules: Sendable {
         spawnBurst = b.items.spawnBurst
 
         kindKeys = b.kinds.map(\.key)
+        seaKeys = b.seas.map(\.key)
+        seaRiseCapPercent = b.seas.map(\.riseCapPercent)
+        seaNeglectPerDay = b.seas.map(\.neglectPerDay)
         kindCount = b.kinds.count
         kinds = b.kinds.indices.map(ItemKind.init(rawValue:))
         grams = b.kinds.map(\.grams)
@@ -269,6 +285,9 @@ public final class Rules: Sendable {
         dailyRiseCap = h.dailyRiseCap
         dailyFallCap = h.dailyFallCap
         dailyCapOnSum = h.dailyCapOnSum != 0
+        riseOpenPercent = h.riseOpenPercent
+        riseOpensFromPercent = h.riseOpensFromPercent
+        riseCapDropPercent = h.riseCapDropPercent
 
         career = b.career
         pet = b.pet
@@ -346,6 +365,30 @@ public final class Rules: Sendable {
     }
 
     /// The classic tempo step a player of `level` plays (`Balance.Tempo`).
+    /// How far today's play may lift health above where the day began (GAME_RULES
+    /// §2, "the ocean answers the day's play"): the day's rise cap, smaller on a
+    /// cleaner ocean (`riseCapDropPercent` at full health, in step from none), of
+    /// which `riseOpenPercent` is open from the start and the rest opens in step with
+    /// today's plastic from `riseOpensFromPercent` of the daily goal up to the goal.
+    /// With `plasticToday` at the goal or beyond, the whole cap (`fullRiseCap`).
+    public func riseCap(dayStart: Int, plasticToday: Int, sea: Int = 0) -> Int {
+        let full = fullRiseCap(dayStart: dayStart, sea: sea)
+        guard riseOpenPercent < 100, career.dailyGoalGrams > 0 else { return full }
+        let goal = career.dailyGoalGrams
+        let from = goal * riseOpensFromPercent / 100
+        let span = max(1, goal - from)
+        let counted = min(span, max(0, plasticToday - from))
+        let open = riseOpenPercent * span + (100 - riseOpenPercent) * counted
+        return full * open / (100 * span)
+    }
+
+    /// The day's whole rise cap, on sea `sea` that began the day at `dayStart`.
+    public func fullRiseCap(dayStart: Int, sea: Int = 0) -> Int {
+        let cap = sea < seaRiseCapPercent.count ? dailyRiseCap * seaRiseCapPercent[sea] / 100 : dailyRiseCap
+        guard riseCapDropPercent > 0 else { return cap }
+        return cap - cap * riseCapDropPercent / 100 * min(Rules.fullHealth, max(0, dayStart)) / Rules.fullHealth
+    }
+
     public func tempoStep(forLevel level: Int) -> Int {
         min(tempoSteps - 1, max(0, level - 1) / max(1, balance.tempo.levelsPerStep))
     }

@@ -10,7 +10,10 @@ enum ProgressSystem {
         if !log.outcomes.isEmpty { tallyKinds(log, &s, rules: rules) }
         let gained = s.totals.grams - start.grams
         if gained > 0 {
-            if s.career.hasSession { addToCalendar(gained, &s, rules: rules) }
+            if s.career.hasSession {
+                addToCalendar(gained, &s, rules: rules)
+                HealthSystem.rebanded(&s, idle: start.mode == .idle, rules: rules, events: &events)
+            }
             catchUpLevel(&s, log: &log, rules: rules, events: &events)
             if s.career.hasSession && s.career.goalDay != s.career.today && s.career.gramsToday >= rules.career.dailyGoalGrams {
                 s.career.goalDay = s.career.today
@@ -18,6 +21,12 @@ enum ProgressSystem {
                 log.goalReached = true
                 events.append(.goalReached(grams: s.career.gramsToday))
             }
+        }
+
+        // A game ended: its summary says whether today's healing is full.
+        if start.mode != .idle && s.mode == .idle && rules.dailyRiseCap < Rules.fullHealth
+            && HealthSystem.healedAll(s, rules) {
+            events.append(.healedAllToday)
         }
 
         // Most ticks change nothing an achievement depends on.

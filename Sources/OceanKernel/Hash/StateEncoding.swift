@@ -57,6 +57,8 @@ public enum StateEncoding {
     /// 6 added the fair spawner's plan (after the items) and made the kinds data: every per-kind array (lifetime counts and grams, each
     /// month's counts) is written as its count and elements up to its last non-zero
     /// one, so a kind added to the table that never appeared changes no hash.
+    /// 10 added the seas (which one is played, and each opened sea's health, phase,
+    /// day's band, opening day and last day played).
     /// 5 added the challenges (the career's seed, today's and this week's challenge,
     /// milestones reached, completed and failed counts, reward grams) and active days,
     /// and items per kind to each lifetime month (a month may then hold items and no
@@ -67,7 +69,7 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 9
+    public static let version: UInt64 = 10
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
 
@@ -113,6 +115,12 @@ public enum StateEncoding {
             w(s.health); w(s.phase.rawValue)
             if version >= 4 { w(s.healthDayStart) }
             if version >= 7 { w(s.healthDayNet) }
+            if version >= 10 {
+                w(s.seaIndex); w(s.seas.count)
+                for sea in s.seas {
+                    w(sea.health); w(sea.phase.rawValue); w(sea.dayStart); w(sea.dayNet); w(sea.openedDay); w(sea.lastDay)
+                }
+            }
         case .career:
             if version == 2 {
                 writeCareerVersion2(s.career, to: &sink)
@@ -347,6 +355,18 @@ public enum StateEncoding {
         // Before version 4 the day's band was not kept: it starts from today's health.
         let healthDayStart = v >= 4 ? try int() : health
         let healthDayNet = v >= 7 ? try int() : 0
+        // From version 10: the seas opened and the one played.
+        var seas: [SeaState] = []
+        let seaIndex = v >= 10 ? try int() : 0
+        if v >= 10 {
+            let n = try count("sea", max: Rules.maxSeas, wordsEach: 6)
+            for _ in 0..<n {
+                let h = try int(), p = try int()
+                guard let phase = Phase(rawValue: p) else { throw .badValue("sea phase \(p)") }
+                seas.append(SeaState(health: h, phase: phase, dayStart: try int(), dayNet: try int(),
+                                     openedDay: try int(), lastDay: try int()))
+            }
+        }
         var scansToday = 0
         var career = CareerState()
         if v >= 2 {
@@ -425,6 +445,8 @@ public enum StateEncoding {
         s.game = game; s.totals = totals
         s.healthDayStart = healthDayStart
         s.healthDayNet = healthDayNet
+        s.seas = seas
+        s.seaIndex = seaIndex
         s.scansToday = scansToday
         s.career = career
         s.career.foldClosedMonths()

@@ -1,6 +1,11 @@
 /// Applies each outcome's effect on ocean health and reports the tick's net change
 /// once.
 ///
+/// The day's rise cap follows the day's play (`Rules.riseCap`): part of it is open
+/// from the start and the rest opens with today's plastic against the daily goal, so
+/// a weak first game heals a little and a good one more; `ProgressSystem` calls
+/// `rebanded` when today's plastic grows.
+///
 /// Catches, misses and scans move health within the day's band: no more than
 /// `health.daily_rise_cap` above, nor `daily_fall_cap` below, the health the day
 /// began with (and always within [0, full]), so the ocean follows consistent days,
@@ -33,15 +38,46 @@ enum HealthSystem {
             }
         }
         if s.health != before { events.append(.healthChanged(from: before, to: s.health)) }
-        if !wasFull && healedAll(s, rules) && rules.dailyRiseCap < Rules.fullHealth {
+        announceFull(wasFull: wasFull, s, rules, events: &events)
+    }
+
+    /// "Today's healing is full", said when it becomes true outside a game (a scan);
+    /// during a game it waits for the game's end (`ProgressSystem`), where the
+    /// summary shows it (GAME_RULES §2: never in the middle of one).
+    static func announceFull(wasFull: Bool, _ s: borrowing GameState, _ rules: Rules, events: inout [Event]) {
+        if !wasFull && s.mode == .idle && healedAll(s, rules) && rules.dailyRiseCap < Rules.fullHealth {
             events.append(.healedAllToday)
         }
     }
 
-    /// True once today's gains have reached the rise cap (or full health).
-    static func healedAll(_ s: borrowing GameState, _ rules: Rules) -> Bool {
-        s.health >= min(Rules.fullHealth, s.healthDayStart + rules.dailyRiseCap)
-            && (!rules.dailyCapOnSum || s.healthDayNet >= rules.dailyRiseCap || s.health == Rules.fullHealth)
+    /// Today's plastic has grown (a catch or a scan counted toward the goal): with a
+    /// rise cap that follows the day's play, more of it is open now.
+    /// `idle`: no game was on this tick (a game's end says it itself).
+    static func rebanded(_ s: inout GameState, idle: Bool, rules: Rules, events: inout [Event]) {
+        guard rules.dailyCapOnSum, rules.riseOpenPercent < 100 else { return }
+        let wasFull = healedAll(s, rules)
+        let before = s.health
+        s.health = banded(s, rules)
+        guard s.health != before else { return }
+        events.append(.healthChanged(from: before, to: s.health))
+        PhaseSystem.run(&s, rules: rules, events: &events)
+        if idle { announceFull(wasFull: wasFull, s, rules, events: &events) }
+    }
+
+    /// How far today's play may lift health above the day's start, now.
+    @inline(__always)
+    static func riseCap(_ s: borrowing GameState, _ rules: Rules) -> Int {
+        rules.riseOpenPercent < 100 ? rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
+            : rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex)
+    }
+
+    /// True once nothing more today can lift health: today's plastic has opened the
+    /// whole rise cap and the day's gains have reached it (or full health).
+    public static func healedAll(_ s: borrowing GameState, _ rules: Rules) -> Bool {
+        let cap = riseCap(s, rules)
+        guard cap >= rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex) else { return s.health == Rules.fullHealth }
+        return s.health >= min(Rules.fullHealth, s.healthDayStart + cap)
+            && (!rules.dailyCapOnSum || s.healthDayNet >= cap || s.health == Rules.fullHealth)
     }
 
     /// A gain (a catch, a scan, a challenge's reward).
@@ -66,14 +102,14 @@ enum HealthSystem {
     /// The day's start moved by its net, within the caps and [0, full].
     @inline(__always)
     static func banded(_ s: borrowing GameState, _ rules: Rules) -> Int {
-        let net = min(rules.dailyRiseCap, max(-rules.dailyFallCap, s.healthDayNet))
+        let net = min(riseCap(s, rules), max(-rules.dailyFallCap, s.healthDayNet))
         return min(Rules.fullHealth, max(0, s.healthDayStart + net))
     }
 
     /// Health after a gain, clamped as it comes: up to today's ceiling, never down.
     @inline(__always)
     static func raised(_ s: borrowing GameState, by gain: Int, _ rules: Rules) -> Int {
-        let ceiling = min(Rules.fullHealth, s.healthDayStart + rules.dailyRiseCap)
+        let ceiling = min(Rules.fullHealth, s.healthDayStart + riseCap(s, rules))
         return max(s.health, min(ceiling, s.health + gain))
     }
 

@@ -119,6 +119,10 @@ public struct GameState: Equatable, Sendable {
     /// Health when the current calendar day began (after any absence was charged):
     /// the day's play moves health only within `dailyFallCap`/`dailyRiseCap` of it.
     public var healthDayStart: Int
+    /// The seas opened so far (empty for a balance without seas, or before the first
+    /// session), and which of them is being played: its figures are the ones above.
+    public var seas: [SeaState] = []
+    public var seaIndex = 0
 
     // Career (and the pet)
     public var career = CareerState()

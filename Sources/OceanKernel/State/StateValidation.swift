@@ -221,6 +221,12 @@ struct StateChecker {
         // Today's net: a day's events, summed; far beyond full health either way is
         // no day that was played.
         range("healthDayNet", s.healthDayNet, -1_000_000_000, 1_000_000_000, "a day's summed effects")
+        range("seas", s.seas.count, 0, rules.seaKeys.count, "the balance's seas")
+        range("seaIndex", s.seaIndex, 0, max(0, s.seas.count - 1), "an opened sea")
+        for (i, sea) in s.seas.enumerated() {
+            range("seas[\(i)].health", sea.health, 0, Rules.fullHealth)
+            range("seas[\(i)].dayStart", sea.dayStart, 0, Rules.fullHealth)
+        }
         guard s.health >= 0 && s.health <= Rules.fullHealth else { return }
         let kept = PhaseSystem.phase(after: s.phase, health: s.health, rules: rules)
         if kept != s.phase {
