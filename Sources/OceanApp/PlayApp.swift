@@ -134,7 +134,9 @@ public enum PlayApp {
         let start: Command = setup.mode == .arcade ? .startArcade : .startGame
         if setup.content == nil { session.queue(start) }
         session.saveCareer = { try store.save($0, plannedThrough: nil) }
-        if let audio { session.observers.append { state, events in audio.link.post(health: state.health, events: events) } }
+        if let audio { session.observers.append { [unowned session] state, events in
+            audio.link.post(health: state.health, events: events, rules: session.rules)
+        } }
 
         var kept = sound.settings
         var menu = PauseMenu(
