@@ -134,19 +134,23 @@ public enum PlayApp {
         let start: Command = setup.mode == .arcade ? .startArcade : .startGame
         if setup.content == nil { session.queue(start) }
         session.saveCareer = { try store.save($0, plannedThrough: nil) }
-        if let audio { session.observers.append { state, events in audio.link.post(health: state.health, events: events) } }
+        if let audio { session.observers.append { [unowned session] state, events in
+            audio.link.post(health: state.health, events: events, rules: session.rules)
+        } }
 
         var kept = sound.settings
         var menu = PauseMenu(
-            volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent),
+            volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent,
+                                       mute: kept.mute == 1),
             themes: setup.themes, theme: setup.theme)
         if audio == nil { menu.soundNote = "No sound this session: the volumes are kept for the next" }
         var hooks = PauseHooks()
-        // The volumes heard at once and kept in the settings file (the file's mute stays as it is).
+        // The volumes and the mute heard at once and kept in the settings file.
         hooks.volumesChanged = { v in
             kept.masterPercent = v.master
             kept.musicPercent = v.music
             kept.effectsPercent = v.effects
+            kept.mute = v.mute ? 1 : 0
             audio?.link.setVolumes(music: kept.musicPerMille, effects: kept.effectsPerMille, mute: kept.mute == 1)
         }
         hooks.saveVolumes = { _ in
@@ -217,13 +221,13 @@ public enum PlayApp {
         return nil
     }
 
-    /// The sound, unless the settings mute it; no device (or unusable settings) is a one-line notice.
+    /// The sound (opened when the settings mute it too: M unmutes it live); no device
+    /// (or unusable settings) is a one-line notice.
     static func openAudio(design: AudioDesign, health: Int, sound: SoundSettings) -> AudioDevice? {
         if let problem = sound.problem {
             printError("ocean play: sound settings unusable, playing in silence: \(problem)")
             return nil
         }
-        guard sound.settings.mute == 0 else { return nil }
         switch AudioDevice.open(design: design, health: health, settings: sound.settings) {
         case .success(let device): return device
         case .failure(let notice):

@@ -144,6 +144,7 @@ public final class PlayScene: Scene {
         var sawBack = false
         if view.paused {
             for press in input.presses {
+                if press == .key(.m, repeated: false) { choices.append(view.pauseMenu.toggleMute()); continue }
                 guard let key = CareerKey(press) else { continue }
                 if key == .back { sawBack = true }
                 var row: Int?
@@ -152,11 +153,15 @@ public final class PlayScene: Scene {
             }
             // A pad's Start (no key of its own) closes the menu as Escape does.
             if input.requests.togglePause && !sawBack { choices.append(view.pauseMenu.back()) }
-        } else if input.requests.togglePause || input.requests.pause {
-            view.paused = true
-            view.pauseMenu.open()
-        } else if input.requests.start && career == nil && !session.inGame && !session.isQueued(start) {
-            session.queue(start)
+        } else {
+            // M in play: mute or unmute, kept at once (the pause menu's Sound page shows it).
+            if input.presses.contains(.key(.m, repeated: false)) { choices.append(view.pauseMenu.toggleMute()) }
+            if input.requests.togglePause || input.requests.pause {
+                view.paused = true
+                view.pauseMenu.open()
+            } else if input.requests.start && career == nil && !session.inGame && !session.isQueued(start) {
+                session.queue(start)
+            }
         }
         var quit = false
         for choice in choices {
@@ -169,6 +174,9 @@ public final class PlayScene: Scene {
             case .quit: quit = true
             case .volumesChanged(let v): pause.volumesChanged(v)
             case .saveVolumes(let v):
+                if let problem = pause.saveVolumes(v) { notify(problem, isProblem: true, seconds: 6) }
+            case .muteToggled(let v):
+                pause.volumesChanged(v)
                 if let problem = pause.saveVolumes(v) { notify(problem, isProblem: true, seconds: 6) }
             case .theme(let name):
                 switch pause.loadTheme(name) {

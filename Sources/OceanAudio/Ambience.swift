@@ -16,17 +16,20 @@ struct LayerBlock {
     let count: Int
 }
 
-/// Low brown noise under two tones a few percent apart, beating slowly: ominous.
+/// Noise in a low band under two tones a few percent apart, beating slowly, each
+/// with its octave: ominous. The band and the tones sit where small speakers still
+/// play (60–150 Hz, the octave above): a rumble below that is felt on a subwoofer and
+/// lost on a laptop, which is where most players would hear the polluted ocean.
 struct Rumble {
     private var noise: Noise
-    private var low1: OnePole, low2: OnePole
+    private var bandLow: Biquad, bandHigh: Biquad
     private var phaseA: Float = 0, phaseB: Float = 0, lfo: Float = 0
     private let incA: Float, incB: Float, incLFO: Float
 
-    init(hz: Float, rate: Float, seed: UInt64) {
+    init(hz: Float, lowHz: Float, highHz: Float, rate: Float, seed: UInt64) {
         noise = Noise(seed: seed)
-        low1 = OnePole(hz: 70, rate: rate)
-        low2 = OnePole(hz: 120, rate: rate)
+        bandLow = Biquad(.highPass, hz: lowHz, rate: rate)
+        bandHigh = Biquad(.lowPass, hz: highHz, rate: rate)
         incA = hz / rate
         incB = hz * 1.031 / rate
         incLFO = 0.09 / rate
@@ -34,13 +37,16 @@ struct Rumble {
 
     mutating func render(_ b: LayerBlock, sine: SineTable) {
         for i in 0..<b.count {
-            let brown = low2.run(low1.run(noise.sample())) * 5.5
+            let band = bandHigh.run(bandLow.run(noise.sample())) * 2
             advance(&phaseA, incA)
             advance(&phaseB, incB)
             advance(&lfo, incLFO)
             let swell = 0.65 + 0.35 * sine.sin(lfo)  // (cheap enough per sample)
-            let tones = (sine.sin(phaseA) + 0.8 * sine.sin(phaseB)) * 0.16 * swell
-            let s = (brown + tones) * b.gain[i]
+            var octaveA = phaseA * 2, octaveB = phaseB * 2
+            if octaveA >= 1 { octaveA -= 1 }
+            if octaveB >= 1 { octaveB -= 1 }
+            let tones = (sine.sin(phaseA) + 0.8 * sine.sin(phaseB) + 0.5 * sine.sin(octaveA) + 0.4 * sine.sin(octaveB)) * 0.22 * swell
+            let s = (band + tones) * b.gain[i]
             b.left[i] += s
             b.right[i] += s
         }

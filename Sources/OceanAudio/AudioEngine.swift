@@ -43,6 +43,10 @@ public final class AudioEngine {
     private var music: Float = 1, sfx: Float = 1
     private let volumeGlide: Float
 
+    /// The mix's high-pass, one a side: nothing below hearing reaches the limiter
+    /// (where it would only eat headroom) or the speakers.
+    private var highPassL: Biquad, highPassR: Biquad
+
     // The limiter.
     private var limiterGain: Float = 1
     private let ceiling: Float
@@ -61,7 +65,8 @@ public final class AudioEngine {
         self.rate = rate
         let layers = design.layers
         func hz(_ l: AudioDesign.Layer) -> Float { Float(layers[l.rawValue].hz) }
-        rumble = Rumble(hz: hz(.rumble), rate: rate, seed: seed &+ 1)
+        rumble = Rumble(hz: hz(.rumble), lowHz: Float(design.rumbleLowHz), highHz: Float(design.rumbleHighHz),
+                        rate: rate, seed: seed &+ 1)
         surf = Surf(hz: hz(.surf), periodMs: design.wavePeriodMs, rate: rate, seed: seed &+ 2)
         pad = Pad(hz: hz(.pad), rate: rate)
         chimes = Chimes(hz: hz(.chimes), perMinute: layers[AudioDesign.Layer.chimes.rawValue].perMinute,
@@ -74,6 +79,8 @@ public final class AudioEngine {
         self.health = targetHealth
         seekPerSample = Float(design.seekPerSecond) / 10_000 / rate
         volumeGlide = OnePole.coefficient(hz: 1 / (2 * Float.pi * 0.02), rate: rate)
+        highPassL = Biquad(.highPass, hz: Float(design.highPassHz), rate: rate)
+        highPassR = highPassL
         ceiling = Float(design.ceilingPerMille) / 1_000
         release = 1 - expf(-1 / (Float(design.releaseMs) / 1_000 * rate))
         scratch = .allocate(capacity: AudioEngine.block * AudioEngine.rows)
@@ -188,8 +195,8 @@ public final class AudioEngine {
             m += glide * (musicTarget - m)
             e += glide * (sfxTarget - e)
             let f = fx[i] * effectsBus * e
-            let l = left[i] * ambienceBus * m + f
-            let r = right[i] * ambienceBus * m + f
+            let l = highPassL.run(left[i] * ambienceBus * m + f)
+            let r = highPassR.run(right[i] * ambienceBus * m + f)
             let peak = max(abs(l), abs(r))
             g += release * (1 - g)
             if peak * g > ceiling {

@@ -41,14 +41,15 @@ public final class AudioLink: @unchecked Sendable {
             dropped += 1
             return
         }
-        slots[h % AudioLink.capacity] = UInt64(cue.kind.rawValue) << 32 | UInt64(UInt32(bitPattern: cue.value))
+        slots[h % AudioLink.capacity] = UInt64(cue.climb) << 40 | UInt64(cue.kind.rawValue) << 32 | UInt64(UInt32(bitPattern: cue.value))
         head.store(h + 1, ordering: .releasing)
     }
 
-    /// A tick's news: its health and a cue for each event that sounds.
-    public func post(health h: Int, events: [Event]) {
+    /// A tick's news: its health and a cue for each event that sounds (under `rules`:
+    /// the catch's pitch climbs to their multiplier's cap).
+    public func post(health h: Int, events: [Event], rules: Rules) {
         post(health: h)
-        for event in events { if let cue = SoundCue(event) { post(cue) } }
+        for event in events { if let cue = SoundCue(event, rules: rules) { post(cue) } }
     }
 
     /// Volumes in 0…1000 (‰); `mute` silences both.
@@ -69,7 +70,8 @@ public final class AudioLink: @unchecked Sendable {
         while i < h {
             let word = slots[i % AudioLink.capacity]
             if let kind = SoundCue.Kind(rawValue: UInt8(truncatingIfNeeded: word >> 32)) {
-                engine.trigger(SoundCue(kind, Int32(bitPattern: UInt32(truncatingIfNeeded: word))))
+                engine.trigger(SoundCue(kind, Int32(bitPattern: UInt32(truncatingIfNeeded: word)),
+                                        climb: UInt16(truncatingIfNeeded: word >> 40)))
             }
             i += 1
         }

@@ -21,10 +21,21 @@ public struct SoundCue: Equatable, Sendable {
     public var kind: Kind
     /// The combo for a catch, the new phase's index for a stinger; 0 otherwise.
     public var value: Int32
+    /// For a catch: the catches its pitch climbs over, from a combo's first to the one
+    /// that reaches the multiplier's cap (the balance's, see `Rules.catchClimb`); 0
+    /// when not known (the design's own range then bounds the climb).
+    public var climb: UInt16 = 0
 
-    public init(_ kind: Kind, _ value: Int32 = 0) {
+    public init(_ kind: Kind, _ value: Int32 = 0, climb: UInt16 = 0) {
         self.kind = kind
         self.value = value
+        self.climb = climb
+    }
+
+    /// The cue for a kernel event under `rules`: a catch climbs to the multiplier's cap.
+    public init?(_ event: Event, rules: Rules) {
+        self.init(event)
+        if kind == .caught { climb = UInt16(clamping: rules.catchClimb) }
     }
 
     /// The cue for a kernel event, or nil for the events that make no sound of their
@@ -138,9 +149,9 @@ struct EffectBank {
         recipeCount = 0
         switch cue.kind {
         case .caught:
-            // A bright pluck; each step of the combo a little higher.
-            let cents = min(Float(max(0, cue.value - 1)) * Float(design.catchCentsPerCombo), Float(design.catchMaxCents))
-            let f = Float(design.catchHz) * powf(2, cents / 1_200)
+            // A bright pluck; each step of the combo a little higher, up to the cap.
+            let f = Float(design.catchHz) * powf(2, Float(EffectBank.catchCents(combo: Int(cue.value), climb: Int(cue.climb),
+                                                                                design: design)) / 1_200)
             let g = Float(design.catchLevelPerMille) / 1_000
             add(PartialRecipe(hz: f * 0.94, toHz: f, glide: 0.02, level: 0.42 * g, decay: 0.09))
             add(PartialRecipe(hz: f * 2, level: 0.16 * g, decay: 0.05))
@@ -203,6 +214,19 @@ struct EffectBank {
             }
             add(PartialRecipe(hz: root * (up ? 4 : 0.5), level: up ? 0.05 : 0.18, attack: 0.02, decay: 0.6))
         }
+    }
+
+    /// How far above `catch_hz` a catch of `combo` sounds, in cents: one step (the
+    /// design's, a semitone) a catch until the multiplier's cap, `climb` catches on;
+    /// a climb longer than the design's range spreads the range's steps over it
+    /// (whole steps still, so every note is on the scale), then it holds.
+    static func catchCents(combo: Int, climb: Int, design: AudioDesign) -> Int {
+        let step = max(1, design.catchCentsPerCombo)
+        let steps = design.catchMaxCents / step
+        let reached = max(0, combo - 1)
+        guard climb > 0 else { return min(reached, steps) * step }
+        let climbed = min(reached, climb)
+        return (climb <= steps ? climbed : climbed * steps / climb) * step
     }
 
     /// Starts a cue's partials now (`frame`: the engine's frames rendered so far).

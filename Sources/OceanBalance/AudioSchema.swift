@@ -44,11 +44,18 @@ public struct AudioDesign: Equatable, Sendable {
     /// The ambience bus and the effects bus, in 1/1000.
     public var ambiencePerMille = 800
     public var effectsPerMille = 600
+    /// The mix's high-pass (2nd-order Butterworth): nothing below hearing is played.
+    public var highPassHz = 25
 
     // [health]
     /// The seek speed of the health parameter (FMOD/Wwise RTPC): how far it may move
     /// per second, in 1/10000 of full health.
     public var seekPerSecond = 4_000
+
+    // [rumble]
+    /// The rumble's noise band, where small speakers still play it.
+    public var rumbleLowHz = 60
+    public var rumbleHighHz = 150
 
     // [surf]
     public var wavePeriodMs = 7_000
@@ -85,6 +92,9 @@ public enum AudioSchema {
         add("mix.release_ms", "ms", 1...5_000, \.releaseMs)
         add("mix.ambience_per_mille", "1/1000", 0...1_000, \.ambiencePerMille)
         add("mix.effects_per_mille", "1/1000", 0...1_000, \.effectsPerMille)
+        add("mix.high_pass_hz", "Hz", 10...200, \.highPassHz)
+        add("rumble.low_hz", "Hz", 20...2_000, \.rumbleLowHz)
+        add("rumble.high_hz", "Hz", 20...2_000, \.rumbleHighHz)
         add("health.seek_per_s", "1/10000 of full health per second", 1...1_000_000, \.seekPerSecond)
         add("surf.wave_period_ms", "ms", 500...60_000, \.wavePeriodMs)
         for layer in AudioDesign.Layer.allCases {
@@ -118,6 +128,14 @@ public enum AudioSchema {
                     key: "\(layer.key).health_\(p + 1)",
                     message: "\(h[p]) must be above \(layer.key).health_\(p) (\(h[p - 1])): a curve's points climb in health"))
             }
+        }
+        if d.rumbleHighHz <= d.rumbleLowHz {
+            problems.append(SchemaProblem(key: "rumble.high_hz",
+                                          message: "\(d.rumbleHighHz) must be above rumble.low_hz (\(d.rumbleLowHz)): the band's top over its bottom"))
+        }
+        if d.layers[AudioDesign.Layer.rumble.rawValue].hz < d.highPassHz {
+            problems.append(SchemaProblem(key: "rumble.hz",
+                                          message: "the rumble's tones would sit below mix.high_pass_hz (\(d.highPassHz) Hz), which removes them"))
         }
         // Whole octaves only: a bound that errs on the permissive side by under an octave.
         if d.catchHz << (d.catchMaxCents / 1_200) > 16_000 {

@@ -152,26 +152,34 @@ struct GameOverlays {
 
     /// Where the pause menu's rows stand: row `i` of `count`, the panel around them
     /// and the title above; shared with the click hit-test (`GameView.pauseRow`).
-    func pauseRow(_ i: Int, count: Int, cellHeight: Int) -> CareerLayout.Box {
-        let panel = pausePanel(count: count, cellHeight: cellHeight)
+    func pauseRow(_ i: Int, count: Int, cellHeight: Int, helpLines: Int = 1) -> CareerLayout.Box {
+        let panel = pausePanel(count: count, cellHeight: cellHeight, helpLines: helpLines)
         let pitch = cellHeight * theme.fontScale + 3 * theme.lineGapPx
         let top = panel.y + 2 * theme.lineGapPx + cellHeight * theme.bigFontScale + 3 * theme.lineGapPx
         return CareerLayout.Box(x: panel.x + theme.marginPx, y: top + i * pitch, w: panel.w - 2 * theme.marginPx, h: pitch)
     }
 
-    func pausePanel(count: Int, cellHeight: Int) -> CareerLayout.Box {
+    /// The panel holds the title, the rows and `helpLines` lines of help (as many as
+    /// the help takes at the text's scale: `pauseHelpColumns`), and widens with the
+    /// text's scale so that bigger text is not cut.
+    func pausePanel(count: Int, cellHeight: Int, helpLines: Int = 1) -> CareerLayout.Box {
         let pitch = cellHeight * theme.fontScale + 3 * theme.lineGapPx
         let h = 2 * theme.lineGapPx + cellHeight * theme.bigFontScale + 3 * theme.lineGapPx + count * pitch
-            + 2 * theme.lineGapPx + cellHeight * theme.fontScale + 2 * theme.lineGapPx
-        let w = min(layout.screenWidth - 2 * theme.marginPx, max(layout.screenWidth / 2, 300))
+            + 2 * theme.lineGapPx + max(1, helpLines) * (cellHeight * theme.fontScale + theme.lineGapPx) + theme.lineGapPx
+        let w = min(layout.screenWidth - 2 * theme.marginPx, max(layout.screenWidth / 2, 300) * theme.fontScale)
         return CareerLayout.Box(x: (layout.screenWidth - w) / 2, y: max(0, (layout.screenHeight - h) / 2), w: w, h: h)
     }
 
     /// The pause menu: its title, its rows (the chosen one marked), each row's value
     /// (a volume, the theme) at its right, and a line of help under them.
-    func pauseMenu(_ pen: TextPen, _ menu: PauseMenu) {
+    /// How many characters of help a line of the pause panel holds.
+    func pauseHelpColumns(cellWidth: Int) -> Int {
+        (pausePanel(count: 0, cellHeight: 0).w - 2 * theme.marginPx) / max(1, cellWidth * theme.fontScale)
+    }
+
+    func pauseMenu(_ pen: TextPen, _ menu: PauseMenu, help: [String]) {
         let cell = pen.font.cellHeight
-        let panel = pausePanel(count: menu.rowCount, cellHeight: cell)
+        let panel = pausePanel(count: menu.rowCount, cellHeight: cell, helpLines: help.count)
         pen.canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: layout.screenHeight, Colour.opaque(theme.overlay),
                          alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
         pen.canvas.blend(x: panel.x, y: panel.y, w: panel.w, h: panel.h, Colour.opaque(theme.panel),
@@ -180,7 +188,7 @@ struct GameOverlays {
         centred(pen, menu.page == .main ? "PAUSED" : "SOUND", y: panel.y + 2 * theme.lineGapPx, scale: theme.bigFontScale,
                 Colour.opaque(theme.text))
         for i in 0..<menu.rowCount {
-            let row = pauseRow(i, count: menu.rowCount, cellHeight: cell)
+            let row = pauseRow(i, count: menu.rowCount, cellHeight: cell, helpLines: help.count)
             let chosen = i == menu.selection
             if chosen {
                 pen.canvas.blend(x: row.x, y: row.y, w: row.w, h: row.h, Colour.opaque(theme.accent), alpha: 64)
@@ -198,7 +206,11 @@ struct GameOverlays {
                 let x = pen.text("< ", x: valueX, y: ty, scale: s, colour)
                 let end = pen.text(menu.theme, x: x, y: ty, scale: s, colour, limit: valueRight - 2 * cell + s)
                 pen.text(" >", x: end, y: ty, scale: s, colour)
-            case .sound where i != PauseMenu.SoundRow.back.rawValue:
+            case .sound where i == PauseMenu.SoundRow.mute.rawValue:
+                let word = menu.volumes.mute ? "On" : "Off"
+                valueX = valueRight - pen.width(word, scale: s)
+                pen.text(word, x: valueX, y: ty, scale: s, colour)
+            case .sound where PauseMenu.SoundRow(rawValue: i)!.isVolume:
                 let v = menu.volumes[PauseMenu.SoundRow(rawValue: i)!]
                 valueX = valueRight - pen.width(of: v, scale: s) - pen.width(" %", scale: s)
                 let x = pen.number(v, x: valueX, y: ty, scale: s, colour)
@@ -209,8 +221,10 @@ struct GameOverlays {
             let label = menu.page == .main ? PauseMenu.Item(rawValue: i)!.label : PauseMenu.SoundRow(rawValue: i)!.label
             pen.text(label, x: row.x + theme.marginPx, y: ty, scale: s, colour, limit: valueX - theme.marginPx)
         }
-        let help = menu.page == .main ? "Arrows and Enter; Esc resumes" : (menu.soundNote ?? "Left and right change; Esc goes back")
-        let hy = pauseRow(menu.rowCount, count: menu.rowCount, cellHeight: cell).y + theme.lineGapPx
-        pen.text(help, x: panel.x + theme.marginPx, y: hy, scale: s, Colour.opaque(theme.dim), limit: panel.x + panel.w - theme.marginPx)
+        var hy = pauseRow(menu.rowCount, count: menu.rowCount, cellHeight: cell, helpLines: help.count).y + theme.lineGapPx
+        for line in help {
+            pen.text(line, x: panel.x + theme.marginPx, y: hy, scale: s, Colour.opaque(theme.dim), limit: panel.x + panel.w - theme.marginPx)
+            hy += cell * s + theme.lineGapPx
+        }
     }
 }

@@ -262,9 +262,21 @@ public final class GameView {
 
     /// The pause menu's row under a point of the screen, if any (a click on it).
     public func pauseRow(atX x: Int, y: Int) -> Int? {
-        (0..<pauseMenu.rowCount).first {
-            overlays.pauseRow($0, count: pauseMenu.rowCount, cellHeight: assets.font.cellHeight).contains(x: x, y: y)
+        let lines = pauseHelpLines().count
+        return (0..<pauseMenu.rowCount).first {
+            overlays.pauseRow($0, count: pauseMenu.rowCount, cellHeight: assets.font.cellHeight, helpLines: lines).contains(x: x, y: y)
         }
+    }
+
+    /// The pause menu's help cut into the panel's lines, made again only when the help
+    /// or the panel's width changes (not per frame).
+    private var pauseHelp = (text: "", columns: 0, lines: [String]())
+    func pauseHelpLines() -> [String] {
+        let text = pauseMenu.help, columns = overlays.pauseHelpColumns(cellWidth: assets.font.cellWidth)
+        if pauseHelp.text != text || pauseHelp.columns != columns {
+            pauseHelp = (text, columns, TextWrap.lines(text, columns: columns, maxLines: 3))
+        }
+        return pauseHelp.lines
     }
 
     /// Keeps the career's items per kind as a game begins (in storage of its own: a
@@ -388,7 +400,7 @@ public final class GameView {
             drawFlash(pen, banner, y: bannerY, scale: theme.bannerScale, tick: state.tick, fraction: f)
             if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
             drawToasts(pen, tick: state.tick, fraction: f)
-            if paused { overlays.pauseMenu(pen, pauseMenu) }
+            if paused { overlays.pauseMenu(pen, pauseMenu, help: pauseHelpLines()) }
             drawNotice(pen, tick: state.tick)
         }
     }

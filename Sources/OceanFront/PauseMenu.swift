@@ -19,27 +19,32 @@ public struct PauseMenu: Equatable, Sendable {
         }
     }
 
-    /// The sound page's rows: three volumes, then Back.
+    /// The sound page's rows: three volumes, Mute, then Back.
     public enum SoundRow: Int, CaseIterable, Sendable {
-        case master, music, effects, back
+        case master, music, effects, mute, back
 
         public var label: String {
             switch self {
             case .master: "Master"
             case .music: "Music"
             case .effects: "Effects"
+            case .mute: "Mute"
             case .back: "Back"
             }
         }
+
+        /// A volume in percent (the rows ←/→ step), not a switch or Back.
+        public var isVolume: Bool { self == .master || self == .music || self == .effects }
     }
 
     public enum Page: Equatable, Sendable { case main, sound }
 
-    /// The three volumes, in percent (0–100), as the settings file keeps them.
+    /// The three volumes, in percent (0–100), and the mute, as the settings file keeps them.
     public struct Volumes: Equatable, Sendable {
         public var master, music, effects: Int
-        public init(master: Int = 100, music: Int = 80, effects: Int = 100) {
-            (self.master, self.music, self.effects) = (master, music, effects)
+        public var mute: Bool
+        public init(master: Int = 100, music: Int = 80, effects: Int = 100, mute: Bool = false) {
+            (self.master, self.music, self.effects, self.mute) = (master, music, effects, mute)
         }
 
         subscript(row: SoundRow) -> Int {
@@ -49,7 +54,7 @@ public struct PauseMenu: Equatable, Sendable {
                 case .master: master = newValue
                 case .music: music = newValue
                 case .effects: effects = newValue
-                case .back: break
+                case .mute, .back: break
                 }
             }
         }
@@ -65,6 +70,8 @@ public struct PauseMenu: Equatable, Sendable {
         case volumesChanged(Volumes)
         /// The sound page was left after a change: keep the volumes in the settings file.
         case saveVolumes(Volumes)
+        /// M away from the sound page: the mute flipped, to apply and keep at once.
+        case muteToggled(Volumes)
         /// Another theme: restyle the screens with it.
         case theme(String)
         /// End the game as abandoned and leave.
@@ -96,6 +103,12 @@ public struct PauseMenu: Equatable, Sendable {
     /// The theme in use.
     public var theme: String { themes[themeIndex] }
 
+    /// The line of help under the rows: the keys of the page shown (the sound page's
+    /// note in its place when there is one).
+    public var help: String {
+        page == .main ? "Arrows and Enter; M mutes; Esc resumes" : (soundNote ?? "Left and right change; M mutes; Esc goes back")
+    }
+
     /// The rows of the page shown.
     public var rowCount: Int { page == .main ? Item.allCases.count : SoundRow.allCases.count }
 
@@ -124,6 +137,15 @@ public struct PauseMenu: Equatable, Sendable {
         return .none
     }
 
+    /// M, on the game's screen or any page of this menu: flips the mute. On the sound
+    /// page it is kept on leaving, with the volumes; elsewhere at once.
+    public mutating func toggleMute() -> Choice {
+        volumes.mute.toggle()
+        guard page == .sound else { return .muteToggled(volumes) }
+        volumesDirty = true
+        return .volumesChanged(volumes)
+    }
+
     /// Escape, B or Start: the sound page goes back to the main one; the main page resumes.
     public mutating func back() -> Choice {
         guard page == .sound else { return .resume }
@@ -145,7 +167,11 @@ public struct PauseMenu: Equatable, Sendable {
             case .quit: return .quit
             }
         case .sound:
-            return SoundRow(rawValue: selection) == .back ? leaveSound() : .none
+            switch SoundRow(rawValue: selection)! {
+            case .back: return leaveSound()
+            case .mute: return toggleMute()
+            default: return .none
+            }
         }
     }
 
@@ -166,7 +192,8 @@ public struct PauseMenu: Equatable, Sendable {
             return .theme(theme)
         case .sound:
             let row = SoundRow(rawValue: selection)!
-            guard row != .back else { return .none }
+            if row == .mute { return toggleMute() }
+            guard row.isVolume else { return .none }
             let new = min(100, max(0, volumes[row] + direction * PauseMenu.volumeStep))
             guard new != volumes[row] else { return .none }
             volumes[row] = new

@@ -13,6 +13,8 @@ public struct FrameInput: Sendable {
         case home, end, pageUp, pageDown
         case minus, plus, comma, period, leftBracket, rightBracket
         case p
+        /// M: mute and unmute (the game's screen and its pause menu).
+        case m
         /// Any other key.
         case other
     }

@@ -154,6 +154,7 @@ struct InputMapper {
         case Int(SDLK_LEFTBRACKET.rawValue): .leftBracket
         case Int(SDLK_RIGHTBRACKET.rawValue): .rightBracket
         case Int(SDLK_p.rawValue): .p
+        case Int(SDLK_m.rawValue): .m
         default: .other
         }
     }

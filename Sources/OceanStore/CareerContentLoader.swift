@@ -36,8 +36,11 @@ public enum CareerContentLoader {
                 let key = "kind.\(kindKey)"
                 let t = kindTable?[kindKey]?.table
                 if t == nil { s.issue(s.locator.nearestLine(of: key), key, "a table: how a catch of this kind reads") }
+                // `material` may be left out (a new kind needs only its three words).
+                let material = t?["material"] == nil ? nil : s.string(t, key, "material", max: 12)
                 return KindWords(key: kindKey, name: s.string(t, key, "name", max: 20) ?? "",
-                                 one: s.string(t, key, "one", max: 40) ?? "", many: s.string(t, key, "many", max: 40) ?? "")
+                                 one: s.string(t, key, "one", max: 40) ?? "", many: s.string(t, key, "many", max: 40) ?? "",
+                                 material: material)
             }
         }
         if let cardTable {

@@ -89,10 +89,11 @@ extension AudioCommand {
             let start = monotonicNanos()
             if let read {
                 var done = 0
+                let rules = Rules(read.replay.header.balance)
                 forEachTick(of: read.replay) { sim in
                     guard done < ticks else { return }
                     engine.setHealth(sim.state.health)
-                    for event in sim.events { if let cue = SoundCue(event) { engine.trigger(cue); cues += 1 } }
+                    for event in sim.events { if let cue = SoundCue(event, rules: rules) { engine.trigger(cue); cues += 1 } }
                     ticker.tick(wav.append)
                     done += 1
                 }

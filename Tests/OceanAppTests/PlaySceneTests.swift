@@ -15,7 +15,7 @@ import Testing
     static let day = CalendarDate(year: 2026, month: 6, day: 1)
 
     /// A quick game (no career) on a fresh session recording into `folder`.
-    func scene(_ folder: String) throws -> PlayScene {
+    func scene(_ folder: String, pause: PauseHooks = PauseHooks()) throws -> PlayScene {
         var header = ReplayHeader()
         header.seed = 5
         header.date = Self.day
@@ -25,12 +25,12 @@ import Testing
         session.queue(.beginSession(Self.day, minuteOfDay: 600))
         session.queue(.startGame)
         return PlayScene(session: session, assets: try FrontAssetsLoader.load(theme: nil), content: nil,
-                         player: CareerPlayer(), seed: 5, pauseMenu: PauseMenu(), pause: PauseHooks(), say: { _ in })
+                         player: CareerPlayer(), seed: 5, pauseMenu: PauseMenu(), pause: pause, say: { _ in })
     }
 
-    func press(_ keys: FrameInput.Key..., escape: Bool = false) -> FrameInput {
+    func press(_ keys: FrameInput.Key..., escape: Bool = false, repeated: Bool = false) -> FrameInput {
         var input = FrameInput()
-        input.presses = keys.map { .key($0, repeated: false) }
+        input.presses = keys.map { .key($0, repeated: repeated) }
         input.requests.togglePause = escape
         return input
     }
@@ -65,6 +65,32 @@ import Testing
         #expect(scene.handle(press(.escape, escape: true)))
         #expect(!scene.view.paused)
         #expect(scene.gameNanos(wall: 16_000_000) == 16_000_000)
+        scene.leave()
+    }
+
+    /// M mutes and unmutes in play and in the pause menu: the hooks hear it at once and
+    /// it is kept (saved) at once, except on the Sound page, where leaving keeps it.
+    @Test func mMutesInPlayAndInThePauseMenu() throws {
+        final class Heard { var heard: [Bool] = [], saved: [Bool] = [] }
+        let h = Heard()
+        var hooks = PauseHooks()
+        hooks.volumesChanged = { h.heard.append($0.mute) }
+        hooks.saveVolumes = { h.saved.append($0.mute); return nil }
+        let scene = try scene(freshFolder("scene-mute"), pause: hooks)
+        var heard: [Bool] { h.heard }
+        var saved: [Bool] { h.saved }
+        for _ in 0..<10 { _ = scene.tick() }
+        #expect(scene.handle(press(.m)))
+        #expect(heard == [true] && saved == [true] && !scene.view.paused, "in play: muted, kept, still playing")
+        #expect(scene.handle(press(.m, repeated: true)) && heard == [true], "a held M does not flip it back")
+        #expect(scene.handle(press(escape: true)) && scene.view.paused)
+        #expect(scene.handle(press(.m)))
+        #expect(heard == [true, false] && saved == [true, false], "on the pause menu's main page: unmuted, kept")
+        // The Sound page: Resume, Back to the menu, Sound.
+        #expect(scene.handle(press(.down, .down, .enter)) && scene.view.pauseMenu.page == .sound)
+        #expect(scene.handle(press(.m)) && heard == [true, false, true] && saved == [true, false], "heard now, kept on leaving")
+        #expect(scene.handle(press(.escape, escape: true)) && saved == [true, false, true])
+        #expect(scene.view.pauseMenu.volumes.mute)
         scene.leave()
     }
 

@@ -34,8 +34,14 @@ struct AudioDesignTests {
         let outOfRange = issues(text.replacingFirst("seek_per_s = 4000", with: "seek_per_s = 0"))
         #expect(outOfRange.map(\.key) == ["health.seek_per_s"])
 
-        let unknown = issues(text.replacingFirst("hz = 43", with: "hz = 43\nhertz = 43"))
+        let unknown = issues(text.replacingFirst("hz = 82", with: "hz = 82\nhertz = 82"))
         #expect(unknown.first?.message.contains("did you mean") == true)
+
+        // The rumble's band upside down, and its tones under the mix's high-pass.
+        let band = issues(text.replacingFirst("high_hz = 150", with: "high_hz = 50"))
+        #expect(band.map(\.key) == ["rumble.high_hz"])
+        let subsonic = issues(text.replacingFirst("hz = 82", with: "hz = 21"))
+        #expect(subsonic.map(\.key) == ["rumble.hz"])
 
         let missing = issues(text.replacingFirst("per_minute = 40", with: ""))
         #expect(missing.map(\.key) == ["chimes.per_minute"])

@@ -83,8 +83,22 @@ import TestSupport
         return pages
     }
 
-    @Test(arguments: themes) func noTextOverlapsOrLeavesTheScreen(theme: String) throws {
-        let assets = try OceanFrontTests.assets(theme)
+    /// The text scales `ocean play --scale` offers. The window's size does not change
+    /// the layout: 1280×720 and 1920×1080 show the same 640×360 screen ×2 and ×3
+    /// (`WindowScaling`, whole numbers), so a scale is checked once for both.
+    static let textScales = [1, 2]
+
+    /// The theme `name` with the text at `scale`, as `ocean play --scale` sets it.
+    static func assets(_ name: String, scale: Int) throws -> FrontAssets {
+        var assets = try OceanFrontTests.assets(name)
+        assets.theme.fontScale = scale
+        assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
+        return assets
+    }
+
+    @Test(arguments: themes, textScales) func noTextOverlapsOrLeavesTheScreen(theme name: String, scale: Int) throws {
+        let assets = try Self.assets(name, scale: scale)
+        let theme = scale == 1 ? name : "\(name) ×\(scale)"
         let log = TextBoxLog()
         var found: [String] = []
 
@@ -226,7 +240,16 @@ import TestSupport
             screens[what, default: []].append(screen)
         }
         let report = order.map { "\($0)  [\(screens[$0]!.count) screens: \(screens[$0]!.prefix(3).joined(separator: ", "))]" }
-        #expect(found.isEmpty, Comment(rawValue: "\(order.count) distinct problems:\n" + report.joined(separator: "\n")))
+        let comment = Comment(rawValue: "\(order.count) distinct problems:\n" + report.joined(separator: "\n"))
+        guard scale == 1 else {
+            // Issue 32: the screens are not yet laid out for --scale 2 (about a hundred
+            // problems a theme: the HUD's score, the menu's panels, the toasts, the
+            // summary, the charts, the watch bar). Reported here until they are fixed;
+            // a scale with no problem left fails this wrapper, to be removed then.
+            withKnownIssue("issue 32: --scale \(scale) layout not done") { #expect(found.isEmpty, comment) }
+            return
+        }
+        #expect(found.isEmpty, comment)
     }
 
     /// The keys' line at the foot of each career page lies on the sand and the sea; it

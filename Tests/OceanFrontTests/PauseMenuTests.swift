@@ -45,6 +45,39 @@ import TestSupport
         #expect(menu.handle(.back) == .resume)
     }
 
+    @Test func theSoundPageHasAMuteRowThatEnterAndTheArrowsFlip() {
+        var menu = PauseMenu(volumes: .init(master: 70, music: 60, effects: 50), themes: themes)
+        for key in [CareerKey.down, .down, .confirm, .down, .down, .down] { _ = menu.handle(key) }
+        #expect(menu.selection == PauseMenu.SoundRow.mute.rawValue)
+        #expect(menu.handle(.confirm) == .volumesChanged(.init(master: 70, music: 60, effects: 50, mute: true)))
+        #expect(menu.handle(.left) == .volumesChanged(.init(master: 70, music: 60, effects: 50, mute: false)))
+        #expect(menu.handle(.right) == .volumesChanged(.init(master: 70, music: 60, effects: 50, mute: true)))
+        // Leaving keeps it, with the volumes untouched.
+        #expect(menu.handle(.back) == .saveVolumes(.init(master: 70, music: 60, effects: 50, mute: true)))
+        // M away from the Sound page: flipped and kept at once.
+        #expect(menu.toggleMute() == .muteToggled(.init(master: 70, music: 60, effects: 50, mute: false)))
+        #expect(menu.help.contains("M mutes"))
+    }
+
+    @Test func theSoundPageShowsMuteAndItsStateAndTheHintSaysM() throws {
+        let state = try scene(.recovering).state
+        let view = try GameView(assets: defaultAssets, rules: shippedRules, seed: 7)
+        view.observe(state, events: [])
+        view.paused = true
+        view.pauseMenu = PauseMenu(volumes: .init(mute: true))
+        for key in [CareerKey.down, .down, .confirm] { _ = view.pauseMenu.handle(key) }
+        let log = TextBoxLog()
+        view.textLog = log
+        var fb = Framebuffer(width: GameView.width, height: GameView.height)
+        view.render(state, fraction: 1, into: &fb)
+        let words = log.boxes.map(\.text)
+        #expect(words.contains("Mute") && words.contains("On") && words.joined(separator: " ").contains("M mutes"), "\(words)")
+        // A click on the Mute row flips it.
+        let mute = try #require(log.boxes.first { $0.text == "Mute" })
+        let row = try #require(view.pauseRow(atX: mute.x + 1, y: mute.y + 1))
+        #expect(view.pauseMenu.handle(.click(x: mute.x + 1, y: mute.y + 1), clickedRow: row) == .volumesChanged(.init()))
+    }
+
     @Test func leavingTheSoundPageUnchangedSavesNothing() {
         var menu = PauseMenu(themes: themes)
         _ = menu.handle(.down)

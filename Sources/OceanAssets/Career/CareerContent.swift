@@ -35,9 +35,12 @@ public struct KindWords: Equatable, Sendable {
     public var name: String
     public var one: String
     public var many: String
+    /// What it is made of, in a word ("glass"): what a scan of it adds to. Nil: the
+    /// file gives none, and the name stands in for it (`CareerContent.material`).
+    public var material: String?
 
-    public init(key: String, name: String, one: String, many: String) {
-        (self.key, self.name, self.one, self.many) = (key, name, one, many)
+    public init(key: String, name: String, one: String, many: String, material: String? = nil) {
+        (self.key, self.name, self.one, self.many, self.material) = (key, name, one, many, material)
     }
 
     /// A key as words ("plastic_bottle" → "plastic bottle").
@@ -70,6 +73,12 @@ public struct CareerContent: Equatable, Sendable {
     public func words(_ key: String) -> KindWords {
         kinds.first { $0.key == key }
             ?? KindWords(key: key, name: KindWords.plainName(key), one: KindWords.plainName(key), many: KindWords.plainName(key))
+    }
+
+    /// What the kind `key` is made of, in a word: its `material`, else its name in lower case.
+    public func material(_ key: String) -> String {
+        let words = words(key)
+        return words.material ?? words.name.lowercased()
     }
 
     /// The keys among `kindKeys` the story file has no words for.

@@ -161,6 +161,8 @@ public struct CareerFlow: Sendable {
 
     /// What the screens call `kind`.
     public func name(_ kind: ItemKind) -> String { content.words(rules.key(kind)).name }
+    /// What `kind` is made of, in a word ("glass").
+    func material(_ kind: ItemKind) -> String { content.material(rules.key(kind)) }
 
     /// One key, on the state as it is now.
     public mutating func handle(_ key: CareerKey, state: GameState) -> CareerFlowOutput {
@@ -363,8 +365,13 @@ public struct CareerFlow: Sendable {
         if cap > 0 && state.scansToday >= cap {
             notice = "Logged: \(name(kind)). Today's \(cap) scans are counted"
         } else {
+            // Said whole: a scan of glass adds to the glass, and the goal line, which
+            // counts plastic only, stays where it was (the player would wonder why).
             let grams = rules.scanMass(kind)
-            notice = "Logged: \(name(kind)), +\(grams) g" + (rules.isPlastic[kind.rawValue] ? " of plastic" : "")
+            notice = rules.isPlastic[kind.rawValue]
+                ? "Logged: \(name(kind)), +\(grams) g of plastic toward today's goal"
+                : "Logged: \(name(kind)), +\(grams) g of \(material(kind)) (your \(material(kind)) total; plastic counts toward today's goal)"
+
         }
     }
 

@@ -21,6 +21,9 @@ public final class CareerView {
     let milestoneOrder: [Int]
     /// The lifetime screen's impact figures, made again only when the career's counts change.
     var lifetimeWords = LifetimeWords()
+    /// The scan page's notice cut into lines of the middle column, made again only
+    /// when the notice or the column's width in characters changes.
+    var scanNotice = (text: "", small: 0, scale: 0, lines: [String]())
 
     public init(game: GameView, content: CareerContent) {
         self.game = game

@@ -110,9 +110,26 @@ extension CareerView {
             pen.text(" g", x: pen.number(grams, x: x, y: y + body, scale: small, Colour.opaque(theme.good)), y: y + body,
                      scale: small, Colour.opaque(theme.good))
         }
-        let y = layout.listTop + flow.kinds.count * bodyLine + 4
-        if !flow.notice.isEmpty { columnCentred(pen, flow.notice, y: y, scale: small, theme.good) }
-        keys(pen, "Up/Down, Enter or click: log it     Esc: back", y: GameView.height - smallLine - 4)
+        // The notice in as many lines of the column as it takes, down to the keys' line;
+        // one size down if even those are too few (as `columnCentred` does for a line).
+        var y = layout.listTop + flow.kinds.count * bodyLine + 4
+        let keysY = GameView.height - smallLine - 4
+        if scanNotice.text != flow.notice || scanNotice.small != small {
+            var scale = small, lines: [String] = []
+            repeat {
+                let line = pen.font.cellHeight * scale + theme.lineGapPx
+                lines = TextWrap.lines(flow.notice, columns: (columnW - 8) / (pen.font.cellWidth * scale),
+                                       maxLines: max(1, (keysY - y) / line))
+                if !(lines.last?.hasSuffix("…") ?? false) || scale == 1 { break }
+                scale -= 1
+            } while true
+            scanNotice = (flow.notice, small, scale, lines)
+        }
+        for line in scanNotice.lines {
+            columnCentred(pen, line, y: y, scale: scanNotice.scale, theme.good)
+            y += pen.font.cellHeight * scanNotice.scale + theme.lineGapPx
+        }
+        keys(pen, "Up/Down, Enter or click: log it     Esc: back", y: keysY)
     }
 
     func drawPetPage(_ pen: TextPen, state: GameState) {
