@@ -130,7 +130,7 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         ("range", "max_live = 512", "max_live = 0", "items.max_live: 0 is out of range; allowed: a whole number from 1 to 100000", "max_live = 0"),
         ("missing", "spawn_burst = 1 ", "# (removed) ", "items.spawn_burst: missing", "[items]"),
         ("unknown", "hysteresis = 150", "hysteresis = 150\nhysterisis = 3", "health.hysterisis: unknown key; did you mean 'health.hysteresis'?", "hysterisis = 3"),
-        ("syntax", "start = 2150", "start = ", "not valid TOML", "start = "),
+        ("syntax", "start = 2250", "start = ", "not valid TOML", "start = "),
         ("cross", "rim_px = 580", "rim_px = 640", "bin.rim_px: must be above the water line", "rim_px = 640"),
     ])
     func eachKindOfErrorExitsTwoNamingFileLineAndKey(kind: String, old: String, new: String, expected: String,

@@ -297,7 +297,7 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         #expect(day.stderr.contains("nothing was saved"))
         let info = oceanInProcess(["replay", "info", "replays/idle-bot.replay"])
         #expect(info.stdout.contains("summary       1 game, "))
-        #expect(info.stdout.contains("health 19.50 % (Polluted)"), "\(info.stdout)")
+        #expect(info.stdout.contains("health 20.50 % (Polluted)"), "\(info.stdout)")
         let bench = try oceanBench(["--seconds", "0.1", "--items", "500"])
         #expect(bench.status == 0)
         #expect(bench.stdout.range(of: #"\d\.\d{3}"#, options: .regularExpression) == nil, "\(bench.stdout)")

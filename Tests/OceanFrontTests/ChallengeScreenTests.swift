@@ -274,14 +274,15 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         let state = try scene(.recovering).state
         view.observe(state, events: [.healedAllToday])
         let toast = try #require(view.toasts.toasts.first)
-        #expect(toast.kind == .healed && toast.title == "Healed all it can today")
-        #expect(toast.lines.joined(separator: " ") == "The ocean has healed all it can today." && toast.footer == "Come back tomorrow")
+        #expect(toast.kind == .healed && toast.title == "Today's healing is full")
+        #expect(toast.lines.joined(separator: " ") == "More catches today will not heal the ocean further."
+                && toast.footer == "Come back tomorrow")
         let log = TextBoxLog()
         view.textLog = log
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
         view.render(state, fraction: 1, into: &fb)
         let words = log.boxes.map(\.text)
-        #expect(words.contains("Healed all it can today") && toast.lines.allSatisfy(words.contains), "\(words)")
+        #expect(words.contains("Today's healing is full") && toast.lines.allSatisfy(words.contains), "\(words)")
         #expect(!words.contains { $0.contains("…") }, "\(words)")
     }
 

@@ -33,7 +33,7 @@ private func line(of prefix: String) -> Int {
     @Test func theShippedFileLoadsAndPassesEveryRule() throws {
         let b = try BalanceLoader.parse(shippedText, file: "balance.toml")
         #expect(BalanceSchema.check(b).isEmpty)
-        #expect(b.bin.rimPx == 580 && b.health.start == 2150)
+        #expect(b.bin.rimPx == 580 && b.health.start == 2250)
     }
 
     @Test func theKernelTestsBalancesAreTheFilesTheyCopy() throws {

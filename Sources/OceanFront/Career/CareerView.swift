@@ -24,6 +24,8 @@ public final class CareerView {
     /// The scan page's notice cut into lines of the middle column, made again only
     /// when the notice or the column's width in characters changes.
     var scanNotice = (text: "", small: 0, scale: 0, lines: [String]())
+    /// The menu's keys line naming the sea being played, made again only when it changes.
+    var seaKeys = (sea: -1, line: "")
 
     public init(game: GameView, content: CareerContent) {
         self.game = game

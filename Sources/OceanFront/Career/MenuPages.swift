@@ -81,9 +81,12 @@ extension CareerView {
             }
             columnCentred(pen, item.label, y: layout.listTop + i * bodyLine, scale: body, chosen ? theme.accent : theme.text)
         }
-        if state.seas.count > 1 {
-            let sea = Toast.seaName(game.rules.seaKeys[state.seaIndex])
-            keys(pen, "Sea: \(sea) (Left/Right)   Up/Down, Enter   Ctrl+Q quits", y: GameView.height - smallLine - 4)
+        if state.seas.count > 1, state.seaIndex < game.rules.seaKeys.count {
+            if seaKeys.sea != state.seaIndex {
+                let sea = Toast.seaName(game.rules.seaKeys[state.seaIndex])
+                seaKeys = (state.seaIndex, "Sea: \(sea) (Left/Right)   Up/Down, Enter   Ctrl+Q quits")
+            }
+            keys(pen, seaKeys.line, y: GameView.height - smallLine - 4)
         } else {
             keys(pen, "Up/Down, Enter or click     Ctrl+Q quits", y: GameView.height - smallLine - 4)
         }
