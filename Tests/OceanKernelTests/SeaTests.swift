@@ -66,20 +66,29 @@ import Testing
 @Suite struct SeaTests {
     private let day1 = CalendarDate(year: 2026, month: 3, day: 2)
 
+    /// A career's first day whose bay has just reached Thriving (a scan over the
+    /// bound): the reef is open, the bay still played.
+    private func bayThriving(_ rules: Rules = shippedRules) -> Simulation {
+        var sim = Simulation(rules: rules, seed: 5)
+        session(&sim, day: 0)
+        sim.state.health = 7_990
+        sim.state.healthDayStart = 7_990
+        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
+        return sim
+    }
+
     private func session(_ sim: inout Simulation, day n: Int) {
         sim.step(TickInput(command: .beginSession(CalendarDate(dayNumber: day1.dayNumber + n), minuteOfDay: 600)))
     }
 
     @Test func theFirstSeaOpensWithTheCareerAndTheNextAtThriving() {
-        var sim = Simulation(rules: shippedRules, seed: 5)
-        #expect(sim.state.seas.isEmpty)
-        session(&sim, day: 0)
-        #expect(sim.state.seas.count == 1 && sim.state.seas[0].openedDay == day1.dayNumber)
+        var fresh = Simulation(rules: shippedRules, seed: 5)
+        #expect(fresh.state.seas.isEmpty)
+        session(&fresh, day: 0)
+        #expect(fresh.state.seas.count == 1 && fresh.state.seas[0].openedDay == day1.dayNumber)
         // Thriving: the next sea opens, polluted, and the player stays where they are.
+        var sim = bayThriving()
         var opened: [Int] = []
-        sim.state.health = 7_990
-        sim.state.healthDayStart = 7_990
-        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
         for e in sim.events { if case .seaOpened(let i) = e { opened.append(i) } }
         #expect(sim.state.phase == .thriving)
         #expect(opened == [1])
@@ -91,11 +100,7 @@ import Testing
     }
 
     @Test func choosingASeaSwapsTheLiveOceanAndKeepsEachSeasDay() {
-        var sim = Simulation(rules: shippedRules, seed: 5)
-        session(&sim, day: 0)
-        sim.state.health = 7_990
-        sim.state.healthDayStart = 7_990
-        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
+        var sim = bayThriving()
         let bay = sim.state.health
         sim.step(TickInput(command: .chooseSea(1)))
         #expect(sim.state.seaIndex == 1 && sim.state.health == shippedRules.healthStart)
@@ -114,11 +119,7 @@ import Testing
     }
 
     @Test func aNeglectedSeaLosesHealthEachDayAway() {
-        var sim = Simulation(rules: shippedRules, seed: 5)
-        session(&sim, day: 0)
-        sim.state.health = 7_990
-        sim.state.healthDayStart = 7_990
-        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
+        var sim = bayThriving()
         sim.step(TickInput(command: .chooseSea(1)))
         let bay = sim.state.sea(0).health
         session(&sim, day: 3)
@@ -127,11 +128,7 @@ import Testing
     }
 
     @Test func seasSurviveTheCanonicalEncoding() throws {
-        var sim = Simulation(rules: shippedRules, seed: 5)
-        session(&sim, day: 0)
-        sim.state.health = 7_990
-        sim.state.healthDayStart = 7_990
-        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
+        var sim = bayThriving()
         sim.step(TickInput(command: .chooseSea(1)))
         let bytes = StateEncoding.encode(sim.state)
         let back = try StateEncoding.decode(bytes)
@@ -140,12 +137,7 @@ import Testing
     }
 
     @Test func aBalanceWithoutSeasHasOneOceanAsBefore() {
-        let one = rules { $0.seas = [] }
-        var sim = Simulation(rules: one, seed: 5)
-        session(&sim, day: 0)
-        sim.state.health = 7_990
-        sim.state.healthDayStart = 7_990
-        sim.step(TickInput(command: .scan(ItemKind(rawValue: 0))))
+        var sim = bayThriving(rules { $0.seas = [] })
         #expect(sim.state.phase == .thriving && sim.state.seas.isEmpty)
         sim.step(TickInput(command: .chooseSea(0)))
         #expect(sim.events.contains(.inputIgnored(.unknownSea)))

@@ -67,8 +67,7 @@ enum HealthSystem {
     /// How far today's play may lift health above the day's start, now.
     @inline(__always)
     static func riseCap(_ s: borrowing GameState, _ rules: Rules) -> Int {
-        rules.riseOpenPercent < 100 ? rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
-            : rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex)
+        rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
     }
 
     /// True once nothing more today can lift health: today's plastic has opened the
