@@ -50,7 +50,12 @@ import Testing
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
         var saidDuringGame = false
         var saidAtEnd = false
+        var mostHealthEvents = 0
         play(&sim, games: 1) { s in
+            // The plastic that opens the cap moves health in the same tick's one event.
+            mostHealthEvents = max(mostHealthEvents, s.events.filter {
+                if case .healthChanged = $0 { true } else { false }
+            }.count)
             for e in s.events {
                 guard case .healedAllToday = e else { continue }
                 let ended = s.events.contains { if case .gameOver = $0 { return true } else { return false } }
@@ -58,6 +63,7 @@ import Testing
             }
         }
         #expect(!saidDuringGame)
+        #expect(mostHealthEvents == 1)
         #expect(saidAtEnd == HealthSystem.healedAll(sim.state, shippedRules))
         #expect(saidAtEnd, "a catcher's first game meets the goal and fills the day's healing")
     }

@@ -19,7 +19,8 @@ enum HealthSystem {
         // Most ticks have no outcome: nothing to move, nothing to copy.
         guard !log.outcomes.isEmpty else { return }
         let before = s.health
-        let wasFull = healedAll(s, rules)
+        // Only said outside a game: during one (most outcomes) nothing to compare.
+        let wasFull = s.mode != .idle || healedAll(s, rules)
         for outcome in log.outcomes {
             switch outcome {
             case .caught(let kind, _) where rules.hasSeaLife && rules.isSeaLife[kind.rawValue]:
@@ -44,8 +45,9 @@ enum HealthSystem {
     /// "Today's healing is full", said when it becomes true outside a game (a scan);
     /// during a game it waits for the game's end (`ProgressSystem`), where the
     /// summary shows it (GAME_RULES §2: never in the middle of one).
+    /// `wasFull`: true during a game (then nothing is said here).
     static func announceFull(wasFull: Bool, _ s: borrowing GameState, _ rules: Rules, events: inout [Event]) {
-        if !wasFull && s.mode == .idle && healedAll(s, rules) && rules.dailyRiseCap < Rules.fullHealth {
+        if !wasFull && s.mode == .idle && rules.dailyRiseCap < Rules.fullHealth && healedAll(s, rules) {
             events.append(.healedAllToday)
         }
     }
@@ -55,13 +57,19 @@ enum HealthSystem {
     /// `idle`: no game was on this tick (a game's end says it itself).
     static func rebanded(_ s: inout GameState, idle: Bool, rules: Rules, events: inout [Event]) {
         guard rules.dailyCapOnSum, rules.riseOpenPercent < 100 else { return }
-        let wasFull = healedAll(s, rules)
+        let wasFull = !idle || healedAll(s, rules)
         let before = s.health
         s.health = banded(s, rules)
         guard s.health != before else { return }
-        events.append(.healthChanged(from: before, to: s.health))
+        // One health event a tick: this tick's catch already said where it moved from.
+        if let i = events.lastIndex(where: { if case .healthChanged = $0 { true } else { false } }),
+           case .healthChanged(let from, _) = events[i] {
+            events[i] = .healthChanged(from: from, to: s.health)
+        } else {
+            events.append(.healthChanged(from: before, to: s.health))
+        }
         PhaseSystem.run(&s, rules: rules, events: &events)
-        if idle { announceFull(wasFull: wasFull, s, rules, events: &events) }
+        announceFull(wasFull: wasFull, s, rules, events: &events)
     }
 
     /// How far today's play may lift health above the day's start, now.
