@@ -41,7 +41,8 @@ public struct Simulation: Sendable {
         ScanSystem.run(command, &state, rules: rules, log: &log)
         CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
         PetSystem.adopt(command, &state, events: &events)
-        SeaSystem.choose(command, &state, rules: rules, events: &events)
+        // A sea is chosen on few ticks: matched here, the call skipped on the rest.
+        if case .chooseSea = command { SeaSystem.choose(command, &state, rules: rules, events: &events) }
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         // A slack tide holds the items (and the spawner's clock) still on some ticks.
         if PowerSystem.run(&state, events: &events, rules: rules) {
