@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v9/ keep the corpus as formats 2 to 9 recorded it (under the balance
+# replays/v2/ to v10/ keep the corpus as formats 2 to 10 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -13,7 +13,9 @@
 # life, power-ups, the classic tempo that follows the level, fair_spawn 2 and the
 # truer human bot (every replay below recorded anew: the rules of the game changed);
 # format 10 the seas and the day's healing that follows its plastic (every replay
-# recorded anew: health moves differently, and careers open seas and move to them).
+# recorded anew: health moves differently, and careers open seas and move to them);
+# format 11 the quiz (every replay recorded anew: careers answer the cards that are
+# due, right as often as the bot's skill says, instead of studying any card).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -36,9 +38,9 @@ r --bot human --seed 3 --games 7 --out replays/ten-minutes.replay --comment "Ten
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).
-r --days 30 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals day by day, the pet grows, levels and challenge rewards add up."
+r --days 30 --bot greedy --seed 2 --checkpoint-every 300 --out replays/career-30-days.replay --comment "A 30-day career (greedy bot, shipped constants): the ocean heals day by day, the pet grows, levels and challenge rewards add up."
 r --days 60 --skip-percent 0 --bot greedy --seed 3 --checkpoint-every 600 --out replays/seas.replay --comment "Seas (format 10): the bay heals to Thriving, the reef opens and the player moves there (sea reef), the bay slowly loses health while neglected; then the mangroves open."
-r --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (4 days), broken by a skipped day, and rebuilt (15 days)."
+r --days 30 --bot greedy --seed 6 --checkpoint-every 300 --out replays/career-streak.replay --comment "A streak built (7 days), broken by a skipped day, and rebuilt (21 days)."
 r --days 30 --games-per-day 2 --bot greedy --seed 7 --checkpoint-every 300 --balance assets/tunings/gentle.toml --out replays/career-all-achievements.replay --comment "All ten achievements unlocked, each once, in a month (gentle tuning, two games a day)."
 r --days 14 --skip-percent 40 --bot greedy --seed 1 --checkpoint-every 300 --out replays/career-missing-you.replay --comment "Days away: the pet is Missing You when the player returns, until the next game or scan."
 r --days 28 --skip-percent 15 --bot human --seed 11 --checkpoint-every 300 --out replays/career-challenges.replay --comment "Four weeks of challenges (human bot, 15 % of days skipped): daily and weekly challenges completed, others failed when their day or week ended, milestones reached, each reward given once."
@@ -47,7 +49,7 @@ r --days 14 --skip-percent 40 --bot greedy --seed 2 --checkpoint-every 300 --bal
 # A game that continues a saved career (the replay starts from its state, as
 # `ocean play` records one): the 30-day career, then one more game a day later.
 P=$(mktemp -d)/profile
-"$O" sim --days 30 --bot greedy --seed 1 --profile "$P" >/dev/null
+"$O" sim --days 30 --bot greedy --seed 2 --profile "$P" >/dev/null
 r --bot greedy --seed 21 --from-profile "$P" --date 2026-01-31 --out replays/continued-career.replay --comment "A game on day 31 of a saved 30-day career: the replay starts from the saved state."
 rm -rf "$(dirname "$P")"
 r --mode arcade --bot human --skill 70 --seed 5 --games 2 --out replays/arcade-human.replay --comment "Arcade mode: the human bot (skill 70) over two games, each ended when the fifth bin of misses is spent, perfect rounds giving one back."

@@ -214,6 +214,12 @@ public final class WatchOverlay {
             a = pen.number(card, x: a, y: y, scale: s, text)
             a = pen.text(", day ", x: a, y: y, scale: s, text)
             pen.number(days, x: a, y: y, scale: s, text)
+        case .cardAnswered(let card, let right, let box, _):
+            var a = pen.text(right ? "Right " : "Wrong ", x: x, y: y, scale: s, accent)
+            a = pen.text("card ", x: a, y: y, scale: s, text)
+            a = pen.number(card, x: a, y: y, scale: s, text)
+            a = pen.text(", box ", x: a, y: y, scale: s, text)
+            pen.number(box, x: a, y: y, scale: s, text)
         case .cardMastered(let card):
             let a = pen.text("Mastered card ", x: x, y: y, scale: s, accent)
             pen.number(card, x: a, y: y, scale: s, text)
@@ -240,6 +246,7 @@ public final class WatchOverlay {
         case .invalidSession: "bad session"
         case .studyWithoutSession: "study, no session"
         case .unknownCard: "unknown card"
+        case .cardNotDue: "card not due"
         case .alreadyAdopted: "already adopted"
         case .unknownSea: "no such sea"
         }

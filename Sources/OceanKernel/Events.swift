@@ -75,6 +75,10 @@ public enum Event: Equatable, Sendable {
     case streakBroken(days: Int)
     case cardStudied(card: Int, days: Int)
     case cardMastered(card: Int)
+    /// Card `card`'s question was answered: `box` is its Leitner box now (right
+    /// answers in a row, each on a later day; 0 after a wrong one), `dueDay` the
+    /// career day it asks again (`Flashcards.dueDay`).
+    case cardAnswered(card: Int, right: Bool, box: Int, dueDay: Int)
     case achievementUnlocked(Achievement)
     case petAdopted(PetForm)
     case petEvolved(to: PetStage)
@@ -98,6 +102,9 @@ public enum IgnoredInput: Equatable, Sendable {
     case invalidSession
     case studyWithoutSession
     case unknownCard
+    /// A card answered before its Leitner box asks again (today's answer is given,
+    /// or its wait is not over), or one already mastered.
+    case cardNotDue
     case alreadyAdopted
     /// A sea not opened yet, or chosen while a game is on.
     case unknownSea

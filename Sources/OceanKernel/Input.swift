@@ -16,8 +16,13 @@ public enum Command: Equatable, Sendable {
     /// the day, as their device says. See `SessionSystem` for same day, skipped
     /// days and dates that go back.
     case beginSession(CalendarDate, minuteOfDay: Int)
-    /// The player studied flashcard `card` (0 to 11).
+    /// The player studied flashcard `card` (0 to 11) by reading it: the rule of
+    /// replays recorded before the quiz (format 10 and older), kept so they verify.
     case study(card: Int)
+    /// The player answered flashcard `card`'s question (0 to 11), rightly or not:
+    /// the quiz's Leitner schedule moves the card (`CardSystem`). The front judges
+    /// the answer against the card's words; the kernel keeps the schedule.
+    case answer(card: Int, right: Bool)
     /// The player adopts a pet (once).
     case adopt(PetForm)
     /// The player left the game on (pause menu's "Back to the menu", quitting, the

@@ -6,6 +6,10 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
+    /// 11 adds the quiz: a card is studied by answering it (`answer CARD right` or
+    /// `wrong`; `study CARD` is refused), on a Leitner schedule
+    /// (`career.first_review_days`, `review_growth_percent`), and hashes state
+    /// encoding 11 (the career's count of studies).
     /// 10 adds the seas (`balance sea.KEY.*` lines and the `sea KEY` command), the
     /// day's healing that follows its plastic (`health.rise_open_percent`,
     /// `rise_opens_from_percent`, `rise_cap_drop_percent`), and hashes state
@@ -30,12 +34,14 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 9 and reads 2 to 9 (older files verify unchanged, their
+    /// This engine writes 11 and reads 2 to 11 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 9); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 11); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 10
-    public static let readable = 2...10
+    public static let version = 11
+    public static let readable = 2...11
+    /// The first format with the quiz (`answer CARD right|wrong` instead of `study CARD`).
+    public static let quizSince = 11
     /// The first format with seas (`sea KEY`).
     public static let seasSince = 10
     /// The first format with arcade mode (`start arcade`, the `mode` header line).
@@ -56,6 +62,7 @@ public enum ReplayFormat {
         case 7: 7
         case 8: 8
         case 9: 9
+        case 10: 10
         default: StateEncoding.version
         }
     }
@@ -98,6 +105,10 @@ public enum ReplayFormat {
         ("health.rise_open_percent", 10, 100),
         ("health.rise_opens_from_percent", 10, 0),
         ("health.rise_cap_drop_percent", 10, 0),
+        // Format 11: older files study cards and never answer one, so the schedule's
+        // waits are read by nothing; these pass the rules.
+        ("career.first_review_days", 11, 1),
+        ("career.review_growth_percent", 11, 100),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every
@@ -121,7 +132,7 @@ public enum ReplayFormat {
         public static let challenge = "challenge", mode = "mode", arcade = "arcade"
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
-        public static let abandon = "abandon", sea = "sea"
+        public static let abandon = "abandon", sea = "sea", answer = "answer", right = "right", wrong = "wrong"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -197,6 +208,7 @@ public enum ReplayFormat {
         case .scan(let kind): [Keyword.scan, kinds[kind.rawValue].key]
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]
+        case .answer(let card, let right): [Keyword.answer, "\(card)", right ? Keyword.right : Keyword.wrong]
         case .adopt(let form): [Keyword.adopt, form.key]
         case .abandon: [Keyword.abandon]
         case .chooseSea(let i): [Keyword.sea, i >= 0 && i < seas.count ? seas[i].key : "\(i)"]

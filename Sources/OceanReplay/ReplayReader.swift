@@ -486,7 +486,16 @@ public struct ReplayReader {
             }
             command = .chooseSea(i)
         case 5 where words[3] == K.study:
+            guard formatVersion < ReplayFormat.quizSince else {
+                throw error(at: n, "'study' is not a command of format \(formatVersion): since format \(ReplayFormat.quizSince) a card is studied by answering it (answer CARD right|wrong)")
+            }
             command = .study(card: try number(words[4], "card", 0...(Flashcards.count - 1), n))
+        case 6 where words[3] == K.answer && formatVersion >= ReplayFormat.quizSince:
+            let card = try number(words[4], "card", 0...(Flashcards.count - 1), n)
+            guard words[5] == K.right || words[5] == K.wrong else {
+                throw error(at: n, "answer '\(words[5].prefix(20))' is neither 'right' nor 'wrong'")
+            }
+            command = .answer(card: card, right: words[5] == K.right)
         case 5 where words[3] == K.adopt:
             // Format 2 wrote the same words, then derived from the display names.
             guard let form = PetForm(key: words[4].prefix(20)) else {
@@ -494,7 +503,8 @@ public struct ReplayReader {
             }
             command = .adopt(form)
         default:
-            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, study CARD, adopt PET"
+            throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, "
+                + (formatVersion >= ReplayFormat.quizSince ? "answer CARD right|wrong" : "study CARD") + ", adopt PET"
                 + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : "")
                 + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : ""))
         }

@@ -31,15 +31,23 @@ public enum ReplayUpdate {
     /// Re-records a replay's inputs with the current engine and the constants the
     /// replay carries: new checkpoints, end record and checksum; the header and the
     /// inputs stay. The only way a golden replay's expectations change. It writes the
-    /// current format, so a version 2 file comes out as version 3 (only on request:
-    /// see `ocean replay update --upgrade`).
+    /// current format, so an older file comes out in the current one (only on
+    /// request: see `ocean replay update --upgrade`).
     public static func rewrite(_ read: ReadReplay) -> (text: String, changes: ReplayChanges) {
         let old = read.replay
         var header = old.header
         header.engine = Engine.version
         header.formatVersion = ReplayFormat.version
         let endTick = old.end?.tick ?? old.lastTick
-        let text = ReplayRecorder.text(header: header, inputs: old.inputs, endTick: endTick)
+        var inputs = old.inputs
+        // The quiz has no `study`: a file from before it studies a card by a right answer
+        // (on the quiz's schedule, so a card not due that day then does nothing).
+        if old.header.formatVersion < ReplayFormat.quizSince {
+            for i in inputs.indices {
+                if case .study(let card) = inputs[i].input.command { inputs[i].input.command = .answer(card: card, right: true) }
+            }
+        }
+        let text = ReplayRecorder.text(header: header, inputs: inputs, endTick: endTick)
         // Read back what was just written: it must parse, and it gives the new records.
         let new = try! ReplayReader.read(bytes: Array(text.utf8), file: "(updated)").replay
         var changes = ReplayChanges(after: new.end!.summary, hashAfter: new.end!.hash)

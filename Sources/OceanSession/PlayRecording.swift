@@ -77,10 +77,10 @@ public struct PlayRecording: Sendable, Equatable {
     }
 
     /// Whether an event changes the saved career, so it is saved at once: a game
-    /// over, or what a menu action does (a card studied, a scan, a pet adopted).
+    /// over, or what a menu action does (a card studied or answered, a scan, a pet adopted).
     public static func changesTheCareer(_ event: Event) -> Bool {
         switch event {
-        case .gameOver, .cardStudied, .scanned, .petAdopted: true
+        case .gameOver, .cardStudied, .cardAnswered, .scanned, .petAdopted: true
         default: false
         }
     }

@@ -64,11 +64,11 @@ public enum CareerContentLoader {
                     c.issue(c.line("card", i, "category"), key + ".category",
                             "'\(category)' is not one of [category]: \(keys.joined(separator: ", "))")
                 }
-                let card = Flashcard(category: index ?? 0, title: c.string(t, key, "title", max: 30, line: c.line("card", i, "title")) ?? "",
+                var card = Flashcard(category: index ?? 0, title: c.string(t, key, "title", max: 30, line: c.line("card", i, "title")) ?? "",
                                      fact: c.lines(t, "card", i, "fact", max: CareerContent.textChars, most: 4),
                                      tip: c.lines(t, "card", i, "tip", max: CareerContent.textChars, most: 2),
-                                     source: c.lines(t, "card", i, "source", max: CareerContent.sourceChars, most: 2, empty: true))
-                c.figuresCited(card.fact, source: card.source, array: "card", i)
+                                     source: c.lines(t, "card", i, "source", max: CareerContent.sourceChars, most: 2))
+                c.quiz(t, i, into: &card)
                 content.cards.append(card)
             }
             for (n, name) in keys.enumerated() where content.cards.filter({ $0.category == n }).count != 2 {
@@ -157,6 +157,35 @@ public enum CareerContentLoader {
             if out.count > most { issue(at, full, "at most \(most) lines (it has \(out.count))") }
             if out.isEmpty && !empty { issue(at, full, "at least one line") }
             return out
+        }
+
+        /// A card's question (`ask`, `question`, `answers`, `right`): the answers
+        /// distinct, the right one among them, a true-or-false question answered
+        /// "True" or "False".
+        mutating func quiz(_ t: TOMLTable?, _ i: Int, into card: inout Flashcard) {
+            let key = "card[\(i + 1)]"
+            if let ask = string(t, key, "ask", max: 20, line: line("card", i, "ask")) {
+                if let a = QuizAsk(rawValue: ask) { card.ask = a } else {
+                    issue(line("card", i, "ask"), key + ".ask",
+                          "'\(ask)' is not one of: " + QuizAsk.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+            }
+            card.question = lines(t, "card", i, "question", max: CareerContent.textChars, most: 2)
+            card.answers = lines(t, "card", i, "answers", max: CareerContent.answerChars, most: CareerContent.answerCounts.upperBound)
+            let at = line("card", i, "answers")
+            if t != nil && !card.answers.isEmpty && card.answers.count < CareerContent.answerCounts.lowerBound {
+                issue(at, key + ".answers", "at least \(CareerContent.answerCounts.lowerBound) answers (it has \(card.answers.count))")
+            }
+            if Set(card.answers).count != card.answers.count { issue(at, key + ".answers", "two answers read the same") }
+            if card.ask == .trueFalse && !card.answers.isEmpty && card.answers != ["True", "False"] {
+                issue(at, key + ".answers", "a true_false question's answers are [\"True\", \"False\"]")
+            }
+            if let right = string(t, key, "right", max: CareerContent.answerChars, line: line("card", i, "right")) {
+                if let r = card.answers.firstIndex(of: right) { card.right = r } else if !card.answers.isEmpty {
+                    issue(line("card", i, "right"), key + ".right",
+                          "'\(right)' is not one of its answers: " + card.answers.joined(separator: ", "))
+                }
+            }
         }
 
         /// A digit shown means a figure: it must name its source.

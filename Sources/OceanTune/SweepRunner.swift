@@ -207,6 +207,7 @@ public struct SweepRunner {
         o.days = options.days
         o.gamesPerDay = options.gamesPerDay
         o.skipPercent = options.skipPercent
+        o.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: cell.player.skill)
         let plan = CareerPlan(options: o, bots: [cell.player.kind.make(seed: seed, skill: cell.player.skill,
                                                                      input: cell.player.input)], seed: seed)
         let startDay = o.start.dayNumber

@@ -156,6 +156,7 @@ extension ReplayCommand {
                 options.start = header.date
                 if let problem = options.calendarProblem { throw CommandFailure("--days: \(problem)") }
                 options.firstMinute = header.minuteOfDay
+                options.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: skill)
                 let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink) { progress.update($0) }
             } else {

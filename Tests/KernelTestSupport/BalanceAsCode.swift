@@ -247,7 +247,9 @@ public enum BalanceAsCode {
         b.career.oceanMasterFrom = 50
         b.career.dailyGoalGrams = 450
         b.career.scansPerDay = 10
-        b.career.masteryDays = 2
+        b.career.masteryDays = 3
+        b.career.firstReviewDays = 1
+        b.career.reviewGrowthPercent = 200
         b.career.absenceHealthPerDay = 200
         b.career.reefDefenderStreak = 3
         b.career.oceanSentinelStreak = 7
@@ -498,6 +500,8 @@ public enum BalanceAsCode {
         b.career.dailyGoalGrams = 25
         b.career.scansPerDay = 10
         b.career.masteryDays = 2
+        b.career.firstReviewDays = 1
+        b.career.reviewGrowthPercent = 200
         b.career.absenceHealthPerDay = 50
         b.career.reefDefenderStreak = 3
         b.career.oceanSentinelStreak = 7

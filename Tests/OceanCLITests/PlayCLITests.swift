@@ -165,7 +165,7 @@ struct PlayWindowTests {
         let second = try script(playing("--mute --record \(dir)/second.replay --profile \(dir)/profile", actions: """
             sleep 0.5
             xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # past Arcade: Study a card
-            xdotool key Return; sleep 0.3; xdotool key Escape; sleep 0.3  # study it, back
+            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3; xdotool key Escape; sleep 0.3  # answer 'From land', back
             xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # Log a scan (the menu keeps its place)
             xdotool key Return; sleep 0.5; xdotool key Escape; sleep 0.3  # a plastic bottle, back
             xdotool key ctrl+q
@@ -178,12 +178,12 @@ struct PlayWindowTests {
         #expect(after.stdout.contains("\"cardsStudied\":1") && after.stdout.contains("{\"count\":1,\"grams\":9,\"kind\":\"plastic_bottle\",\"plastic\":true}"),
                 "\(after.stdout)")
         let replay = try String(contentsOfFile: dir + "/second.replay", encoding: .utf8)
-        #expect(replay.contains("study") && replay.contains("scan"), "the menu's actions are recorded")
+        #expect(replay.contains("answer 0 right") && replay.contains("scan"), "the menu's actions are recorded")
         let verify = try ocean(["replay", "verify", dir + "/second.replay", dir + "/first.replay"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
-    /// A card studied from the menu completes today's challenge (a table, through
+    /// A card answered rightly from the menu completes today's challenge (a table, through
     /// --challenges, whose daily asks for one card) and reaches its first milestone:
     /// the window, read back pixel by pixel, shows their two toasts at the foot of the
     /// right panel (a border in the theme's "good" colour and one in its accent), where
@@ -217,7 +217,7 @@ struct PlayWindowTests {
             xdotool key Right; sleep 0.2; xdotool key Return; sleep 0.5    # adopted: the menu
             xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.5     # past Arcade: Study a card
             "\(tool)" $W "$DIR/before.ppm"
-            xdotool key Return; sleep 1                                     # studied: done, and a milestone
+            xdotool key Down; sleep 0.2; xdotool key Return; sleep 1       # 'From land', right: done, and a milestone
             "\(tool)" $W "$DIR/after.ppm"
             xdotool key ctrl+q
             """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])

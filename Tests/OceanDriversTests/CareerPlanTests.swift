@@ -9,6 +9,8 @@ import TestSupport
         let gentle = try Rules(loadBalance("assets/tunings/gentle.toml"))
         var options = CareerPlan.Options()
         options.gamesPerDay = 2
+        // Eco Scholar takes the longest: every card right on two days, each due.
+        options.days = 60
         let plan = CareerPlan(options: options, bots: [GreedyBot()], seed: 7)
         var sim = Simulation(rules: gentle, seed: 7)
         var p = plan

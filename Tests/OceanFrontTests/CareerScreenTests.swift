@@ -75,6 +75,38 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
             #expect(text.contains("cards.toml:") && text.contains("card[5].title: at most 30 characters"), "\(text)")
         }
     }
+
+    /// Every card asks a question (GAME_RULES §3): which bin, true or false, pick the
+    /// number; the right answer among its answers, each card with its source.
+    @Test func everyCardAsksAQuestionWithItsAnswerAndSource() throws {
+        let cards = try careerContent.cards
+        for card in cards {
+            #expect(!card.question.isEmpty && CareerContent.answerCounts.contains(card.answers.count), "\(card.title)")
+            #expect(card.answers.indices.contains(card.right) && !card.source.isEmpty, "\(card.title)")
+        }
+        #expect(Set(cards.map(\.ask)) == Set(QuizAsk.allCases), "every way of asking is used")
+        #expect(Set(cards.map(\.right)).count >= 2, "the right answer is not always in the same place")
+        // Two cards' questions, as the report quotes them.
+        #expect(cards[1].ask == .trueFalse && cards[1].answers[cards[1].right] == "False")
+        #expect(cards[8].ask == .number && cards[8].answers[cards[8].right] == "5 mm")
+    }
+
+    @Test func aBadQuestionIsNamedWithWhatIsAllowed() throws {
+        let story = try String(contentsOfFile: repoRoot + "/assets/content/story.toml", encoding: .utf8)
+        let cards = try String(contentsOfFile: repoRoot + "/assets/content/flashcards.toml", encoding: .utf8)
+        let bad = cards.replacingOccurrences(of: "right = \"From land\"", with: "right = \"From space\"")
+            .replacingOccurrences(of: "ask = \"which_bin\"", with: "ask = \"which_box\"")
+            .replacingOccurrences(of: "answers = [\"A fish\",\n           \"A jellyfish\",\n           \"Seaweed\"]", with: "answers = [\"A jellyfish\"]")
+        do {
+            _ = try CareerContentLoader.parse(story: story, storyFile: "story.toml", cards: bad, cardsFile: "cards.toml")
+            Issue.record("accepted")
+        } catch {
+            let text = error.description
+            #expect(text.contains("card[1].right: 'From space' is not one of its answers: From ships, From land, From fishing boats"), "\(text)")
+            #expect(text.contains("card[3].ask: 'which_box' is not one of: which_bin, true_false, number, choice"), "\(text)")
+            #expect(text.contains("card[7].answers: at least 2 answers (it has 1)"), "\(text)")
+        }
+    }
 }
 
 @Suite struct ShellTests {
@@ -143,8 +175,14 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
             return s.handle(.confirm, state: sim.state)
         }
         _ = pick(.study)
-        #expect(s.page == .card)
-        #expect(s.handle(.confirm, state: sim.state).commands == [.study(card: 0)])
+        #expect(s.page == .card && s.asks(0, sim.state))
+        // The first card asks where the sea's plastic comes from; its second answer is right.
+        _ = s.handle(.down, state: sim.state)
+        #expect(s.handle(.confirm, state: sim.state).commands == [.answer(card: 0, right: true)])
+        #expect(s.notice == "Right!" && s.noticeGood)
+        _ = s.handle(.right, state: sim.state)
+        #expect(s.handle(.confirm, state: sim.state).commands == [.answer(card: 1, right: false)], "'True' is wrong: plastic lasts")
+        #expect(s.notice == "Not quite: it asks again tomorrow" && !s.noticeGood)
         _ = s.handle(.back, state: sim.state)
         _ = pick(.scan)
         _ = s.handle(.down, state: sim.state)
@@ -222,7 +260,8 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
             return s.handle(.confirm, state: sim.state).commands
         }
         run(try pick(.study))
-        run(s.handle(.confirm, state: sim.state).commands)  // study the first card
+        _ = s.handle(.down, state: sim.state)
+        run(s.handle(.confirm, state: sim.state).commands)  // answer the first card, rightly
         _ = s.handle(.back, state: sim.state)
         run(try pick(.scan))
         run(s.handle(.confirm, state: sim.state).commands)  // log the first kind
@@ -312,7 +351,7 @@ func careerScreenshots() throws {
     var career = Simulation(rules: rules, seed: 3)
     career.state = runCareer(rules: rules, state: sim.state,
                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
-    career.step(TickInput(command: .study(card: 2)))
+    career.step(TickInput(command: .answer(card: 2, right: true)))
     career.step(TickInput(command: .scan(.plasticBottle)))
     var m = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)
     save("career-menu", draw(view, m, career.state))
@@ -323,6 +362,12 @@ func careerScreenshots() throws {
     }
     try open(.study); while m.card != 2 { _ = m.handle(.right, state: career.state) }
     save("career-flashcard", draw(view, m, career.state))
+    // A card that asks today, with its second answer picked.
+    try open(.study)
+    if m.asks(m.card, career.state) {
+        _ = m.handle(.down, state: career.state)
+        save("career-quiz", draw(view, m, career.state))
+    }
     try open(.scan); _ = m.handle(.confirm, state: career.state)
     save("career-scan", draw(view, m, career.state))
     // A scan of glass: what it adds to, and why the day's goal stays.
@@ -359,7 +404,11 @@ func careerScreenshots() throws {
         while m.menuItems[m.selection] != item { _ = m.handle(.down, state: career.state) }
         _ = m.handle(.confirm, state: career.state)
         for _ in 0..<20 where career.state.career.daily.status != .completed {
-            if item == .study { _ = m.handle(.right, state: career.state) }
+            if item == .study {
+                // The next card that asks, answered rightly.
+                for _ in 0..<12 where !m.asks(m.card, career.state) { _ = m.handle(.right, state: career.state) }
+                for _ in 0..<(try careerContent).cards[m.card].right { _ = m.handle(.down, state: career.state) }
+            }
             for c in m.handle(.confirm, state: career.state).commands { step(TickInput(command: c)) }
             for _ in 0..<10 { step(TickInput()) }
         }

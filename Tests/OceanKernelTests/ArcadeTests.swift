@@ -99,7 +99,9 @@ import Testing
         // Encoding 9 adds the tempo step and the powers (4 words), each item's bounce and sea life caught.
         #expect(StateEncoding.encode(s, version: 8).count + (5 + s.items.count) * 8 == StateEncoding.encode(s, version: 9).count)
         // Encoding 10 adds the seas: which one is played, and how many are open (none here).
-        #expect(StateEncoding.encode(s, version: 9).count + (2 + 6 * s.seas.count) * 8 == StateEncoding.encode(s).count)
+        #expect(StateEncoding.encode(s, version: 9).count + (2 + 6 * s.seas.count) * 8 == StateEncoding.encode(s, version: 10).count)
+        // Encoding 11 adds the career's count of studies.
+        #expect(StateEncoding.encode(s, version: 10).count + 8 == StateEncoding.encode(s).count)
     }
 
     @Test func validationKnowsTheArcadesRounds() {

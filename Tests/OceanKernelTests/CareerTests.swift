@@ -216,7 +216,9 @@ struct Career {
         #expect(k.state.totals.grams == 11 * g, "lifetime keeps everything")
     }
 
-    @Test func flashcardsAreMasteredOnTheSecondDifferentDay() {
+    /// Replays recorded before the quiz (format 10 and older) `study` cards: one study
+    /// a card a day, mastered on the `mastery_days`-th different day (3 shipped).
+    @Test func studiedCardsOfOlderReplaysAreMasteredOnTheirLastDay() {
         var k = Career()
         k.step(.study(card: 3))
         #expect(k.take() == [.inputIgnored(.studyWithoutSession)])
@@ -227,11 +229,112 @@ struct Career {
                 == [.cardStudied(card: 3, days: 1), .inputIgnored(.unknownCard)])
         k.day(2026, 1, 2)
         k.step(.study(card: 3))
-        #expect(k.take().contains(.cardMastered(card: 3)))
+        #expect(!k.take().contains(.cardMastered(card: 3)))
         k.day(2026, 1, 3)
         k.step(.study(card: 3))
+        #expect(k.take().contains(.cardMastered(card: 3)))
+        k.day(2026, 1, 4)
+        k.step(.study(card: 3))
         #expect(!k.take().contains(.cardMastered(card: 3)), "mastered once")
-        #expect(k.c.masteredCount == 1)
+        #expect(k.c.masteredCount == 1 && k.c.cardsStudied == 4)
+    }
+}
+
+/// The quiz (GAME_RULES §3): a card is studied by answering its question, on a Leitner
+/// schedule; a card is mastered by right answers on three different days.
+@Suite struct QuizTests {
+    private func answers(_ k: inout Career) -> [Event] {
+        k.take().filter {
+            switch $0 {
+            case .cardAnswered, .cardMastered, .inputIgnored: true
+            default: false
+            }
+        }
+    }
+
+    private func day(_ n: Int) -> Int { CalendarDate(year: 2026, month: 1, day: n).dayNumber }
+
+    @Test func rightAnswersOnSpacedDaysMasterACard() {
+        var k = Career()
+        k.step(.answer(card: 5, right: true))
+        #expect(k.take() == [.inputIgnored(.studyWithoutSession)], "no answer before the first session")
+        k.day(2026, 1, 1)
+        k.step(.answer(card: 5, right: true))
+        k.step(.answer(card: 5, right: true))
+        k.step(.answer(card: 12, right: true))
+        #expect(answers(&k) == [.cardAnswered(card: 5, right: true, box: 1, dueDay: day(2)),
+                                .inputIgnored(.cardNotDue), .inputIgnored(.unknownCard)],
+                "one answer a card a day; the first right one waits first_review_days (1)")
+        k.day(2026, 1, 2)
+        k.step(.answer(card: 5, right: true))
+        #expect(answers(&k) == [.cardAnswered(card: 5, right: true, box: 2, dueDay: day(4))], "the wait doubles")
+        k.day(2026, 1, 3)
+        k.step(.answer(card: 5, right: true))
+        #expect(answers(&k) == [.inputIgnored(.cardNotDue)], "not due before its day")
+        #expect(!Flashcards.isDue(5, k.c, today: day(3), rules: shippedRules) && Flashcards.isDue(5, k.c, today: day(4), rules: shippedRules))
+        k.day(2026, 1, 4)
+        k.step(.answer(card: 5, right: true))
+        #expect(answers(&k) == [.cardAnswered(card: 5, right: true, box: 3, dueDay: Int.max), .cardMastered(card: 5)],
+                "the third right answer, on a third day, masters it")
+        k.day(2026, 1, 20)
+        k.step(.answer(card: 5, right: false))
+        #expect(answers(&k) == [.inputIgnored(.cardNotDue)], "a mastered card asks no more")
+        #expect(k.c.masteredCount == 1 && k.c.cardsStudied == 3)
+    }
+
+    @Test func aWrongAnswerSendsTheCardBackToTheFirstBoxAndBringsItBackTheNextDay() {
+        var k = Career()
+        k.day(2026, 1, 1)
+        k.step(.answer(card: 0, right: true))
+        k.day(2026, 1, 2)
+        k.step(.answer(card: 0, right: true))
+        _ = k.take()
+        k.day(2026, 1, 4)
+        k.step(.answer(card: 0, right: false))
+        #expect(answers(&k) == [.cardAnswered(card: 0, right: false, box: 0, dueDay: day(5))])
+        k.day(2026, 1, 5)
+        k.step(.answer(card: 0, right: true))
+        #expect(answers(&k) == [.cardAnswered(card: 0, right: true, box: 1, dueDay: day(6))], "from the first box again")
+        #expect(k.c.masteredCount == 0)
+        #expect(k.c.cardsStudied == 3, "the career counts right answers, whatever the box")
+    }
+
+    @Test func onlyRightAnswersCountTowardAStudyChallenge() {
+        var k = Career(challenges: [template(.daily, .cardsStudied, target: 2, grams: 10)])
+        k.day(2026, 6, 1)
+        k.step(.answer(card: 0, right: false))
+        k.step(.answer(card: 1, right: false))
+        k.step(.answer(card: 2, right: false))
+        #expect(k.c.daily.progress == 0, "guessing wrong studies nothing")
+        k.step(.answer(card: 3, right: true))
+        #expect(k.c.daily.progress == 1)
+        k.step(.answer(card: 4, right: true))
+        #expect(k.c.daily.status == .completed)
+    }
+
+    @Test func theScheduleWaitsFollowTheBalance() {
+        var b = BalanceAsCode.shipped
+        b.career.firstReviewDays = 2
+        b.career.reviewGrowthPercent = 300
+        let rules = Rules(b)
+        #expect([0, 1, 2, 3].map { Flashcards.wait(box: $0, rules: rules) } == [1, 2, 6, 18])
+        b.career.reviewGrowthPercent = 1_000
+        b.career.firstReviewDays = 365
+        #expect(Flashcards.wait(box: 9, rules: Rules(b)) == 366, "at most a year and a day")
+        #expect([0, 1, 2].map { Flashcards.wait(box: $0, rules: shippedRules) } == [1, 1, 2])
+    }
+
+    @Test func theCountOfStudiesIsKeptByTheEncodingAndDerivedForOlderOnes() throws {
+        var k = Career()
+        k.day(2026, 1, 1)
+        for c in 0..<4 { k.step(.answer(card: c, right: c != 2)) }
+        k.day(2026, 1, 2)
+        k.step(.answer(card: 0, right: false))
+        #expect(k.c.cardsStudied == 3 && k.c.cardDays.reduce(0, +) == 2)
+        let now = try StateEncoding.decode(StateEncoding.encode(k.state))
+        #expect(now.career.cardsStudied == 3)
+        let older = try StateEncoding.decode(StateEncoding.encode(k.state, version: 10))
+        #expect(older.career.cardsStudied == 2, "before encoding 11 a card's days were all its studies")
     }
 }
 

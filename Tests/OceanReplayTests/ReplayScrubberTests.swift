@@ -103,14 +103,14 @@ import TestSupport
         let end = try #require(replay.end)
         var s = ReplayScrubber(replay)
         s.seek(to: 10)
-        // The first session: began, adopted, scanned three items, studied three cards.
+        // The first session: began, adopted, scanned four items; later days answer cards.
         #expect(s.actionTicks == s.actionTicks.sorted() && s.actionTicks.count == s.actions.count)
         let first = zip(s.actionTicks, s.actions).filter { $0.0 <= 10 }
         #expect(first.contains { if case .sessionBegan = $0.1 { $0.0 == 1 } else { false } })
-        #expect(first.contains { $0.1 == .petAdopted(.dragon) && $0.0 == 2 })
-        #expect(first.filter { if case .scanned = $0.1 { true } else { false } }.count == 3)
-        #expect(first.filter { if case .cardStudied = $0.1 { true } else { false } }.count >= 2)
+        #expect(first.contains { $0.1 == .petAdopted(.cat) && $0.0 == 2 })
+        #expect(first.filter { if case .scanned = $0.1 { true } else { false } }.count == 4)
         s.seek(to: s.lastTick)
+        #expect(s.actions.filter { if case .cardAnswered = $0 { true } else { false } }.count >= 10)
         #expect(s.hash() == end.hash)
         #expect(s.gameStarts.count == end.summary.games && s.gameEnds.count == end.summary.games)
         #expect(zip(s.gameStarts, s.gameEnds).allSatisfy { $0 < $1 })

@@ -303,6 +303,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("i ", "i 0 @-3 start", "pointer x -3 is out of range"),
         ("i ", "i 0 R dance", "unknown command 'dance'; known: start, scan KIND"),
         ("i ", "i 0 R scan sock", "unknown item kind 'sock'"),
+        // Format 11 studies a card by answering it; a card read is no study.
+        ("i ", "i 0 R study 3", "'study' is not a command of format 11: since format 11 a card is studied by answering it"),
+        ("i ", "i 0 R answer 3 maybe", "answer 'maybe' is neither 'right' nor 'wrong'"),
+        ("i ", "i 0 R answer 12 right", "card 12 is out of range (0 to 11)"),
         ("i ", "i 1000000000000000000 R", "tick 1000000000000000000 is out of range (0 to 100000000)"),
         ("i ", "i " + String(repeating: "9", count: 3000) + " R", "tick '999999999999…(3000 characters)' is out of range"),
         ("i ", "i 12x R", "tick '12x' is not a whole number"),
@@ -505,7 +509,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         // A replay that starts from a saved career continues it.
         let continued = try load("continued-career")
         let start = try #require(continued.0.replay.header.startState)
-        #expect(start.totals.games == 25 && start.career.pet.adopted)
+        #expect(start.totals.games == 27 && start.career.pet.adopted)
         #expect(continued.0.replay.end!.summary.games == start.totals.games + 1)
     }
 }

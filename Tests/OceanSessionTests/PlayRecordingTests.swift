@@ -40,6 +40,7 @@ import TestSupport
 
     @Test func theCareerIsSavedAfterGamesAndMenuActionsOnly() {
         #expect(PlayRecording.changesTheCareer(.cardStudied(card: 1, days: 1)))
+        #expect(PlayRecording.changesTheCareer(.cardAnswered(card: 1, right: false, box: 0, dueDay: 2)))
         #expect(!PlayRecording.changesTheCareer(.gameStarted(game: 1)))
         #expect(!PlayRecording.changesTheCareer(.roundEnded(round: 1)))
     }

@@ -14,17 +14,39 @@ public struct StoryPanel: Equatable, Sendable {
     }
 }
 
-/// One flashcard: its category (0 to `CareerContent.categoryCount` − 1), a fact, a tip,
-/// and the source of any figure in the fact.
+/// How a flashcard's question asks (GAME_RULES §3), named on the card above it.
+public enum QuizAsk: String, CaseIterable, Equatable, Sendable {
+    case whichBin = "which_bin", trueFalse = "true_false", number, choice
+
+    /// The line above the question.
+    public var heading: String {
+        switch self {
+        case .whichBin: "Which bin?"
+        case .trueFalse: "True or false?"
+        case .number: "Pick the number"
+        case .choice: "Pick one"
+        }
+    }
+}
+
+/// One flashcard: its category (0 to `CareerContent.categoryCount` − 1), its question
+/// and answers, a fact, a tip, and the source of the fact and the answer.
 public struct Flashcard: Equatable, Sendable {
     public var category: Int
     public var title: String
     public var fact: [String]
     public var tip: [String]
     public var source: [String]
+    public var ask: QuizAsk
+    public var question: [String]
+    /// In the order shown; `right` is the index of the right one.
+    public var answers: [String]
+    public var right: Int
 
-    public init(category: Int, title: String, fact: [String], tip: [String], source: [String]) {
+    public init(category: Int, title: String, fact: [String], tip: [String], source: [String],
+                ask: QuizAsk = .choice, question: [String] = [], answers: [String] = [], right: Int = 0) {
         (self.category, self.title, self.fact, self.tip, self.source) = (category, title, fact, tip, source)
+        (self.ask, self.question, self.answers, self.right) = (ask, question, answers, right)
     }
 }
 
@@ -55,7 +77,9 @@ public struct CareerContent: Equatable, Sendable {
     /// The kernel has twelve cards; the product puts them in six categories of two.
     public static let categoryCount = 6
     /// The longest line each kind of text may have, in characters (the font is fixed width).
-    public static let figureChars = 30, textChars = 48, sourceChars = 100
+    public static let figureChars = 30, textChars = 48, sourceChars = 100, answerChars = 30
+    /// How many answers a question offers.
+    public static let answerCounts = 2...4
 
     public var intro: [StoryPanel]
     public var outro: [StoryPanel]

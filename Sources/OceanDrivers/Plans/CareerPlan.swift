@@ -2,7 +2,7 @@ import OceanKernel
 import OceanReplay
 
 /// How a bot lives with the app over many days: most days it opens the app at some
-/// time of day, scans a few items, studies a few flashcards and plays its games;
+/// time of day, scans a few items, answers a few flashcards that are due and plays its games;
 /// some days it does not come at all. Everything is drawn from its own random
 /// stream, so the same seed gives the same career.
 public struct CareerPlan {
@@ -13,6 +13,9 @@ public struct CareerPlan {
         public var skipPercent = 15
         public var maxScansPerDay = 4
         public var maxCardsPerDay = 3
+        /// Chance (in %) that the player answers a card's question rightly
+        /// (`rightAnswerPercent(skill:)` for a bot's skill).
+        public var rightAnswerPercent = 75
         /// The earliest and latest minute of the day a session can begin at.
         public var earliestMinute = 6 * 60 + 30
         public var latestMinute = 22 * 60 + 30
@@ -33,6 +36,11 @@ public struct CareerPlan {
     private var queue: [Command] = []
     private var gamesLeft = 0
     private var bot = 0
+
+    /// How often a player of `skill` (0 to 100) answers a card rightly: half the time
+    /// at skill 0 (a guess among two to four answers, with some sense), 95 % at 100.
+    /// The same skill that aims the bin stands in for the player's attention.
+    public static func rightAnswerPercent(skill: Int) -> Int { 50 + max(0, min(100, skill)) * 45 / 100 }
 
     public init(options: Options, bots: [any Bot], seed: UInt64) {
         precondition(!bots.isEmpty)
@@ -60,11 +68,11 @@ public struct CareerPlan {
             }
             day += 1
             guard day < options.days else { return nil }
-            planDay(adopting: options.adopt && !s.career.pet.adopted, rules: sim.rules)
+            planDay(adopting: options.adopt && !s.career.pet.adopted, career: s.career, rules: sim.rules)
         }
     }
 
-    private mutating func planDay(adopting: Bool, rules: Rules) {
+    private mutating func planDay(adopting: Bool, career: CareerState, rules: Rules) {
         precondition(date(ofDay: day).isValid, "day \(day) of the plan is past \(CalendarDate.latest): check options.calendarProblem")
         let skip = random.below(100) < options.skipPercent
         guard day == 0 || !skip else { return }
@@ -77,8 +85,12 @@ public struct CareerPlan {
         for _ in 0..<random.inRange(0...options.maxScansPerDay) {
             queue.append(.scan(ItemKind(rawValue: trash[random.below(trash.count)])))
         }
-        for _ in 0..<random.inRange(0...options.maxCardsPerDay) {
-            queue.append(.study(card: random.below(Flashcards.count)))
+        // The cards due today, a few of them picked, each answered right or wrong.
+        let today = date(ofDay: day).dayNumber
+        var due = (0..<Flashcards.count).filter { Flashcards.isDue($0, career, today: today, rules: rules) }
+        for _ in 0..<random.inRange(0...options.maxCardsPerDay) where !due.isEmpty {
+            let card = due.remove(at: random.below(due.count))
+            queue.append(.answer(card: card, right: random.below(100) < options.rightAnswerPercent))
         }
         gamesLeft = options.gamesPerDay
     }

@@ -25,7 +25,7 @@ public struct CareerReport: Sendable, Encodable {
     public var bestStreak: Int
     public var goalDays: Int
     public var cardsMastered: Int
-    /// Flashcards studied on at least one day.
+    /// Flashcards answered (before the quiz: studied) at least once.
     public var cardsStudied: Int
     /// The player's name, when the report is of a saved profile that has one.
     public var name: String?
@@ -79,7 +79,7 @@ public struct CareerReport: Sendable, Encodable {
         bestStreak = c.bestStreak
         goalDays = c.goalDays
         cardsMastered = c.masteredCount
-        cardsStudied = c.cardDays.filter { $0 > 0 }.count
+        cardsStudied = c.cardLastDay.filter { $0 != CareerState.never }.count
         achievements = Achievement.allCases.filter { c.unlocked($0) }
         pet = c.pet
         petScene = s.petScene(rules: rules)

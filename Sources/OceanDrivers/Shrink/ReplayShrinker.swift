@@ -92,7 +92,7 @@ public struct ReplayShrinker {
         case .menuActions:
             return runs.indices.filter {
                 switch runs[$0].input.command {
-                case .scan, .study, .adopt: true
+                case .scan, .study, .answer, .adopt: true
                 default: false
                 }
             }.map { $0..<($0 + 1) }

@@ -1,12 +1,16 @@
 import OceanAssets
 import OceanKernel
 
-/// A flashcard: its category, fact and tip, and how far the player is with it.
+/// A flashcard (GAME_RULES §3). While the card is due it asks its question: "Which
+/// bin?", two lines and its answers to pick from. Once answered (or while it waits
+/// for its next day) it shows the right answer, the fact, the tip and their source,
+/// and when it asks again.
 extension CareerView {
     func drawCard(_ pen: TextPen, flow: CareerFlow, state: GameState) {
         let card = content.cards[flow.card]
         let c = state.career
-        // "Card 3 of 12 - Recycling"
+        let asking = flow.asks(flow.card, state)
+        // "Card 3 of 12   Recycling"
         var x = 24
         let y0 = 14
         x = pen.text("Card ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
@@ -15,52 +19,116 @@ extension CareerView {
         x = pen.number(content.cards.count, x: x, y: y0, scale: small, Colour.opaque(theme.text))
         x = pen.text("   ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
         pen.text(content.categories[card.category], x: x, y: y0, scale: small, Colour.opaque(theme.good))
-        // How far: mastered, studied on N days, or new.
-        let mastered = c.masteredCards & (1 << flow.card) != 0
-        let days = c.cardDays[flow.card]
-        let status: String = mastered ? "Mastered" : (days == 0 ? "New" : (c.cardLastDay[flow.card] == c.today
-            ? "Studied today" : "Studied"))
-        let sw = pen.width(status, scale: small)
-        pen.text(status, x: GameView.width - 24 - sw, y: y0, scale: small,
-                 Colour.opaque(mastered ? theme.good : (days == 0 ? theme.dim : theme.accent)))
-        // Mastery progress as small boxes: one per day needed.
-        let need = game.rules.career.masteryDays
-        for i in 0..<need {
-            let filled = min(days, need) > i
-            pen.canvas.fill(x: GameView.width - 24 - sw - 10 - (need - i) * 10, y: y0, w: 7, h: 7,
-                            Colour.opaque(filled ? theme.good : theme.locked))
-        }
+        drawCardStatus(pen, card: flow.card, state: state, y: y0)
 
-        var y = 40
-        centred(pen, card.title, y: y, scale: body + 1 <= theme.bigFontScale ? body + 1 : body, theme.accent)
-        y += pen.font.cellHeight * (body + 1) + 12
-        pen.text("FACT", x: 24, y: y + body, scale: small, Colour.opaque(theme.dim))
-        for line in card.fact {
-            pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
-            y += bodyLine
-        }
-        y += 10
-        pen.text("TIP", x: 24, y: y + body, scale: small, Colour.opaque(theme.good))
-        for line in card.tip {
-            pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
-            y += bodyLine
-        }
-        y += 6
-        for line in card.source {
-            pen.text(line, x: 60, y: y, scale: small, Colour.opaque(theme.dim))
-            y += smallLine
+        let titleScale = body + 1 <= theme.bigFontScale ? body + 1 : body
+        centred(pen, card.title, y: 40, scale: titleScale, theme.accent)
+        var y = 40 + pen.font.cellHeight * titleScale + 8
+        if asking {
+            centred(pen, card.ask.heading, y: y, scale: small, theme.dim)
+            y += smallLine + 4
+            for line in card.question {
+                centred(pen, line, y: y, scale: body, theme.text)
+                y += bodyLine
+            }
+            for (i, answer) in card.answers.enumerated() {
+                let box = layout.answer(i)
+                let chosen = i == flow.selection
+                if chosen { pen.canvas.fill(x: box.x, y: box.y, w: box.w, h: box.h, Colour.opaque(theme.highlight)) }
+                centred(pen, answer, y: box.y + box.h / 4, scale: body, chosen ? theme.accent : theme.text)
+            }
+        } else {
+            // The right answer, then what it teaches.
+            let answer = card.answers.isEmpty ? "" : card.answers[card.right]
+            x = 24
+            x = pen.text("ANSWER", x: x, y: y + body, scale: small, Colour.opaque(theme.dim))
+            pen.text(answer, x: 84, y: y, scale: body, Colour.opaque(theme.good))
+            y += bodyLine + 4
+            pen.text("FACT", x: 24, y: y + body, scale: small, Colour.opaque(theme.dim))
+            for line in card.fact {
+                pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
+                y += bodyLine
+            }
+            y += 6
+            pen.text("TIP", x: 24, y: y + body, scale: small, Colour.opaque(theme.good))
+            for line in card.tip {
+                pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
+                y += bodyLine
+            }
+            y += 4
+            let source = cardSourceLines(pen, card: flow.card, room: footerTop - y)
+            for line in source.lines {
+                pen.text(line, x: 60, y: y, scale: source.scale, Colour.opaque(theme.dim))
+                y += pen.font.cellHeight * source.scale + theme.lineGapPx
+            }
         }
         if !flow.notice.isEmpty {
-            centred(pen, flow.notice, y: GameView.height - 3 * smallLine - 8, scale: small, theme.good)
+            centred(pen, flow.notice, y: footerTop, scale: small, flow.noticeGood ? theme.good : theme.accent)
         }
         // How many are mastered in all.
         let total = c.masteredCount
         let label = "Mastered "
         let w = pen.width(label, scale: small) + pen.width(of: total, scale: small) + pen.width(" of 12", scale: small)
         x = (GameView.width - w) / 2
-        x = pen.text(label, x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.dim))
-        x = pen.number(total, x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.text))
-        pen.text(" of 12", x: x, y: GameView.height - 2 * smallLine - 6, scale: small, Colour.opaque(theme.dim))
-        keys(pen, "Left/Right: another card     Enter: study it     Esc: back", y: GameView.height - smallLine - 4)
+        let yMastered = GameView.height - 2 * smallLine - 6
+        x = pen.text(label, x: x, y: yMastered, scale: small, Colour.opaque(theme.dim))
+        x = pen.number(total, x: x, y: yMastered, scale: small, Colour.opaque(theme.text))
+        pen.text(" of 12", x: x, y: yMastered, scale: small, Colour.opaque(theme.dim))
+        keys(pen, asking ? "Up/Down, Enter: answer  Left/Right: card  Esc: back"
+                         : "Left/Right: another card     Esc: back", y: GameView.height - smallLine - 4)
+    }
+
+    /// The line the notice stands on, the lowest a card's text may reach.
+    private var footerTop: Int { GameView.height - 3 * smallLine - 8 }
+
+    /// Top right: how far the card is. "New"; "Due today"; "Again tomorrow" or "Again
+    /// in N days" while it waits; "Mastered". Left of it, one box per right answer the
+    /// card needs, filled as far as its Leitner box.
+    private func drawCardStatus(_ pen: TextPen, card: Int, state: GameState, y: Int) {
+        let c = state.career
+        let rules = game.rules
+        let mastered = c.masteredCards & (1 << card) != 0
+        let new = c.cardLastDay[card] == CareerState.never
+        let wait = mastered ? 0 : Flashcards.dueDay(card, c, rules: rules) - c.today
+        let right = GameView.width - 24
+        let colour = Colour.opaque(mastered ? theme.good : new ? theme.dim : theme.accent)
+        var left: Int
+        if mastered || new || wait <= 0 || wait == 1 {
+            let word = mastered ? "Mastered" : new ? "New" : wait <= 0 ? "Due today" : "Again tomorrow"
+            left = right - pen.width(word, scale: small)
+            pen.text(word, x: left, y: y, scale: small, colour)
+        } else {
+            let w = pen.width("Again in ", scale: small) + pen.width(of: wait, scale: small) + pen.width(" days", scale: small)
+            left = right - w
+            var x = pen.text("Again in ", x: left, y: y, scale: small, colour)
+            x = pen.number(wait, x: x, y: y, scale: small, colour)
+            pen.text(" days", x: x, y: y, scale: small, colour)
+        }
+        let need = rules.career.masteryDays
+        let box = c.cardDays[card]
+        let side = max(5, pen.font.cellHeight * small - 1)
+        for i in 0..<need {
+            let filled = mastered || min(box, need) > i
+            pen.canvas.fill(x: left - 10 - (need - i) * (side + 3), y: y, w: side, h: side,
+                            Colour.opaque(filled ? theme.good : theme.locked))
+        }
+    }
+
+    /// The card's source in lines of the screen's width, one scale down if they need
+    /// more than `room` (made again only when the card or the text scale changes).
+    private func cardSourceLines(_ pen: TextPen, card: Int, room: Int) -> (scale: Int, lines: [String]) {
+        if cardSource.card != card || cardSource.small != small {
+            let text = content.cards[card].source.joined(separator: " ")
+            var scale = small, lines: [String] = []
+            repeat {
+                let line = pen.font.cellHeight * scale + theme.lineGapPx
+                lines = TextWrap.lines(text, columns: (GameView.width - 60 - 16) / (pen.font.cellWidth * scale),
+                                       maxLines: max(1, room / line))
+                if !(lines.last?.hasSuffix("…") ?? false) || scale == 1 { break }
+                scale -= 1
+            } while true
+            cardSource = (card, small, scale, lines)
+        }
+        return (cardSource.scale, cardSource.lines)
     }
 }

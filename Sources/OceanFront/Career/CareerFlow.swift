@@ -119,6 +119,8 @@ public struct CareerFlow: Sendable {
     public private(set) var outro: [StoryPanel] = []
     /// The last thing a menu action did ("Logged a plastic bottle: +5 g"), until the screen changes.
     public private(set) var notice = ""
+    /// Whether the notice is good news (a right answer) or a correction.
+    public private(set) var noticeGood = true
     /// Kind counts when the last game began, so the outro tells that game's catches.
     var kindsAtStart: [Int]
     var lastSummary: GameSummary?
@@ -204,13 +206,16 @@ public struct CareerFlow: Sendable {
             }
         case .card:
             let n = content.cards.count
+            let answers = content.cards[card].answers.count
+            let asking = asks(card, state) && answers > 0
             switch key {
-            case .left, .up: card = (card + n - 1) % n; notice = ""
-            case .right, .down: card = (card + 1) % n; notice = ""
-            case .confirm, .space, .click:
-                out.commands.append(.study(card: card))
-                notice = state.career.cardLastDay[card] == state.career.today ? "Already studied today: come back tomorrow"
-                    : "Studied!"
+            case .left: turnCard(by: n - 1)
+            case .right: turnCard(by: 1)
+            case .up where asking: selection = (selection + answers - 1) % answers
+            case .down where asking: selection = (selection + 1) % answers
+            case .confirm where asking, .space where asking: answer(selection, out: &out)
+            case .click(let x, let y) where asking:
+                if let i = layout.answer(atX: x, y: y, count: answers) { selection = i; answer(i, out: &out) }
             case .back: toMenu()
             default: break
             }
@@ -287,6 +292,7 @@ public struct CareerFlow: Sendable {
     private mutating func toMenu() {
         page = .menu
         notice = ""
+        noticeGood = true
         selection = min(menuSelection, menuItems.count - 1)
     }
 
@@ -341,8 +347,9 @@ public struct CareerFlow: Sendable {
             out.commands.append(.startArcade)
             page = .game
         case .study:
-            // The first card not yet studied today, else the first.
-            card = (0..<content.cards.count).first { state.career.cardLastDay[$0] != state.career.today } ?? 0
+            // The first card that asks today, else the first.
+            card = (0..<content.cards.count).first { asks($0, state) } ?? 0
+            selection = 0
             page = .card
         case .scan: page = .scan; selection = 0
         case .week: page = .week
@@ -355,6 +362,27 @@ public struct CareerFlow: Sendable {
         case .outro: startOutro(fromMenu: true, state: state)
         case .quit: out.quit = true
         }
+    }
+
+    /// Whether card `card` asks its question today (the kernel's Leitner schedule).
+    public func asks(_ card: Int, _ state: GameState) -> Bool {
+        state.career.hasSession && Flashcards.isDue(card, state.career, today: state.career.today, rules: rules)
+    }
+
+    private mutating func turnCard(by step: Int) {
+        card = (card + step) % content.cards.count
+        selection = 0
+        notice = ""
+    }
+
+    /// Answers the shown card with answer `choice`: the kernel moves the card on its
+    /// schedule; the page then shows the right answer, the fact and the tip.
+    private mutating func answer(_ choice: Int, out: inout CareerFlowOutput) {
+        let c = content.cards[card]
+        let right = choice == c.right
+        out.commands.append(.answer(card: card, right: right))
+        noticeGood = right
+        notice = right ? "Right!" : "Not quite: it asks again tomorrow"
     }
 
     private mutating func scan(_ kind: ItemKind, state: GameState, out: inout CareerFlowOutput) {

@@ -57,6 +57,22 @@ public struct CareerLayout: Equatable, Sendable {
         (0..<count).first { item($0).contains(x: x, y: y) }
     }
 
+    /// A flashcard's answer row `i`: under its question, in the middle of the screen.
+    public func answer(_ i: Int) -> Box {
+        Box(x: width / 2 - CareerLayout.answerWidth / 2, y: CareerLayout.answerTop + i * pitch - pitch / 4,
+            w: CareerLayout.answerWidth, h: pitch)
+    }
+
+    /// The answer row under a point, if any of `count`.
+    public func answer(atX x: Int, y: Int, count: Int) -> Int? {
+        (0..<count).first { answer($0).contains(x: x, y: y) }
+    }
+
+    /// The first answer's line: below the card's title, its "Which bin?" and two lines
+    /// of question at any text scale.
+    static let answerTop = 140
+    static let answerWidth = 320
+
     /// The adoption screen's boxes: the forms side by side.
     public func choice(_ i: Int, of count: Int) -> Box {
         let gap = 8

@@ -24,6 +24,9 @@ public final class CareerView {
     /// The scan page's notice cut into lines of the middle column, made again only
     /// when the notice or the column's width in characters changes.
     var scanNotice = (text: "", small: 0, scale: 0, lines: [String]())
+    /// The shown card's source cut into lines that fit, made again only when the card
+    /// or the text scale changes.
+    var cardSource = (card: -1, small: 0, scale: 0, lines: [String]())
     /// The menu's keys line naming the sea being played, made again only when it changes.
     var seaKeys = (sea: -1, line: "")
 
@@ -161,7 +164,7 @@ public final class CareerView {
         let c = rules.career
         switch a {
         case .firstStep: return "Log your first scan"
-        case .ecoScholar: return "Master all \(Flashcards.count) cards (each studied on \(c.masteryDays) days)"
+        case .ecoScholar: return "Master all \(Flashcards.count) cards (right on \(c.masteryDays) days each)"
         case .reefDefender: return "Play or scan \(c.reefDefenderStreak) days in a row"
         case .oceanSentinel: return "Play or scan \(c.oceanSentinelStreak) days in a row"
         case .flawless: return "A perfect game: catch every item"

@@ -177,7 +177,13 @@ public struct Balance: Equatable, Sendable {
         public var oceanLegendFrom = 0
         public var oceanMasterFrom = 0
         public var dailyGoalGrams = 0
+        /// Right answers, each on a later day, that master a card (the quiz's last
+        /// Leitner box; before the quiz: days a card was studied).
         public var masteryDays = 0
+        /// Days a card waits after its first right answer before it asks again.
+        public var firstReviewDays = 0
+        /// Each further right answer waits this % of the wait before (200: doubles).
+        public var reviewGrowthPercent = 0
         public var absenceHealthPerDay = 0
         public var reefDefenderStreak = 0
         public var oceanSentinelStreak = 0

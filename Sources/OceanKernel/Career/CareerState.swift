@@ -37,9 +37,14 @@ public struct CareerState: Equatable, Sendable {
     public var streak = 0
     public var bestStreak = 0
 
-    /// Per card: the last day studied and on how many different days.
+    /// Per card: the last day it was answered (before the quiz: studied), and its
+    /// Leitner box: right answers in a row, each on a later day, 0 after a wrong one
+    /// (before the quiz: the different days it was studied).
     public var cardLastDay = [Int](repeating: CareerState.never, count: Flashcards.count)
     public var cardDays = [Int](repeating: 0, count: Flashcards.count)
+    /// Studies in the career: right answers (before the quiz: a card's study a day),
+    /// what the `cards_studied` challenges and milestones count.
+    public var cardsStudied = 0
     /// Bit n: card n mastered.
     public var masteredCards = 0
     /// Bit n: `Achievement(rawValue: n)` unlocked.

@@ -115,10 +115,7 @@ enum ChallengeSystem {
         case .games: return s.totals.games - (s.mode == .idle ? 0 : 1)
         case .perfectGames: return s.totals.perfectGames
         case .scans: return s.totals.scans
-        case .cardsStudied:
-            var n = 0
-            for d in s.career.cardDays { n += d }
-            return n
+        case .cardsStudied: return s.career.cardsStudied
         case .goalDays: return s.career.goalDays
         case .activeDays: return s.career.activeDays
         case .score: return s.totals.score

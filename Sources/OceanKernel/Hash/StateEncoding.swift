@@ -57,6 +57,8 @@ public enum StateEncoding {
     /// 6 added the fair spawner's plan (after the items) and made the kinds data: every per-kind array (lifetime counts and grams, each
     /// month's counts) is written as its count and elements up to its last non-zero
     /// one, so a kind added to the table that never appeared changes no hash.
+    /// 11 added the career's count of studies (after today's scans): the quiz's right
+    /// answers, since a card's box falls back on a wrong one.
     /// 10 added the seas (which one is played, and each opened sea's health, phase,
     /// day's band, opening day and last day played).
     /// 5 added the challenges (the career's seed, today's and this week's challenge,
@@ -69,7 +71,7 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 10
+    public static let version: UInt64 = 11
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
 
@@ -127,6 +129,7 @@ public enum StateEncoding {
             } else {
                 writeCareer(s.career, version: version, to: &sink)
                 if version >= 7 { w(s.scansToday) }
+                if version >= 11 { w(s.career.cardsStudied) }
             }
         }
     }
@@ -433,6 +436,12 @@ public enum StateEncoding {
             pet.lastInputTick = try int(); pet.missingYou = try bool("pet missing-you")
             career.pet = pet
             if v >= 7 { scansToday = try int() }
+            // Before 11 a card's days were its studies, all of them counted.
+            if v >= 11 {
+                career.cardsStudied = try int()
+            } else {
+                for d in career.cardDays { career.cardsStudied += d }
+            }
         }
         guard at == bytes.count else { throw .trailingBytes }
 

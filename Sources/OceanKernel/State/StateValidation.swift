@@ -313,6 +313,7 @@ struct StateChecker {
             range("career.cardDays[\(i)]", c.cardDays[i], 0, calendarDays, "days in the calendar")
         }
         range("career.masteredCards", c.masteredCards, 0, (1 << Flashcards.count) - 1, "one bit per card")
+        range("career.cardsStudied", c.cardsStudied, 0, calendarDays * Flashcards.count, "a study a card a day")
         range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
 
         challenges(c, today: latest, rules: rules)
