@@ -130,6 +130,48 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
         #expect(s.page == .menu && s.greeting == "Hello, Ada B!")
     }
 
+    /// Every card, asking its question and then answered (wrongly, so the correction
+    /// shows too), lays out with no text overlapping or leaving the screen, at
+    /// `--scale` 1 and 2; the answered page names the right answer and the source.
+    @Test(arguments: [1, 2]) func everyCardAsksAndAnswersOnScreen(scale: Int) throws {
+        var assets = try defaultAssets
+        assets.theme.fontScale = scale
+        assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
+        var sim = try careerSim()
+        sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600)))
+        let view = try careerView(assets)
+        let log = TextBoxLog()
+        view.game.textLog = log
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: sim.state, view: view)
+        while s.menuItems[s.selection] != .study { _ = s.handle(.down, state: sim.state) }
+        _ = s.handle(.confirm, state: sim.state)
+        let cards = try careerContent.cards
+        for (n, card) in cards.enumerated() {
+            #expect(s.card == n && s.asks(n, sim.state))
+            log.clear()
+            _ = draw(view, s, sim.state)
+            let asked = log.boxes.map(\.text)
+            #expect(card.question.allSatisfy(asked.contains) && card.answers.allSatisfy(asked.contains), "\(card.title): \(asked)")
+            #expect(log.problems(width: GameView.width, height: GameView.height).isEmpty,
+                    "scale \(scale), \(card.title) asking: \(log.problems(width: GameView.width, height: GameView.height))")
+            let wrong = (card.right + 1) % card.answers.count
+            for _ in 0..<wrong { _ = s.handle(.down, state: sim.state) }
+            let out = s.handle(.confirm, state: sim.state)
+            #expect(out.commands == [.answer(card: n, right: false)])
+            for c in out.commands { sim.step(TickInput(command: c)) }
+            #expect(!s.asks(n, sim.state), "answered today")
+            log.clear()
+            _ = draw(view, s, sim.state)
+            let shown = log.boxes.map(\.text).joined(separator: " ")
+            #expect(shown.contains(card.answers[card.right]) && shown.contains(card.fact[0]) && shown.contains("Again tomorrow"),
+                    "\(card.title): \(shown)")
+            #expect(shown.contains(String(card.source[0].prefix(12))), "the source shows: \(shown)")
+            #expect(log.problems(width: GameView.width, height: GameView.height).isEmpty,
+                    "scale \(scale), \(card.title) answered: \(log.problems(width: GameView.width, height: GameView.height))")
+            _ = s.handle(.right, state: sim.state)
+        }
+    }
+
     /// GAME_RULES §3: only plastic counts toward the day's goal, and a scan says so: a
     /// scan of glass names its grams as glass, and the whole sentence is on the page
     /// (wrapped in the middle column, at `--scale` 1 and 2).

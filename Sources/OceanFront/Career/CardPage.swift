@@ -38,21 +38,31 @@ extension CareerView {
                 centred(pen, answer, y: box.y + box.h / 4, scale: body, chosen ? theme.accent : theme.text)
             }
         } else {
-            // The right answer, then what it teaches.
+            // The question again (when the text is small enough to leave room for the
+            // source), its right answer, then what it teaches.
+            if small == 1 {
+                for line in card.question {
+                    centred(pen, line, y: y, scale: small, theme.dim)
+                    y += smallLine
+                }
+                y += 2
+            }
+            // The margin's labels where they fit it (not with the bigger text: the
+            // answer's colour and the order still tell the parts apart).
+            let labels = pen.width("ANSWER", scale: small) <= 60 - 24
             let answer = card.answers.isEmpty ? "" : card.answers[card.right]
-            x = 24
-            x = pen.text("ANSWER", x: x, y: y + body, scale: small, Colour.opaque(theme.dim))
-            pen.text(answer, x: 84, y: y, scale: body, Colour.opaque(theme.good))
+            if labels { pen.text("ANSWER", x: 24, y: y + body, scale: small, Colour.opaque(theme.dim)) }
+            pen.text(answer, x: labels ? 84 : 60, y: y, scale: body, Colour.opaque(theme.good))
             y += bodyLine + 4
-            pen.text("FACT", x: 24, y: y + body, scale: small, Colour.opaque(theme.dim))
+            if labels { pen.text("FACT", x: 24, y: y + body, scale: small, Colour.opaque(theme.dim)) }
             for line in card.fact {
                 pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
                 y += bodyLine
             }
             y += 6
-            pen.text("TIP", x: 24, y: y + body, scale: small, Colour.opaque(theme.good))
+            if labels { pen.text("TIP", x: 24, y: y + body, scale: small, Colour.opaque(theme.good)) }
             for line in card.tip {
-                pen.text(line, x: 60, y: y, scale: body, Colour.opaque(theme.text))
+                pen.text(line, x: 60, y: y, scale: body, Colour.opaque(labels ? theme.text : theme.good))
                 y += bodyLine
             }
             y += 4
@@ -89,7 +99,7 @@ extension CareerView {
         let rules = game.rules
         let mastered = c.masteredCards & (1 << card) != 0
         let new = c.cardLastDay[card] == CareerState.never
-        let wait = mastered ? 0 : Flashcards.dueDay(card, c, rules: rules) - c.today
+        let wait = mastered || new ? 0 : Flashcards.dueDay(card, c, rules: rules) - c.today
         let right = GameView.width - 24
         let colour = Colour.opaque(mastered ? theme.good : new ? theme.dim : theme.accent)
         var left: Int
