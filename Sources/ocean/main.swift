@@ -14,7 +14,8 @@ struct Ocean: ParsableCommand {
         abstract: "Ocean Rescue: a deterministic game kernel, played headlessly.",
         version: VersionText.text,
         subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
-                      AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self, ScoresCommand.self]
+                      AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self, ScoresCommand.self,
+                      DailyCommand.self]
     )
 
     /// What this program sets up before a command runs (the tests that run commands in

@@ -64,9 +64,12 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
 /// Plays `games` games with a bot and records them as a replay into `sink`.
 /// `progress` hears the games finished so far every `InputFeed.checkEvery` ticks.
 public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input = .keys,
-                                           games: Int, sink: Sink, progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
+                                           games: Int, botSeed: UInt64? = nil, sink: Sink,
+                                           progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
-    var plan = schedule.plan(seed: header.seed, skill: skill, input: input, games: games,
+    // The bots' own randomness comes from the game's seed unless given apart (the Daily
+    // Ocean: every player's game has the day's seed, each bot its own).
+    var plan = schedule.plan(seed: botSeed ?? header.seed, skill: skill, input: input, games: games,
                              session: .beginSession(header.date, minuteOfDay: header.minuteOfDay), mode: header.mode ?? .classic)
     let before = recorder.simulation.state.totals.games  // a starting state has games of its own
     while let input = plan.input(for: recorder.simulation) {

@@ -1,0 +1,75 @@
+import OceanBalance
+import OceanKernel
+import OceanReplay
+
+/// What a verified Daily Ocean run scored, from the verifier's own simulation (never
+/// from the numbers the file claims).
+public struct DailyResult: Equatable, Sendable {
+    public var score: Int
+    public var rounds: Int
+    public var catches: Int
+    public var misses: Int
+    public var bestCombo: Int
+    public var ticks: Int
+    /// The final state's hash (what the replay's end record must say).
+    public var hash: UInt64
+}
+
+/// Why a run is not ranked: each says what is wrong in words a player can act on.
+public enum DailyRefusal: Error, Equatable, Sendable {
+    /// The replay is well formed but is not the day's game (`DailyGame.problem`).
+    case notTheDaysGame(String)
+    /// It stops before its end record.
+    case truncated(atTick: Int)
+    /// Longer than any daily game can be.
+    case tooLong(ticks: Int, limit: Int)
+    /// Re-simulated, it does not reach the states it records.
+    case diverged(tick: Int?)
+    /// The game it starts is not over at its end (or was left early).
+    case unfinished
+
+    public var message: String {
+        switch self {
+        case .notTheDaysGame(let why): "not the day's game: \(why)"
+        case .truncated(let tick): "the replay stops at tick \(tick), before its end record"
+        case .tooLong(let ticks, let limit): "the replay runs \(ticks) ticks; a daily game is at most \(limit)"
+        case .diverged(let tick):
+            "re-simulated, the replay diverges" + (tick.map { " at tick \($0)" } ?? " at its end") + ": its inputs do not give the states it records"
+        case .unfinished: "the daily game is not played to its end in this replay"
+        }
+    }
+}
+
+/// Verifies a Daily Ocean run the way a server does: the replay must be the day's game
+/// under the server's balance, re-simulate to every hash it records, and end its one
+/// game; the result is taken from the re-simulation.
+public enum DailyRun {
+    /// Ten minutes of play: far longer than any arcade game of the shipped balance
+    /// (the oracle's, which clears the round cap, is about two).
+    public static let maxTicks = 36_000
+
+    public static func verify(_ read: ReadReplay, date: CalendarDate, balance: Balance,
+                              maxTicks: Int = DailyRun.maxTicks) -> Result<DailyResult, DailyRefusal> {
+        let replay = read.replay
+        if let why = DailyGame.problem(replay, date: date, balance: balance) { return .failure(.notTheDaysGame(why)) }
+        guard read.complete, let end = replay.end else { return .failure(.truncated(atTick: replay.lastTick)) }
+        guard end.tick <= maxTicks else { return .failure(.tooLong(ticks: end.tick, limit: maxTicks)) }
+        // Every checkpoint and the end record, against the verifier's own simulation.
+        let check = ReplayVerifier.verify(read)
+        if let d = check.divergences.first { return .failure(.diverged(tick: d.firstTick ?? d.checkpointTick)) }
+        if let t = check.truncatedAt { return .failure(.truncated(atTick: t)) }
+        guard check.passed else { return .failure(.diverged(tick: nil)) }
+        // The game's own summary, from a second run of the (now trusted) inputs.
+        let rules = Rules(replay.header.balance)
+        var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
+        var feed = InputFeed(replay.inputs)
+        var summary: GameSummary?
+        while sim.state.tick < end.tick {
+            sim.step(feed.input(at: sim.state.tick))
+            for case .gameOver(let s) in sim.events { summary = s }
+        }
+        guard let s = summary, !s.abandoned, sim.state.mode == .idle else { return .failure(.unfinished) }
+        return .success(DailyResult(score: s.score, rounds: s.rounds, catches: s.catches, misses: s.misses,
+                                    bestCombo: s.bestCombo, ticks: end.tick, hash: sim.state.hash))
+    }
+}
