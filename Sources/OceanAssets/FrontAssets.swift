@@ -16,14 +16,17 @@ public struct FrontAssets: Sendable {
     /// CO₂e and water saved per kilogram of each kind (`assets/impact.toml`); an
     /// item's share comes with its mass (`Rules.impactFactors`).
     public var impact: ImpactRates
+    /// How each sea of the career is shown (`assets/content/seas.toml`).
+    public var seas: SeaLooks
 
     public init(theme: Theme, font: BitmapFont, sprites: SpriteSheet, pet: SpriteSheet,
-                challengeTexts: [String: String] = [:], impact: ImpactRates = .none) {
+                challengeTexts: [String: String] = [:], impact: ImpactRates = .none, seas: SeaLooks = .none) {
         self.theme = theme
         self.font = font
         self.sprites = sprites
         self.pet = pet
         self.challengeTexts = challengeTexts
         self.impact = impact
+        self.seas = seas
     }
 }

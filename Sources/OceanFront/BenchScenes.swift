@@ -67,7 +67,7 @@ public enum BenchScenes {
         if state.career.weekly.exists { events.append(.challengeFailed(state.career.weekly)) }
         if let first = rules.milestoneTemplates.first { events.append(.milestoneReached(template: first)) }
         for event in events {
-            if let toast = Toast.from(event, rules: rules, texts: view.assets.challengeTexts, columns: view.toastColumns,
+            if let toast = Toast.from(event, rules: rules, texts: view.assets.challengeTexts, seas: view.assets.seas, columns: view.toastColumns,
                                       tick: born) {
                 view.toasts.push(toast)
             }

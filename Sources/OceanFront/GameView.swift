@@ -33,6 +33,8 @@ public final class GameView {
     let rules: Rules
     /// The impact factors in the order of the balance's kinds.
     let impact: ImpactFactors
+    /// Each sea's tint, in the balance's order (`seaTints`).
+    private(set) var seaTints: [(rgb: Int, percent: Int)] = []
     private(set) var layout: Layout
     private(set) var art: ResolvedArt
     private(set) var scene: OceanScene
@@ -136,6 +138,7 @@ public final class GameView {
         kindColours = art.items.map(GameView.mainColour)
         debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
+        seaTints = GameView.seaTints(rules, assets)
     }
 
     /// Once after every kernel step with that step's events (and once before the
@@ -200,7 +203,8 @@ public final class GameView {
                 popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .seaOpened:
-                if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, columns: toastColumns, tick: tick) {
+                if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, seas: assets.seas, columns: toastColumns,
+                                              tick: tick) {
                     toasts.push(toast)
                 }
             case .seaLifeCaught, .passed, .bounced, .powerUp:
@@ -251,6 +255,7 @@ public final class GameView {
         kindColours = art.items.map(GameView.mainColour)
         debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
+        seaTints = GameView.seaTints(rules, newAssets)
         // The backdrops were painted in the old colours: painted again on the next frame.
         backdropLook = nil
         fadingLook = nil
@@ -458,25 +463,35 @@ public final class GameView {
                          layout: layout, seconds: seconds)
     }
 
-    /// The look of `phase` at `health` with the theme's blend.
-    func look(_ phase: Phase, health: Int) -> HealthLook {
-        HealthLook(phase: phase, health: health, rules: rules, blendPercent: assets.theme.healthBlendPercent)
+    /// The look of `phase` at `health` with the theme's blend, in sea `sea`'s tint.
+    func look(_ phase: Phase, health: Int, sea: Int = 0) -> HealthLook {
+        let look = HealthLook(phase: phase, health: health, rules: rules, blendPercent: assets.theme.healthBlendPercent)
+        guard sea >= 0 && sea < seaTints.count, seaTints[sea].percent > 0 else { return look }
+        return look.tinted(seaTints[sea].rgb, percent: seaTints[sea].percent)
+    }
+
+    /// Each of the balance's seas' tint, in `rules.seaKeys`' order (from the seas' looks).
+    static func seaTints(_ rules: Rules, _ assets: FrontAssets) -> [(rgb: Int, percent: Int)] {
+        rules.seaKeys.map { key in
+            let look = assets.seas.look(key)
+            return (look.tint, look.tintPercent)
+        }
     }
 
     /// The backdrop at the health's look, or two mixed while a phase change fades in:
     /// from the old phase's look at the health now (at the edge of its band) to the new
     /// one's. Returns the look whose living things (fish, waves) to draw.
     func drawBackground(_ canvas: Canvas, state: GameState, fraction: Double) -> HealthLook {
-        let now = look(state.phase, health: state.health)
+        let now = look(state.phase, health: state.health, sea: state.seaIndex)
         let amount = crossfade.amount(tick: state.tick, fraction: fraction)
         if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 {
-            let from = look(crossfade.from, health: state.health)
+            let from = look(crossfade.from, health: state.health, sea: state.seaIndex)
             paint(from, into: &fadingBackdrop, painted: &fadingLook)
             paint(now, into: &backdrop, painted: &backdropLook)
             canvas.crossfade(fadingBackdrop, backdrop, t: amount)
             return amount < 128 ? from : now
         }
-        if now.amount == 0 {
+        if now.isPure {
             canvas.copy(from: art.backgrounds[now.phase])
         } else {
             paint(now, into: &backdrop, painted: &backdropLook)
@@ -489,7 +504,7 @@ public final class GameView {
     func paint(_ look: HealthLook, into buffer: inout [UInt32], painted: inout HealthLook?) {
         guard painted != look else { return }
         painted = look
-        if look.amount == 0 {
+        if look.isPure {
             buffer.withUnsafeMutableBufferPointer { b in
                 art.backgrounds[look.phase].withUnsafeBufferPointer { src in
                     _ = b.baseAddress!.update(from: src.baseAddress!, count: min(b.count, src.count))

@@ -20,6 +20,13 @@ struct HealthLook: Equatable, Sendable {
     var toward: Int
     /// How much of `toward`'s colours: 0…256.
     var amount: UInt32
+    /// The sea's tint (GAME_RULES §6: each sea leans its colours toward its own), and
+    /// how far: 0…256 (0: the theme's colours as they are).
+    var tint: UInt32 = 0
+    var tintAmount: UInt32 = 0
+
+    /// Whether this is a phase's own look, as prebuilt (`ResolvedArt.backgrounds`).
+    var isPure: Bool { amount == 0 && tintAmount == 0 }
 
     /// A phase's own look, nothing mixed in.
     static func pure(_ phase: Int) -> HealthLook { HealthLook(phase: phase, toward: phase, amount: 0) }
@@ -51,7 +58,15 @@ struct HealthLook: Equatable, Sendable {
 
     /// A per-phase theme colour at this look.
     @inline(__always) func colour(_ perPhase: [Int]) -> UInt32 {
-        Colour.mix(Colour.opaque(perPhase[phase]), Colour.opaque(perPhase[toward]), amount)
+        let c = Colour.mix(Colour.opaque(perPhase[phase]), Colour.opaque(perPhase[toward]), amount)
+        return tintAmount == 0 ? c : Colour.mix(c, tint, tintAmount)
+    }
+
+    /// This look leaning toward a sea's tint (`SeaLook`): `percent` of the way.
+    func tinted(_ rgb: Int, percent: Int) -> HealthLook {
+        var look = self
+        (look.tint, look.tintAmount) = (Colour.opaque(rgb), UInt32(max(0, min(100, percent)) * 256 / 100))
+        return look
     }
 
     /// A per-phase theme number (a percentage) at this look, rounded down.

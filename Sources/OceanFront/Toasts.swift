@@ -18,7 +18,8 @@ struct Toast {
     var born: Int
 
     /// The toast for one of the kernel's events, if it makes one: `columns` wide.
-    static func from(_ event: Event, rules: Rules, texts: [String: String], columns: Int, tick: Int) -> Toast? {
+    static func from(_ event: Event, rules: Rules, texts: [String: String], seas: SeaLooks = .none, columns: Int,
+                     tick: Int) -> Toast? {
         func wrapped(_ text: String) -> [String] { TextWrap.lines(TextWrap.ascii(text), columns: columns, maxLines: 2) }
         switch event {
         case .challengeCompleted(let c):
@@ -43,18 +44,13 @@ struct Toast {
                          footer: "Come back tomorrow", born: tick)
         case .seaOpened(let index) where index < rules.seaKeys.count:
             // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
+            let sea = seas.look(rules.seaKeys[index])
             return Toast(kind: .healed, title: "A new sea opened!",
-                         lines: wrapped("\(Toast.seaName(rules.seaKeys[index])) is open: choose it on the menu with Left/Right."),
-                         footer: "Your last sea reached Thriving", born: tick)
+                         lines: wrapped(sea.line.isEmpty ? sea.name : "\(sea.name): \(sea.line)"),
+                         footer: "Choose it on the menu: Left/Right", born: tick)
         default:
             return nil
         }
-    }
-
-    /// A sea's key as the screens name it: "kelp_forest" → "Kelp forest".
-    public static func seaName(_ key: String) -> String {
-        let plain = KindWords.plainName(key)
-        return plain.prefix(1).uppercased() + plain.dropFirst()
     }
 }
 

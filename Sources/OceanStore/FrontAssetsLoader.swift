@@ -5,8 +5,8 @@ import OceanSystem
 /// Reads the front's data files — a theme (`assets/themes/*.toml`), the font
 /// (`assets/font.txt`), the sprites (`assets/sprites.txt`), the pet's art
 /// (`assets/pet.txt`), the challenges' texts (`assets/challenges.toml`) and the impact
-/// factors (`assets/impact.toml`) — and validates each, naming file, line and key of
-/// every problem.
+/// factors (`assets/impact.toml`), the seas' looks (`assets/content/seas.toml`) — and
+/// validates each, naming file, line and key of every problem.
 public enum FrontAssetsLoader {
     /// The themes shipped: the files in `assets/themes/`, read once, "default" first
     /// and the rest by name (a new theme is a new file; nothing lists them by hand).
@@ -38,7 +38,9 @@ public enum FrontAssetsLoader {
         if let challenges { challengesFile = challenges } else { challengesFile = try asset("challenges.toml") }
         let table = try ChallengeLoader.load(path: challengesFile)
         let impact = try ImpactLoader.load(path: try asset("impact.toml"))
-        return FrontAssets(theme: loaded, font: font, sprites: sprites, pet: pet, challengeTexts: table.texts, impact: impact)
+        let seas = try SeaLooksLoader.load(path: try asset("content/seas.toml"))
+        return FrontAssets(theme: loaded, font: font, sprites: sprites, pet: pet, challengeTexts: table.texts, impact: impact,
+                           seas: seas)
     }
 
     /// The file a theme argument names.

@@ -26,4 +26,14 @@ public enum KindData {
         }
         guard issues.isEmpty else { throw DataError(issues: issues) }
     }
+
+    /// Likewise for the balance's seas: each needs its look (`assets/content/seas.toml`).
+    public static func check(seas: [String], assets: FrontAssets) throws(DataError) {
+        let missing = SeaLooksLoader.missing(assets.seas, balanceSeas: seas)
+        guard !missing.isEmpty else { return }
+        throw DataError(issues: missing.map {
+            DataIssue(file: findAsset("content/seas.toml") ?? "assets/content/seas.toml", line: nil, key: "sea.\($0)",
+                      message: "missing: the balance has a sea '\($0)' and every sea needs its name, line, tint and tint_percent")
+        })
+    }
 }

@@ -23,7 +23,10 @@ func loadImpactFactors(path: String? = nil, rules: Rules) throws -> ImpactFactor
 /// Every kind of `rules` has its sprite, impact factors and (with `content`) its
 /// words, or a failure naming each that lacks one.
 func checkKindData(_ rules: Rules, assets: FrontAssets, content: CareerContent? = nil) throws {
-    do { try KindData.check(kinds: rules.kindKeys, assets: assets, content: content) } catch { throw CommandFailure(error.description) }
+    do {
+        try KindData.check(kinds: rules.kindKeys, assets: assets, content: content)
+        try KindData.check(seas: rules.seaKeys, assets: assets)
+    } catch { throw CommandFailure(error.description) }
 }
 
 /// `--impact FILE`, for the commands that report a career's impact.

@@ -83,7 +83,7 @@ extension CareerView {
         }
         if state.seas.count > 1, state.seaIndex < game.rules.seaKeys.count {
             if seaKeys.sea != state.seaIndex {
-                let sea = Toast.seaName(game.rules.seaKeys[state.seaIndex])
+                let sea = game.assets.seas.look(game.rules.seaKeys[state.seaIndex]).name
                 seaKeys = (state.seaIndex, "Sea: \(sea) (Left/Right)   Up/Down, Enter   Ctrl+Q quits")
             }
             keys(pen, seaKeys.line, y: GameView.height - smallLine - 4)
