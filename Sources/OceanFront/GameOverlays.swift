@@ -45,7 +45,7 @@ struct GameOverlays {
 
     /// The game's figures, its impact (when known) in a panel, and what to do next.
     func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil,
-                 rank: Int? = nil) {
+                 rank: Int? = nil, moments: [String] = []) {
         dim(pen.canvas)
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
@@ -76,6 +76,27 @@ struct GameOverlays {
         row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += line
         if let impact { y = impactPanel(pen, impact, y: y + theme.lineGapPx) + 2 * theme.lineGapPx } else { y += line }
         centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+        self.moments(pen, moments, y: y + line + theme.lineGapPx)
+    }
+
+    /// The game's moments (a new level, the pet's stage, a phase, a new sea, a reward),
+    /// their lines under the summary in a band of the panel colour, as many as fit
+    /// above the screen's foot.
+    private func moments(_ pen: TextPen, _ moments: [String], y top: Int) {
+        guard !moments.isEmpty else { return }
+        let s = theme.fontScale
+        let line = pen.font.cellHeight * s + theme.lineGapPx
+        let x = theme.panelWidthPx + theme.marginPx, w = layout.screenWidth - 2 * x
+        let fitting = moments  // wrapped to the column when they came (`GameView.moment`)
+        let rows = min(fitting.count, max(0, (layout.screenHeight - theme.marginPx - top - 2 * theme.lineGapPx) / line))
+        guard rows > 0 else { return }
+        pen.canvas.blend(x: x, y: top, w: w, h: rows * line + theme.lineGapPx, Colour.opaque(theme.panel),
+                         alpha: UInt32(theme.panelAlphaPercent * 256 / 100))
+        var y = top + theme.lineGapPx
+        for words in fitting.prefix(rows) {
+            centred(pen, words, y: y, scale: s, Colour.opaque(theme.accent))
+            y += line
+        }
     }
 
     /// 1st, 2nd, 3rd, 4th … (a high-score place).

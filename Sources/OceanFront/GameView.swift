@@ -1,4 +1,5 @@
 import OceanAssets
+import OceanBalance
 import OceanKernel
 
 /// The game's picture: watches the kernel's states and events (`observe`) and draws
@@ -77,6 +78,14 @@ public final class GameView {
     /// watched replay that jumped past the game's start).
     var kindsAtStart: [Int]
     var gameImpact: ImpactWords?
+    /// The game's moments so far (GAME_RULES: a new level, the pet's stage, a phase, a
+    /// new sea, a challenge's reward), each made once when its event comes; the
+    /// summary lists them (`GameOverlays.summary`).
+    private(set) var moments: [String] = []
+    /// The moments wrapped to the summary's column (made again for a new theme).
+    private(set) var momentLines: [String] = []
+    /// The tick being observed (`moment` tells the game's end tick from later ones).
+    private var observedTick = Int.min
     /// Catches that feel like wins: particles, the bin's squash, a combo's call-out or
     /// a perfect round's, a banner for a level-up or a new phase.
     var particles: ParticlePool
@@ -155,6 +164,7 @@ public final class GameView {
         binFrom = binTo
         binTo = state.bin.x
         let tick = state.tick
+        observedTick = tick
         popups.expire(tick: tick)
         splashes.expire(tick: tick)
         toasts.expire(tick: tick)
@@ -179,6 +189,7 @@ public final class GameView {
             case .levelUp(let level, let title):
                 show(&banner, "LEVEL UP!", "Level \(level): \(title.name)", colour: assets.theme.banner,
                      ms: assets.theme.bannerMs, tick: tick)
+                moment("Level \(level): \(title.name)!")
             case .missed(_, let itemX):
                 splashes.spawn(x: layout.x(Double(itemX)), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(let from, let to):
@@ -187,11 +198,17 @@ public final class GameView {
                 crossfade.started = tick
                 show(&banner, to.name.uppercased(), to > from ? "The ocean is healing" : "The ocean is suffering",
                      colour: assets.theme.banner, ms: assets.theme.bannerMs, tick: tick)
-            case .petEvolved, .petMoodChanged:
+                moment(to > from ? "The ocean is \(to.name)!" : "The ocean fell to \(to.name)")
+            case .petEvolved(let stage):
+                petReaction.observe(event, tick: tick)
+                moment("Your pet grew: \(stage.name) \(state.career.pet.form.name)")
+            case .petMoodChanged:
                 petReaction.observe(event, tick: tick)
             case .gameStarted:
                 screenSince = tick
                 summary = nil
+                moments.removeAll(keepingCapacity: true)
+                momentLines.removeAll(keepingCapacity: true)
                 highScoreRank = nil
                 gameImpact = nil
                 noteKindsAtStart(state)
@@ -203,10 +220,14 @@ public final class GameView {
                 popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .seaOpened:
+                noteMoment(event)
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, seas: assets.seas, columns: toastColumns,
                                               tick: tick) {
                     toasts.push(toast)
                 }
+            case .sessionBegan(_, let days) where days >= 2:
+                // Back after days away: what the absence cost, in one toast.
+                toasts.push(Toast.away(days: days, events: events, columns: toastColumns, tick: tick))
             case .seaLifeCaught, .passed, .bounced, .powerUp:
                 observeKind(event, tick: tick)
             default:
@@ -214,6 +235,38 @@ public final class GameView {
             }
         }
     }
+
+    /// A moment of the game in progress, or of the tick it ended on (at most
+    /// `GameView.maxMoments`, the first kept); what happens later at the menu is not
+    /// the game's.
+    private func moment(_ words: String) {
+        guard summary == nil || screenSince == observedTick, moments.count < GameView.maxMoments else { return }
+        moments.append(words)
+        momentLines += TextWrap.lines(TextWrap.ascii(words), columns: momentColumns, maxLines: 2)
+    }
+
+    /// Characters of a moment's line on the summary (the playfield's column).
+    private var momentColumns: Int {
+        let t = assets.theme
+        return (layout.screenWidth - 2 * (t.panelWidthPx + 2 * t.marginPx)) / (assets.font.cellWidth * t.fontScale)
+    }
+
+    /// The moments a challenge, a milestone or a new sea make: where the reward went.
+    private func noteMoment(_ event: Event) {
+        switch event {
+        case .challengeCompleted(let c):
+            moment("\(c.period == .weekly ? "Weekly" : "Daily") challenge: " + ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth))
+        case .milestoneReached(let i) where i >= 0 && i < rules.challenges.count:
+            let reward = ChallengeWords.reward(grams: rules.challenges[i].rewardGrams, health: rules.challenges[i].rewardHealth)
+            moment("\(ChallengeWording.milestone(i, rules: rules, texts: assets.challengeTexts)): \(reward)")
+        case .seaOpened(let i) where i < rules.seaKeys.count:
+            moment("\(assets.seas.look(rules.seaKeys[i]).name) opened!")
+        default:
+            break
+        }
+    }
+
+    static let maxMoments = 4
 
     /// After a seek or a step back in a watched replay: shows `state` as if it had
     /// always been on screen (no effects in flight, no crossfade, the bin still),
@@ -232,9 +285,12 @@ public final class GameView {
         banner.born = Int.min / 2
         screenSince = Int.min / 2
         missesAtRoundStart = state.game.misses
-        // Where the game began is not known from here: its summary shows no impact.
+        // Where the game began is not known from here: its summary shows no impact,
+        // and no moments.
         noteKindsAtStart(state)
         gameImpact = nil
+        moments.removeAll(keepingCapacity: true)
+        momentLines.removeAll(keepingCapacity: true)
         crossfade.from = state.phase
         crossfade.to = state.phase
         crossfade.started = Int.min / 2
@@ -261,6 +317,7 @@ public final class GameView {
         fadingLook = nil
         // Words wrapped to the old panels' widths are made again for the new ones.
         dailyWords = ChallengeWords()
+        momentLines = moments.flatMap { TextWrap.lines(TextWrap.ascii($0), columns: momentColumns, maxLines: 2) }
         compactDailyWords = ChallengeWords()
         weeklyWords = ChallengeWords()
     }
@@ -392,7 +449,7 @@ public final class GameView {
             }
             if state.mode == .idle {
                 if let summary {
-                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank)
+                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank, moments: momentLines)
                 } else {
                     overlays.title(pen)
                 }

@@ -54,6 +54,33 @@ struct Toast {
     }
 }
 
+extension Toast {
+    /// "While you were away": the days missed and what they cost, from the events of
+    /// the session that ended them (the ocean's absence decay, the pet missing the
+    /// player, the streak ended). Missed challenges have their own toasts.
+    static func away(days: Int, events: [Event], columns: Int, tick: Int) -> Toast {
+        let missed = days - 1
+        var lost = 0, missing = false, streak = 0
+        for event in events {
+            switch event {
+            case .healthChanged(let from, let to) where to < from: lost += from - to
+            case .petMoodChanged(_, .missingYou): missing = true
+            case .streakBroken(let d): streak = d
+            default: break
+            }
+        }
+        var words = "\(missed) day\(missed == 1 ? "" : "s") away"
+        if lost > 0 {
+            let tenths = (lost * 1000 + Rules.fullHealth / 2) / Rules.fullHealth
+            words += ": the ocean lost \(tenths / 10).\(tenths % 10)%"
+        }
+        if missing { words += lost > 0 ? "; your pet missed you" : ": your pet missed you" }
+        return Toast(kind: .missed, title: "While you were away",
+                     lines: TextWrap.lines(TextWrap.ascii(words + "."), columns: columns, maxLines: 2),
+                     footer: streak > 0 ? "Your \(streak)-day streak ended" : "Welcome back!", born: tick)
+    }
+}
+
 /// The toasts on show, at most `capacity` (a new one past that replaces the oldest).
 /// They all live as long, so the oldest always goes first.
 struct ToastStack {
