@@ -467,7 +467,19 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         let bar = runs(fb, y: row + 3, x: col.bar..<(col.bar + t.challengeBarWidthPx), of: [t.challengeBar])
         #expect(bar.first?.length == t.challengeBarWidthPx * 40 / 100, "\(bar)")
         #expect(try shows("Challenges completed ", colour: t.dim, in: fb))
-        #expect(try shows("7", colour: t.good, in: fb, y: 270..<320) && shows("3", colour: t.challengeFailed, in: fb, y: 270..<320))
+        // The footer, under the last row.
+        let count = rules.milestoneTemplates.count
+        let footer = view.milestoneRow(count, of: count).y
+        #expect(try shows("7", colour: t.good, in: fb, y: footer..<(footer + 16)) && shows("3", colour: t.challengeFailed, in: fb, y: footer..<(footer + 16)))
+        // Big lifetime figures still fit their column, beside the rewards.
+        let log = TextBoxLog()
+        view.game.textLog = log
+        sim.state.totals.grams = 99_999
+        sim.state.totals.catches = 9_999
+        _ = draw(view, s, sim.state)
+        #expect(log.problems(width: GameView.width, height: GameView.height).isEmpty,
+                "\(log.problems(width: GameView.width, height: GameView.height))")
+        #expect(log.boxes.contains { $0.text == "99" } && log.boxes.contains { $0.text == "100" }, "99k/100k")
     }
 }
 

@@ -53,9 +53,14 @@ extension CareerView {
                 let x = ChallengeBlock.drawTick(pen.canvas, x: col.figure, y: y, scale: s, colour)
                 pen.text("reached", x: x + pen.font.cellWidth * s / 2, y: y, scale: s, colour)
             } else {
-                let x = pen.number(min(figure, t.targetAtLevel1), x: col.figure, y: y, scale: s, Colour.opaque(theme.text))
-                pen.number(t.targetAtLevel1, x: pen.text("/", x: x, y: y, scale: s, Colour.opaque(theme.dim)), y: y, scale: s,
-                           Colour.opaque(theme.text))
+                // Targets of five digits and more in thousands ("16k/100k"): the column
+                // holds about eleven characters before the reward's.
+                let k = t.targetAtLevel1 >= 10_000 ? 1_000 : 1
+                var x = pen.number(min(figure, t.targetAtLevel1) / k, x: col.figure, y: y, scale: s, Colour.opaque(theme.text))
+                if k > 1 { x = pen.text("k", x: x, y: y, scale: s, Colour.opaque(theme.dim)) }
+                x = pen.number(t.targetAtLevel1 / k, x: pen.text("/", x: x, y: y, scale: s, Colour.opaque(theme.dim)), y: y, scale: s,
+                               Colour.opaque(theme.text))
+                if k > 1 { pen.text("k", x: x, y: y, scale: s, Colour.opaque(theme.dim)) }
             }
             pen.text(milestoneRewards[n], x: col.reward, y: y, scale: s, Colour.opaque(got ? theme.dim : theme.good))
         }
