@@ -102,7 +102,29 @@ public struct Theme: Sendable, Equatable {
     /// change's bounce and icon.
     public var petEvolveMs = 0, petMoodMs = 0
 
+    /// Set by `reducingMotion()`: what no token holds (a cue's shake) stays still too.
+    public var reducedMotion = false
+
     public init() {}
 
     public static let perPhase = [Int](repeating: 0, count: 5)
+
+    /// This theme with its motion tokens at zero, for a player who asked for reduced
+    /// motion (`ocean play --reduced-motion`; WCAG 2.3.3): screens fade in without
+    /// rising, the bin neither squashes nor hops, no particles burst, score words do
+    /// not float up, toasts appear in place, the pet does not bounce, fish do not bob,
+    /// cue words do not shake. What
+    /// the game is about stays: items fall and sway, the ocean's colours still cross-fade.
+    public func reducingMotion() -> Theme {
+        var t = self
+        t.enterOffsetPx = 0
+        t.squashPercent = 0
+        t.bouncePx = 0
+        t.particles = 0
+        t.toastSlideMs = 0
+        t.fishBobPx = 0
+        t.popupRisePx = 0
+        t.reducedMotion = true
+        return t
+    }
 }

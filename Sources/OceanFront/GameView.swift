@@ -139,7 +139,7 @@ public final class GameView {
         under = [UInt32](repeating: 0, count: GameView.width * GameView.height)
         enterMotion = EnterMotion(theme: theme)
         petReaction = PetReaction(theme: theme)
-        petPortrait = PetPortrait(art: art.pet)
+        petPortrait = PetPortrait(art: art.pet, still: theme.reducedMotion)
         toasts = ToastStack(theme: theme)
         kindsAtStart = rules.zeroPerKind
         particles = ParticlePool(capacity: GameView.particleCapacity, lifetimeMs: theme.particleMs, seed: seed)
@@ -307,7 +307,7 @@ public final class GameView {
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
         hud = Hud(theme: theme, layout: layout, rules: rules)
         overlays = GameOverlays(theme: theme, layout: layout)
-        petPortrait = PetPortrait(art: art.pet)
+        petPortrait = PetPortrait(art: art.pet, still: theme.reducedMotion)
         kindColours = art.items.map(GameView.mainColour)
         debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)

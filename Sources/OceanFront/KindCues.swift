@@ -243,7 +243,7 @@ extension GameView {
                 let w = pen.width(KindCues.letItGo, scale: big)
                 let y = e.y - pen.font.cellHeight * big - line - rise
                 // A shake in its first moments.
-                let shake = age < 0.2 ? (tick % 2 == 0 ? 1 : -1) : 0
+                let shake = age < 0.2 && !theme.reducedMotion ? (tick % 2 == 0 ? 1 : -1) : 0
                 pen.text(KindCues.letItGo, x: min(max(left, e.x - w / 2), right - w) + shake, y: y, scale: big, red)
                 let cw = pen.width(kindCues.cost, scale: s)
                 pen.text(kindCues.cost, x: min(max(left, e.x - cw / 2), right - cw), y: y + pen.font.cellHeight * big + 2,

@@ -13,6 +13,8 @@ import OceanKernel
 /// Allocates nothing: every bitmap was resolved when the art was loaded.
 struct PetPortrait: Sendable {
     let art: PetArt
+    /// The player asked for reduced motion: the pet neither hops nor bounces.
+    var still = false
 
     /// The rectangle's height in body cells: the scale is the rectangle's height over
     /// this (3 in the HUD's 82 px box), so the largest body and its accent fit.
@@ -44,6 +46,7 @@ struct PetPortrait: Sendable {
         var lift = frame * (pet.mood == .happy || pet.mood == .excited ? s : max(1, s / 2))
         // A mood change: two hops, the second smaller.
         if let p = moodChange { lift += Int(abs(sinApprox(p * 2 * .pi)) * Double(3 * s) * (1 - p / 2)) }
+        if still { lift = 0 }
 
         // The feet stand a tenth of the rectangle above its bottom, on the scene's
         // floor; a hop never lifts the head out of the rectangle.
