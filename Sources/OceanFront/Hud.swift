@@ -42,7 +42,9 @@ struct Hud {
         let line = cellHeight * t.fontScale + t.lineGapPx
         let room = layout.leftPanel.w - 2 * t.marginPx
         var longestPhase = 0
-        for phase in Phase.allCases { longestPhase = max(longestPhase, phase.name.unicodeScalars.count) }
+        // By raw value, not `allCases` (an array made per call).
+        var raw = 0
+        while let phase = Phase(rawValue: raw) { longestPhase = max(longestPhase, phase.name.unicodeScalars.count); raw += 1 }
         p.phaseLine = (6 + 5 + longestPhase) * cellWidth * t.fontScale > room  // "Ocean 100% Flourishing"
         let toastTop = layout.rightPanel.y + layout.rightPanel.h - maxToastHeight(cellHeight: cellHeight)
         if petBottom(p, cellHeight: cellHeight) > toastTop { p.petScene = false }
@@ -174,7 +176,7 @@ struct Hud {
         if p.phaseLine { y += line; after = x }
         pen.text(state.phase.name, x: after, y: y, scale: s, accent)
         y += line
-        let barW = min(t.healthBarWidthPx, pen.limit - x)
+        let barW = max(0, min(t.healthBarWidthPx, pen.limit - x))
         canvas.fill(x: x, y: y, w: barW, h: t.healthBarHeightPx, Colour.opaque(t.healthBack))
         let low = state.health * 4 < Rules.fullHealth
         canvas.fill(x: x, y: y, w: barW * max(0, min(Rules.fullHealth, state.health)) / Rules.fullHealth,

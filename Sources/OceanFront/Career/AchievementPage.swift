@@ -27,7 +27,8 @@ extension CareerView {
         // (its short form if the long one does not fit) right after the longest name, and
         // no word for what the box and the name's colour already say.
         var widest = 0
-        for a in Achievement.allCases { widest = max(widest, pen.width(a.name, scale: body)) }
+        var raw = 0  // by raw value, not `allCases` (an array made per call)
+        while let a = Achievement(rawValue: raw) { widest = max(widest, pen.width(a.name, scale: body)); raw += 1 }
         let right = GameView.width - theme.marginPx
         let roomy = 60 + widest < 250 && 310 + pen.width(needs[Achievement.ecoScholar.rawValue], scale: small) <= right
         let needX = roomy ? 310 : 60 + widest + pen.font.cellWidth * small

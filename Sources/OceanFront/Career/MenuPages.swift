@@ -25,7 +25,7 @@ extension CareerView {
             var scale = body, w = 0
             repeat {
                 w = pen.width("Hello, ", scale: scale) + pen.width(flow.player.name, scale: scale) + pen.width("!", scale: scale)
-                if w <= columnW || scale == small { break }
+                if w <= columnW || scale <= max(1, min(small, body)) { break }
                 scale -= 1
             } while true
             var x = columnX + max(0, (columnW - w) / 2)
