@@ -15,6 +15,7 @@ public final class WatchPicture {
     public init(_ scrubber: ReplayScrubber, assets: FrontAssets) {
         view = GameView(assets: assets, rules: scrubber.rules, seed: scrubber.replay.header.seed)
         overlay = WatchOverlay(assets: assets, rules: scrubber.rules)
+        view.hintFloor = overlay.stripTop
         status.firstTick = scrubber.firstTick
         status.lastTick = scrubber.lastTick
         status.checkpointTicks = scrubber.checkpointTicks

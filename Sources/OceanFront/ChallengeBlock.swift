@@ -9,6 +9,8 @@ struct ChallengeWords {
     /// makes them again.
     private var made: (template: Int, target: Int, grams: Int, health: Int)?
     private(set) var lines: [String] = []
+    /// The columns they were wrapped to (0: no room, none shown).
+    private(set) var columns = 0
     /// "Reward: +2 g, +0.5% ocean".
     private(set) var reward = ""
 
@@ -16,7 +18,8 @@ struct ChallengeWords {
     mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int, maxLines: Int = 2) {
         if let m = made, m == (c.template, c.target, c.rewardGrams, c.rewardHealth) { return }
         made = (c.template, c.target, c.rewardGrams, c.rewardHealth)
-        lines = c.exists ? TextWrap.lines(TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)),
+        self.columns = columns
+        lines = c.exists && columns > 0 ? TextWrap.lines(TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)),
                                           columns: columns, maxLines: maxLines) : []
         reward = "Reward: " + ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth)
     }
@@ -45,24 +48,34 @@ struct ChallengeBlock {
         width * min(max(0, progress), max(1, target)) / max(1, target)
     }
 
-    /// Draws `c` with its top-left at (x, y); returns the y below it. Nothing for no challenge.
+    /// Draws `c` with its top-left at (x, y); returns the y below it. Nothing for no
+    /// challenge. The title is `shortTitle` if it would not fit the pen's limit, and the
+    /// bar shortens to leave room for the figures beside it.
     @discardableResult
-    func draw(_ pen: TextPen, _ c: Challenge, words: ChallengeWords, title: String, x: Int, y: Int,
-              showReward: Bool) -> Int {
+    func draw(_ pen: TextPen, _ c: Challenge, words: ChallengeWords, title: String, shortTitle: String? = nil,
+              x: Int, y: Int, showReward: Bool) -> Int {
         guard c.exists else { return y }
         let t = theme
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         var y = y
-        pen.text(title, x: x, y: y, scale: s, Colour.opaque(t.dim))
+        let fits = pen.limit == .max || x + pen.width(title, scale: s) <= pen.limit
+        pen.text(fits ? title : shortTitle ?? title, x: x, y: y, scale: s, Colour.opaque(t.dim))
         y += line
         // Indices, not the array's iterator: nothing to allocate in any build.
         for i in words.lines.indices {
             pen.text(words.lines[i], x: x, y: y, scale: s, Colour.opaque(c.status == .completed ? t.good : t.text))
             y += line
         }
-        // The bar, centred on the line of text beside it.
-        let barW = t.challengeBarWidthPx, barH = t.challengeBarHeightPx
+        // The bar, centred on the line of text beside it; shorter (to half) if the figures
+        // beside it would not fit.
+        let figures = switch c.status {
+        case .completed: 7 * s + pen.font.cellWidth * s / 2 + pen.width("done", scale: s)
+        case .failed: pen.width("failed", scale: s)
+        default: pen.font.width(ofCharacters: TextPen.characters(of: c.progress) + 1 + TextPen.characters(of: c.target), scale: s)
+        }
+        let room = pen.limit == .max ? Int.max : pen.limit - x - pen.font.cellWidth * s - figures
+        let barW = max(t.challengeBarWidthPx / 2, min(t.challengeBarWidthPx, room)), barH = t.challengeBarHeightPx
         let barY = y + (pen.font.cellHeight * s - t.lineGapPx - barH) / 2
         let fill = switch c.status {
         case .completed: t.good

@@ -8,7 +8,7 @@ struct GameOverlays {
     let layout: Layout
 
     func dim(_ canvas: Canvas) {
-        let p = theme.panelWidthPx
+        let p = layout.panelWidth
         canvas.blend(x: p, y: 0, w: layout.screenWidth - 2 * p, h: layout.screenHeight,
                      Colour.opaque(theme.overlay), alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
     }
@@ -17,11 +17,23 @@ struct GameOverlays {
         pen.text(text, x: (layout.screenWidth - pen.width(text, scale: scale)) / 2, y: y, scale: scale, colour)
     }
 
-    /// A label and a number on one centred line.
-    func row(_ pen: TextPen, _ label: String, _ value: Int, suffix: String = "", y: Int) {
+    /// The width between the side panels, where the title and a summary stand.
+    var middleWidth: Int { layout.screenWidth - 2 * (layout.panelWidth - theme.marginPx) }
+
+    /// Whether `text` fits between the side panels at the HUD's scale.
+    func fits(_ pen: TextPen, _ text: String) -> Bool { pen.width(text, scale: theme.fontScale) <= middleWidth }
+
+    /// A label and a number on one centred line; `short` for the label if the line
+    /// would not fit between the panels (then cut at their edge if even that does not).
+    func row(_ pen: TextPen, _ label: String, short: String? = nil, _ value: Int, suffix: String = "", y: Int) {
         let s = theme.fontScale
-        let w = pen.width(label, scale: s) + pen.width(of: value, scale: s) + pen.width(suffix, scale: s)
-        var x = (layout.screenWidth - w) / 2
+        func width(_ label: String) -> Int { pen.width(label, scale: s) + pen.width(of: value, scale: s) + pen.width(suffix, scale: s) }
+        let label = width(label) > middleWidth ? short ?? label : label
+        let w = width(label)
+        let left = (layout.screenWidth - middleWidth) / 2
+        var pen = pen
+        if w > middleWidth { pen.limit = left + middleWidth }
+        var x = max(left, (layout.screenWidth - w) / 2)
         x = pen.text(label, x: x, y: y, scale: s, Colour.opaque(theme.dim))
         x = pen.number(value, x: x, y: y, scale: s, Colour.opaque(theme.text))
         pen.text(suffix, x: x, y: y, scale: s, Colour.opaque(theme.dim))
@@ -36,9 +48,18 @@ struct GameOverlays {
         y += pen.font.cellHeight * big + theme.lineGapPx
         centred(pen, "RESCUE", y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
-        centred(pen, "Catch the trash before", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
-        y += line
-        centred(pen, "it reaches the sea.", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+        if fits(pen, "Catch the trash before") {
+            centred(pen, "Catch the trash before", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            y += line
+            centred(pen, "it reaches the sea.", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+        } else {
+            // Bigger text: the sentence on three shorter lines.
+            centred(pen, "Catch the trash", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            y += line
+            centred(pen, "before it reaches", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            y += line
+            centred(pen, "the sea.", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+        }
         y += 3 * line
         centred(pen, "Press Space to play", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
     }
@@ -54,26 +75,49 @@ struct GameOverlays {
         centred(pen, title, y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
         if let rank {
-            // The moment: a place in the mode's high-score table (its replay kept).
+            // The moment: a place in the mode's high-score table (its replay kept). On
+            // two lines if one does not fit between the panels.
             let words = rank == 1 ? "NEW BEST! \(s.mode.name) high score" : "\(GameOverlays.ordinal(rank)) best \(s.mode.name.lowercased()) score"
-            centred(pen, words, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+            if fits(pen, words) {
+                centred(pen, words, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+            } else {
+                let first = rank == 1 ? "NEW BEST!" : "\(GameOverlays.ordinal(rank)) best"
+                let second = rank == 1 ? "\(s.mode.name) high score" : "\(s.mode.name.lowercased()) score"
+                centred(pen, first, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+                y += line
+                centred(pen, second, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+            }
             y += line
         }
         if s.abandoned {
             // Left from the pause menu (or by quitting): what was caught counts, a perfect cannot.
-            centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, Colour.opaque(theme.dim))
+            let colour = Colour.opaque(theme.dim)
+            if fits(pen, "Left early: catches count, no perfect") {
+                centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, colour)
+            } else {
+                centred(pen, "Left early: catches", y: y, scale: theme.fontScale, colour)
+                y += line
+                centred(pen, "count, no perfect", y: y, scale: theme.fontScale, colour)
+            }
             y += line
         } else if s.mode == .arcade {
-            // Arcade: how far the game went, and what ended it.
+            // Arcade: how far the game went, and what ended it (on two lines if need be).
             let words = s.cleared ? "Arcade: all \(s.rounds) rounds cleared" : "Arcade: round \(s.rounds), out of bins"
-            centred(pen, words, y: y, scale: theme.fontScale, Colour.opaque(s.cleared ? theme.good : theme.dim))
+            let colour = Colour.opaque(s.cleared ? theme.good : theme.dim)
+            if fits(pen, words) {
+                centred(pen, words, y: y, scale: theme.fontScale, colour)
+            } else {
+                centred(pen, s.cleared ? "Arcade: all \(s.rounds)" : "Arcade: round \(s.rounds),", y: y, scale: theme.fontScale, colour)
+                y += line
+                centred(pen, s.cleared ? "rounds cleared" : "out of bins", y: y, scale: theme.fontScale, colour)
+            }
             y += line
         }
         row(pen, "Score ", s.score, y: y); y += line
         row(pen, "Caught ", s.catches, y: y); y += line
         row(pen, "Missed ", s.misses, y: y); y += line
-        row(pen, "Best combo ", s.bestCombo, y: y); y += line
-        row(pen, "Plastic saved ", s.grams, suffix: " g", y: y); y += line
+        row(pen, "Best combo ", short: "Combo ", s.bestCombo, y: y); y += line
+        row(pen, "Plastic saved ", short: "Plastic ", s.grams, suffix: " g", y: y); y += line
         if let impact { y = impactPanel(pen, impact, y: y + theme.lineGapPx) + 2 * theme.lineGapPx } else { y += line }
         centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
         self.moments(pen, moments, y: y + line + theme.lineGapPx)
@@ -114,20 +158,27 @@ struct GameOverlays {
         let s = t.fontScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         let big = max(s, t.bigFontScale - 1)
-        let x = t.panelWidthPx + t.marginPx, w = layout.screenWidth - 2 * x
+        let x = layout.panelWidth + t.marginPx, w = layout.screenWidth - 2 * x
         let h = 2 * t.lineGapPx + line + pen.font.cellHeight * big + t.lineGapPx + line
         pen.canvas.blend(x: x, y: y, w: w, h: h, Colour.opaque(theme.panel), alpha: UInt32(t.panelAlphaPercent * 256 / 100))
         var ty = y + t.lineGapPx
-        centred(pen, "THIS GAME'S IMPACT", y: ty, scale: s, Colour.opaque(t.dim))
+        centred(pen, pen.width("THIS GAME'S IMPACT", scale: s) <= w ? "THIS GAME'S IMPACT" : "IMPACT", y: ty, scale: s,
+                Colour.opaque(t.dim))
         ty += line
         let column = w / 3
+        // The labels' short forms if the long ones would not fit their columns.
+        let long = pen.width("water saved", scale: s) <= column - 4
         for i in 0..<3 {
             let cx = x + i * column + column / 2
-            let label = i == 0 ? "items" : (i == 1 ? "CO2e saved" : "water saved")
+            let label = i == 0 ? "items" : (i == 1 ? (long ? "CO2e saved" : "CO2e") : (long ? "water saved" : "water"))
             let colour = Colour.opaque(i == 0 ? t.good : (i == 1 ? t.impactCO2e : t.impactWater))
-            // The figure one size down if it would not fit its column.
-            let scale = figureWidth(pen, impact, i, scale: big) <= column - 4 ? big : s
-            let fx = cx - figureWidth(pen, impact, i, scale: scale) / 2
+            // The figure one size down (or two) if it would not fit its column; cut at its
+            // edge if even that does not.
+            var scale = figureWidth(pen, impact, i, scale: big) <= column - 4 ? big : s
+            if scale > 1 && figureWidth(pen, impact, i, scale: scale) > column - 4 { scale -= 1 }
+            var pen = pen
+            pen.limit = x + (i + 1) * column - 2
+            let fx = max(x + i * column + 2, cx - figureWidth(pen, impact, i, scale: scale) / 2)
             let fy = ty + pen.font.cellHeight * (big - scale)
             if i == 0 {
                 pen.number(impact.items, x: fx, y: fy, scale: scale, colour)

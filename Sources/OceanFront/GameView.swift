@@ -26,6 +26,9 @@ public final class GameView {
     public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
+    /// The lowest the game's own hints may reach (the controls' hint over the sea band):
+    /// a watched replay's strip takes the screen's foot below this.
+    public var hintFloor = GameView.height
     /// Whether screen changes move (the theme's motion tokens: `EnterMotion`). A still
     /// of a tick (`ocean replay render`) shows its screen settled.
     public var motion = true
@@ -121,7 +124,8 @@ public final class GameView {
         self.seed = seed
         self.rules = rules
         let theme = assets.theme
-        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height,
+                        cellWidth: assets.font.cellWidth)
         art = ResolvedArt(assets: assets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
         impact = rules.impactFactors(assets.impact)
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
@@ -302,7 +306,8 @@ public final class GameView {
     public func restyle(_ newAssets: FrontAssets) {
         assets = newAssets
         let theme = newAssets.theme
-        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height,
+                        cellWidth: newAssets.font.cellWidth)
         art = ResolvedArt(assets: newAssets, layout: layout, kindKeys: rules.kindKeys, seed: seed)
         scene = OceanScene(theme: theme, layout: layout, seed: seed)
         hud = Hud(theme: theme, layout: layout, rules: rules)
@@ -411,8 +416,8 @@ public final class GameView {
             drawBin(canvas, tick: state.tick, fraction: f)
             drawNet(canvas, state: state, fraction: f)
             // In play, the bin is a box text keeps clear of (on the title and a summary it
-            // is scenery, under the panels and their toasts).
-            if let log = textLog, state.mode != .idle {
+            // is scenery, under the panels and their toasts; paused, under the pause menu).
+            if let log = textLog, state.mode != .idle, !paused {
                 let b = binBox(fraction: f)
                 log.record(x: b.x, y: b.y, w: b.w, h: b.h, text: "[bin]")
             }
@@ -435,9 +440,14 @@ public final class GameView {
             // a summary is up, clear of it.
             let bannerY = state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6
             var free = 0
+            let strip = hud.strip(cellWidth: assets.font.cellWidth, cellHeight: assets.font.cellHeight)
+            // During a game, toasts stand in the upper half of the playfield, under the strip
+            // (and a banner): clear of the bin and of the catches' popups.
+            var toastTop = strip.height + theme.marginPx / 2 + theme.lineGapPx
             if state.mode != .idle && banner.showing(tick: state.tick) {
                 let band = flashBand(banner, y: bannerY, scale: theme.bannerScale, cellHeight: assets.font.cellHeight)
                 free = band.y + band.h + theme.lineGapPx
+                toastTop = max(toastTop, free)
             }
             // Paused, the pause says it all: no countdown or round banner under it.
             if !paused {
@@ -456,15 +466,30 @@ public final class GameView {
             }
             // Call-outs belong to play.
             if state.mode != .idle && !paused {
-                drawFlash(pen, callout, y: max(layout.waterY / 2, free + theme.lineGapPx), scale: theme.calloutScale,
+                drawFlash(pen, callout, y: max(calloutY, free + theme.lineGapPx), scale: theme.calloutScale,
                           tick: state.tick, fraction: f)
             }
             drawFlash(pen, banner, y: bannerY, scale: theme.bannerScale, tick: state.tick, fraction: f)
             if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
-            drawToasts(pen, tick: state.tick, fraction: f)
+            if state.mode == .idle {
+                drawToasts(pen, tick: state.tick, fraction: f)
+            } else {
+                drawToasts(pen, tick: state.tick, fraction: f, from: toastTop, to: layout.waterY / 2 - theme.lineGapPx)
+            }
             if paused { overlays.pauseMenu(pen, pauseMenu, help: pauseHelpLines()) }
             drawNotice(pen, tick: state.tick)
         }
+    }
+
+    /// A call-out's top: the middle of the playfield, or higher if its band (popped in)
+    /// would reach the catches' popups, three of them stacked over the bin and risen.
+    var calloutY: Int {
+        let theme = assets.theme
+        let cell = assets.font.cellHeight
+        let line = cell * theme.fontScale + theme.lineGapPx
+        let popups = binTop - theme.bouncePx - cell * theme.fontScale - 2 * line - theme.popupRisePx
+        let band = cell * (theme.calloutScale + 1) + 2 * theme.lineGapPx + line
+        return min(layout.waterY / 2, popups - band + theme.lineGapPx)
     }
 
     /// How far in a screen that changed on `since` is (`EnterMotion`), nil once settled
@@ -477,7 +502,8 @@ public final class GameView {
     /// menu: `rewards`). Returns the challenge's top.
     @discardableResult
     func drawHud(_ pen: TextPen, state: GameState, fraction: Double, rewards: Bool = false) -> Int {
-        dailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts, columns: hud.challengeColumns(pen))
+        dailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts, columns: hud.challengeColumns(pen),
+                          maxLines: hud.challengeLines(pen))
         return hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: dailyWords,
                         rewards: rewards)
     }

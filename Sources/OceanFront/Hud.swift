@@ -12,8 +12,88 @@ struct Hud {
     let layout: Layout
     let rules: Rules
 
-    /// Today's challenge shows its reward with `rewards` (on the menu). Returns the
-    /// top of today's challenge (where the menu puts this week's, in the right panel).
+    /// What the full panels show: everything when it fits (scale 1), lesser lines
+    /// dropped when a bigger text scale would run them past the panels' foot or under
+    /// the toasts (`plan`).
+    struct Plan: Equatable {
+        /// The score as "SCORE" over a big number, else "Score N" on one line.
+        var bigScore = true
+        /// The combo line and its meter (on the menus, the last game's).
+        var combo = true
+        /// The ocean's phase on a line of its own (it does not fit beside the percentage).
+        var phaseLine = false
+        /// Room for the round's line above the challenge (it is drawn only in a game).
+        var roundLine = true
+        /// A challenge's lines of text, and its reward on the menu.
+        var challengeLines = 2
+        var reward = true
+        /// The pet's "YOUR PET" and "Scene" lines.
+        var petHeader = true
+        var petScene = true
+    }
+
+    /// The plan for a font's cells: the lesser lines dropped in turn until the left
+    /// panel's and the right's fixed lines and a challenge block under the lower of
+    /// them end inside the panels, and the pet's lines end above a toast. Measured on
+    /// the longest words each line may hold, so the layout does not move with them.
+    func plan(cellWidth: Int, cellHeight: Int) -> Plan {
+        let t = theme
+        var p = Plan()
+        let line = cellHeight * t.fontScale + t.lineGapPx
+        let room = layout.leftPanel.w - 2 * t.marginPx
+        var longestPhase = 0
+        // By raw value, not `allCases` (an array made per call).
+        var raw = 0
+        while let phase = Phase(rawValue: raw) { longestPhase = max(longestPhase, phase.name.unicodeScalars.count); raw += 1 }
+        p.phaseLine = (6 + 5 + longestPhase) * cellWidth * t.fontScale > room  // "Ocean 100% Flourishing"
+        let toastTop = layout.rightPanel.y + layout.rightPanel.h - maxToastHeight(cellHeight: cellHeight)
+        if petBottom(p, cellHeight: cellHeight) > toastTop { p.petScene = false }
+        if petBottom(p, cellHeight: cellHeight) > toastTop { p.petHeader = false }
+        let bottom = layout.leftPanel.y + layout.leftPanel.h + t.lineGapPx
+        func fits(_ p: Plan) -> Bool {
+            max(progressBottom(p, cellHeight: cellHeight), petBottom(p, cellHeight: cellHeight))
+                + (1 + p.challengeLines + 1 + (p.reward ? 1 : 0)) * line <= bottom
+        }
+        if !fits(p) { p.combo = false }
+        if !fits(p) { p.roundLine = false }
+        if !fits(p) { p.bigScore = false }
+        if !fits(p) { p.reward = false }
+        if !fits(p) { p.petScene = false }
+        if !fits(p) { p.petHeader = false }
+        if !fits(p) { p.challengeLines = 1 }
+        return p
+    }
+
+    /// The tallest toast at the foot of the right panel (`GameView.toastHeight`): a title,
+    /// two lines and a footer.
+    func maxToastHeight(cellHeight: Int) -> Int {
+        (2 + 2) * (cellHeight * theme.fontScale + theme.lineGapPx) + 2 * theme.lineGapPx + 2
+    }
+
+    /// Where the left panel's lines end under `p`: the challenge's top.
+    func progressBottom(_ p: Plan, cellHeight: Int) -> Int {
+        let t = theme
+        let line = cellHeight * t.fontScale + t.lineGapPx
+        var y = layout.leftPanel.y + t.marginPx
+        y += p.bigScore ? line + cellHeight * t.bigFontScale + t.lineGapPx : line
+        if p.combo { y += line + t.comboMeterHeightPx + 2 * t.lineGapPx }
+        y += line + (p.phaseLine ? line : 0) + t.healthBarHeightPx + 2 * t.lineGapPx
+        y += 4 * line
+        return y + (p.roundLine ? line : 0) + 2 * t.lineGapPx
+    }
+
+    /// Where the pet's lines in the right panel end under `p`.
+    func petBottom(_ p: Plan, cellHeight: Int) -> Int {
+        let t = theme
+        let line = cellHeight * t.fontScale + t.lineGapPx
+        let boxW = layout.rightPanel.w - 2 * t.marginPx
+        return layout.rightPanel.y + t.marginPx + (p.petHeader ? line : 0) + line + boxW / 2 + t.lineGapPx + line
+            + (p.petScene ? line : 0)
+    }
+
+    /// Today's challenge shows its reward with `rewards` (on the menu, when the plan
+    /// keeps it). Returns the top of today's challenge (where the menu puts this
+    /// week's, in the right panel).
     @discardableResult
     func draw(_ pen: TextPen, state: GameState, pet: PetPortrait, reaction: PetReaction, fraction: Double,
               daily: ChallengeWords, rewards: Bool = false) -> Int {
@@ -22,12 +102,14 @@ struct Hud {
         for rect in [layout.leftPanel, layout.rightPanel] {
             pen.canvas.blend(x: rect.x, y: rect.y, w: rect.w, h: rect.h, panel, alpha: alpha)
         }
-        let y = drawProgress(pen, state: state)
+        let p = plan(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight)
+        let y = max(drawProgress(pen, state: state, plan: p), petBottom(p, cellHeight: pen.font.cellHeight))
         var panelPen = pen
         panelPen.limit = layout.leftPanel.x + layout.leftPanel.w - theme.marginPx
         ChallengeBlock(theme: theme).draw(panelPen, state.career.daily, words: daily, title: "TODAY'S CHALLENGE",
-                                          x: layout.leftPanel.x + theme.marginPx, y: y, showReward: rewards)
-        drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction)
+                                          shortTitle: "TODAY", x: layout.leftPanel.x + theme.marginPx, y: y,
+                                          showReward: rewards && p.reward)
+        drawPet(pen, state: state, portrait: pet, reaction: reaction, fraction: fraction, plan: p)
         return y
     }
 
@@ -36,10 +118,13 @@ struct Hud {
         (layout.leftPanel.w - 2 * theme.marginPx) / (pen.font.cellWidth * theme.fontScale)
     }
 
+    /// Lines of a challenge's text in a side panel (`Plan.challengeLines`).
+    func challengeLines(_ pen: TextPen) -> Int { plan(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight).challengeLines }
+
     /// Returns where the challenge block goes: below the round's line, whether it is
     /// drawn or not, so the block never moves.
     @discardableResult
-    func drawProgress(_ pen: TextPen, state: GameState) -> Int {
+    func drawProgress(_ pen: TextPen, state: GameState, plan p: Plan = Plan()) -> Int {
         let t = theme
         // Every line ends inside the panel.
         var pen = pen
@@ -52,35 +137,46 @@ struct Hud {
         let (text, dim, accent, good) = (Colour.opaque(t.text), Colour.opaque(t.dim),
                                          Colour.opaque(t.accent), Colour.opaque(t.good))
 
-        pen.text("SCORE", x: x, y: y, scale: s, dim)
-        y += line
-        // As big as fits the panel (a score of 10^9 steps down a size or two).
-        var big = t.bigFontScale
-        while big > s && x + pen.width(of: state.game.score, scale: big) > pen.limit { big -= 1 }
-        pen.number(state.game.score, x: x, y: y + pen.font.cellHeight * (t.bigFontScale - big), scale: big, accent)
-        y += pen.font.cellHeight * t.bigFontScale + t.lineGapPx
+        if p.bigScore {
+            pen.text("SCORE", x: x, y: y, scale: s, dim)
+            y += line
+            // As big as fits the panel (a score of 10^9 steps down a size or two).
+            var big = t.bigFontScale
+            while big > s && x + pen.width(of: state.game.score, scale: big) > pen.limit { big -= 1 }
+            pen.number(state.game.score, x: x, y: y + pen.font.cellHeight * (t.bigFontScale - big), scale: big, accent)
+            y += pen.font.cellHeight * t.bigFontScale + t.lineGapPx
+        } else {
+            let after = pen.text("Score ", x: x, y: y, scale: s, dim)
+            pen.number(state.game.score, x: after, y: y, scale: s, accent)
+            y += line
+        }
 
-        // The combo and a meter that fills toward the top multiplier.
-        var after = pen.text("Combo ", x: x, y: y, scale: s, dim)
-        after = pen.number(state.game.combo, x: after, y: y, scale: s, text)
-        let multiplier = rules.multiplier(forCombo: state.game.combo)
-        after = pen.text("  x", x: after, y: y, scale: s, dim)
-        pen.number(multiplier, x: after, y: y, scale: s, accent)
-        y += line
-        let full = max(1, rules.comboStep * (rules.multiplierCap - 1))
-        let meterW = t.healthBarWidthPx
-        canvas.fill(x: x, y: y, w: meterW, h: t.comboMeterHeightPx, Colour.opaque(t.comboBack))
-        canvas.fill(x: x, y: y, w: meterW * min(full, state.game.combo) / full, h: t.comboMeterHeightPx,
-                    Colour.opaque(t.comboFill))
-        y += t.comboMeterHeightPx + 2 * t.lineGapPx
+        var after = x
+        if p.combo {
+            // The combo and a meter that fills toward the top multiplier.
+            after = pen.text("Combo ", x: x, y: y, scale: s, dim)
+            after = pen.number(state.game.combo, x: after, y: y, scale: s, text)
+            let multiplier = rules.multiplier(forCombo: state.game.combo)
+            after = pen.text("  x", x: after, y: y, scale: s, dim)
+            pen.number(multiplier, x: after, y: y, scale: s, accent)
+            y += line
+            let full = max(1, rules.comboStep * (rules.multiplierCap - 1))
+            let meterW = t.healthBarWidthPx
+            canvas.fill(x: x, y: y, w: meterW, h: t.comboMeterHeightPx, Colour.opaque(t.comboBack))
+            canvas.fill(x: x, y: y, w: meterW * min(full, state.game.combo) / full, h: t.comboMeterHeightPx,
+                        Colour.opaque(t.comboFill))
+            y += t.comboMeterHeightPx + 2 * t.lineGapPx
+        }
 
-        // Ocean health: a bar, the percentage and the phase.
+        // Ocean health: a bar, the percentage and the phase (on its own line if the
+        // two do not fit side by side).
         after = pen.text("Ocean ", x: x, y: y, scale: s, dim)
         after = pen.number(state.health * 100 / Rules.fullHealth, x: after, y: y, scale: s, text)
-        after = pen.text("% ", x: after, y: y, scale: s, text)
+        after = pen.text(p.phaseLine ? "%" : "% ", x: after, y: y, scale: s, text)
+        if p.phaseLine { y += line; after = x }
         pen.text(state.phase.name, x: after, y: y, scale: s, accent)
         y += line
-        let barW = t.healthBarWidthPx
+        let barW = max(0, min(t.healthBarWidthPx, pen.limit - x))
         canvas.fill(x: x, y: y, w: barW, h: t.healthBarHeightPx, Colour.opaque(t.healthBack))
         let low = state.health * 4 < Rules.fullHealth
         canvas.fill(x: x, y: y, w: barW * max(0, min(Rules.fullHealth, state.health)) / Rules.fullHealth,
@@ -95,16 +191,27 @@ struct Hud {
         y += line
         let goal = rules.career.dailyGoalGrams
         let met = state.career.gramsToday >= goal
+        // "Today 12 / 25 g", closed up ("12/25 g", no "goal!": its colour says it) if
+        // that does not fit the panel.
+        let roomy = x + pen.width("Today  /  g", scale: s) + pen.width(of: state.career.gramsToday, scale: s)
+            + pen.width(of: goal, scale: s) + (met ? pen.width("  goal!", scale: s) : 0) <= pen.limit
         after = pen.text("Today ", x: x, y: y, scale: s, dim)
         after = pen.number(state.career.gramsToday, x: after, y: y, scale: s, met ? good : text)
-        after = pen.text(" / ", x: after, y: y, scale: s, dim)
+        after = pen.text(roomy ? " / " : "/", x: after, y: y, scale: s, dim)
         after = pen.number(goal, x: after, y: y, scale: s, text)
-        pen.text(met ? " g  goal!" : " g", x: after, y: y, scale: s, met ? good : dim)
+        pen.text(met && roomy ? " g  goal!" : " g", x: after, y: y, scale: s, met ? good : dim)
         y += line
+        // The best streak only if it fits beside the streak.
         after = pen.text("Streak ", x: x, y: y, scale: s, dim)
         after = pen.number(state.career.streak, x: after, y: y, scale: s, text)
-        after = pen.text(state.career.streak == 1 ? " day  best " : " days  best ", x: after, y: y, scale: s, dim)
-        pen.number(state.career.bestStreak, x: after, y: y, scale: s, text)
+        let days = state.career.streak == 1 ? " day" : " days"
+        if after + pen.width(days, scale: s) + pen.width("  best ", scale: s) + pen.width(of: state.career.bestStreak, scale: s)
+            <= pen.limit {
+            after = pen.text(state.career.streak == 1 ? " day  best " : " days  best ", x: after, y: y, scale: s, dim)
+            pen.number(state.career.bestStreak, x: after, y: y, scale: s, text)
+        } else {
+            pen.text(days, x: after, y: y, scale: s, dim)
+        }
         y += line
         if state.mode != .idle {
             after = pen.text("Round ", x: x, y: y, scale: s, dim)
@@ -117,12 +224,13 @@ struct Hud {
                 pen.number(rules.roundsPerGame, x: after, y: y, scale: s, text)
             }
         }
-        return y + line + 2 * t.lineGapPx
+        return y + (p.roundLine ? line : 0) + 2 * t.lineGapPx
     }
 
     /// The pet's stage and form, its portrait in its scene (`PetPortrait`), its mood
-    /// and scene by name.
-    func drawPet(_ pen: TextPen, state: GameState, portrait: PetPortrait, reaction: PetReaction, fraction: Double) {
+    /// and scene by name (the header and the scene's line as `p` keeps them).
+    func drawPet(_ pen: TextPen, state: GameState, portrait: PetPortrait, reaction: PetReaction, fraction: Double,
+                 plan p: Plan = Plan()) {
         let t = theme
         var pen = pen
         pen.limit = layout.rightPanel.x + layout.rightPanel.w - t.marginPx
@@ -133,10 +241,13 @@ struct Hud {
         var y = panel.y + t.marginPx
         let (text, dim, accent) = (Colour.opaque(t.text), Colour.opaque(t.dim), Colour.opaque(t.accent))
         let pet = state.career.pet
-        pen.text("YOUR PET", x: x, y: y, scale: s, dim)
-        y += line
+        if p.petHeader || !pet.adopted {
+            pen.text("YOUR PET", x: x, y: y, scale: s, dim)
+            y += line
+        }
         guard pet.adopted else {
-            pen.text("None yet: adopt one", x: x, y: y, scale: s, text)
+            let none = "None yet: adopt one"
+            pen.text(x + pen.width(none, scale: s) <= pen.limit ? none : "None yet", x: x, y: y, scale: s, text)
             return
         }
         let after = pen.text(pet.stage.name, x: x, y: y, scale: s, accent)
@@ -151,8 +262,10 @@ struct Hud {
         var after2 = pen.text("Mood ", x: x, y: y, scale: s, dim)
         pen.text(pet.mood.name, x: after2, y: y, scale: s, text)
         y += line
-        after2 = pen.text("Scene ", x: x, y: y, scale: s, dim)
-        pen.text(scene.name, x: after2, y: y, scale: s, text)
+        if p.petScene {
+            after2 = pen.text("Scene ", x: x, y: y, scale: s, dim)
+            pen.text(scene.name, x: after2, y: y, scale: s, text)
+        }
     }
 
     // MARK: - During a game
@@ -186,10 +299,16 @@ struct Hud {
 
     /// Characters of today's challenge in the strip: the middle column less room for
     /// its "progress/target" (as wide as the target twice) and a space.
+    /// None if that leaves fewer than `minimumCompactColumns` (a bigger text scale, a
+    /// huge target): the figures alone are shown.
     func compactChallengeColumns(_ pen: TextPen, target: Int) -> Int {
-        strip(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight).middleColumns
+        let columns = strip(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight).middleColumns
             - 2 * TextPen.characters(of: max(0, target)) - 2
+        return columns >= Hud.minimumCompactColumns ? columns : 0
     }
+
+    /// The fewest characters of a challenge's words worth showing in the strip.
+    static let minimumCompactColumns = 6
 
     /// The strip: a band of panel behind the three columns, the pet's portrait in the
     /// top right corner (it reacts as in the panel).
@@ -234,21 +353,25 @@ struct Hud {
             }
         }
         let c = state.career.daily
-        if c.exists, let first = daily.lines.first {
+        if c.exists {
             let done = c.status == .completed
             let y = st.middle.y + line
             let status = done ? good : c.status == .failed ? Colour.opaque(t.challengeFailed) : accent
-            pen.text(first, x: st.middle.x, y: y, scale: s, done ? good : text)
-            // "12/40" at the column's right end (the words leave it room: `compactChallengeColumns`).
-            // Measured as one run of characters (pieces measured apart lose a gap each).
+            // No words when the column has no room for them (`compactChallengeColumns`).
+            if let first = daily.lines.first, daily.columns > 0 { pen.text(first, x: st.middle.x, y: y, scale: s, done ? good : text) }
+            // "12/40" at the column's right end (the words leave it room: `compactChallengeColumns`),
+            // never left of the column (then cut at its end). Measured as one run of
+            // characters (pieces measured apart lose a gap each).
             let w = pen.font.width(ofCharacters: TextPen.characters(of: c.progress) + 1 + TextPen.characters(of: c.target), scale: s)
-            x = pen.number(c.progress, x: st.middle.x + st.middle.w - w, y: y, scale: s, status)
+            x = pen.number(c.progress, x: max(st.middle.x, st.middle.x + st.middle.w - w), y: y, scale: s, status)
             x = pen.text("/", x: x, y: y, scale: s, dim)
             pen.number(c.target, x: x, y: y, scale: s, text)
         }
         // Ocean health: the percentage and phase over a bar.
         pen.limit = st.right.x + st.right.w
-        x = pen.text("Ocean ", x: st.right.x, y: st.right.y, scale: s, dim)
+        // "Ocean " only if the percentage and the phase fit after it (the bar says what it is).
+        let labelled = st.right.x + pen.width("Ocean 100% ", scale: s) + pen.width(state.phase.name, scale: s) <= pen.limit
+        x = labelled ? pen.text("Ocean ", x: st.right.x, y: st.right.y, scale: s, dim) : st.right.x
         x = pen.number(state.health * 100 / Rules.fullHealth, x: x, y: st.right.y, scale: s, text)
         x = pen.text("% ", x: x, y: st.right.y, scale: s, text)
         pen.text(state.phase.name, x: x, y: st.right.y, scale: s, accent)

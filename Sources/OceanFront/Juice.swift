@@ -138,11 +138,12 @@ extension GameView {
             pen.number(seconds, x: (layout.screenWidth - w) / 2, y: (layout.waterY - h) / 2, scale: scale,
                        Colour.opaque(theme.countdown))
         }
-        if state.mode == .playing && state.totals.catches == 0 {
+        let hintHeight = pen.font.cellHeight * theme.fontScale + 2 * theme.lineGapPx
+        if state.mode == .playing && state.totals.catches == 0 && layout.waterY + theme.lineGapPx + hintHeight <= hintFloor {
             let s = theme.fontScale
             let text = GameView.controlsHint
             let w = pen.width(text, scale: s) + 2 * theme.lineGapPx
-            let h = pen.font.cellHeight * s + 2 * theme.lineGapPx
+            let h = hintHeight
             let x = (layout.screenWidth - w) / 2, y = layout.waterY + theme.lineGapPx
             pen.canvas.blend(x: x, y: y, w: w, h: h, Colour.opaque(theme.overlay),
                              alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))

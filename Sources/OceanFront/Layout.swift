@@ -24,9 +24,21 @@ struct Layout: Sendable {
     let playWidth: Int
     let leftPanel: Rect
     let rightPanel: Rect
+    /// Each side panel's width, margins included (`Layout.panelWidth`).
+    let panelWidth: Int
     let seabedHeight: Int
 
-    init(rules: Rules, theme: Theme, width: Int, height: Int) {
+    /// The side panels' width: the theme's, or wider with a bigger text scale, so a
+    /// panel's line holds `panelColumns` characters (at scale 1 the theme's is wider).
+    static func panelWidth(theme: Theme, cellWidth: Int) -> Int {
+        max(theme.panelWidthPx, panelColumns * cellWidth * theme.fontScale + 4 * theme.marginPx)
+    }
+
+    /// The characters a side panel's line holds at any text scale ("Today 267/450 g").
+    static let panelColumns = 15
+
+    /// `cellWidth` is the font's (the panels widen with the text: `panelWidth`).
+    init(rules: Rules, theme: Theme, width: Int, height: Int, cellWidth: Int = 6) {
         screenWidth = width
         screenHeight = height
         waterY = height - theme.seaDepthPx
@@ -38,8 +50,9 @@ struct Layout: Sendable {
         originX = Double((width - playWidth) / 2)
         originY = 0
         let m = theme.marginPx
-        leftPanel = Rect(x: m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
-        rightPanel = Rect(x: width - theme.panelWidthPx + m, y: m, w: theme.panelWidthPx - 2 * m, h: waterY - 2 * m)
+        panelWidth = Layout.panelWidth(theme: theme, cellWidth: cellWidth)
+        leftPanel = Rect(x: m, y: m, w: panelWidth - 2 * m, h: waterY - 2 * m)
+        rightPanel = Rect(x: width - panelWidth + m, y: m, w: panelWidth - 2 * m, h: waterY - 2 * m)
         seabedHeight = theme.seabedPx
     }
 

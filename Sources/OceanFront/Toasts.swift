@@ -10,6 +10,8 @@ struct Toast {
 
     var kind: Kind
     var title: String
+    /// The title when it does not fit the toast (a bigger text scale).
+    var shortTitle: String
     /// What the challenge or milestone asked, wrapped.
     var lines: [String]
     /// The reward given, or how far a missed challenge got.
@@ -24,28 +26,30 @@ struct Toast {
         switch event {
         case .challengeCompleted(let c):
             return Toast(kind: .completed, title: c.period == .weekly ? "Weekly challenge done!" : "Daily challenge done!",
+                         shortTitle: c.period == .weekly ? "Weekly done!" : "Daily done!",
                          lines: wrapped(ChallengeWording.text(c, rules: rules, texts: texts)),
                          footer: ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth), born: tick)
         case .challengeFailed(let c):
             return Toast(kind: .missed, title: c.period == .weekly ? "Weekly challenge missed" : "Daily challenge missed",
+                         shortTitle: c.period == .weekly ? "Weekly missed" : "Daily missed",
                          lines: wrapped(ChallengeWording.text(c, rules: rules, texts: texts)),
                          footer: "\(c.progress)/\(c.target) when the \(c.period == .weekly ? "week" : "day") ended",
                          born: tick)
         case .milestoneReached(let index) where index >= 0 && index < rules.challenges.count:
             let t = rules.challenges[index]
-            return Toast(kind: .milestone, title: "Milestone reached!",
+            return Toast(kind: .milestone, title: "Milestone reached!", shortTitle: "Milestone!",
                          lines: wrapped(ChallengeWording.milestone(index, rules: rules, texts: texts)),
                          footer: ChallengeWords.reward(grams: t.rewardGrams, health: t.rewardHealth), born: tick)
         case .healedAllToday:
             // GAME_RULES §2: when today's healing is full, the screen says so, at the
             // end of a game; misses can still lower it, so it says only what is true.
-            return Toast(kind: .healed, title: "Today's healing is full",
+            return Toast(kind: .healed, title: "Today's healing is full", shortTitle: "Healing full",
                          lines: wrapped("More catches today will not heal the ocean further."),
                          footer: "Come back tomorrow", born: tick)
         case .seaOpened(let index) where index < rules.seaKeys.count:
             // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
             let sea = seas.look(rules.seaKeys[index])
-            return Toast(kind: .healed, title: "A new sea opened!",
+            return Toast(kind: .healed, title: "A new sea opened!", shortTitle: "New sea!",
                          lines: wrapped(sea.line.isEmpty ? sea.name : "\(sea.name): \(sea.line)"),
                          footer: "Choose it on the menu: Left/Right", born: tick)
         default:
@@ -75,7 +79,7 @@ extension Toast {
             words += ": the ocean lost \(tenths / 10).\(tenths % 10)%"
         }
         if missing { words += lost > 0 ? "; your pet missed you" : ": your pet missed you" }
-        return Toast(kind: .missed, title: "While you were away",
+        return Toast(kind: .missed, title: "While you were away", shortTitle: "Welcome back",
                      lines: TextWrap.lines(TextWrap.ascii(words + "."), columns: columns, maxLines: 2),
                      footer: streak > 0 ? "Your \(streak)-day streak ended" : "Welcome back!", born: tick)
     }
@@ -133,26 +137,39 @@ extension GameView {
         (layout.rightPanel.w - 2 * toastInset - 2 * toastPadding) / (assets.font.cellWidth * assets.theme.fontScale)
     }
 
-    /// The height of a toast's box.
-    func toastHeight(_ toast: Toast) -> Int {
+    /// The height of a toast's box showing `lines` of its text (its title and
+    /// footer around them; `lines` < 0: its title alone).
+    func toastHeight(lines: Int) -> Int {
         let t = assets.theme
         let line = assets.font.cellHeight * t.fontScale + t.lineGapPx
-        return (2 + toast.lines.count) * line + 2 * t.lineGapPx
+        return (lines < 0 ? 1 : 2 + lines) * line + 2 * t.lineGapPx
     }
 
-    /// The toasts on show, the newest lowest.
-    func drawToasts(_ pen: TextPen, tick: Int, fraction: Double) {
+    /// The toasts on show, the newest first. On the title, a summary and the career's
+    /// pages, at the foot of the right panel, the newest lowest and the others stacked
+    /// up to the panel's top. During a game (`from`/`to`: a band of the screen), down
+    /// from the band's top, the newest highest, so that none comes near the bin. A toast
+    /// whose text does not fit what room is left shows less: its title and footer, or
+    /// its title alone; one with no room is not shown.
+    func drawToasts(_ pen: TextPen, tick: Int, fraction: Double, from top: Int? = nil, to bottom: Int? = nil) {
         let t = assets.theme
         let s = t.fontScale
         let line = assets.font.cellHeight * s + t.lineGapPx
         let panel = layout.rightPanel
         let w = panel.w - 2 * toastInset
-        var bottom = panel.y + panel.h - toastInset
+        let downward = top != nil
+        let (first, last) = (top ?? panel.y + toastInset, bottom ?? panel.y + panel.h - toastInset)
+        var edgeY = downward ? first : last
         // The newest first, by index (nothing to allocate in any build).
         for n in stride(from: toasts.toasts.count - 1, through: 0, by: -1) {
             let toast = toasts.toasts[n]
-            let h = toastHeight(toast)
-            let y = bottom - h
+            let room = downward ? last - edgeY : edgeY - first
+            var shown = toast.lines.count
+            if toastHeight(lines: shown) > room { shown = 0 }
+            if toastHeight(lines: shown) > room { shown = -1 }
+            let h = toastHeight(lines: shown)
+            if h > room { break }
+            let y = downward ? edgeY : edgeY - h
             // Sliding in by a small offset (never off the screen: its words stay on it).
             let x = panel.x + toastInset + Int(Double(t.marginPx) * toasts.offset(toast, tick: tick, fraction: fraction))
             let rgb = switch toast.kind {
@@ -173,16 +190,21 @@ extension GameView {
             if toast.kind != .missed {
                 after = ChallengeBlock.drawTick(pen.canvas, x: tx, y: ty, scale: s, edge) + assets.font.cellWidth * s / 2
             }
-            // Each line inside the box: one too long ends in "…" at its inner edge.
+            // Each line inside the box: one too long ends in "…" at its inner edge (the
+            // title its shorter form first).
             let right = x + w - toastPadding
-            pen.text(toast.title, x: after, y: ty, scale: s, edge, limit: right)
+            pen.text(after + pen.width(toast.title, scale: s) <= right ? toast.title : toast.shortTitle, x: after, y: ty,
+                     scale: s, edge, limit: right)
             ty += line
-            for i in toast.lines.indices {
+            for i in 0..<max(0, shown) {
                 pen.text(toast.lines[i], x: tx, y: ty, scale: s, Colour.opaque(t.text), limit: right)
                 ty += line
             }
-            pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good), limit: right)
-            bottom = y - t.lineGapPx
+            if shown >= 0 {
+                pen.text(toast.footer, x: tx, y: ty, scale: s, Colour.opaque(toast.kind == .missed ? t.dim : t.good),
+                         limit: right)
+            }
+            edgeY = downward ? y + h + t.lineGapPx : y - t.lineGapPx
         }
     }
 }

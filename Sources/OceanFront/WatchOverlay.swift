@@ -10,6 +10,8 @@ import OceanKernel
 public final class WatchOverlay {
     /// The keys, as shown on screen and in the README.
     public static let help = "Space pause  </> step  -/+ speed  Home/End  PgUp/PgDn 10 s  [/] checkpoint  Esc quit"
+    /// The keys on two lines, when one does not fit across the screen (a bigger text scale).
+    static let helpLines = ["Space pause  </> step  -/+ speed  Home/End", "PgUp/PgDn 10 s  [/] checkpoint  Esc quit"]
 
     let theme: Theme
     let font: BitmapFont
@@ -18,7 +20,10 @@ public final class WatchOverlay {
     let bar: Layout.Rect
     let statusY: Int
     let helpY: Int
-    let stripTop: Int
+    /// The strip's top: the game's hints stay above it (`GameView.hintFloor`).
+    public let stripTop: Int
+    /// Whether the keys take two lines (`helpLines`).
+    let helpWrapped: Bool
     /// The balance in play, for the kinds' names.
     let rules: Rules
     /// Where the text boxes go, for a layout test (nil in play).
@@ -28,10 +33,12 @@ public final class WatchOverlay {
         self.rules = rules
         theme = assets.theme
         font = assets.font
-        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height)
+        layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height, cellWidth: font.cellWidth)
         let m = theme.marginPx, text = font.cellHeight * theme.fontScale
-        // From the bottom up: the keys, the checkpoint marks, the bar, the status line.
-        helpY = GameView.height - m - text
+        // From the bottom up: the keys (on two lines if one is too long), the
+        // checkpoint marks, the bar, the status line.
+        helpWrapped = font.width(ofCharacters: Self.help.unicodeScalars.count, scale: theme.fontScale) > GameView.width - 2 * m
+        helpY = GameView.height - m - text - (helpWrapped ? text + theme.lineGapPx : 0)
         let barY = helpY - theme.lineGapPx - theme.watchMarkHeightPx - 1 - theme.watchBarHeightPx
         bar = Layout.Rect(x: m, y: barY, w: GameView.width - 2 * m, h: theme.watchBarHeightPx)
         statusY = barY - 2 - theme.lineGapPx - text
@@ -69,7 +76,13 @@ public final class WatchOverlay {
                          alpha: UInt32(theme.watchStripAlphaPercent * 256 / 100))
             drawStatus(pen, status)
             drawTimeline(canvas, status)
-            pen.text(Self.help, x: theme.marginPx, y: helpY, scale: theme.fontScale, Colour.opaque(theme.dim))
+            if helpWrapped {
+                let next = helpY + font.cellHeight * theme.fontScale + theme.lineGapPx
+                pen.text(Self.helpLines[0], x: theme.marginPx, y: helpY, scale: theme.fontScale, Colour.opaque(theme.dim))
+                pen.text(Self.helpLines[1], x: theme.marginPx, y: next, scale: theme.fontScale, Colour.opaque(theme.dim))
+            } else {
+                pen.text(Self.help, x: theme.marginPx, y: helpY, scale: theme.fontScale, Colour.opaque(theme.dim))
+            }
             drawCareer(pen, status, state: state)
         }
     }
@@ -77,6 +90,13 @@ public final class WatchOverlay {
     func drawStatus(_ pen: TextPen, _ st: WatchStatus) {
         let s = theme.fontScale
         let (text, dim) = (Colour.opaque(theme.text), Colour.opaque(theme.dim))
+        // The ticks only if the line has room for them beside the rest at its longest
+        // ("PLAYING   x1/4", two h:mm:ss clocks, "game 99"); the line ends inside the screen.
+        var pen = pen
+        pen.limit = GameView.width - theme.marginPx
+        let rest = pen.width("PLAYING   x1/4      / ", scale: s) + 2 * pen.width("0:00:00", scale: s) + pen.width("   game 99", scale: s)
+        let ticks = pen.width("   tick  / ", scale: s) + pen.width(of: st.tick, scale: s) + pen.width(of: st.lastTick, scale: s)
+        let showTicks = theme.marginPx + rest + ticks <= pen.limit
         var x = theme.marginPx
         let y = statusY
         if st.seeking {
@@ -95,10 +115,12 @@ public final class WatchOverlay {
         } else {
             x = pen.number(q / 4, x: x, y: y, scale: s, text)
         }
-        x = pen.text("   tick ", x: x, y: y, scale: s, dim)
-        x = pen.number(st.tick, x: x, y: y, scale: s, text)
-        x = pen.text(" / ", x: x, y: y, scale: s, dim)
-        x = pen.number(st.lastTick, x: x, y: y, scale: s, text)
+        if showTicks {
+            x = pen.text("   tick ", x: x, y: y, scale: s, dim)
+            x = pen.number(st.tick, x: x, y: y, scale: s, text)
+            x = pen.text(" / ", x: x, y: y, scale: s, dim)
+            x = pen.number(st.lastTick, x: x, y: y, scale: s, text)
+        }
         x = pen.text("   ", x: x, y: y, scale: s, dim)
         x = clock(pen, ticks: st.tick - st.firstTick, x: x, y: y, text)
         x = pen.text(" / ", x: x, y: y, scale: s, dim)

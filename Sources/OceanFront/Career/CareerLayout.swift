@@ -35,8 +35,9 @@ public struct CareerLayout: Equatable, Sendable {
         bodyScale = theme.careerBodyScale
         pitch = cellHeight * theme.careerBodyScale + theme.careerItemGapPx
         listTop = theme.careerListTopPx
-        listX = theme.panelWidthPx
-        listWidth = width - 2 * theme.panelWidthPx
+        // Between the HUD's panels, which widen with a bigger text scale (`Layout.panelWidth`).
+        listX = Layout.panelWidth(theme: theme, cellWidth: cellWidth)
+        listWidth = width - 2 * listX
     }
 
     /// Where a screen's title stands.

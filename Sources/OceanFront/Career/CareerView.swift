@@ -13,6 +13,8 @@ public final class CareerView {
     public private(set) var layout: CareerLayout
     /// What each achievement needs, from the balance (made once, not per frame).
     let needs: [String]
+    /// The same, shorter where a need is long, for bigger text.
+    let shortNeeds: [String]
     /// Each milestone's text and reward, in `Rules.milestoneTemplates`' order (made once).
     let milestoneTexts: [String]
     let milestoneRewards: [String]
@@ -29,6 +31,13 @@ public final class CareerView {
     var cardSource = (card: -1, small: 0, scale: 0, lines: [String]())
     /// The menu's keys line naming the sea being played, made again only when it changes.
     var seaKeys = (sea: -1, line: "")
+    /// Keys lines too long for the screen, as shown (`fittedKeys`).
+    var keysLines: [String: String] = [:]
+    /// The story's sources wrapped to the screen when their own lines are too long for
+    /// it, made again only when the panel's first line or the columns change.
+    var storySources = (first: "", columns: 0, lines: [String]())
+    /// The pet page's words on its mood, wrapped to the column when their own lines do not fit.
+    var petMood = (columns: 0, lines: [String]())
 
     public init(game: GameView, content: CareerContent) {
         self.game = game
@@ -36,6 +45,7 @@ public final class CareerView {
         layout = CareerLayout(theme: game.assets.theme, cellHeight: game.assets.font.cellHeight,
                               cellWidth: game.assets.font.cellWidth, width: GameView.width)
         needs = Achievement.allCases.map { CareerView.need($0, rules: game.rules) }
+        shortNeeds = Achievement.allCases.map { CareerView.need($0, rules: game.rules, short: true) }
         let rules = game.rules
         milestoneTexts = rules.milestoneTemplates.map {
             TextWrap.ascii(ChallengeWording.milestone($0, rules: rules, texts: game.assets.challengeTexts))
@@ -152,6 +162,7 @@ public final class CareerView {
     /// the panel colour: the line lies on the sand and the sea, whose colours change
     /// with the ocean's health, and reads over any of them as over the panels.
     func keys(_ pen: TextPen, _ text: String, y: Int) {
+        let text = fittedKeys(pen, text)
         let pad = max(2, theme.lineGapPx / 2)
         let w = pen.width(text, scale: small) + 4 * pad
         pen.canvas.blend(x: (GameView.width - w) / 2, y: y - pad, w: w, h: game.assets.font.cellHeight * small + 2 * pad,
@@ -159,12 +170,39 @@ public final class CareerView {
         centred(pen, text, y: y, scale: small, theme.dim)
     }
 
+    /// A keys line that fits across the screen: itself, else its parts (between runs of
+    /// spaces) two spaces apart, else the last parts that fit (the keys; a description
+    /// comes first). Made once per line (`keysLines`), so a frame allocates nothing.
+    func fittedKeys(_ pen: TextPen, _ text: String) -> String {
+        let room = GameView.width - 2 * theme.marginPx
+        if pen.width(text, scale: small) <= room { return text }
+        if let made = keysLines[text] { return made }
+        // The parts: what lies between runs of three spaces or more.
+        var parts: [String] = [], part = "", spaces = 0
+        for ch in text {
+            if ch == " " { spaces += 1; continue }
+            if spaces >= 3 && !part.isEmpty { parts.append(part); part = "" } else if spaces > 0 && !part.isEmpty {
+                part += String(repeating: " ", count: spaces)
+            }
+            spaces = 0
+            part.append(ch)
+        }
+        if !part.isEmpty { parts.append(part) }
+        var shown = parts[...]
+        while shown.count > 1 && pen.width(shown.joined(separator: "  "), scale: small) > room { shown = shown.dropFirst() }
+        let made = shown.joined(separator: "  ")
+        keysLines[text] = made
+        return made
+    }
+
     /// What an achievement needs, with the balance's thresholds.
-    static func need(_ a: Achievement, rules: Rules) -> String {
+    static func need(_ a: Achievement, rules: Rules, short: Bool = false) -> String {
         let c = rules.career
         switch a {
         case .firstStep: return "Log your first scan"
-        case .ecoScholar: return "Master all \(Flashcards.count) cards (right on \(c.masteryDays) days each)"
+        case .ecoScholar:
+            return short ? "Master all \(Flashcards.count) cards, \(c.masteryDays) days each"
+                         : "Master all \(Flashcards.count) cards (right on \(c.masteryDays) days each)"
         case .reefDefender: return "Play or scan \(c.reefDefenderStreak) days in a row"
         case .oceanSentinel: return "Play or scan \(c.oceanSentinelStreak) days in a row"
         case .flawless: return "A perfect game: catch every item"

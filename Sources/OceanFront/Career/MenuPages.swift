@@ -25,7 +25,7 @@ extension CareerView {
             var scale = body, w = 0
             repeat {
                 w = pen.width("Hello, ", scale: scale) + pen.width(flow.player.name, scale: scale) + pen.width("!", scale: scale)
-                if w <= columnW || scale == small { break }
+                if w <= columnW || scale <= max(1, min(small, body)) { break }
                 scale -= 1
             } while true
             var x = columnX + max(0, (columnW - w) / 2)
@@ -38,23 +38,41 @@ extension CareerView {
         }
         let c = state.career
         let goal = game.rules.career.dailyGoalGrams
-        let s = small
-        // "Streak 3 days   Today 12/25 g", drawn piece by piece (no string per frame).
-        let w = pen.width("Streak ", scale: s) + pen.width(of: c.streak, scale: s) + pen.width(" days   Today ", scale: s)
-            + pen.width(of: c.gramsToday, scale: s) + pen.width("/", scale: s) + pen.width(of: goal, scale: s)
-            + pen.width(" g", scale: s)
-        var x = columnX + (columnW - w) / 2
-        let y = 16 + bodyLine + 2
+        // "Streak 3 days   Today 12/25 g", drawn piece by piece (no string per frame); on
+        // two lines if it does not fit the column, each one size down if even that does not.
+        let days = c.streak == 1 ? " day" : " days"
+        func streakWidth(_ s: Int) -> Int { pen.width("Streak ", scale: s) + pen.width(of: c.streak, scale: s) + pen.width(days, scale: s) }
+        func todayWidth(_ s: Int) -> Int {
+            pen.width("Today ", scale: s) + pen.width(of: c.gramsToday, scale: s) + pen.width("/", scale: s)
+                + pen.width(of: goal, scale: s) + pen.width(" g", scale: s)
+        }
+        // On one line, three spaces between (as one run: the pieces measured apart lose a gap each).
+        func lineWidth(_ s: Int) -> Int { streakWidth(s) + pen.width("   ", scale: s) + todayWidth(s) + 2 * s }
+        let oneLine = lineWidth(small) <= columnW
+        var y = 16 + bodyLine + 2
         let (dim, text, good) = (Colour.opaque(theme.dim), Colour.opaque(theme.text), Colour.opaque(theme.good))
+        var s = oneLine || streakWidth(small) <= columnW ? small : max(1, small - 1)
+        var x = columnX + (columnW - (oneLine ? lineWidth(s) : streakWidth(s))) / 2
         x = pen.text("Streak ", x: x, y: y, scale: s, dim)
         x = pen.number(c.streak, x: x, y: y, scale: s, text)
-        x = pen.text(c.streak == 1 ? " day    Today " : " days   Today ", x: x, y: y, scale: s, dim)
+        x = pen.text(days, x: x, y: y, scale: s, dim)
+        if oneLine {
+            x += 3 * pen.font.cellWidth * s
+        } else {
+            y += pen.font.cellHeight * s + theme.lineGapPx
+            s = todayWidth(small) <= columnW ? small : max(1, small - 1)
+            x = columnX + (columnW - todayWidth(s)) / 2
+        }
+        x = pen.text("Today ", x: x, y: y, scale: s, dim)
         x = pen.number(c.gramsToday, x: x, y: y, scale: s, c.gramsToday >= goal ? good : text)
         x = pen.text("/", x: x, y: y, scale: s, dim)
         x = pen.number(goal, x: x, y: y, scale: s, text)
         pen.text(" g", x: x, y: y, scale: s, dim)
-        if c.gramsToday >= goal {
-            columnCentred(pen, "Today's goal met!", y: y + smallLine, scale: s, theme.good)
+        y += pen.font.cellHeight * s + theme.lineGapPx
+        // The goal met, if there is room above the menu's first entry (else the
+        // figure's colour says it).
+        if c.gramsToday >= goal && y + smallLine - theme.lineGapPx <= layout.item(0).y {
+            columnCentred(pen, "Today's goal met!", y: y, scale: small, theme.good)
         }
     }
 
@@ -64,11 +82,13 @@ extension CareerView {
         drawGreeting(pen, flow: flow, state: state)
         let weekly = state.career.weekly
         game.weeklyWords.update(weekly, rules: game.rules, texts: game.assets.challengeTexts,
-                                columns: game.hud.challengeColumns(pen))
+                                columns: game.hud.challengeColumns(pen), maxLines: game.hud.challengeLines(pen))
         var panelPen = pen
         panelPen.limit = game.layout.rightPanel.x + game.layout.rightPanel.w - theme.marginPx
+        let plan = game.hud.plan(cellWidth: pen.font.cellWidth, cellHeight: pen.font.cellHeight)
         ChallengeBlock(theme: theme).draw(panelPen, weekly, words: game.weeklyWords, title: "THIS WEEK'S CHALLENGE",
-                                          x: game.layout.rightPanel.x + theme.marginPx, y: challengeTop, showReward: true)
+                                          shortTitle: "THIS WEEK", x: game.layout.rightPanel.x + theme.marginPx,
+                                          y: challengeTop, showReward: plan.reward)
         // The entries as `menuItems` lists them, without making that array each frame.
         var i = -1
         for item in CareerFlow.MenuItem.allCases where flow.offers(item) {
@@ -106,12 +126,19 @@ extension CareerView {
             let chosen = i == flow.selection
             if chosen { pen.canvas.fill(x: box.x + 8, y: box.y, w: box.w - 16, h: box.h, Colour.opaque(theme.highlight)) }
             let y = layout.listTop + i * bodyLine
-            pen.text(flow.name(kind), x: columnX + 16, y: y, scale: body,
-                     Colour.opaque(chosen ? theme.accent : theme.text))
-            let w = pen.width("+", scale: small) + pen.width(of: grams, scale: small) + pen.width(" g", scale: small)
-            let x = pen.text("+", x: columnX + columnW - 16 - w, y: y + body, scale: small, Colour.opaque(theme.good))
-            pen.text(" g", x: pen.number(grams, x: x, y: y + body, scale: small, Colour.opaque(theme.good)), y: y + body,
-                     scale: small, Colour.opaque(theme.good))
+            // The name and its grams 16 px inside the column; closer to its edges, then the
+            // grams a size down, if they would meet (bigger text in a narrower column).
+            let name = flow.name(kind)
+            var (inset, fs) = (16, small)
+            func figure(_ s: Int) -> Int { pen.width("+", scale: s) + pen.width(of: grams, scale: s) + pen.width(" g", scale: s) }
+            func meets() -> Bool { columnX + inset + pen.width(name, scale: body) + 4 > columnX + columnW - inset - figure(fs) }
+            if meets() { inset = 4 }
+            if meets() && fs > 1 { fs -= 1 }
+            pen.text(name, x: columnX + inset, y: y, scale: body, Colour.opaque(chosen ? theme.accent : theme.text))
+            let fy = y + body + pen.font.cellHeight * (small - fs)
+            let x = pen.text("+", x: columnX + columnW - inset - figure(fs), y: fy, scale: fs, Colour.opaque(theme.good))
+            pen.text(" g", x: pen.number(grams, x: x, y: fy, scale: fs, Colour.opaque(theme.good)), y: fy,
+                     scale: fs, Colour.opaque(theme.good))
         }
         // The notice in as many lines of the column as it takes, down to the keys' line;
         // one size down if even those are too few (as `columnCentred` does for a line).
@@ -145,13 +172,24 @@ extension CareerView {
             return
         }
         let since = state.totals.grams - pet.gramsAtAdoption
-        let x = columnX + 12
-        var after = pen.text("Plastic since adoption ", x: x, y: y, scale: small, Colour.opaque(theme.dim))
+        // 12 px inside the column, or at its edge if its short lines need the room.
+        let x = columnX + (pen.width("It grows with you:", scale: small) + 12 <= columnW ? 12 : 0)
+        // Every line ends inside the column; the shorter words where the long ones do not fit.
+        var pen = pen
+        pen.limit = columnX + columnW
+        let cell = pen.font.cellWidth * small
+        let label = x + pen.width("Plastic since adoption  g", scale: small) + pen.width(of: since, scale: small) <= pen.limit
+            ? "Plastic since adoption " : "Since adoption "
+        var after = pen.text(label, x: x, y: y, scale: small, Colour.opaque(theme.dim))
         after = pen.number(since, x: after, y: y, scale: small, Colour.opaque(theme.text))
         pen.text(" g", x: after, y: y, scale: small, Colour.opaque(theme.dim))
         y += 2 * smallLine
-        pen.text("It grows as you divert plastic:", x: x, y: y, scale: small, Colour.opaque(theme.text))
+        let grows = "It grows as you divert plastic:"
+        pen.text(x + pen.width(grows, scale: small) <= pen.limit ? grows : "It grows with you:", x: x, y: y, scale: small,
+                 Colour.opaque(theme.text))
         y += smallLine + 4
+        // The stages' names after the marker, their grams after the longest name.
+        let nameX = x + max(12, 2 * cell), fromX = max(x + 60, nameX + 6 * cell)
         for stage in PetStage.allCases {
             let from = switch stage {
             case .baby: 0
@@ -163,17 +201,32 @@ extension CareerView {
             let now = stage == pet.stage
             let colour = Colour.opaque(now ? theme.accent : (stage < pet.stage ? theme.good : theme.dim))
             pen.text(now ? ">" : " ", x: x, y: y, scale: small, colour)
-            after = pen.text(stage.name, x: x + 12, y: y, scale: small, colour)
-            after = pen.text(" from ", x: x + 60, y: y, scale: small, Colour.opaque(theme.dim))
+            after = pen.text(stage.name, x: nameX, y: y, scale: small, colour)
+            let word = fromX + pen.width(" from  g", scale: small) + pen.width(of: from, scale: small) <= pen.limit ? " from " : ""
+            after = pen.text(word, x: fromX, y: y, scale: small, Colour.opaque(theme.dim))
             after = pen.number(from, x: after, y: y, scale: small, colour)
             pen.text(" g", x: after, y: y, scale: small, Colour.opaque(theme.dim))
             y += smallLine
         }
         y += smallLine
-        pen.text("Its mood follows you: happy after", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
-        pen.text("a good day, focused in a game,", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
-        pen.text("sleepy at night, missing you", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
-        pen.text("after days away.", x: x, y: y, scale: small, Colour.opaque(theme.text))
-        keys(pen, "Any key: back", y: GameView.height - smallLine - 4)
+        let keysY = GameView.height - smallLine - 4
+        if x + pen.width("Its mood follows you: happy after", scale: small) <= pen.limit {
+            pen.text("Its mood follows you: happy after", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+            pen.text("a good day, focused in a game,", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+            pen.text("sleepy at night, missing you", x: x, y: y, scale: small, Colour.opaque(theme.text)); y += smallLine
+            pen.text("after days away.", x: x, y: y, scale: small, Colour.opaque(theme.text))
+        } else {
+            // Bigger text: the mood in a shorter sentence, wrapped to the column, as far
+            // as it fits above the keys.
+            let columns = (pen.limit - x) / cell
+            if petMood.columns != columns {
+                petMood = (columns, TextWrap.lines("Its mood follows your days and games.", columns: columns, maxLines: 3))
+            }
+            for i in petMood.lines.indices where y + smallLine <= keysY {
+                pen.text(petMood.lines[i], x: x, y: y, scale: small, Colour.opaque(theme.text))
+                y += smallLine
+            }
+        }
+        keys(pen, "Any key: back", y: keysY)
     }
 }

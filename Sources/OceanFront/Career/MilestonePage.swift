@@ -27,8 +27,20 @@ extension CareerView {
         }
         let col = CareerView.milestoneColumns
         let s = small
-        // At the largest font and scale not even one row may fit: none is drawn then.
-        let fits = max(0, min(list.count, (GameView.height - 4 * smallLine - 46) / smallLine))
+        // At the largest font and scale not even one row may fit: none is drawn then; if
+        // not all fit, one row less, for the line that says how many more there are.
+        let room = (GameView.height - 4 * smallLine - 46) / smallLine
+        let fits = max(0, room >= list.count ? list.count : room - 1)
+        // The columns at their places if the figures and rewards fit them; with bigger text,
+        // the rewards at the right edge, the bar before them, and no figure (the bar says it).
+        var rewardWidth = 0
+        for r in milestoneRewards { rewardWidth = max(rewardWidth, pen.width(r, scale: s)) }
+        let right = GameView.width - theme.marginPx
+        let roomy = col.reward + rewardWidth <= right
+        let rewardX = roomy ? col.reward : right - rewardWidth
+        let barX = roomy ? col.bar : rewardX - pen.font.cellWidth * s - theme.challengeBarWidthPx
+        var pen = pen
+        pen.limit = right
         var reached = 0
         for n in list.indices where c.milestones & (1 << n) != 0 { reached += 1 }
         let bottom = milestoneRow(fits, of: fits).y + 4 + (fits < list.count ? smallLine : 0)
@@ -41,15 +53,18 @@ extension CareerView {
             let colour = Colour.opaque(got ? theme.good : theme.locked)
             pen.canvas.fill(x: col.box, y: y, w: 8, h: 8, colour)
             if !got { pen.canvas.fill(x: col.box + 2, y: y + 2, w: 4, h: 4, Colour.opaque(theme.panel)) }
-            pen.text(milestoneTexts[n], x: col.text, y: y, scale: s, Colour.opaque(got ? theme.accent : theme.text))
+            pen.text(milestoneTexts[n], x: col.text, y: y, scale: s, Colour.opaque(got ? theme.accent : theme.text),
+                     limit: barX - pen.font.cellWidth * s)
             // The bar, centred on the text's line, and the figure beside it.
             let figure = state.lifetime(t.metric)
             let barW = theme.challengeBarWidthPx, barH = theme.challengeBarHeightPx
             let barY = y + (pen.font.cellHeight * s - theme.lineGapPx - barH) / 2
-            pen.canvas.fill(x: col.bar, y: barY, w: barW, h: barH, Colour.opaque(theme.challengeBarBack))
-            pen.canvas.fill(x: col.bar, y: barY, w: got ? barW : ChallengeBlock.filled(progress: figure, target: t.targetAtLevel1, width: barW),
+            pen.canvas.fill(x: barX, y: barY, w: barW, h: barH, Colour.opaque(theme.challengeBarBack))
+            pen.canvas.fill(x: barX, y: barY, w: got ? barW : ChallengeBlock.filled(progress: figure, target: t.targetAtLevel1, width: barW),
                             h: barH, Colour.opaque(got ? theme.good : theme.challengeBar))
-            if got {
+            if !roomy {
+                // No figure: the bar full once reached.
+            } else if got {
                 let x = ChallengeBlock.drawTick(pen.canvas, x: col.figure, y: y, scale: s, colour)
                 pen.text("reached", x: x + pen.font.cellWidth * s / 2, y: y, scale: s, colour)
             } else {
@@ -62,14 +77,16 @@ extension CareerView {
                                Colour.opaque(theme.text))
                 if k > 1 { pen.text("k", x: x, y: y, scale: s, Colour.opaque(theme.dim)) }
             }
-            pen.text(milestoneRewards[n], x: col.reward, y: y, scale: s, Colour.opaque(got ? theme.dim : theme.good))
+            pen.text(milestoneRewards[n], x: rewardX, y: y, scale: s, Colour.opaque(got ? theme.dim : theme.good))
         }
         var y = milestoneRow(fits, of: fits).y + 4
         if fits < list.count {
-            let x = pen.text("... and ", x: col.text, y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim))
-            pen.text(" more", x: pen.number(list.count - fits, x: x, y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim)),
-                     y: y - smallLine / 2, scale: s, Colour.opaque(theme.dim))
-            y += smallLine
+            // Half a line up into a roomy row's gap; on a line of its own in a tight list.
+            let my = milestoneRow(1, of: fits).pitch > smallLine ? y - smallLine / 2 : y
+            let x = pen.text("... and ", x: col.text, y: my, scale: s, Colour.opaque(theme.dim))
+            pen.text(" more", x: pen.number(list.count - fits, x: x, y: my, scale: s, Colour.opaque(theme.dim)),
+                     y: my, scale: s, Colour.opaque(theme.dim))
+            y = my + smallLine
         }
         // "Reached 4 of 12     Challenges completed 12, failed 3", piece by piece.
         let (dim, text) = (Colour.opaque(theme.dim), Colour.opaque(theme.text))
@@ -77,11 +94,20 @@ extension CareerView {
             + pen.width(of: list.count, scale: s) + pen.width("     Challenges completed ", scale: s)
             + pen.width(of: c.challengesCompleted, scale: s) + pen.width(", failed ", scale: s)
             + pen.width(of: c.challengesFailed, scale: s)
-        var x = (GameView.width - w) / 2
+        // On two lines if one does not fit across the screen.
+        let oneLine = w <= right - theme.marginPx
+        let first = pen.width("Milestones reached ", scale: s) + pen.width(of: reached, scale: s) + pen.width(" of ", scale: s)
+            + pen.width(of: list.count, scale: s)
+        var x = max(theme.marginPx, (GameView.width - (oneLine ? w : first)) / 2)
         x = pen.text("Milestones reached ", x: x, y: y, scale: s, dim)
         x = pen.number(reached, x: x, y: y, scale: s, Colour.opaque(theme.accent))
         x = pen.text(" of ", x: x, y: y, scale: s, dim)
         x = pen.number(list.count, x: x, y: y, scale: s, text)
+        if !oneLine {
+            y += smallLine
+            let second = w - first - pen.width("     ", scale: s)
+            x = max(theme.marginPx, (GameView.width - second) / 2) - pen.font.cellWidth * s * 5
+        }
         x = pen.text("     Challenges completed ", x: x, y: y, scale: s, dim)
         x = pen.number(c.challengesCompleted, x: x, y: y, scale: s, Colour.opaque(theme.good))
         x = pen.text(", failed ", x: x, y: y, scale: s, dim)

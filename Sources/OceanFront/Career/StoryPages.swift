@@ -12,12 +12,23 @@ extension CareerView {
             centred(pen, line, y: y, scale: body, theme.text)
             y += bodyLine
         }
-        // The source, small, above the page count.
-        var sy = GameView.height - 3 * smallLine - 8 - panel.source.count * smallLine
-        if !panel.source.isEmpty {
+        // The source, small, above the page count: its own lines, or (bigger text) wrapped
+        // again to the screen's width (made once per panel).
+        var source = panel.source
+        let columns = (GameView.width - 48) / (pen.font.cellWidth * small)
+        if source.contains(where: { $0.unicodeScalars.count > columns }) {
+            if storySources.first != source[0] || storySources.columns != columns {
+                var joined = ""
+                for line in source { joined += joined.isEmpty ? line : " " + line }
+                storySources = (source[0], columns, TextWrap.lines(joined, columns: columns, maxLines: 4))
+            }
+            source = storySources.lines
+        }
+        var sy = GameView.height - 3 * smallLine - 8 - source.count * smallLine
+        if !source.isEmpty {
             pen.text("Source:", x: 24, y: sy - smallLine, scale: small, Colour.opaque(theme.dim))
         }
-        for line in panel.source {
+        for line in source {
             pen.text(line, x: 24, y: sy, scale: small, Colour.opaque(theme.dim))
             sy += smallLine
         }
