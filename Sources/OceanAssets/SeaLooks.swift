@@ -4,21 +4,23 @@
 public struct SeaLook: Equatable, Sendable {
     public var key: String
     public var name: String
+    /// The HUD's word for it beside its health ("Reef 42%"), as "Ocean" is for one sea.
+    public var short: String
     public var line: String
     /// 0xRRGGBB.
     public var tint: Int
     /// How far the scene's colours lean toward `tint`, 0…`SeaLooks.maxTintPercent`.
     public var tintPercent: Int
 
-    public init(key: String, name: String, line: String, tint: Int, tintPercent: Int) {
-        (self.key, self.name, self.line, self.tint, self.tintPercent) = (key, name, line, tint, tintPercent)
+    public init(key: String, name: String, short: String, line: String, tint: Int, tintPercent: Int) {
+        (self.key, self.name, self.short, self.line, self.tint, self.tintPercent) = (key, name, short, line, tint, tintPercent)
     }
 }
 
 /// Every sea's look, looked up by its balance key.
 public struct SeaLooks: Equatable, Sendable {
     public static let maxTintPercent = 40
-    public static let nameChars = 20, lineChars = 48
+    public static let nameChars = 20, shortChars = 5, lineChars = 48
     public var looks: [SeaLook]
 
     public init(_ looks: [SeaLook]) { self.looks = looks }
@@ -26,7 +28,7 @@ public struct SeaLooks: Equatable, Sendable {
 
     /// The look of sea `key`; a sea the file does not have reads as its key, untinted.
     public func look(_ key: String) -> SeaLook {
-        looks.first { $0.key == key } ?? SeaLook(key: key, name: SeaLooks.plainName(key), line: "", tint: 0, tintPercent: 0)
+        looks.first { $0.key == key } ?? SeaLook(key: key, name: SeaLooks.plainName(key), short: "Ocean", line: "", tint: 0, tintPercent: 0)
     }
 
     /// A key as words: "kelp_forest" → "Kelp forest".

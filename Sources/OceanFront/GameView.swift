@@ -152,6 +152,7 @@ public final class GameView {
         debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
         seaTints = GameView.seaTints(rules, assets)
+        hud.seaLabels = rules.seaKeys.map { assets.seas.look($0).short + " " }
     }
 
     /// Once after every kernel step with that step's events (and once before the
@@ -317,6 +318,7 @@ public final class GameView {
         debris = GameView.trashSprites(art.items, rules: rules)
         kindCues = KindCues(rules: rules, theme: theme)
         seaTints = GameView.seaTints(rules, newAssets)
+        hud.seaLabels = rules.seaKeys.map { newAssets.seas.look($0).short + " " }
         // The backdrops were painted in the old colours: painted again on the next frame.
         backdropLook = nil
         fadingLook = nil

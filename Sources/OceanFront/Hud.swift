@@ -11,6 +11,14 @@ struct Hud {
     let theme: Theme
     let layout: Layout
     let rules: Rules
+    /// Each sea's word beside its health ("Reef "), in the balance's order; with one sea
+    /// (or none) the health reads "Ocean " (`healthLabel`).
+    var seaLabels: [String] = []
+
+    /// The word before the health's percentage: the sea being played's, once there are two.
+    func healthLabel(_ state: GameState) -> String {
+        state.seas.count > 1 && state.seaIndex < seaLabels.count ? seaLabels[state.seaIndex] : "Ocean "
+    }
 
     /// What the full panels show: everything when it fits (scale 1), lesser lines
     /// dropped when a bigger text scale would run them past the panels' foot or under
@@ -170,7 +178,7 @@ struct Hud {
 
         // Ocean health: a bar, the percentage and the phase (on its own line if the
         // two do not fit side by side).
-        after = pen.text("Ocean ", x: x, y: y, scale: s, dim)
+        after = pen.text(healthLabel(state), x: x, y: y, scale: s, dim)
         after = pen.number(state.health * 100 / Rules.fullHealth, x: after, y: y, scale: s, text)
         after = pen.text(p.phaseLine ? "%" : "% ", x: after, y: y, scale: s, text)
         if p.phaseLine { y += line; after = x }
@@ -369,9 +377,12 @@ struct Hud {
         }
         // Ocean health: the percentage and phase over a bar.
         pen.limit = st.right.x + st.right.w
-        // "Ocean " only if the percentage and the phase fit after it (the bar says what it is).
-        let labelled = st.right.x + pen.width("Ocean 100% ", scale: s) + pen.width(state.phase.name, scale: s) <= pen.limit
-        x = labelled ? pen.text("Ocean ", x: st.right.x, y: st.right.y, scale: s, dim) : st.right.x
+        // "Ocean " (or the sea's word) only if the percentage and the phase fit after it
+        // (the bar says what it is).
+        let label = healthLabel(state)
+        let labelled = st.right.x + pen.width(label, scale: s) + pen.width("100% ", scale: s) + pen.width(state.phase.name, scale: s)
+            <= pen.limit
+        x = labelled ? pen.text(label, x: st.right.x, y: st.right.y, scale: s, dim) : st.right.x
         x = pen.number(state.health * 100 / Rules.fullHealth, x: x, y: st.right.y, scale: s, text)
         x = pen.text("% ", x: x, y: st.right.y, scale: s, text)
         pen.text(state.phase.name, x: x, y: st.right.y, scale: s, accent)

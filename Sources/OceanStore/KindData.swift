@@ -33,7 +33,7 @@ public enum KindData {
         guard !missing.isEmpty else { return }
         throw DataError(issues: missing.map {
             DataIssue(file: findAsset("content/seas.toml") ?? "assets/content/seas.toml", line: nil, key: "sea.\($0)",
-                      message: "missing: the balance has a sea '\($0)' and every sea needs its name, line, tint and tint_percent")
+                      message: "missing: the balance has a sea '\($0)' and every sea needs its name, short, line, tint and tint_percent")
         })
     }
 }

@@ -3,7 +3,7 @@ import OceanBalance
 import OceanTOML
 
 /// Reads `assets/content/seas.toml` (how each sea is shown) and validates it, naming
-/// file, line and key of every problem: a name and line of printable ASCII within
+/// file, line and key of every problem: a name, short word and line of printable ASCII within
 /// their lengths, a tint written "#RRGGBB", a tint_percent of 0 to 40, no other key.
 public enum SeaLooksLoader {
     public static func load(path: String) throws(DataError) -> SeaLooks {
@@ -23,8 +23,8 @@ public enum SeaLooksLoader {
         for seaKey in seas?.keys ?? [] {
             let prefix = "sea.\(seaKey)"
             guard let t = seas?[seaKey]?.table else { issue(prefix, "must be a table: [\(prefix)]"); continue }
-            for k in t.keys where !["name", "line", "tint", "tint_percent"].contains(k) {
-                issue("\(prefix).\(k)", "unknown key; a sea has name, line, tint and tint_percent")
+            for k in t.keys where !["name", "short", "line", "tint", "tint_percent"].contains(k) {
+                issue("\(prefix).\(k)", "unknown key; a sea has name, short, line, tint and tint_percent")
             }
             func text(_ k: String, max: Int) -> String {
                 guard let v = t[k] else { issue("\(prefix).\(k)", "missing"); return "" }
@@ -34,6 +34,7 @@ public enum SeaLooksLoader {
                 return s
             }
             let name = text("name", max: SeaLooks.nameChars), line = text("line", max: SeaLooks.lineChars)
+            let short = text("short", max: SeaLooks.shortChars)
             let tintText = text("tint", max: 7)
             var tint = 0
             if tintText.count == 7, tintText.first == "#", let v = Int(tintText.dropFirst(), radix: 16) { tint = v } else if !tintText.isEmpty {
@@ -47,7 +48,7 @@ public enum SeaLooksLoader {
             } else {
                 issue("\(prefix).tint_percent", "missing")
             }
-            looks.append(SeaLook(key: seaKey, name: name, line: line, tint: tint, tintPercent: percent))
+            looks.append(SeaLook(key: seaKey, name: name, short: short, line: line, tint: tint, tintPercent: percent))
         }
         if !issues.isEmpty { throw DataError(issues: issues) }
         return SeaLooks(looks)

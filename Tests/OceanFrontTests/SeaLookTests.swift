@@ -14,7 +14,7 @@ import TestSupport
         #expect(SeaLooksLoader.missing(looks, balanceSeas: rules.seaKeys).isEmpty)
         for key in rules.seaKeys {
             let look = looks.look(key)
-            #expect(!look.name.isEmpty && !look.line.isEmpty, "\(key)")
+            #expect(!look.name.isEmpty && !look.line.isEmpty && (1...SeaLooks.shortChars).contains(look.short.count), "\(key)")
         }
         #expect(looks.look("bay").tintPercent == 0, "the first sea is the theme's own")
         #expect(Set(rules.seaKeys.dropFirst().map { looks.look($0).tint }).count == rules.seaKeys.count - 1,
@@ -66,6 +66,27 @@ import TestSupport
         }
         #expect(distance(r, tint) < distance(b, tint), "the reef's water is nearer its tint: \(b) \(r)")
         #expect(bay.pixels == render({ var s = state; s.seaIndex = 0; return s }()).pixels, "the same state, the same pixels")
+    }
+
+    /// With more than one sea the HUD names the one played beside its health.
+    @Test func theHudNamesTheSeaBeingPlayed() throws {
+        let rules = try shippedRules
+        var state = GameState(rules: rules, seed: 3)
+        func words(_ state: GameState) throws -> [String] {
+            let view = try GameView(assets: defaultAssets, rules: rules, seed: 7)
+            let log = TextBoxLog()
+            view.textLog = log
+            view.observe(state, events: [])
+            var fb = Framebuffer(width: GameView.width, height: GameView.height)
+            view.render(state, fraction: 1, into: &fb)
+            return log.boxes.map(\.text)
+        }
+        #expect(try words(state).contains("Ocean "), "one sea: the ocean")
+        let sea = SeaState(health: 3_000, phase: .stabilizing, dayStart: 3_000, dayNet: 0, openedDay: 0, lastDay: 0)
+        state.seas = [sea, sea]
+        state.seaIndex = 1
+        let shown = try words(state)
+        #expect(shown.contains("Reef ") && !shown.contains("Ocean "), "\(shown)")
     }
 
     private func render(_ state: GameState) -> Framebuffer {
