@@ -37,6 +37,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Quit by itself after this many seconds (measuring).") var quitAfter: Double?
     @Flag(help: "Print launch-to-first-frame ms, presents per second and ticks on exit.") var printTiming = false
     @Flag(help: "No sound (the settings file's volumes otherwise: `ocean audio settings`).") var mute = false
+    @Flag(help: "Reduced motion: no rising screens, squash, particles, floating words or sliding toasts (default: as the desktop's enable-animations setting says).")
+    var reducedMotion = false
     @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
@@ -108,6 +110,7 @@ struct PlayCommand: ParsableCommand {
             assets.theme.fontScale = scale
             assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)
         }
+        if reducedMotion || DesktopMotion.prefersReduced() { assets.theme = assets.theme.reducingMotion() }
         return assets
     }
 
