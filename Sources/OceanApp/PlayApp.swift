@@ -47,6 +47,8 @@ public struct PlaySetup {
     public var debugScreens = false
     /// The game a quick session starts (and Space starts again): classic or arcade.
     public var mode: PlayMode = .classic
+    /// Assist mode: the game slowed and the bin widened (`--assist-speed`, `--assist-bin`).
+    public var assist = Assist.none
     /// Opens a part's recording (refusing a file it must not replace).
     public var openSink: GameSession.OpenSink
 
@@ -81,7 +83,9 @@ public struct PlayOutcome {
 /// `GameSession` recording and saving, and the `PlayScene` in the one window loop.
 public enum PlayApp {
     public static func run(_ setup: PlaySetup) throws(AppError) -> PlayOutcome {
-        let rules = setup.rules
+        // Assist mode's wider bin is a constant of the games played (and recorded).
+        let balance = setup.assist.widening(setup.balance)
+        let rules = setup.assist.isOn ? Rules(balance) : setup.rules
         // The profile stays locked while the window is open: a second game on it is refused.
         let store: ProfileStore
         do { store = try ProfileStore(path: setup.profilePath, rules: rules) } catch {
@@ -106,6 +110,7 @@ public enum PlayApp {
         header.minuteOfDay = setup.minuteOfDay
         header.recordedBy = "person"
         if setup.content == nil { header.mode = setup.mode }
+        if setup.assist.isOn { header.assist = setup.assist }
         // Written to a temporary beside the file and put in place when play ends, so a
         // crash never leaves a half replay where a whole one was.
         let recording = PlayRecording(record: setup.record, force: setup.force, profile: setup.profilePath)
@@ -177,7 +182,8 @@ public enum PlayApp {
         // A finished game that makes its mode's top ten keeps its own replay beside the profile.
         let scores = HighScoreStore(profilePath: setup.profilePath)
         session.onGameFinished = { [unowned scene] game in
-            keepHighScore(game, scores: scores, name: scene.player?.name ?? store.player.name, date: setup.date).map {
+            keepHighScore(game, scores: scores, name: scene.player?.name ?? store.player.name, date: setup.date,
+                          assist: setup.assist).map {
                 scene.madeHighScore(rank: $0)
             }
         }
@@ -196,10 +202,13 @@ public enum PlayApp {
 
     /// Adds `game` to the high scores if it ranks, its replay first; the rank, or nil
     /// (a problem is said on standard error; play goes on).
-    static func keepHighScore(_ game: FinishedGame, scores: HighScoreStore, name: String, date: CalendarDate) -> Int? {
+    static func keepHighScore(_ game: FinishedGame, scores: HighScoreStore, name: String, date: CalendarDate,
+                              assist: Assist = .none) -> Int? {
         let s = game.summary
         let entry = HighScores.Entry(mode: s.mode, score: s.score, rounds: s.rounds, catches: s.catches, bestCombo: s.bestCombo,
-                                     date: date, replay: "", name: name)
+                                     date: date, replay: "", name: name,
+                                     assist: assist.isOn ? HighScores.AssistMark(speedPercent: assist.speedPercent,
+                                                                                binPercent: assist.binPercent) : nil)
         do {
             guard try scores.load().rank(of: entry) != nil else { return nil }
             return try scores.record(entry, replayText: game.replayText)

@@ -56,6 +56,7 @@ public final class PlayScene: Scene {
         self.say = say
         view = GameView(assets: assets, rules: session.rules, seed: seed)
         view.pauseMenu = pauseMenu
+        if session.assist.isOn { view.assistNote = session.assist.words }
         playfieldX = PlayfieldLayout(rules: session.rules, theme: assets.theme).playfieldX
         if let content {
             let careerView = CareerView(game: view, content: content)
@@ -108,7 +109,13 @@ public final class PlayScene: Scene {
         return true
     }
 
-    public func gameNanos(wall wallNanos: UInt64) -> UInt64 { view.paused ? 0 : wallNanos }
+    /// Game time: none while paused; during a game with assist mode, the wall's time
+    /// slowed to its speed (the ticks stay the kernel's: only fewer come a second).
+    public func gameNanos(wall wallNanos: UInt64) -> UInt64 {
+        if view.paused { return 0 }
+        let speed = session.assist.speedPercent
+        return speed == 100 || !session.inGame ? wallNanos : wallNanos * UInt64(speed) / 100
+    }
 
     public func tick() -> Bool {
         do { try session.tick(move: move, pointer: pointer) } catch {

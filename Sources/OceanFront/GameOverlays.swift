@@ -66,7 +66,7 @@ struct GameOverlays {
 
     /// The game's figures, its impact (when known) in a panel, and what to do next.
     func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil,
-                 rank: Int? = nil, moments: [String] = []) {
+                 rank: Int? = nil, moments: [String] = [], assist: String? = nil) {
         dim(pen.canvas)
         let big = theme.bigFontScale
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
@@ -111,6 +111,11 @@ struct GameOverlays {
                 y += line
                 centred(pen, s.cleared ? "rounds cleared" : "out of bins", y: y, scale: theme.fontScale, colour)
             }
+            y += line
+        }
+        if let assist {
+            // Played with assist mode: said under the title, as the high scores mark it.
+            centred(pen, fits(pen, assist) ? assist : "Assist mode", y: y, scale: theme.fontScale, Colour.opaque(theme.dim))
             y += line
         }
         row(pen, "Score ", s.score, y: y); y += line

@@ -26,6 +26,9 @@ public final class GameView {
     public var textLog: TextBoxLog?
     /// The last line of the summary after a game: what the player does next.
     public var summaryHint = "Space to play again"
+    /// "Assist: 80% speed, 120% bin" when the games are played with assist mode: the
+    /// summary says so (as the high scores and the replay's header do).
+    public var assistNote: String?
     /// The lowest the game's own hints may reach (the controls' hint over the sea band):
     /// a watched replay's strip takes the screen's foot below this.
     public var hintFloor = GameView.height
@@ -461,7 +464,7 @@ public final class GameView {
             }
             if state.mode == .idle {
                 if let summary {
-                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank, moments: momentLines)
+                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank, moments: momentLines, assist: assistNote)
                 } else {
                     overlays.title(pen)
                 }

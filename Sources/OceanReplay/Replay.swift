@@ -41,6 +41,9 @@ public struct ReplayHeader: Equatable, Sendable {
     /// The mode its games were recorded in, when the recorder said (`mode` line,
     /// format 8): what a daily server checks; the start commands are the truth.
     public var mode: PlayMode?
+    /// Assist mode, when the game was played with it (`assist` line, format 11): the
+    /// balance already holds its wider bin.
+    public var assist: Assist?
     public var balance: Balance = Balance()
     /// The state the run starts from: nil for a new game from `seed`; a saved
     /// career's state when a player continues theirs (format 3 and later).

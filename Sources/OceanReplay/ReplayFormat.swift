@@ -8,8 +8,9 @@ public enum ReplayFormat {
     /// Bump when a change means an older reader would misread a newer file.
     /// 11 adds the quiz: a card is studied by answering it (`answer CARD right` or
     /// `wrong`; `study CARD` is refused), on a Leitner schedule
-    /// (`career.first_review_days`, `review_growth_percent`), and hashes state
-    /// encoding 11 (the career's count of studies).
+    /// (`career.first_review_days`, `review_growth_percent`), an optional `assist
+    /// SPEED BIN` header line (assist mode), and hashes state encoding 11 (the
+    /// career's count of studies).
     /// 10 adds the seas (`balance sea.KEY.*` lines and the `sea KEY` command), the
     /// day's healing that follows its plastic (`health.rise_open_percent`,
     /// `rise_opens_from_percent`, `rise_cap_drop_percent`), and hashes state
@@ -133,6 +134,7 @@ public enum ReplayFormat {
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
         public static let abandon = "abandon", sea = "sea", answer = "answer", right = "right", wrong = "wrong"
+        public static let assist = "assist"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of

@@ -271,6 +271,14 @@ public struct ReplayReader {
                 throw error(at: n, "mode '\(word.prefix(20))' is not one of: \(PlayMode.allCases.map(\.key).joined(separator: ", "))")
             }
             header.mode = mode
+        case K.assist:
+            guard header.formatVersion >= ReplayFormat.quizSince else {
+                throw error(at: n, "'\(K.assist)' is not part of format \(header.formatVersion)")
+            }
+            guard words.count == 3 else { throw error(at: n, "an assist line is 'assist SPEED BIN' (percentages)") }
+            let speed = try number(words[1], "assist speed", Assist.speeds, n)
+            let bin = try number(words[2], "assist bin", Assist.bins, n)
+            header.assist = Assist(speedPercent: speed, binPercent: bin)
         case K.startState:
             guard header.formatVersion >= 3 else { throw error(at: n, "'\(K.startState)' is not part of format \(header.formatVersion)") }
             let part = try single()

@@ -62,6 +62,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         line("\(K.time) \(ReplayFormat.clock(h.minuteOfDay))")
         if !h.recordedBy.isEmpty { line("\(K.recordedBy) \(h.recordedBy)") }
         if let mode = h.mode { line("\(K.mode) \(mode.key)") }
+        if let assist = h.assist, assist.isOn { line("\(K.assist) \(assist.speedPercent) \(assist.binPercent)") }
         if let start = h.startState {
             let text = Array(Base64.encode(StateEncoding.encode(start)).utf8)
             for chunk in stride(from: 0, to: text.count, by: ReplayFormat.startStateLineChars) {

@@ -26,6 +26,11 @@ public final class GameSession {
     public private(set) var ticks = 0
 
     private var header: ReplayHeader
+    /// Assist mode, as the header says (`Assist.none` without it).
+    public let assist: Assist
+    /// The balance as its file holds it: `balance` without assist mode's wider bin
+    /// (what a hot reload compares the file with).
+    private var fileBalance: Balance
     private var recorder: ReplayRecorder<AtomicFileSink>
     private var sink: AtomicFileSink
     private let openSink: OpenSink
@@ -58,15 +63,19 @@ public final class GameSession {
     ///   - saved: the career to go on with (nil: a new one).
     ///   - hotReloadPath: the balance file to look at between games, if any.
     ///   - saveProblem: why the profile cannot be saved, known before play (read-only).
-    ///   - rules: `balance`'s rules when the caller has built them already (they are
-    ///     built once per stretch of constants).
+    ///   - balance: the constants as their file holds them; with assist mode
+    ///     (`header.assist`) the games are played with its wider bin.
+    ///   - rules: the played balance's rules when the caller has built them already
+    ///     (they are built once per stretch of constants).
     /// Throws when the first part's recording cannot be opened.
     public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
                 hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) throws(FileError) {
-        self.balance = balance
-        self.rules = rules ?? Rules(balance)
+        assist = header.assist ?? .none
+        fileBalance = balance
+        self.balance = assist.widening(balance)
+        self.rules = rules ?? Rules(self.balance)
         self.header = header
-        self.header.balance = balance
+        self.header.balance = self.balance
         self.header.startState = saved
         self.recording = recording
         self.openSink = openSink
@@ -171,14 +180,17 @@ public final class GameSession {
     /// constants to switch to, if an edit is waiting and the career fits it.
     private func lookAtBalance(atStart: Bool) -> Balance? {
         guard hotReload != nil else { return nil }
-        let (news, apply) = hotReload!.look(state: recorder.simulation.state, inPlay: balance, atStart: atStart)
+        // The file holds the balance without assist mode's wider bin.
+        let (news, apply) = hotReload!.look(state: recorder.simulation.state, inPlay: fileBalance, atStart: atStart)
         switch news {
         case .waiting?: onNews(.balanceWaiting(path: hotReload!.reloader.path))
         case .sameAsInPlay?: onNews(.balanceSameAsInPlay)
         case .refused(let why)?: onNews(.balanceRefused(why))
         case nil: break
         }
-        return apply
+        guard let apply else { return nil }
+        fileBalance = apply
+        return assist.widening(apply)
     }
 
     /// The game about to start plays under `new`, recorded in a part of its own, so

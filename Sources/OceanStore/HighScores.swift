@@ -19,12 +19,16 @@ public struct HighScores: Equatable, Sendable {
         public var replay: String
         /// The player's name (may be empty).
         public var name: String
+        /// Played with assist mode: its game speed and bin width in percent (nil: none).
+        /// The table marks it; its replay's header says the same.
+        public var assist: AssistMark?
 
         public init(mode: PlayMode, score: Int, rounds: Int, catches: Int, bestCombo: Int, date: CalendarDate,
-                    replay: String, name: String) {
+                    replay: String, name: String, assist: AssistMark? = nil) {
             (self.mode, self.score, self.rounds, self.catches, self.bestCombo) = (mode, score, rounds, catches, bestCombo)
-            (self.date, self.replay, self.name) = (date, replay, name)
+            (self.date, self.replay, self.name, self.assist) = (date, replay, name, assist)
         }
+
 
         /// Higher score first; then more rounds, then the earlier date (it was there first).
         func ranksAbove(_ other: Entry) -> Bool {
@@ -32,6 +36,12 @@ public struct HighScores: Equatable, Sendable {
             if rounds != other.rounds { return rounds > other.rounds }
             return date.dayNumber < other.date.dayNumber
         }
+    }
+
+    /// An entry played with assist mode: its game speed and bin width, in percent.
+    public struct AssistMark: Equatable, Sendable {
+        public var speedPercent: Int, binPercent: Int
+        public init(speedPercent: Int, binPercent: Int) { (self.speedPercent, self.binPercent) = (speedPercent, binPercent) }
     }
 
     /// How many entries a table keeps.
@@ -70,8 +80,9 @@ public struct HighScores: Equatable, Sendable {
     public var text: String {
         var lines = ["# Ocean Rescue's high scores (written by the game; one entry a line)", Self.magic]
         for e in entries {
+            let assist = e.assist.map { " assist=\($0.speedPercent)/\($0.binPercent)" } ?? ""
             lines.append("entry \(e.mode.key) score=\(e.score) rounds=\(e.rounds) catches=\(e.catches) "
-                + "best-combo=\(e.bestCombo) date=\(e.date) replay=\(e.replay) name=\(e.name)")
+                + "best-combo=\(e.bestCombo) date=\(e.date) replay=\(e.replay)\(assist) name=\(e.name)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -96,8 +107,8 @@ public struct HighScores: Equatable, Sendable {
                 throw refuse(n, "the name holds a control character or is longer than 64 characters")
             }
             let words = line[..<nameAt.lowerBound].split(separator: " ")
-            guard words.count == 8, words[0] == "entry", let mode = PlayMode(key: words[1]) else {
-                throw refuse(n, "an entry is 'entry MODE score=N rounds=N catches=N best-combo=N date=YYYY-MM-DD replay=FILE name=NAME' (MODE: classic or arcade)")
+            guard words.count == 8 || words.count == 9, words[0] == "entry", let mode = PlayMode(key: words[1]) else {
+                throw refuse(n, "an entry is 'entry MODE score=N rounds=N catches=N best-combo=N date=YYYY-MM-DD replay=FILE [assist=SPEED/BIN] name=NAME' (MODE: classic or arcade)")
             }
             func value(_ k: Int, _ key: String) throws(Profile.LoadError) -> Substring {
                 let w = words[k]
@@ -116,9 +127,19 @@ public struct HighScores: Equatable, Sendable {
             guard !replay.isEmpty, !replay.contains("/"), replay != ".", replay != "..", replay.hasSuffix(".replay") else {
                 throw refuse(n, "replay= names a .replay file in the scores folder, without a folder")
             }
+            // Assist mode, when the entry was played with it: "assist=80/120".
+            var assist: AssistMark?
+            if words.count == 9 {
+                let parts = try value(8, "assist").split(separator: "/")
+                guard parts.count == 2, let speed = Int(parts[0]), let bin = Int(parts[1]),
+                      (60...100).contains(speed), (100...150).contains(bin) else {
+                    throw refuse(n, "assist= is SPEED/BIN: a speed of 60 to 100 and a bin of 100 to 150 percent")
+                }
+                assist = AssistMark(speedPercent: speed, binPercent: bin)
+            }
             let entry = Entry(mode: mode, score: try number(2, "score"), rounds: try number(3, "rounds"),
                               catches: try number(4, "catches"), bestCombo: try number(5, "best-combo"), date: date,
-                              replay: replay, name: name)
+                              replay: replay, name: name, assist: assist)
             guard table(mode).count < Self.size else { throw refuse(n, "more than \(Self.size) \(mode.key) entries") }
             entries.append(entry)
         }

@@ -39,12 +39,18 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "No sound (the settings file's volumes otherwise: `ocean audio settings`).") var mute = false
     @Flag(help: "Reduced motion: no rising screens, squash, particles, floating words or sliding toasts (default: as the desktop's enable-animations setting says).")
     var reducedMotion = false
+    @Option(help: "Assist mode: play the game at this percent of its speed, 60 to 100 (default 100). Marked on the summary, the high scores and the replay.")
+    var assistSpeed: Int = 100
+    @Option(help: "Assist mode: a bin this percent of its width, 100 to 150 (default 100). Marked likewise.")
+    var assistBin: Int = 100
     @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
         try checkPath(record, flag: "--record", stream: true)
         if let fps, !(0...1000).contains(fps) { throw ValidationError("--fps: allowed 0 to 1000") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale: allowed 1 to 3") }
+        try checkRange(assistSpeed, "--assist-speed", Assist.speeds)
+        try checkRange(assistBin, "--assist-bin", Assist.bins)
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
         if mode == .arcade && !quick { throw ValidationError("--mode arcade goes with --quick; the menu offers Arcade itself") }
     }
@@ -85,6 +91,7 @@ struct PlayCommand: ParsableCommand {
         setup.loop.launchNanos = launch
         setup.debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
         setup.mode = mode
+        setup.assist = Assist(speedPercent: assistSpeed, binPercent: assistBin)
 
         let outcome: PlayOutcome
         do { outcome = try PlayApp.run(setup) } catch { throw CommandFailure(error.description) }

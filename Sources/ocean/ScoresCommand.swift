@@ -32,7 +32,9 @@ struct ScoresCommand: ParsableCommand {
                 for (i, e) in entries.enumerated() {
                     let rounds = m == .arcade ? "  round \(e.rounds)" : ""
                     CommandOutput.print("  \(i + 1). \(e.score)\(rounds)  \(e.catches) caught  best combo \(e.bestCombo)  \(e.date)  "
-                        + "\(e.name.isEmpty ? "(no name)" : e.name)  \(store.replayPath(e))")
+                        + "\(e.name.isEmpty ? "(no name)" : e.name)"
+                        + (e.assist.map { "  (assist: \($0.speedPercent)% speed, \($0.binPercent)% bin)" } ?? "")
+                        + "  \(store.replayPath(e))")
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import OceanApp
 import OceanAssets
 @testable import OceanFront
@@ -15,10 +16,11 @@ import Testing
     static let day = CalendarDate(year: 2026, month: 6, day: 1)
 
     /// A quick game (no career) on a fresh session recording into `folder`.
-    func scene(_ folder: String, pause: PauseHooks = PauseHooks()) throws -> PlayScene {
+    func scene(_ folder: String, pause: PauseHooks = PauseHooks(), assist: Assist? = nil) throws -> PlayScene {
         var header = ReplayHeader()
         header.seed = 5
         header.date = Self.day
+        header.assist = assist
         let recording = PlayRecording(record: folder + "/run.replay", force: false, profile: folder + "/profile")
         let session = try GameSession(balance: try shippedBalance, header: header, saved: nil, recording: recording,
                                   hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
@@ -52,6 +54,34 @@ import Testing
         #expect(moved == 0, "the item storage moved on \(moved) of 1200 ticks")
         #expect(scene.session.state.bin.x > (try shippedRules).width / 2, "the held key pushed the bin right")
         scene.leave()
+    }
+
+    /// Assist mode (issue 32): the game's time runs at its speed during a game (the
+    /// menus at full), the bin is wider in the rules played and the recording, and
+    /// the replay says so and verifies.
+    @Test func assistModeSlowsTheGameAndWidensTheBin() throws {
+        let folder = freshFolder("scene-assist")
+        let assist = Assist(speedPercent: 70, binPercent: 130)
+        let scene = try scene(folder, assist: assist)
+        let shipped = try shippedBalance.bin.widthPx
+        #expect(scene.session.rules.balance.bin.widthPx == shipped * 130 / 100)
+        #expect(scene.gameNanos(wall: 1_000_000_000) == 1_000_000_000, "not in a game yet: full speed")
+        while !scene.session.inGame { #expect(scene.tick()) }
+        #expect(scene.gameNanos(wall: 1_000_000_000) == 700_000_000)
+        #expect(scene.view.assistNote == "Assist: 70% speed, 130% bin")
+        for _ in 0..<120 { #expect(scene.tick()) }
+        scene.leave()
+        let text = try String(contentsOfFile: folder + "/run.replay", encoding: .utf8)
+        #expect(text.contains("\nassist 70 130\n") && text.contains("\nbalance bin.width_px \(shipped * 130 / 100)\n"))
+        let read = try ReplayReader.read(path: folder + "/run.replay")
+        #expect(read.replay.header.assist == assist)
+        #expect(ReplayVerifier.verify(read).passed)
+        // Without assist: full speed in a game, the shipped bin, no note.
+        let plain = try self.scene(freshFolder("scene-no-assist"))
+        while !plain.session.inGame { #expect(plain.tick()) }
+        #expect(plain.gameNanos(wall: 1_000) == 1_000 && plain.view.assistNote == nil)
+        #expect(plain.session.rules.balance.bin.widthPx == shipped)
+        plain.leave()
     }
 
     /// One keypress through the rooms: Escape pauses (no game time passes, the pause

@@ -307,6 +307,9 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("i ", "i 0 R study 3", "'study' is not a command of format 11: since format 11 a card is studied by answering it"),
         ("i ", "i 0 R answer 3 maybe", "answer 'maybe' is neither 'right' nor 'wrong'"),
         ("i ", "i 0 R answer 12 right", "card 12 is out of range (0 to 11)"),
+        // Assist mode's header line.
+        ("seed ", "assist 50 120", "assist speed 50 is out of range (60 to 100)"),
+        ("seed ", "assist 80", "an assist line is 'assist SPEED BIN' (percentages)"),
         ("i ", "i 1000000000000000000 R", "tick 1000000000000000000 is out of range (0 to 100000000)"),
         ("i ", "i " + String(repeating: "9", count: 3000) + " R", "tick '999999999999…(3000 characters)' is out of range"),
         ("i ", "i 12x R", "tick '12x' is not a whole number"),

@@ -32,12 +32,17 @@ import Testing
         var table = HighScores()
         table.add(entry(700, name: "Zoë and co"))
         table.add(entry(90, .classic, rounds: 5, name: ""))
+        var assisted = entry(300, name: "Bo")
+        assisted.assist = HighScores.AssistMark(speedPercent: 70, binPercent: 130)
+        table.add(assisted)
+        #expect(table.text.contains("replay=\(assisted.replay) assist=70/130 name=Bo"), "\(table.text)")
         let back = try HighScores(text: table.text, file: "t")
-        #expect(back == table)
+        #expect(back == table && back.table(.arcade).contains { $0.assist?.speedPercent == 70 })
         for (bad, line) in [("ocean-high-scores 1\nentry arcade score=x rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=a.replay name=", 2),
                             ("ocean-high-scores 1\nentry arcade score=1 rounds=1 catches=1 best-combo=1 date=2026-02-30 replay=a.replay name=", 2),
                             ("ocean-high-scores 1\n\nentry arcade score=1 rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=../x.replay name=", 3),
                             ("ocean-high-scores 2\n", 1),
+                            ("ocean-high-scores 1\nentry arcade score=1 rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=a.replay assist=40/130 name=", 2),
                             ("ocean-high-scores 1\nentry sideways score=1 rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=a.replay name=", 2)] {
             #expect(throws: Profile.LoadError.self) { try HighScores(text: bad, file: "t") }
             do { _ = try HighScores(text: bad, file: "t") } catch {
