@@ -49,6 +49,9 @@ public struct PlaySetup {
     public var mode: PlayMode = .classic
     /// Assist mode: the game slowed and the bin widened (`--assist-speed`, `--assist-bin`).
     public var assist = Assist.none
+    /// The keys that move the bin shown in the controls' hint ("<- ->", "J L"); the
+    /// keys themselves are `loop.moveKeys`.
+    public var keysHint = "<- ->"
     /// Opens a part's recording (refusing a file it must not replace).
     public var openSink: GameSession.OpenSink
 
@@ -167,7 +170,7 @@ public enum PlayApp {
         hooks.loadTheme = setup.loadTheme
 
         let p = store.player
-        let scene = PlayScene(session: session, assets: setup.assets, content: setup.content,
+        let scene = PlayScene(session: session, assets: setup.assets, content: setup.content, keysHint: setup.keysHint,
                               player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
                               seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens,
                               start: start)

@@ -43,7 +43,8 @@ public final class PlayScene: Scene {
     ///   - player: the career's player (name, story flags), with `content`; nil plays
     ///     games only (`--quick`).
     ///   - pauseMenu: the pause menu's volumes and themes as play begins.
-    public init(session: GameSession, assets: FrontAssets, content: CareerContent?, player: CareerPlayer, seed: UInt64,
+    public init(session: GameSession, assets: FrontAssets, content: CareerContent?, keysHint: String = "<- ->",
+                player: CareerPlayer, seed: UInt64,
                 pauseMenu: PauseMenu, pause: PauseHooks, debugScreens: Bool = false, start: Command = .startGame,
                 say: @escaping (String) -> Void = { printError($0) }) {
         self.session = session
@@ -57,6 +58,7 @@ public final class PlayScene: Scene {
         view = GameView(assets: assets, rules: session.rules, seed: seed)
         view.pauseMenu = pauseMenu
         if session.assist.isOn { view.assistNote = session.assist.words }
+        view.controlsHint = GameView.controlsHint(keys: keysHint)
         playfieldX = PlayfieldLayout(rules: session.rules, theme: assets.theme).playfieldX
         if let content {
             let careerView = CareerView(game: view, content: content)

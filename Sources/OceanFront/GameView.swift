@@ -29,6 +29,8 @@ public final class GameView {
     /// "Assist: 80% speed, 120% bin" when the games are played with assist mode: the
     /// summary says so (as the high scores and the replay's header do).
     public var assistNote: String?
+    /// The controls' hint until the first catch, naming the keys the player bound.
+    public var controlsHint = GameView.standardControlsHint
     /// The lowest the game's own hints may reach (the controls' hint over the sea band):
     /// a watched replay's strip takes the screen's foot below this.
     public var hintFloor = GameView.height

@@ -141,7 +141,7 @@ extension GameView {
         let hintHeight = pen.font.cellHeight * theme.fontScale + 2 * theme.lineGapPx
         if state.mode == .playing && state.totals.catches == 0 && layout.waterY + theme.lineGapPx + hintHeight <= hintFloor {
             let s = theme.fontScale
-            let text = GameView.controlsHint
+            let text = controlsHint
             let w = pen.width(text, scale: s) + 2 * theme.lineGapPx
             let h = hintHeight
             let x = (layout.screenWidth - w) / 2, y = layout.waterY + theme.lineGapPx
@@ -151,8 +151,11 @@ extension GameView {
         }
     }
 
-    /// The controls, in the font's ASCII.
-    static let controlsHint = "<- -> or drag to move the bin"
+    /// The controls with the arrow keys, in the font's ASCII.
+    public static let standardControlsHint = "<- -> or drag to move the bin"
+
+    /// The controls with the player's keys ("J L or drag to move the bin").
+    public static func controlsHint(keys: String) -> String { "\(keys) or drag to move the bin" }
 
     /// The band a flash at `y` takes (its popped-in size, the largest it gets): the
     /// whole playfield's width, from a gap above its title to under its subtitle.

@@ -5,6 +5,8 @@ import OceanKernel
 /// the presses in order, and the one-off requests. It remembers only what is held.
 struct InputMapper {
     private(set) var input = FrameInput()
+    /// The keys that move the bin (the player's, `MoveKeys`).
+    var keys = MoveKeys.standard
     private var leftHeld = false, rightHeld = false
     private var padLeft = false, padRight = false
     /// The stick's x, −32768…32767.
@@ -120,9 +122,10 @@ struct InputMapper {
         let ctrl = Int(e.keysym.mod) & Int(KMOD_CTRL.rawValue) != 0
         let first = e.repeat == 0
         if down && !ctrl { add(.key(Self.key(sym), repeated: !first)) }
+        // The bin's keys, as the player bound them.
+        if keys.left.contains(Int32(sym)) { leftHeld = down }
+        if keys.right.contains(Int32(sym)) { rightHeld = down }
         switch sym {
-        case Int(SDLK_LEFT.rawValue), Int(SDLK_a.rawValue): leftHeld = down
-        case Int(SDLK_RIGHT.rawValue), Int(SDLK_d.rawValue): rightHeld = down
         case Int(SDLK_q.rawValue) where ctrl && down: input.requests.quit = true
         case Int(SDLK_SPACE.rawValue), Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue):
             if down && first { input.requests.start = true }

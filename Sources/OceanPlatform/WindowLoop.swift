@@ -15,6 +15,8 @@ public struct LoopOptions: Sendable {
     public var quitAfterSeconds: Double?
     /// When the process started (`monotonicNanos`), for launch-to-first-frame.
     public var launchNanos: UInt64?
+    /// The keys that move the bin.
+    public var moveKeys = MoveKeys.standard
 
     public init() {}
 }
@@ -46,6 +48,7 @@ public enum WindowLoop {
         // Initialisation
         let window = screen.window
         var mapper = InputMapper()
+        mapper.keys = options.moveKeys
         var input = FrameInput()
         var framebuffer = Framebuffer(width: window.width, height: window.height)
         // A fast-forwarding scene may owe up to 16× a frame's wall time.

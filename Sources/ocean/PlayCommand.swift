@@ -92,6 +92,10 @@ struct PlayCommand: ParsableCommand {
         setup.debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
         setup.mode = mode
         setup.assist = Assist(speedPercent: assistSpeed, binPercent: assistBin)
+        // The player's keys for the bin (`ocean keys`), checked before the window opens.
+        let keys = try loadMoveKeys()
+        setup.loop.moveKeys = keys
+        setup.keysHint = keys.hint
 
         let outcome: PlayOutcome
         do { outcome = try PlayApp.run(setup) } catch { throw CommandFailure(error.description) }
@@ -123,6 +127,16 @@ struct PlayCommand: ParsableCommand {
 
     private func loadAssets(theme: String?) throws -> FrontAssets {
         do { return try loadAssetsOrThrow(theme: theme) } catch { throw CommandFailure(String(describing: error)) }
+    }
+
+    /// The keys the settings bind to the bin (`keys.toml`; the arrows and A / D without one).
+    private func loadMoveKeys() throws -> MoveKeys {
+        guard let path = KeyBindingsFile.defaultPathIfKnown() else { return .standard }
+        let bindings: KeyBindings
+        do { bindings = try KeyBindingsFile.load(path: path) } catch { throw CommandFailure(error.description) }
+        do { return try MoveKeys(left: bindings.left, right: bindings.right) } catch {
+            throw CommandFailure("\(path): \(error.description); change it with `ocean keys --left NAME --right NAME`")
+        }
     }
 
     /// `last-game.replay` beside the profile (whose folder `ProfileStore` made).

@@ -84,6 +84,22 @@ import Testing
         plain.leave()
     }
 
+    /// The controls' hint names the keys the player bound.
+    @Test func theHintNamesTheBoundKeys() throws {
+        let recording = PlayRecording(record: freshFolder("scene-hint") + "/run.replay", force: false, profile: "/tmp/unused-profile")
+        var header = ReplayHeader()
+        header.date = Self.day
+        let session = try GameSession(balance: try shippedBalance, header: header, saved: nil, recording: recording,
+                                      hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
+        let scene = PlayScene(session: session, assets: try FrontAssetsLoader.load(theme: nil), content: nil, keysHint: "J L",
+                              player: CareerPlayer(), seed: 5, pauseMenu: PauseMenu(), pause: PauseHooks(), say: { _ in })
+        #expect(scene.view.controlsHint == "J L or drag to move the bin")
+        let keys = try MoveKeys(left: ["J"], right: ["L"])
+        #expect(keys.hint == "J L" && MoveKeys.standard.hint == "<- ->")
+        #expect(throws: KeyNameError.self) { try MoveKeys(left: ["Banana"], right: ["L"]) }
+        scene.leave()
+    }
+
     /// One keypress through the rooms: Escape pauses (no game time passes, the pause
     /// menu is open), Escape again resumes.
     @Test func escapeOpensThePauseMenuAndStopsTheClock() throws {

@@ -84,6 +84,28 @@ struct PlayWindowTests {
         #expect(timing.contains("first-frame-ms "), "\(timing)")
     }
 
+    /// Keys remapped (`ocean keys`, saved in the settings folder): J moves the bin
+    /// left, the right arrow no longer moves it, and the replay verifies.
+    @Test func remappedKeysMoveTheBinAndTheOldOnesDoNot() throws {
+        let dir = freshFolder("remap")
+        let keys = try ocean(["keys", "--left", "J", "--right", "L", "--settings", dir + "/ocean-rescue/keys.toml"])
+        #expect(keys.status == 0 && keys.stdout.contains("left J; right L"), "\(keys.stdout)\(keys.stderr)")
+        let replay = dir + "/keys.replay"
+        let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
+            sleep 0.5; xdotool keydown j; sleep 0.8; xdotool keyup j; sleep 0.3
+            xdotool keydown Right; sleep 0.8; xdotool keyup Right; sleep 0.3
+            xdotool key ctrl+q
+            """), environment: ["DIR": dir, "XDG_CONFIG_HOME": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        let text = try String(contentsOfFile: replay, encoding: .utf8)
+        let moves = text.split(separator: "\n").filter { $0.hasPrefix("i ") }.compactMap { $0.split(separator: " ").dropFirst(2).first }
+        #expect(moves.contains("L") && !moves.contains("R"), "J moves left, Right moves nothing: \(moves)")
+        #expect(try ocean(["replay", "verify", replay]).status == 0)
+        // A key name SDL does not know is refused before a window opens.
+        let bad = try ocean(["keys", "--left", "Banana", "--settings", dir + "/other.toml"])
+        #expect(bad.status == 2 && bad.stderr.contains("'Banana' is not a key name SDL knows"), "\(bad.stderr)")
+    }
+
     @Test func closingTheWindowMidGameLeavesAReplayThatVerifies() throws {
         // The window manager's close (WM_DELETE_WINDOW), as a person clicking ×.
         let dir = freshFolder("close")

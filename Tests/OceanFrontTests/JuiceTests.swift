@@ -222,7 +222,7 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
     }
 
     @Test func theControlsHintShowsUntilTheFirstCatch() throws {
-        let hint = GameView.controlsHint, s = theme.fontScale
+        let hint = GameView.standardControlsHint, s = theme.fontScale
         let w = try defaultAssets.font.width(ofCharacters: hint.count, scale: s) + 2 * theme.lineGapPx
         var state = try scene(.thriving).state
         let layoutWater = GameView.height - theme.seaDepthPx

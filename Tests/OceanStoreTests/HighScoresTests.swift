@@ -92,3 +92,20 @@ import Testing
         #expect(try String(contentsOfFile: store.tablePath, encoding: .utf8) == before)
     }
 }
+
+/// The keys that move the bin, as the settings folder keeps them (`keys.toml`).
+@Suite struct KeyBindingsFileTests {
+    @Test func theFileRoundTripsAndABrokenOneIsNamed() throws {
+        let bindings = KeyBindings(left: ["J", "Keypad 4"], right: ["L"])
+        #expect(try KeyBindingsFile.parse(bindings.text, file: "k") == bindings)
+        #expect(try KeyBindingsFile.load(path: freshFolder("keys") + "/none.toml") == .standard, "no file: the standard keys")
+        for (text, words) in [("left = [\"J\"]\nright = [\"J\"]\n", "'J' cannot move the bin both ways"),
+                              ("left = []\nright = [\"L\"]\n", "left: must be a list of 1 to 4 key names"),
+                              ("left = [\"J\"]\n", "right: missing"),
+                              ("left = [\"J\"]\nright = [\"L\"]\nup = [\"I\"]\n", "up: unknown key")] {
+            do { _ = try KeyBindingsFile.parse(text, file: "k.toml"); Issue.record("accepted \(text)") } catch {
+                #expect(error.description.contains(words) && error.description.contains("k.toml"), "\(error.description)")
+            }
+        }
+    }
+}
