@@ -142,9 +142,15 @@ public enum PlayApp {
         let start: Command = setup.mode == .arcade ? .startArcade : .startGame
         if setup.content == nil { session.queue(start) }
         session.saveCareer = { try store.save($0, plannedThrough: nil) }
-        if let audio { session.observers.append { [unowned session] state, events in
-            audio.link.post(health: state.health, events: events, rules: session.rules)
-        } }
+        if let audio {
+            // Each sea's ambience tuning, in the balance's order (made once).
+            let tunings = rules.seaKeys.map { setup.assets.seas.look($0) }.map { ($0.ambiencePitchPercent, $0.callsPercent) }
+            session.observers.append { [unowned session] state, events in
+                audio.link.post(health: state.health, events: events, rules: session.rules)
+                let i = state.seas.count > 1 ? state.seaIndex : 0
+                if i < tunings.count { audio.link.post(seaPitchPercent: tunings[i].0, callsPercent: tunings[i].1) }
+            }
+        }
 
         var kept = sound.settings
         var menu = PauseMenu(

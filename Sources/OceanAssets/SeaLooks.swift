@@ -11,6 +11,10 @@ public struct SeaLook: Equatable, Sendable {
     public var tint: Int
     /// How far the scene's colours lean toward `tint`, 0…`SeaLooks.maxTintPercent`.
     public var tintPercent: Int
+    /// How it sounds: the ambience's struck notes and bird calls at this % of their
+    /// pitch, and this % of the design's bird calls.
+    public var ambiencePitchPercent = 100
+    public var callsPercent = 100
 
     public init(key: String, name: String, short: String, line: String, tint: Int, tintPercent: Int) {
         (self.key, self.name, self.short, self.line, self.tint, self.tintPercent) = (key, name, short, line, tint, tintPercent)
@@ -21,6 +25,7 @@ public struct SeaLook: Equatable, Sendable {
 public struct SeaLooks: Equatable, Sendable {
     public static let maxTintPercent = 40
     public static let nameChars = 20, shortChars = 5, lineChars = 48
+    public static let pitches = 50...200, calls = 0...300
     public var looks: [SeaLook]
 
     public init(_ looks: [SeaLook]) { self.looks = looks }

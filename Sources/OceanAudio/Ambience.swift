@@ -196,7 +196,8 @@ struct Chimes {
     private var random: Noise
     private var untilNext: Int
     private var nextVoice = 0
-    private let hz: Float, rate: Float, perSecond: Float
+    private let baseHz: Float, rate: Float, perSecond: Float
+    private var hz: Float
 
     init(hz: Float, perMinute: Int, rate: Float, seed: UInt64) {
         let n = Chimes.voices * Chimes.partials.count
@@ -210,10 +211,15 @@ struct Chimes {
         attack = Array(repeating: 1, count: Chimes.voices)
         random = Noise(seed: seed)
         self.hz = hz
+        baseHz = hz
         self.rate = rate
         perSecond = Float(perMinute) / 60
         untilNext = random.gap(perSecond: perSecond, rate: rate)
     }
+
+    /// The sea's tuning (`AudioEngine.setSea`): later strikes at `pitch` of the design's
+    /// notes; the ones ringing keep theirs, so nothing clicks.
+    mutating func retune(pitch: Float) { hz = baseHz * pitch }
 
     private mutating func strike() {
         let v = nextVoice
@@ -281,7 +287,8 @@ struct Birds {
     private var phase: [Float], increment: [Float], sweep: [Float], pan: [Float], level: [Float]
     private var random: Noise
     private var untilNext: Int
-    private let hz: Float, rate: Float, perSecond: Float
+    private let baseHz: Float, rate: Float, basePerSecond: Float
+    private var hz: Float, perSecond: Float
 
     init(hz: Float, perMinute: Int, rate: Float, seed: UInt64) {
         let n = Birds.voices
@@ -296,9 +303,18 @@ struct Birds {
         level = Array(repeating: 0, count: n)
         random = Noise(seed: seed)
         self.hz = hz
+        baseHz = hz
         self.rate = rate
         perSecond = Float(perMinute) / 60
+        basePerSecond = perSecond
         untilNext = random.gap(perSecond: perSecond, rate: rate)
+    }
+
+    /// The sea's tuning: later chirps at `pitch` of the design's, `calls` as many calls
+    /// (none at 0: the next call never comes until calls return).
+    mutating func retune(pitch: Float, calls: Float) {
+        hz = baseHz * pitch
+        perSecond = basePerSecond * calls
     }
 
     private mutating func newChirp(_ v: Int) {
@@ -325,7 +341,7 @@ struct Birds {
             untilNext -= 1
             if untilNext == 0 {
                 call()
-                untilNext = random.gap(perSecond: perSecond, rate: rate)
+                untilNext = perSecond > 0 ? random.gap(perSecond: perSecond, rate: rate) : Int(rate)  // none: look again in a second
             }
             for v in 0..<Birds.voices where chirpsLeft[v] > 0 {
                 let n = sample[v], len = length[v]

@@ -99,6 +99,18 @@ public final class AudioEngine {
     /// The ocean's health (1/10000) the ambience moves toward at the seek speed.
     public func setHealth(_ health: Int) { targetHealth = AudioEngine.unit(health) }
 
+    /// The sea being played (GAME_RULES §6, `assets/content/seas.toml`): the chimes and
+    /// the birds at `pitchPercent` of their pitch, the birds calling `callsPercent` as
+    /// often. Takes effect from the next note and call.
+    public func setSea(pitchPercent: Int, callsPercent: Int) {
+        guard pitchPercent != seaPitch || callsPercent != seaCalls else { return }
+        (seaPitch, seaCalls) = (pitchPercent, callsPercent)
+        let pitch = Float(max(1, pitchPercent)) / 100
+        chimes.retune(pitch: pitch)
+        birds.retune(pitch: pitch, calls: Float(max(0, callsPercent)) / 100)
+    }
+    private var seaPitch = 100, seaCalls = 100
+
     /// The health the ambience is at now (0…1), after smoothing.
     public var currentHealth: Float { health }
 

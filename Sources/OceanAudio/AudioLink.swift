@@ -18,6 +18,8 @@ public final class AudioLink: @unchecked Sendable {
     private let musicPerMille = Atomic<Int>(1_000)
     private let effectsPerMille = Atomic<Int>(1_000)
     private let muted = Atomic<Bool>(false)
+    /// The sea's ambience tuning: pitch % in the high half, calls % in the low.
+    private let sea = Atomic<Int>(100 << 16 | 100)
     /// Cues the game could not post (the ring was full). Game thread only.
     public private(set) var dropped = 0
 
@@ -33,6 +35,11 @@ public final class AudioLink: @unchecked Sendable {
 
     /// The ocean's health now (1/10000); the audio glides to it.
     public func post(health h: Int) { health.store(h, ordering: .relaxed) }
+
+    /// The sea being played's ambience tuning (`AudioEngine.setSea`).
+    public func post(seaPitchPercent pitch: Int, callsPercent calls: Int) {
+        sea.store((pitch & 0xFFFF) << 16 | (calls & 0xFFFF), ordering: .relaxed)
+    }
 
     public func post(_ cue: SoundCue) {
         let h = head.load(ordering: .relaxed)
@@ -77,6 +84,8 @@ public final class AudioLink: @unchecked Sendable {
         }
         tail.store(h, ordering: .releasing)
         engine.setHealth(health.load(ordering: .relaxed))
+        let tuning = sea.load(ordering: .relaxed)
+        engine.setSea(pitchPercent: tuning >> 16, callsPercent: tuning & 0xFFFF)
         engine.musicVolume = Float(musicPerMille.load(ordering: .relaxed)) / 1_000
         engine.effectsVolume = Float(effectsPerMille.load(ordering: .relaxed)) / 1_000
         engine.muted = muted.load(ordering: .relaxed)

@@ -23,8 +23,8 @@ public enum SeaLooksLoader {
         for seaKey in seas?.keys ?? [] {
             let prefix = "sea.\(seaKey)"
             guard let t = seas?[seaKey]?.table else { issue(prefix, "must be a table: [\(prefix)]"); continue }
-            for k in t.keys where !["name", "short", "line", "tint", "tint_percent"].contains(k) {
-                issue("\(prefix).\(k)", "unknown key; a sea has name, short, line, tint and tint_percent")
+            for k in t.keys where !["name", "short", "line", "tint", "tint_percent", "ambience_pitch_percent", "calls_percent"].contains(k) {
+                issue("\(prefix).\(k)", "unknown key; a sea has name, short, line, tint, tint_percent, ambience_pitch_percent and calls_percent")
             }
             func text(_ k: String, max: Int) -> String {
                 guard let v = t[k] else { issue("\(prefix).\(k)", "missing"); return "" }
@@ -48,7 +48,18 @@ public enum SeaLooksLoader {
             } else {
                 issue("\(prefix).tint_percent", "missing")
             }
-            looks.append(SeaLook(key: seaKey, name: name, short: short, line: line, tint: tint, tintPercent: percent))
+            func whole(_ k: String, _ range: ClosedRange<Int>) -> Int {
+                guard let v = t[k] else { issue("\(prefix).\(k)", "missing"); return 100 }
+                guard let n = v.int, range.contains(n) else {
+                    issue("\(prefix).\(k)", "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    return 100
+                }
+                return n
+            }
+            var look = SeaLook(key: seaKey, name: name, short: short, line: line, tint: tint, tintPercent: percent)
+            look.ambiencePitchPercent = whole("ambience_pitch_percent", SeaLooks.pitches)
+            look.callsPercent = whole("calls_percent", SeaLooks.calls)
+            looks.append(look)
         }
         if !issues.isEmpty { throw DataError(issues: issues) }
         return SeaLooks(looks)

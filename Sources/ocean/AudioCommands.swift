@@ -1,5 +1,6 @@
 import ArgumentParser
 import OceanCLI
+import OceanAssets
 import OceanAudio
 import OceanBalance
 import OceanDrivers
@@ -52,6 +53,8 @@ extension AudioCommand {
         var seconds: Double?
         @Option(help: "Where to write the WAV (48 kHz, stereo, 16-bit).") var out: String
         @Option(help: "Seed of the audio's own random stream.") var seed: UInt64 = 1
+        @Option(help: "The sea heard (its ambience tuning in assets/content/seas.toml): bay, reef, mangroves, kelp_forest, arctic.")
+        var sea: String?
         @Flag(help: forceHelp()) var force = false
         @OptionGroup var design: AudioDesignOption
 
@@ -79,6 +82,16 @@ extension AudioCommand {
             let startHealth = health.map { Int(($0 * 10_000).rounded()) }
                 ?? path?.health(at: 0) ?? read?.replay.header.initialState(rules: Rules(read!.replay.header.balance)).health ?? 5_000
             let engine = AudioEngine(design: design, health: startHealth, seed: seed)
+            if let sea {
+                let looks: SeaLooks
+                do { looks = try SeaLooksLoader.load(path: findAsset("content/seas.toml") ?? "assets/content/seas.toml") } catch {
+                    throw CommandFailure(error.description)
+                }
+                guard let look = looks.looks.first(where: { $0.key == sea }) else {
+                    throw CommandFailure("--sea: unknown sea '\(sea)'; known: \(looks.looks.map(\.key).joined(separator: ", "))")
+                }
+                engine.setSea(pitchPercent: look.ambiencePitchPercent, callsPercent: look.callsPercent)
+            }
             let ticker = OfflineRender.Ticker(engine)
             // Written to a temporary beside --out, put in place once whole (see AtomicFileStream).
             Interruption.install()
