@@ -20,7 +20,7 @@ public enum BalanceSchema {
     }
 
     /// The per-sea keys, after `sea.KEY.`.
-    public static let seaFieldNames = ["rise_cap_percent", "neglect_per_day"]
+    public static let seaFieldNames = ["rise_cap_percent", "neglect_per_day", "sea_life_percent"]
     /// The shipped seas, in their order; built once with the shipped kinds.
     public static let shippedSeaKeys = ["bay", "reef", "mangroves", "kelp_forest", "arctic"]
     private static let shippedFields = makeFields(kinds: shippedKindKeys, seas: shippedSeaKeys)
@@ -79,6 +79,7 @@ public enum BalanceSchema {
             let k = "sea.\(key)."
             add(k + "rise_cap_percent", "% of health.daily_rise_cap", 1...1_000, \.seas[i].riseCapPercent)
             add(k + "neglect_per_day", "1/10000 lost per day away from it", 0...10_000, \.seas[i].neglectPerDay)
+            add(k + "sea_life_percent", "% of the kinds' weight for sea life in this sea", 0...400, \.seas[i].seaLifePercent)
         }
 
         add("rounds.per_game", "rounds", 1...50, \.rounds.perGame)

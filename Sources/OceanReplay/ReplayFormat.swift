@@ -125,6 +125,12 @@ public enum ReplayFormat {
         ("spawn_weight_per_step", 9, 0),
     ]
 
+    /// Per-sea constants added after a format (`sea.KEY.FIELD`), likewise: every sea a
+    /// file older than `since` names plays with `value`.
+    public static let addedSeaConstants: [(field: String, since: Int, value: Int)] = [
+        ("sea_life_percent", 11, 100),                 // every sea's mix of kinds the kinds' own
+    ]
+
     /// The words that begin a line, and the commands of an input record.
     public enum Keyword {
         public static let comment = "comment", engine = "engine", seed = "seed", tickRate = "tick-rate"

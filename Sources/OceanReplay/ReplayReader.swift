@@ -372,6 +372,16 @@ public struct ReplayReader {
                 balanceEntries.append(RawEntry(key: "kind.\(kind).\(added.field)", value: .whole(added.value), line: n))
             }
         }
+        for added in ReplayFormat.addedSeaConstants where header.formatVersion < added.since {
+            var seas: [String] = []
+            for entry in balanceEntries where entry.key.hasPrefix("sea.") {
+                let rest = entry.key.dropFirst(4)
+                if let dot = rest.firstIndex(of: "."), !seas.contains(String(rest[..<dot])) { seas.append(String(rest[..<dot])) }
+            }
+            for sea in seas where !balanceEntries.contains(where: { $0.key == "sea.\(sea).\(added.field)" }) {
+                balanceEntries.append(RawEntry(key: "sea.\(sea).\(added.field)", value: .whole(added.value), line: n))
+            }
+        }
         do {
             header.balance = try BalanceSchema.validate(balanceEntries, file: file)
         } catch {

@@ -222,18 +222,23 @@ public enum BalanceAsCode {
         b.seas.append(Balance.Sea(key: "bay"))
         b.seas[b.seas.count - 1].riseCapPercent = 100
         b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas[b.seas.count - 1].seaLifePercent = 100
         b.seas.append(Balance.Sea(key: "reef"))
         b.seas[b.seas.count - 1].riseCapPercent = 80
         b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas[b.seas.count - 1].seaLifePercent = 200
         b.seas.append(Balance.Sea(key: "mangroves"))
         b.seas[b.seas.count - 1].riseCapPercent = 65
         b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas[b.seas.count - 1].seaLifePercent = 160
         b.seas.append(Balance.Sea(key: "kelp_forest"))
         b.seas[b.seas.count - 1].riseCapPercent = 55
         b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas[b.seas.count - 1].seaLifePercent = 140
         b.seas.append(Balance.Sea(key: "arctic"))
         b.seas[b.seas.count - 1].riseCapPercent = 45
         b.seas[b.seas.count - 1].neglectPerDay = 20
+        b.seas[b.seas.count - 1].seaLifePercent = 60
         b.career.gramsPerLevel = 25
         b.career.levelGrowthPercent = 90
         b.career.maxGramsPerLevel = 640

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OceanReplay
 import TestSupport
 
 /// Every golden replay: the current format's and formats 2 to 9's, kept as recorded.
@@ -98,10 +99,12 @@ private func verdicts(_ r: Run) -> [String] {
         let r1 = oceanInProcess(["replay", "verify", corrupt])
         #expect(r1.status == 2)
         #expect(r1.stdout.contains("checksum mismatch"))
-        let v11 = try temporaryFile("v11.replay", text.replacingOccurrences(of: "OCEAN-REPLAY 10", with: "OCEAN-REPLAY 11"))
-        let r2 = oceanInProcess(["replay", "info", v11])
+        let next = ReplayFormat.version + 1
+        let newer = try temporaryFile("v\(next).replay", text.replacingOccurrences(of: "OCEAN-REPLAY \(ReplayFormat.version)",
+                                                                                   with: "OCEAN-REPLAY \(next)"))
+        let r2 = oceanInProcess(["replay", "info", newer])
         #expect(r2.status == 2)
-        #expect(r2.stderr.contains("v11.replay:1: replay format version 11 is not supported"))
+        #expect(r2.stderr.contains("v\(next).replay:1: replay format version \(next) is not supported"), "\(r2.stderr)")
         let cut = try temporaryFile("cut.replay", String(text.prefix(text.count * 2 / 3)))
         let r3 = oceanInProcess(["replay", "verify", cut])
         #expect(r3.status == 2)

@@ -1,5 +1,6 @@
 import Testing
 @testable import OceanKernel
+import KernelTestSupport
 
 /// GAME_RULES §2 ("the ocean answers the day's play") and §6 (seas after Thriving).
 @Suite struct DayHealingTests {
@@ -122,6 +123,33 @@ import Testing
         sim.step(TickInput(command: .startGame))
         sim.step(TickInput(command: .chooseSea(1)))
         #expect(sim.state.seaIndex == 0 && sim.events.contains(.inputIgnored(.unknownSea)))
+    }
+
+    /// Each sea's mix of kinds (`sea.KEY.sea_life_percent`): the same game in the reef
+    /// (200 %) brings more sea life than in the bay (100 %), and none where a sea's is 0.
+    @Test func eachSeaHasItsOwnMixOfKinds() {
+        func seaLife(percent: Int) -> (seaLife: Int, items: Int) {
+            var b = BalanceAsCode.shipped
+            b.seas[1].seaLifePercent = percent
+            let rules = Rules(b)
+            var sim = bayThriving(rules)
+            sim.step(TickInput(command: .chooseSea(1)))
+            sim.step(TickInput(command: .startGame))
+            var (life, all) = (0, 0)
+            for _ in 0..<20_000 where sim.state.mode != .idle {
+                sim.step(TickInput())
+                for case .itemSpawned(let kind, _) in sim.events {
+                    all += 1
+                    if rules.isSeaLife[kind.rawValue] { life += 1 }
+                }
+            }
+            return (life, all)
+        }
+        let bayLike = seaLife(percent: 100), reef = seaLife(percent: 300), none = seaLife(percent: 0)
+        #expect(reef.seaLife * bayLike.items > 2 * bayLike.seaLife * reef.items, "about three times the share: \(reef) \(bayLike)")
+        #expect(none.seaLife == 0 && none.items > 0, "\(none)")
+        // The bay's own games draw as they always have (the plain draw at 100 %).
+        #expect(BalanceAsCode.shipped.seas[0].seaLifePercent == 100)
     }
 
     @Test func aNeglectedSeaLosesHealthEachDayAway() {

@@ -221,6 +221,9 @@ public struct Balance: Equatable, Sendable {
         /// Health it loses for each day the player spends away from it (another sea
         /// chosen, or no play at all), once opened (1/10000).
         public var neglectPerDay = 0
+        /// Its mix of kinds: sea life comes this % as often as the kinds' weights say
+        /// (a reef teems with fish; the Arctic has few).
+        public var seaLifePercent = 100
 
         public init(key: String) { self.key = key }
     }

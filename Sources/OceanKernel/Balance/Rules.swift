@@ -27,6 +27,8 @@ public final class Rules: Sendable {
     /// Per sea: its rise cap in % of `dailyRiseCap`, and its health lost per day away.
     public let seaRiseCapPercent: [Int]
     public let seaNeglectPerDay: [Int]
+    /// Per sea: sea life's share of the spawn weights, in % (100: as the kinds say).
+    public let seaLifePercent: [Int]
     /// Whether the balance has seas (GAME_RULES §6).
     public var hasSeas: Bool { !seaKeys.isEmpty }
     public let kindCount: Int
@@ -187,6 +189,7 @@ public final class Rules: Sendable {
         seaKeys = b.seas.map(\.key)
         seaRiseCapPercent = b.seas.map(\.riseCapPercent)
         seaNeglectPerDay = b.seas.map(\.neglectPerDay)
+        seaLifePercent = b.seas.map(\.seaLifePercent)
         kindCount = b.kinds.count
         kinds = b.kinds.indices.map(ItemKind.init(rawValue:))
         grams = b.kinds.map(\.grams)

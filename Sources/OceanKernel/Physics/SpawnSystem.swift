@@ -28,13 +28,46 @@ enum SpawnSystem {
         s.spawnTimer = rules.roundGapTicks[row]
     }
 
+    /// A kind drawn from the row's weights with sea life's scaled by the sea's mix
+    /// (`sea.KEY.sea_life_percent`), without a table: a few kinds, one pass to sum and
+    /// one to find. (At 100 % the plain draw above is used, so the bay's games draw as
+    /// they always have.)
+    private static func drawInSea(_ s: inout GameState, rules: Rules, base: Int, seaLifePercent: Int) -> Int {
+        let w = rules.cumulativeWeight
+        func weight(_ j: Int) -> Int {
+            let own = w[base + j] - (j == 0 ? 0 : w[base + j - 1])
+            return own * (rules.isSeaLife[j] ? seaLifePercent : 100)
+        }
+        var total = 0
+        for j in 0..<rules.kindCount { total += weight(j) }
+        guard total > 0 else {
+            // Only sea life, and none in this sea: the row as the kinds weigh it.
+            let draw = s.random.below(w[base + rules.kindCount - 1])
+            var k = 0
+            while draw >= w[base + k] { k += 1 }
+            return k
+        }
+        var draw = s.random.below(total)
+        for j in 0..<rules.kindCount {
+            let wj = weight(j)
+            if draw < wj { return j }
+            draw -= wj
+        }
+        return rules.kindCount - 1
+    }
+
     private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) -> Bool {
         let row = rules.row(s)
         let base = row * rules.kindCount
         let weights = rules.cumulativeWeight
-        let draw = s.random.below(weights[base + rules.kindCount - 1])
         var k = 0
-        while draw >= weights[base + k] { k += 1 }
+        let seaLife = rules.hasSeaLife && s.seaIndex < rules.seaLifePercent.count ? rules.seaLifePercent[s.seaIndex] : 100
+        if seaLife == 100 {
+            let draw = s.random.below(weights[base + rules.kindCount - 1])
+            while draw >= weights[base + k] { k += 1 }
+        } else {
+            k = drawInSea(&s, rules: rules, base: base, seaLifePercent: seaLife)
+        }
         let kind = ItemKind(rawValue: k)
         let half = rules.halfSize[k]
         let x = s.random.inRange(half...(rules.width - half))
