@@ -28,10 +28,11 @@ extension CareerView {
         centred(pen, card.title, y: 40, scale: titleScale, theme.accent)
         var y = 40 + pen.font.cellHeight * titleScale + 8
         if asking {
-            // A size down if at the small text's the question would reach the answers.
+            // A size down if at the small text's the question's last line would reach the
+            // first answer's (`--scale 3`).
             var hs = small
-            while hs > 1 && y + pen.font.cellHeight * hs + theme.lineGapPx + 4 + card.question.count * bodyLine
-                    > layout.answer(0).y { hs -= 1 }
+            while hs > 1 && y + pen.font.cellHeight * hs + theme.lineGapPx + 4 + max(0, card.question.count - 1) * bodyLine
+                    + pen.font.cellHeight * body > layout.answer(0).y + layout.answer(0).h / 4 { hs -= 1 }
             centred(pen, card.ask.heading, y: y, scale: hs, theme.dim)
             y += pen.font.cellHeight * hs + theme.lineGapPx + 4
             for line in card.question {
