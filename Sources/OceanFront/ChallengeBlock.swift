@@ -56,7 +56,8 @@ struct ChallengeBlock {
               x: Int, y: Int, showReward: Bool) -> Int {
         guard c.exists else { return y }
         let t = theme
-        let s = t.fontScale
+        // Drawn in a side panel, at its scale.
+        let s = Layout.panelScale(t)
         let line = pen.font.cellHeight * s + t.lineGapPx
         var y = y
         let fits = pen.limit == .max || x + pen.width(title, scale: s) <= pen.limit

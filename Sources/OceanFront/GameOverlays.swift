@@ -20,13 +20,26 @@ struct GameOverlays {
     /// The width between the side panels, where the title and a summary stand.
     var middleWidth: Int { layout.screenWidth - 2 * (layout.panelWidth - theme.marginPx) }
 
-    /// Whether `text` fits between the side panels at the HUD's scale.
-    func fits(_ pen: TextPen, _ text: String) -> Bool { pen.width(text, scale: theme.fontScale) <= middleWidth }
+    /// The title's and a summary's text scale: the HUD's, or a size down where the
+    /// middle column does not hold `middleColumns` characters ("Press Space to play",
+    /// a summary's rows) at it. At `--scale 3` it holds 12: these two screens show scale
+    /// 2's text there (a summary at 3 would not fit the screen's height either).
+    func middleScale(cellWidth: Int) -> Int {
+        var s = theme.fontScale
+        while s > 1 && GameOverlays.middleColumns * cellWidth * s > middleWidth { s -= 1 }
+        return s
+    }
+
+    func middleScale(_ pen: TextPen) -> Int { middleScale(cellWidth: pen.font.cellWidth) }
+    static let middleColumns = 19
+
+    /// Whether `text` fits between the side panels at the title's and summary's scale.
+    func fits(_ pen: TextPen, _ text: String) -> Bool { pen.width(text, scale: middleScale(pen)) <= middleWidth }
 
     /// A label and a number on one centred line; `short` for the label if the line
     /// would not fit between the panels (then cut at their edge if even that does not).
     func row(_ pen: TextPen, _ label: String, short: String? = nil, _ value: Int, suffix: String = "", y: Int) {
-        let s = theme.fontScale
+        let s = middleScale(pen)
         func width(_ label: String) -> Int { pen.width(label, scale: s) + pen.width(of: value, scale: s) + pen.width(suffix, scale: s) }
         let label = width(label) > middleWidth ? short ?? label : label
         let w = width(label)
@@ -41,35 +54,37 @@ struct GameOverlays {
 
     func title(_ pen: TextPen) {
         dim(pen.canvas)
+        let ts = middleScale(pen)
         let big = theme.bigFontScale
-        let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
+        let line = pen.font.cellHeight * ts + theme.lineGapPx
         var y = layout.waterY / 4
         centred(pen, "OCEAN", y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + theme.lineGapPx
         centred(pen, "RESCUE", y: y, scale: big, Colour.opaque(theme.accent))
         y += pen.font.cellHeight * big + 3 * theme.lineGapPx
         if fits(pen, "Catch the trash before") {
-            centred(pen, "Catch the trash before", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            centred(pen, "Catch the trash before", y: y, scale: ts, Colour.opaque(theme.text))
             y += line
-            centred(pen, "it reaches the sea.", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            centred(pen, "it reaches the sea.", y: y, scale: ts, Colour.opaque(theme.text))
         } else {
             // Bigger text: the sentence on three shorter lines.
-            centred(pen, "Catch the trash", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            centred(pen, "Catch the trash", y: y, scale: ts, Colour.opaque(theme.text))
             y += line
-            centred(pen, "before it reaches", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            centred(pen, "before it reaches", y: y, scale: ts, Colour.opaque(theme.text))
             y += line
-            centred(pen, "the sea.", y: y, scale: theme.fontScale, Colour.opaque(theme.text))
+            centred(pen, "the sea.", y: y, scale: ts, Colour.opaque(theme.text))
         }
         y += 3 * line
-        centred(pen, "Press Space to play", y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+        centred(pen, "Press Space to play", y: y, scale: ts, Colour.opaque(theme.good))
     }
 
     /// The game's figures, its impact (when known) in a panel, and what to do next.
     func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil,
                  rank: Int? = nil, moments: [String] = [], assist: String? = nil) {
         dim(pen.canvas)
+        let ts = middleScale(pen)
         let big = theme.bigFontScale
-        let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
+        let line = pen.font.cellHeight * ts + theme.lineGapPx
         var y = layout.waterY / 8
         let title = s.perfect ? "PERFECT!" : s.abandoned ? "GAME LEFT" : s.cleared ? "CLEARED!" : "GAME OVER"
         centred(pen, title, y: y, scale: big, Colour.opaque(theme.accent))
@@ -79,13 +94,13 @@ struct GameOverlays {
             // two lines if one does not fit between the panels.
             let words = rank == 1 ? "NEW BEST! \(s.mode.name) high score" : "\(GameOverlays.ordinal(rank)) best \(s.mode.name.lowercased()) score"
             if fits(pen, words) {
-                centred(pen, words, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+                centred(pen, words, y: y - theme.lineGapPx, scale: ts, Colour.opaque(theme.good))
             } else {
                 let first = rank == 1 ? "NEW BEST!" : "\(GameOverlays.ordinal(rank)) best"
                 let second = rank == 1 ? "\(s.mode.name) high score" : "\(s.mode.name.lowercased()) score"
-                centred(pen, first, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+                centred(pen, first, y: y - theme.lineGapPx, scale: ts, Colour.opaque(theme.good))
                 y += line
-                centred(pen, second, y: y - theme.lineGapPx, scale: theme.fontScale, Colour.opaque(theme.good))
+                centred(pen, second, y: y - theme.lineGapPx, scale: ts, Colour.opaque(theme.good))
             }
             y += line
         }
@@ -93,11 +108,11 @@ struct GameOverlays {
             // Left from the pause menu (or by quitting): what was caught counts, a perfect cannot.
             let colour = Colour.opaque(theme.dim)
             if fits(pen, "Left early: catches count, no perfect") {
-                centred(pen, "Left early: catches count, no perfect", y: y, scale: theme.fontScale, colour)
+                centred(pen, "Left early: catches count, no perfect", y: y, scale: ts, colour)
             } else {
-                centred(pen, "Left early: catches", y: y, scale: theme.fontScale, colour)
+                centred(pen, "Left early: catches", y: y, scale: ts, colour)
                 y += line
-                centred(pen, "count, no perfect", y: y, scale: theme.fontScale, colour)
+                centred(pen, "count, no perfect", y: y, scale: ts, colour)
             }
             y += line
         } else if s.mode == .arcade {
@@ -105,11 +120,11 @@ struct GameOverlays {
             let words = s.cleared ? "Arcade: all \(s.rounds) rounds cleared" : "Arcade: round \(s.rounds), out of bins"
             let colour = Colour.opaque(s.cleared ? theme.good : theme.dim)
             if fits(pen, words) {
-                centred(pen, words, y: y, scale: theme.fontScale, colour)
+                centred(pen, words, y: y, scale: ts, colour)
             } else {
-                centred(pen, s.cleared ? "Arcade: all \(s.rounds)" : "Arcade: round \(s.rounds),", y: y, scale: theme.fontScale, colour)
+                centred(pen, s.cleared ? "Arcade: all \(s.rounds)" : "Arcade: round \(s.rounds),", y: y, scale: ts, colour)
                 y += line
-                centred(pen, s.cleared ? "rounds cleared" : "out of bins", y: y, scale: theme.fontScale, colour)
+                centred(pen, s.cleared ? "rounds cleared" : "out of bins", y: y, scale: ts, colour)
             }
             y += line
         }
@@ -124,7 +139,7 @@ struct GameOverlays {
         row(pen, "Best combo ", short: "Combo ", s.bestCombo, y: y); y += line
         row(pen, "Plastic saved ", short: "Plastic ", s.grams, suffix: " g", y: y); y += line
         if let impact { y = impactPanel(pen, impact, y: y + theme.lineGapPx) + 2 * theme.lineGapPx } else { y += line }
-        centred(pen, hint, y: y, scale: theme.fontScale, Colour.opaque(theme.good))
+        centred(pen, hint, y: y, scale: ts, Colour.opaque(theme.good))
         self.moments(pen, moments, y: y + line + theme.lineGapPx)
     }
 
@@ -133,7 +148,7 @@ struct GameOverlays {
     /// above the screen's foot.
     private func moments(_ pen: TextPen, _ moments: [String], y top: Int) {
         guard !moments.isEmpty else { return }
-        let s = theme.fontScale
+        let s = middleScale(pen)
         let line = pen.font.cellHeight * s + theme.lineGapPx
         let x = theme.panelWidthPx + theme.marginPx, w = layout.screenWidth - 2 * x
         let fitting = moments  // wrapped to the column when they came (`GameView.moment`)
@@ -160,7 +175,7 @@ struct GameOverlays {
     /// the y under it.
     func impactPanel(_ pen: TextPen, _ impact: ImpactWords, y: Int) -> Int {
         let t = theme
-        let s = t.fontScale
+        let s = middleScale(pen)
         let line = pen.font.cellHeight * s + t.lineGapPx
         let big = max(s, t.bigFontScale - 1)
         let x = layout.panelWidth + t.marginPx, w = layout.screenWidth - 2 * x

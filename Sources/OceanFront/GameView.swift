@@ -258,7 +258,8 @@ public final class GameView {
     /// Characters of a moment's line on the summary (the playfield's column).
     private var momentColumns: Int {
         let t = assets.theme
-        return (layout.screenWidth - 2 * (t.panelWidthPx + 2 * t.marginPx)) / (assets.font.cellWidth * t.fontScale)
+        return (layout.screenWidth - 2 * (t.panelWidthPx + 2 * t.marginPx))
+            / (assets.font.cellWidth * overlays.middleScale(cellWidth: assets.font.cellWidth))
     }
 
     /// The moments a challenge, a milestone or a new sea make: where the reward went.
@@ -439,15 +440,21 @@ public final class GameView {
             let entering = entrance(since: screenSince, tick: state.tick, fraction: f)
             if entering != nil { canvas.save(into: &under) }
             // The full panels on the title and a summary; during a game, the compact strip.
-            if state.mode == .idle { drawHud(pen, state: state, fraction: f) } else { drawCompactHud(pen, state: state, fraction: f) }
+            if state.mode == .idle {
+                drawHud(pen, state: state, fraction: f)
+            } else if !(paused && pauseCoversStrip) {
+                drawCompactHud(pen, state: state, fraction: f)
+            }
             drawPowerTimers(pen, state: state)
             // Over the playfield, top down and each below the last: a banner (a level-up,
             // a new phase), the round break's name, a call-out ("Perfect round!" comes
             // with a round break). A banner moves down to the sea band while the title or
             // a summary is up, clear of it.
-            let bannerY = state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx : layout.waterY / 6
-            var free = 0
             let strip = hud.strip(cellWidth: assets.font.cellWidth, cellHeight: assets.font.cellHeight)
+            // During a game, under the strip's text (which a bigger text scale lowers).
+            let bannerY = state.mode == .idle ? layout.waterY + 2 * theme.lineGapPx
+                : max(layout.waterY / 6, strip.left.y + strip.left.h)
+            var free = 0
             // During a game, toasts stand in the upper half of the playfield, under the strip
             // (and a banner): clear of the bin and of the catches' popups.
             var toastTop = strip.height + theme.marginPx / 2 + theme.lineGapPx
@@ -473,8 +480,12 @@ public final class GameView {
             }
             // Call-outs belong to play.
             if state.mode != .idle && !paused {
-                drawFlash(pen, callout, y: max(calloutY, free + theme.lineGapPx), scale: theme.calloutScale,
-                          tick: state.tick, fraction: f)
+                let y = max(calloutY, free + theme.lineGapPx)
+                // Its subtitle only if the band then ends above the bin's hop (not so under a
+                // banner and a round's name at `--scale 3`).
+                let band = flashBand(callout, y: y, scale: theme.calloutScale, cellHeight: assets.font.cellHeight)
+                drawFlash(pen, callout, y: y, scale: theme.calloutScale, tick: state.tick, fraction: f,
+                          subtitled: band.y + band.h <= binTop - theme.bouncePx)
             }
             drawFlash(pen, banner, y: bannerY, scale: theme.bannerScale, tick: state.tick, fraction: f)
             if let entering { canvas.enter(over: under, t: entering, dy: enterMotion.offset(entering)) }
@@ -486,6 +497,15 @@ public final class GameView {
             if paused { overlays.pauseMenu(pen, pauseMenu, help: pauseHelpLines()) }
             drawNotice(pen, tick: state.tick)
         }
+    }
+
+    /// Whether the pause menu's panel reaches up into the strip (the bigger text of
+    /// `--scale 3`): then the strip is not drawn under it (the pause says it all).
+    var pauseCoversStrip: Bool {
+        let cell = assets.font.cellHeight
+        let panel = overlays.pausePanel(count: pauseMenu.rowCount, cellHeight: cell, helpLines: pauseHelpLines().count)
+        let strip = hud.strip(cellWidth: assets.font.cellWidth, cellHeight: cell)
+        return panel.y < strip.left.y + strip.left.h
     }
 
     /// A call-out's top: the middle of the playfield, or higher if its band (popped in)

@@ -14,6 +14,8 @@ struct Hud {
     /// Each sea's word beside its health ("Reef "), in the balance's order; with one sea
     /// (or none) the health reads "Ocean " (`healthLabel`).
     var seaLabels: [String] = []
+    /// The full panels' text scale (`Layout.panelScale`); the strip's is the theme's.
+    var panelScale: Int { Layout.panelScale(theme) }
 
     /// The word before the health's percentage: the sea being played's, once there are two.
     func healthLabel(_ state: GameState) -> String {
@@ -47,13 +49,13 @@ struct Hud {
     func plan(cellWidth: Int, cellHeight: Int) -> Plan {
         let t = theme
         var p = Plan()
-        let line = cellHeight * t.fontScale + t.lineGapPx
+        let line = cellHeight * panelScale + t.lineGapPx
         let room = layout.leftPanel.w - 2 * t.marginPx
         var longestPhase = 0
         // By raw value, not `allCases` (an array made per call).
         var raw = 0
         while let phase = Phase(rawValue: raw) { longestPhase = max(longestPhase, phase.name.unicodeScalars.count); raw += 1 }
-        p.phaseLine = (6 + 5 + longestPhase) * cellWidth * t.fontScale > room  // "Ocean 100% Flourishing"
+        p.phaseLine = (6 + 5 + longestPhase) * cellWidth * panelScale > room  // "Ocean 100% Flourishing"
         let toastTop = layout.rightPanel.y + layout.rightPanel.h - maxToastHeight(cellHeight: cellHeight)
         if petBottom(p, cellHeight: cellHeight) > toastTop { p.petScene = false }
         if petBottom(p, cellHeight: cellHeight) > toastTop { p.petHeader = false }
@@ -75,13 +77,13 @@ struct Hud {
     /// The tallest toast at the foot of the right panel (`GameView.toastHeight`): a title,
     /// two lines and a footer.
     func maxToastHeight(cellHeight: Int) -> Int {
-        (2 + 2) * (cellHeight * theme.fontScale + theme.lineGapPx) + 2 * theme.lineGapPx + 2
+        (2 + 2) * (cellHeight * panelScale + theme.lineGapPx) + 2 * theme.lineGapPx + 2
     }
 
     /// Where the left panel's lines end under `p`: the challenge's top.
     func progressBottom(_ p: Plan, cellHeight: Int) -> Int {
         let t = theme
-        let line = cellHeight * t.fontScale + t.lineGapPx
+        let line = cellHeight * panelScale + t.lineGapPx
         var y = layout.leftPanel.y + t.marginPx
         y += p.bigScore ? line + cellHeight * t.bigFontScale + t.lineGapPx : line
         if p.combo { y += line + t.comboMeterHeightPx + 2 * t.lineGapPx }
@@ -93,7 +95,7 @@ struct Hud {
     /// Where the pet's lines in the right panel end under `p`.
     func petBottom(_ p: Plan, cellHeight: Int) -> Int {
         let t = theme
-        let line = cellHeight * t.fontScale + t.lineGapPx
+        let line = cellHeight * panelScale + t.lineGapPx
         let boxW = layout.rightPanel.w - 2 * t.marginPx
         return layout.rightPanel.y + t.marginPx + (p.petHeader ? line : 0) + line + boxW / 2 + t.lineGapPx + line
             + (p.petScene ? line : 0)
@@ -123,7 +125,7 @@ struct Hud {
 
     /// Characters of a line of a challenge's text in a side panel.
     func challengeColumns(_ pen: TextPen) -> Int {
-        (layout.leftPanel.w - 2 * theme.marginPx) / (pen.font.cellWidth * theme.fontScale)
+        (layout.leftPanel.w - 2 * theme.marginPx) / (pen.font.cellWidth * panelScale)
     }
 
     /// Lines of a challenge's text in a side panel (`Plan.challengeLines`).
@@ -138,7 +140,7 @@ struct Hud {
         var pen = pen
         pen.limit = layout.leftPanel.x + layout.leftPanel.w - t.marginPx
         let canvas = pen.canvas
-        let s = t.fontScale
+        let s = panelScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         let x = layout.leftPanel.x + t.marginPx
         var y = layout.leftPanel.y + t.marginPx
@@ -242,7 +244,7 @@ struct Hud {
         let t = theme
         var pen = pen
         pen.limit = layout.rightPanel.x + layout.rightPanel.w - t.marginPx
-        let s = t.fontScale
+        let s = panelScale
         let line = pen.font.cellHeight * s + t.lineGapPx
         let panel = layout.rightPanel
         let x = panel.x + t.marginPx

@@ -158,18 +158,19 @@ extension GameView {
     public static func controlsHint(keys: String) -> String { "\(keys) or drag to move the bin" }
 
     /// The band a flash at `y` takes (its popped-in size, the largest it gets): the
-    /// whole playfield's width, from a gap above its title to under its subtitle.
-    func flashBand(_ flash: Flash, y: Int, scale: Int, cellHeight: Int) -> Layout.Rect {
+    /// whole playfield's width, from a gap above its title to under its subtitle (if `subtitled`).
+    func flashBand(_ flash: Flash, y: Int, scale: Int, cellHeight: Int, subtitled: Bool = true) -> Layout.Rect {
         let theme = assets.theme
         let line = cellHeight * theme.fontScale + theme.lineGapPx
-        let h = cellHeight * (scale + 1) + 2 * theme.lineGapPx + (flash.subtitle.isEmpty ? 0 : line)
+        let h = cellHeight * (scale + 1) + 2 * theme.lineGapPx + (flash.subtitle.isEmpty || !subtitled ? 0 : line)
         return Layout.Rect(x: Int(layout.originX), y: y - theme.lineGapPx, w: layout.playWidth, h: h)
     }
 
     /// A flash's title (big, shrunk to fit the playfield) and subtitle, centred at
     /// `y`, over a band that darkens the playfield behind it. Pops in a size larger.
-    /// The band is one box for a layout test (the words inside it are its own).
-    func drawFlash(_ pen: TextPen, _ flash: Flash, y: Int, scale: Int, tick: Int, fraction: Double) {
+    /// The band is one box for a layout test (the words inside it are its own). Without
+    /// its subtitle if not `subtitled` (no room for it).
+    func drawFlash(_ pen: TextPen, _ flash: Flash, y: Int, scale: Int, tick: Int, fraction: Double, subtitled: Bool = true) {
         guard flash.showing(tick: tick) else { return }
         let theme = assets.theme
         let age = flash.age(tick: tick, fraction: fraction)
@@ -177,18 +178,19 @@ extension GameView {
         var s = scale + (age < 0.08 ? 1 : 0)
         while s > 1 && pen.width(flash.title, scale: s) > room { s -= 1 }
         let line = pen.font.cellHeight * theme.fontScale + theme.lineGapPx
-        let h = pen.font.cellHeight * s + 2 * theme.lineGapPx + (flash.subtitle.isEmpty ? 0 : line)
+        let subtitle = subtitled && !flash.subtitle.isEmpty
+        let h = pen.font.cellHeight * s + 2 * theme.lineGapPx + (subtitle ? line : 0)
         pen.canvas.blend(x: Int(layout.originX), y: y - theme.lineGapPx, w: layout.playWidth, h: h,
                          Colour.opaque(theme.overlay), alpha: UInt32(theme.overlayAlphaPercent * 256 / 100))
         if let log = pen.log {
-            let band = flashBand(flash, y: y, scale: scale, cellHeight: pen.font.cellHeight)
+            let band = flashBand(flash, y: y, scale: scale, cellHeight: pen.font.cellHeight, subtitled: subtitled)
             log.record(x: band.x, y: band.y, w: band.w, h: band.h, text: "[band] " + flash.title)
         }
         let pen = TextPen(canvas: pen.canvas, font: pen.font, shadow: pen.shadow)
         let colour = Colour.opaque(flash.colour)
         let tw = pen.width(flash.title, scale: s)
         pen.text(flash.title, x: (layout.screenWidth - tw) / 2, y: y, scale: s, colour)
-        if !flash.subtitle.isEmpty {
+        if subtitle {
             let sw = pen.width(flash.subtitle, scale: theme.fontScale)
             pen.text(flash.subtitle, x: (layout.screenWidth - sw) / 2, y: y + pen.font.cellHeight * s + theme.lineGapPx,
                      scale: theme.fontScale, Colour.opaque(theme.text))

@@ -31,8 +31,16 @@ struct Layout: Sendable {
     /// The side panels' width: the theme's, or wider with a bigger text scale, so a
     /// panel's line holds `panelColumns` characters (at scale 1 the theme's is wider).
     static func panelWidth(theme: Theme, cellWidth: Int) -> Int {
-        max(theme.panelWidthPx, panelColumns * cellWidth * theme.fontScale + 4 * theme.marginPx)
+        max(theme.panelWidthPx, panelColumns * cellWidth * panelScale(theme) + 4 * theme.marginPx)
     }
+
+    /// The side panels' text scale (the HUD on the menus, the title and a summary, its
+    /// challenges and the toasts at the panel's foot): the theme's, at most
+    /// `maxPanelScale`. At `--scale 3` a panel of `panelColumns` characters would be
+    /// 302 px wide and leave the pages' middle column 36 px, so the panels keep scale 2's
+    /// text and width there, and the middle column, the strip and the overlays take 3.
+    static func panelScale(_ theme: Theme) -> Int { min(theme.fontScale, maxPanelScale) }
+    static let maxPanelScale = 2
 
     /// The characters a side panel's line holds at any text scale ("Today 267/450 g").
     static let panelColumns = 15

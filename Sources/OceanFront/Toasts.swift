@@ -134,14 +134,14 @@ extension GameView {
 
     /// Characters of a toast's line.
     var toastColumns: Int {
-        (layout.rightPanel.w - 2 * toastInset - 2 * toastPadding) / (assets.font.cellWidth * assets.theme.fontScale)
+        (layout.rightPanel.w - 2 * toastInset - 2 * toastPadding) / (assets.font.cellWidth * Layout.panelScale(assets.theme))
     }
 
     /// The height of a toast's box showing `lines` of its text (its title and
     /// footer around them; `lines` < 0: its title alone).
     func toastHeight(lines: Int) -> Int {
         let t = assets.theme
-        let line = assets.font.cellHeight * t.fontScale + t.lineGapPx
+        let line = assets.font.cellHeight * Layout.panelScale(t) + t.lineGapPx
         return (lines < 0 ? 1 : 2 + lines) * line + 2 * t.lineGapPx
     }
 
@@ -153,7 +153,8 @@ extension GameView {
     /// its title alone; one with no room is not shown.
     func drawToasts(_ pen: TextPen, tick: Int, fraction: Double, from top: Int? = nil, to bottom: Int? = nil) {
         let t = assets.theme
-        let s = t.fontScale
+        // Made for the right panel's width, at its scale (`Layout.panelScale`).
+        let s = Layout.panelScale(t)
         let line = assets.font.cellHeight * s + t.lineGapPx
         let panel = layout.rightPanel
         let w = panel.w - 2 * toastInset

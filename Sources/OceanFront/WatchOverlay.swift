@@ -28,16 +28,22 @@ public final class WatchOverlay {
     let rules: Rules
     /// Where the text boxes go, for a layout test (nil in play).
     public var textLog: TextBoxLog?
+    /// The overlay's text scale: the theme's, at most 2. At `--scale 3` the keys would
+    /// take three lines and the status two, and the strip would rise over the bin and
+    /// the calendar at the left panel's foot: the watch strip keeps scale 2's text there.
+    var scale: Int { WatchOverlay.scale(theme) }
+    static func scale(_ theme: Theme) -> Int { min(theme.fontScale, 2) }
 
     public init(assets: FrontAssets, rules: Rules) {
         self.rules = rules
         theme = assets.theme
         font = assets.font
         layout = Layout(rules: rules, theme: theme, width: GameView.width, height: GameView.height, cellWidth: font.cellWidth)
-        let m = theme.marginPx, text = font.cellHeight * theme.fontScale
+        let scale = WatchOverlay.scale(theme)
+        let m = theme.marginPx, text = font.cellHeight * scale
         // From the bottom up: the keys (on two lines if one is too long), the
         // checkpoint marks, the bar, the status line.
-        helpWrapped = font.width(ofCharacters: Self.help.unicodeScalars.count, scale: theme.fontScale) > GameView.width - 2 * m
+        helpWrapped = font.width(ofCharacters: Self.help.unicodeScalars.count, scale: scale) > GameView.width - 2 * m
         helpY = GameView.height - m - text - (helpWrapped ? text + theme.lineGapPx : 0)
         let barY = helpY - theme.lineGapPx - theme.watchMarkHeightPx - 1 - theme.watchBarHeightPx
         bar = Layout.Rect(x: m, y: barY, w: GameView.width - 2 * m, h: theme.watchBarHeightPx)
@@ -77,18 +83,18 @@ public final class WatchOverlay {
             drawStatus(pen, status)
             drawTimeline(canvas, status)
             if helpWrapped {
-                let next = helpY + font.cellHeight * theme.fontScale + theme.lineGapPx
-                pen.text(Self.helpLines[0], x: theme.marginPx, y: helpY, scale: theme.fontScale, Colour.opaque(theme.dim))
-                pen.text(Self.helpLines[1], x: theme.marginPx, y: next, scale: theme.fontScale, Colour.opaque(theme.dim))
+                let next = helpY + font.cellHeight * scale + theme.lineGapPx
+                pen.text(Self.helpLines[0], x: theme.marginPx, y: helpY, scale: scale, Colour.opaque(theme.dim))
+                pen.text(Self.helpLines[1], x: theme.marginPx, y: next, scale: scale, Colour.opaque(theme.dim))
             } else {
-                pen.text(Self.help, x: theme.marginPx, y: helpY, scale: theme.fontScale, Colour.opaque(theme.dim))
+                pen.text(Self.help, x: theme.marginPx, y: helpY, scale: scale, Colour.opaque(theme.dim))
             }
             drawCareer(pen, status, state: state)
         }
     }
 
     func drawStatus(_ pen: TextPen, _ st: WatchStatus) {
-        let s = theme.fontScale
+        let s = scale
         let (text, dim) = (Colour.opaque(theme.text), Colour.opaque(theme.dim))
         // The ticks only if the line has room for them beside the rest at its longest
         // ("PLAYING   x1/4", two h:mm:ss clocks, "game 99"); the line ends inside the screen.
@@ -133,7 +139,7 @@ public final class WatchOverlay {
 
     /// Game time as m:ss, or h:mm:ss from an hour.
     func clock(_ pen: TextPen, ticks: Int, x: Int, y: Int, _ colour: UInt32) -> Int {
-        let s = theme.fontScale
+        let s = scale
         let seconds = max(0, ticks) / Fixed.ticksPerSecond
         var x = x
         if seconds >= 3_600 {
@@ -149,8 +155,8 @@ public final class WatchOverlay {
 
     @discardableResult
     func twoDigits(_ pen: TextPen, _ v: Int, x: Int, y: Int, _ colour: UInt32) -> Int {
-        let x = v < 10 ? pen.text("0", x: x, y: y, scale: theme.fontScale, colour) : x
-        return pen.number(v, x: x, y: y, scale: theme.fontScale, colour)
+        let x = v < 10 ? pen.text("0", x: x, y: y, scale: scale, colour) : x
+        return pen.number(v, x: x, y: y, scale: scale, colour)
     }
 
     func drawTimeline(_ canvas: Canvas, _ st: WatchStatus) {
@@ -178,7 +184,7 @@ public final class WatchOverlay {
     func drawCareer(_ pen: TextPen, _ st: WatchStatus, state: GameState) {
         let career = state.career
         guard career.hasSession else { return }
-        let s = theme.fontScale
+        let s = scale
         let line = font.cellHeight * s + theme.lineGapPx
         let (text, dim) = (Colour.opaque(theme.text), Colour.opaque(theme.dim))
         let life = Fixed.ticks(ms: theme.watchActionMs)
@@ -212,7 +218,7 @@ public final class WatchOverlay {
 
     /// One line for a menu action, as it happened.
     func action(_ pen: TextPen, _ event: Event, x: Int, y: Int) {
-        let s = theme.fontScale
+        let s = scale
         let (text, accent) = (Colour.opaque(theme.text), Colour.opaque(theme.accent))
         switch event {
         case .sessionBegan(_, let days):

@@ -133,7 +133,7 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
     /// Every card, asking its question and then answered (wrongly, so the correction
     /// shows too), lays out with no text overlapping or leaving the screen, at
     /// `--scale` 1 and 2; the answered page names the right answer and the source.
-    @Test(arguments: [1, 2]) func everyCardAsksAndAnswersOnScreen(scale: Int) throws {
+    @Test(arguments: [1, 2, 3]) func everyCardAsksAndAnswersOnScreen(scale: Int) throws {
         var assets = try defaultAssets
         assets.theme.fontScale = scale
         assets.theme.bigFontScale = max(assets.theme.bigFontScale, scale)

@@ -95,7 +95,7 @@ import Glibc
     /// The text scales `ocean play --scale` offers. The window's size does not change
     /// the layout: 1280×720 and 1920×1080 show the same 640×360 screen ×2 and ×3
     /// (`WindowScaling`, whole numbers), so a scale is checked once for both.
-    static let textScales = [1, 2]
+    static let textScales = [1, 2, 3]
 
     /// The theme `name` with the text at `scale`, as `ocean play --scale` sets it.
     static func assets(_ name: String, scale: Int) throws -> FrontAssets {

@@ -18,15 +18,23 @@ extension CareerView {
         x = pen.text(" of ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
         x = pen.number(content.cards.count, x: x, y: y0, scale: small, Colour.opaque(theme.text))
         x = pen.text("   ", x: x, y: y0, scale: small, Colour.opaque(theme.dim))
-        pen.text(content.categories[card.category], x: x, y: y0, scale: small, Colour.opaque(theme.good))
-        drawCardStatus(pen, card: flow.card, state: state, y: y0)
+        // The category only where it ends clear of the status (not with the biggest text).
+        let statusLeft = drawCardStatus(pen, card: flow.card, state: state, y: y0)
+        if x + pen.width(content.categories[card.category], scale: small) <= statusLeft - 8 {
+            pen.text(content.categories[card.category], x: x, y: y0, scale: small, Colour.opaque(theme.good))
+        }
 
         let titleScale = body + 1 <= theme.bigFontScale ? body + 1 : body
         centred(pen, card.title, y: 40, scale: titleScale, theme.accent)
         var y = 40 + pen.font.cellHeight * titleScale + 8
         if asking {
-            centred(pen, card.ask.heading, y: y, scale: small, theme.dim)
-            y += smallLine + 4
+            // A size down if at the small text's the question's last line would reach the
+            // first answer's (`--scale 3`).
+            var hs = small
+            while hs > 1 && y + pen.font.cellHeight * hs + theme.lineGapPx + 4 + max(0, card.question.count - 1) * bodyLine
+                    + pen.font.cellHeight * body > layout.answer(0).y + layout.answer(0).h / 4 { hs -= 1 }
+            centred(pen, card.ask.heading, y: y, scale: hs, theme.dim)
+            y += pen.font.cellHeight * hs + theme.lineGapPx + 4
             for line in card.question {
                 centred(pen, line, y: y, scale: body, theme.text)
                 y += bodyLine
@@ -84,9 +92,13 @@ extension CareerView {
         x = pen.text(label, x: x, y: yMastered, scale: small, Colour.opaque(theme.dim))
         x = pen.number(total, x: x, y: yMastered, scale: small, Colour.opaque(theme.text))
         pen.text(" of 12", x: x, y: yMastered, scale: small, Colour.opaque(theme.dim))
-        keys(pen, asking ? "Up/Down, Enter: answer  Left/Right: card  Esc: back"
-                         : "Left/Right: another card     Esc: back", y: GameView.height - smallLine - 4)
+        // Asking, the cards' keys left out if the line does not fit (the biggest text).
+        let askingKeys = pen.width(CareerView.cardKeys, scale: small) <= GameView.width - 2 * theme.marginPx
+            ? CareerView.cardKeys : "Up/Down, Enter: answer   Esc: back"
+        keys(pen, asking ? askingKeys : "Left/Right: another card     Esc: back", y: GameView.height - smallLine - 4)
     }
+
+    static let cardKeys = "Up/Down, Enter: answer  Left/Right: card  Esc: back"
 
     /// The line the notice stands on, the lowest a card's text may reach.
     private var footerTop: Int { GameView.height - 3 * smallLine - 8 }
@@ -94,7 +106,9 @@ extension CareerView {
     /// Top right: how far the card is. "New"; "Due today"; "Again tomorrow" or "Again
     /// in N days" while it waits; "Mastered". Left of it, one box per right answer the
     /// card needs, filled as far as its Leitner box.
-    private func drawCardStatus(_ pen: TextPen, card: Int, state: GameState, y: Int) {
+    /// Returns the x left of its boxes.
+    @discardableResult
+    private func drawCardStatus(_ pen: TextPen, card: Int, state: GameState, y: Int) -> Int {
         let c = state.career
         let rules = game.rules
         let mastered = c.masteredCards & (1 << card) != 0
@@ -122,6 +136,7 @@ extension CareerView {
             pen.canvas.fill(x: left - 10 - (need - i) * (side + 3), y: y, w: side, h: side,
                             Colour.opaque(filled ? theme.good : theme.locked))
         }
+        return left - 10 - need * (side + 3)
     }
 
     /// The card's source in lines of the screen's width, one scale down if they need

@@ -35,7 +35,7 @@ public final class CareerView {
     var keysLines: [String: String] = [:]
     /// The story's sources wrapped to the screen when their own lines are too long for
     /// it, made again only when the panel's first line or the columns change.
-    var storySources = (first: "", columns: 0, lines: [String]())
+    var storySources = (first: "", small: 0, foot: 0, scale: 0, lines: [String]())
     /// The pet page's words on its mood, wrapped to the column when their own lines do not fit.
     var petMood = (columns: 0, lines: [String]())
 

@@ -40,7 +40,8 @@ extension CareerView {
         pen.canvas.fill(x: plotLeft - 2, y: plot.bottom, w: plotRight - plotLeft + 2, h: 1, axis)
         let x = pen.number(scale, x: 12, y: plot.top - 3, scale: small, Colour.opaque(theme.dim))
         pen.text(" g", x: x, y: plot.top - 3, scale: small, Colour.opaque(theme.dim))
-        pen.text("0 g", x: 30, y: plot.bottom - 6, scale: small, Colour.opaque(theme.dim))
+        // At the margin with the biggest text (`--scale 3`), clear of the first day's name.
+        pen.text("0 g", x: small > 2 ? 12 : 30, y: plot.bottom - 6, scale: small, Colour.opaque(theme.dim))
     }
 
     /// One bar with its grams above it.

@@ -9,8 +9,9 @@ extension CareerView {
     var columnW: Int { layout.listWidth }
 
     func columnCentred(_ pen: TextPen, _ text: String, y: Int, scale: Int, _ colour: Int) {
-        // Too wide at this scale (a long name): one size down.
-        let s = pen.width(text, scale: scale) > columnW && scale > 1 ? scale - 1 : scale
+        // Too wide at this scale (a long name): a size down, or two (`--scale 3`).
+        var s = scale
+        while s > 1 && pen.width(text, scale: s) > columnW { s -= 1 }
         pen.text(text, x: columnX + (columnW - pen.width(text, scale: s)) / 2, y: y, scale: s, Colour.opaque(colour))
     }
 
@@ -49,9 +50,15 @@ extension CareerView {
         // On one line, three spaces between (as one run: the pieces measured apart lose a gap each).
         func lineWidth(_ s: Int) -> Int { streakWidth(s) + pen.width("   ", scale: s) + todayWidth(s) + 2 * s }
         let oneLine = lineWidth(small) <= columnW
+        // The biggest scale up to the small text's at which a line fits the column.
+        func fitting(_ width: (Int) -> Int) -> Int {
+            var s = small
+            while s > 1 && width(s) > columnW { s -= 1 }
+            return s
+        }
         var y = 16 + bodyLine + 2
         let (dim, text, good) = (Colour.opaque(theme.dim), Colour.opaque(theme.text), Colour.opaque(theme.good))
-        var s = oneLine || streakWidth(small) <= columnW ? small : max(1, small - 1)
+        var s = oneLine ? small : fitting(streakWidth)
         var x = columnX + (columnW - (oneLine ? lineWidth(s) : streakWidth(s))) / 2
         x = pen.text("Streak ", x: x, y: y, scale: s, dim)
         x = pen.number(c.streak, x: x, y: y, scale: s, text)
@@ -60,7 +67,7 @@ extension CareerView {
             x += 3 * pen.font.cellWidth * s
         } else {
             y += pen.font.cellHeight * s + theme.lineGapPx
-            s = todayWidth(small) <= columnW ? small : max(1, small - 1)
+            s = fitting(todayWidth)
             x = columnX + (columnW - todayWidth(s)) / 2
         }
         x = pen.text("Today ", x: x, y: y, scale: s, dim)
@@ -132,10 +139,12 @@ extension CareerView {
             var (inset, fs) = (16, small)
             func figure(_ s: Int) -> Int { pen.width("+", scale: s) + pen.width(of: grams, scale: s) + pen.width(" g", scale: s) }
             func meets() -> Bool { columnX + inset + pen.width(name, scale: body) + 4 > columnX + columnW - inset - figure(fs) }
+            // No bigger than the names (a row is as high as they are), down to where they do not meet.
+            fs = min(fs, body)
             if meets() { inset = 4 }
-            if meets() && fs > 1 { fs -= 1 }
+            while meets() && fs > 1 { fs -= 1 }
             pen.text(name, x: columnX + inset, y: y, scale: body, Colour.opaque(chosen ? theme.accent : theme.text))
-            let fy = y + body + pen.font.cellHeight * (small - fs)
+            let fy = y + body + pen.font.cellHeight * (min(small, body) - fs)
             let x = pen.text("+", x: columnX + columnW - inset - figure(fs), y: fy, scale: fs, Colour.opaque(theme.good))
             pen.text(" g", x: pen.number(grams, x: x, y: fy, scale: fs, Colour.opaque(theme.good)), y: fy,
                      scale: fs, Colour.opaque(theme.good))

@@ -5,14 +5,20 @@ import OceanKernel
 /// bar of the career's lifetime figure toward its target (or a tick once reached) and
 /// its reward; under them, the daily and weekly challenges completed and failed.
 extension CareerView {
+    /// The list's text scale: the small text's, at most 2. At `--scale 3` a row (its
+    /// text, the bar, a reward as long as "+200 g, +1% ocean") would leave the text four
+    /// characters: this page keeps scale 2's text there (its keys line takes 3).
+    var milestoneScale: Int { min(small, 2) }
+    var milestoneLine: Int { game.assets.font.cellHeight * milestoneScale + theme.lineGapPx }
+
     /// Where the list's columns start: the box, the text, the bar, the figure, the reward.
     static let milestoneColumns = (box: 40, text: 56, bar: 290, figure: 410, reward: 480)
 
     /// The top of milestone row `n` of `count`, and the rows' pitch: as roomy as the
     /// screen allows, never under one line.
     func milestoneRow(_ n: Int, of count: Int) -> (y: Int, pitch: Int) {
-        let top = 46, bottom = GameView.height - 4 * smallLine
-        let pitch = min(smallLine + 8, max(smallLine, (bottom - top) / max(1, count)))
+        let top = 46, bottom = GameView.height - 4 * milestoneLine
+        let pitch = min(milestoneLine + 8, max(milestoneLine, (bottom - top) / max(1, count)))
         return (top + n * pitch, pitch)
     }
 
@@ -26,10 +32,10 @@ extension CareerView {
             return
         }
         let col = CareerView.milestoneColumns
-        let s = small
+        let s = milestoneScale
         // At the largest font and scale not even one row may fit: none is drawn then; if
         // not all fit, one row less, for the line that says how many more there are.
-        let room = (GameView.height - 4 * smallLine - 46) / smallLine
+        let room = (GameView.height - 4 * milestoneLine - 46) / milestoneLine
         let fits = max(0, room >= list.count ? list.count : room - 1)
         // The columns at their places if the figures and rewards fit them; with bigger text,
         // the rewards at the right edge, the bar before them, and no figure (the bar says it).
@@ -43,8 +49,8 @@ extension CareerView {
         pen.limit = right
         var reached = 0
         for n in list.indices where c.milestones & (1 << n) != 0 { reached += 1 }
-        let bottom = milestoneRow(fits, of: fits).y + 4 + (fits < list.count ? smallLine : 0)
-        if bottom + smallLine > game.layout.waterY { backing(pen.canvas, y: game.layout.waterY - 4, h: bottom + smallLine - game.layout.waterY + 6) }
+        let bottom = milestoneRow(fits, of: fits).y + 4 + (fits < list.count ? milestoneLine : 0)
+        if bottom + milestoneLine > game.layout.waterY { backing(pen.canvas, y: game.layout.waterY - 4, h: bottom + milestoneLine - game.layout.waterY + 6) }
         for row in 0..<fits {
             let n = milestoneOrder[row]
             let got = c.milestones & (1 << n) != 0
@@ -82,11 +88,11 @@ extension CareerView {
         var y = milestoneRow(fits, of: fits).y + 4
         if fits < list.count {
             // Half a line up into a roomy row's gap; on a line of its own in a tight list.
-            let my = milestoneRow(1, of: fits).pitch > smallLine ? y - smallLine / 2 : y
+            let my = milestoneRow(1, of: fits).pitch > milestoneLine ? y - milestoneLine / 2 : y
             let x = pen.text("... and ", x: col.text, y: my, scale: s, Colour.opaque(theme.dim))
             pen.text(" more", x: pen.number(list.count - fits, x: x, y: my, scale: s, Colour.opaque(theme.dim)),
                      y: my, scale: s, Colour.opaque(theme.dim))
-            y = my + smallLine
+            y = my + milestoneLine
         }
         // "Reached 4 of 12     Challenges completed 12, failed 3", piece by piece.
         let (dim, text) = (Colour.opaque(theme.dim), Colour.opaque(theme.text))
@@ -104,7 +110,7 @@ extension CareerView {
         x = pen.text(" of ", x: x, y: y, scale: s, dim)
         x = pen.number(list.count, x: x, y: y, scale: s, text)
         if !oneLine {
-            y += smallLine
+            y += milestoneLine
             let second = w - first - pen.width("     ", scale: s)
             x = max(theme.marginPx, (GameView.width - second) / 2) - pen.font.cellWidth * s * 5
         }

@@ -14,23 +14,35 @@ extension CareerView {
         }
         // The source, small, above the page count: its own lines, or (bigger text) wrapped
         // again to the screen's width (made once per panel).
+        // A size down (or two) if at the small text's scale the lines and "Source:" above
+        // them would reach the panel's text (`--scale 3`).
         var source = panel.source
+        var (ss, sLine) = (small, smallLine)
+        let textFoot = y - bodyLine + pen.font.cellHeight * body
+        func top(_ lines: Int, _ line: Int) -> Int { GameView.height - 3 * smallLine - 8 - (lines + 1) * line }
         let columns = (GameView.width - 48) / (pen.font.cellWidth * small)
-        if source.contains(where: { $0.unicodeScalars.count > columns }) {
-            if storySources.first != source[0] || storySources.columns != columns {
+        if source.contains(where: { $0.unicodeScalars.count > columns }) || (!source.isEmpty && top(source.count, smallLine) < textFoot) {
+            if storySources.first != source[0] || storySources.small != small || storySources.foot != textFoot {
                 var joined = ""
                 for line in source { joined += joined.isEmpty ? line : " " + line }
-                storySources = (source[0], columns, TextWrap.lines(joined, columns: columns, maxLines: 4))
+                var scale = small, lines: [String] = []
+                repeat {
+                    lines = TextWrap.lines(joined, columns: (GameView.width - 48) / (pen.font.cellWidth * scale), maxLines: 4)
+                    if top(lines.count, pen.font.cellHeight * scale + theme.lineGapPx) >= textFoot || scale == 1 { break }
+                    scale -= 1
+                } while true
+                storySources = (source[0], small, textFoot, scale, lines)
             }
             source = storySources.lines
+            (ss, sLine) = (storySources.scale, pen.font.cellHeight * storySources.scale + theme.lineGapPx)
         }
-        var sy = GameView.height - 3 * smallLine - 8 - source.count * smallLine
+        var sy = GameView.height - 3 * smallLine - 8 - source.count * sLine
         if !source.isEmpty {
-            pen.text("Source:", x: 24, y: sy - smallLine, scale: small, Colour.opaque(theme.dim))
+            pen.text("Source:", x: 24, y: sy - sLine, scale: ss, Colour.opaque(theme.dim))
         }
         for line in source {
-            pen.text(line, x: 24, y: sy, scale: small, Colour.opaque(theme.dim))
-            sy += smallLine
+            pen.text(line, x: 24, y: sy, scale: ss, Colour.opaque(theme.dim))
+            sy += sLine
         }
         // Page dots and the hint.
         let dotY = GameView.height - 2 * smallLine - 6
