@@ -35,14 +35,17 @@ public struct Simulation: Sendable {
         let command = input.command
         let binFrom = state.bin.x
 
-        SessionSystem.run(command, &state, rules: rules, log: &log, events: &events)
-        RoundSystem.startGame(command, &state, rules: rules, events: &events)
-        RoundSystem.abandon(command, &state, rules: rules, events: &events)
-        ScanSystem.run(command, &state, rules: rules, log: &log)
-        CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
-        PetSystem.adopt(command, &state, events: &events)
-        // A sea is chosen on few ticks: matched here, the call skipped on the rest.
-        if case .chooseSea = command { SeaSystem.choose(command, &state, rules: rules, events: &events) }
+        // Commands come on few ticks (a game's ticks carry none): each system matches its
+        // own, and on a tick without one none of them is called.
+        if case .none = command {} else {
+            SessionSystem.run(command, &state, rules: rules, log: &log, events: &events)
+            RoundSystem.startGame(command, &state, rules: rules, events: &events)
+            RoundSystem.abandon(command, &state, rules: rules, events: &events)
+            ScanSystem.run(command, &state, rules: rules, log: &log)
+            CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
+            PetSystem.adopt(command, &state, events: &events)
+            SeaSystem.choose(command, &state, rules: rules, events: &events)
+        }
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         // A slack tide holds the items (and the spawner's clock) still on some ticks.
         if PowerSystem.run(&state, events: &events, rules: rules) {
