@@ -20,6 +20,7 @@ enum DailyPage {
         body { font-family: system-ui, sans-serif; margin: 0; padding: 1rem; background: #eef6f8; color: #123; }
         main { max-width: 40rem; margin: 0 auto; }
         h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+        .date { white-space: nowrap; }
         .sea { background: #fff; border-radius: .5rem; padding: .75rem 1rem; margin-bottom: 1rem; }
         .bar { height: 1rem; background: #cdd; border-radius: .5rem; overflow: hidden; }
         .bar span { display: block; height: 100%; background: linear-gradient(90deg, #2a9d8f, #48cae4); }
@@ -32,7 +33,7 @@ enum DailyPage {
         </head>
         <body>
         <main>
-        <h1>The Daily Ocean of \(escape(date))</h1>
+        <h1>The Daily Ocean of <span class="date">\(escape(date))</span></h1>
         <section class="sea" id="sea">
         <p>The shared sea: <strong id="phase">\(escape(sea.phaseName))</strong>, \(formatPercent(percent)) healthy,
         healed by \(sea.catches) catches in \(sea.runs) verified \(sea.runs == 1 ? "run" : "runs").</p>

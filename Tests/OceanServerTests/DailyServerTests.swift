@@ -66,7 +66,8 @@ import TestSupport
         // The stored replay is the one sent, byte for byte.
         let boID = board.first { $0["name"] as? String == "bo" }?["id"] as? Int ?? 0
         let stored = try httpGet(server.url + "/v1/runs/\(boID)/replay")
-        #expect(stored.status == 200 && stored.body == (try String(contentsOfFile: runs[1].file, encoding: .utf8)))
+        let sent = try String(contentsOfFile: runs[1].file, encoding: .utf8)
+        #expect(stored.status == 200 && stored.body == sent)
 
         // Forgeries: one input line changed, with its checksum fixed and without.
         let text = try String(contentsOfFile: runs[0].file, encoding: .utf8)

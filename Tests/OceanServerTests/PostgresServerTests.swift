@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import OceanSystem
 
 /// A throwaway PostgreSQL 15 cluster in a temporary folder, on a Unix socket there
 /// (no TCP port): started by the test, stopped and removed after it.
@@ -13,21 +14,28 @@ final class TestCluster {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // PostgreSQL refuses to run as root: as root, its own user runs it.
         if getuid() == 0 { _ = try runProgram("/bin/chown", ["postgres", folder]) }
-        try Self.run("\(Self.bin)/initdb -D \(folder)/data -A trust -U ocean")
-        try Self.run("\(Self.bin)/pg_ctl -D \(folder)/data -o \"-k \(folder) -c listen_addresses=''\" -l \(folder)/log -w start")
+        try run("\(Self.bin)/initdb -D \(folder)/data -A trust -U ocean")
+        try run("\(Self.bin)/pg_ctl -D \(folder)/data -o \"-k \(folder) -c listen_addresses=''\" -l \(folder)/log -w start")
     }
 
     var url: String { "postgres://ocean@localhost/postgres?host=\(folder)" }
 
     func stop() {
-        _ = try? Self.run("\(Self.bin)/pg_ctl -D \(folder)/data -m immediate -w stop")
+        _ = try? run("\(Self.bin)/pg_ctl -D \(folder)/data -m immediate -w stop")
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    static func run(_ command: String) throws {
-        let r = getuid() == 0 ? try runProgram("/bin/su", ["postgres", "-s", "/bin/sh", "-c", command])
-                              : try runProgram("/bin/sh", ["-c", command])
-        guard r.status == 0 else { throw HarnessError("\(command): \(r.stdout) \(r.stderr)") }
+    /// `command` as the cluster's owner. Every descriptor above 2 is closed first:
+    /// the server `pg_ctl start` leaves running would otherwise keep one that tells
+    /// Foundation's `Process` its child is alive, and the wait would never end.
+    func run(_ command: String) throws {
+        let asOwner = getuid() == 0 ? "exec su postgres -s /bin/sh -c \"\(command.replacingOccurrences(of: "\"", with: "\\\""))\""
+                                    : "exec \(command)"
+        let closeAll = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; "#
+        guard let r = runSubprocess(["bash", "-c", closeAll + asOwner + " </dev/null"]) else {
+            throw HarnessError("bash could not be started")
+        }
+        guard r.status == 0 else { throw HarnessError("\(command): \(r.output)") }
     }
 }
 
