@@ -13,7 +13,7 @@ public enum PlayerKey {
 
     /// The key at `path`, or a new one saved there (written whole, then renamed, so a
     /// crash leaves the old file or the new one, never half of one).
-    public static func loadOrCreate(path: String) throws -> Curve25519.Signing.PrivateKey {
+    public static func loadOrCreate(path: String, retry: Bool = true) throws -> Curve25519.Signing.PrivateKey {
         if let text = readTextFile(path, limit: 4096) {
             let trimmed = text.split(whereSeparator: { $0 == "\n" || $0 == " " }).first.map(String.init) ?? ""
             guard let bytes = Base64.decode(trimmed), bytes.count == 32,
@@ -23,11 +23,17 @@ public enum PlayerKey {
             return key
         }
         let key = Curve25519.Signing.PrivateKey()
-        let writer = try AtomicWriter(path: path, overwrite: false)
-        // The private key is the owner's alone, before it is in place.
-        chmod(writer.temporary, 0o600)
-        try writer.write(Base64.encode(Array(key.rawRepresentation)) + "\n")
-        try writer.commit()
+        do {
+            let writer = try AtomicWriter(path: path, overwrite: false)
+            // The private key is the owner's alone, before it is in place.
+            chmod(writer.temporary, 0o600)
+            try writer.write(Base64.encode(Array(key.rawRepresentation)) + "\n")
+            try writer.commit()
+        } catch {
+            // Another `ocean` made it first (two submits on a first day): that key is the one.
+            guard error.code == EEXIST, retry else { throw error }
+            return try loadOrCreate(path: path, retry: false)
+        }
         return key
     }
 
