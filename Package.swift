@@ -99,7 +99,9 @@ let package = Package(
         // folder, what a run's signature covers (the server checks the same bytes), and
         // the HTTP client of `ocean daily submit` and `leaderboard` (FoundationNetworking).
         .target(name: "OceanDailyClient",
-                dependencies: ["OceanSystem", "OceanStore", .product(name: "Crypto", package: "swift-crypto")]),
+                dependencies: ["OceanSystem", "OceanStore", .product(name: "Crypto", package: "swift-crypto")],
+                // FoundationNetworking is libcurl underneath; the static release links it by name.
+                linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
         // `ocean serve`: the Daily Ocean's server. Re-plays each posted run with its own
         // balance on a bounded pool of threads, keeps runs in SQLite or PostgreSQL, binds
         // names to keys, renders the day's page.
