@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Targets in layers; a target uses only the targets listed as its dependencies
@@ -20,7 +20,9 @@ let package = Package(
         // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         // `ocean serve` (issue 33): the HTTP server, its two databases, the players' keys.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Its default traits off: swift-configuration and full Foundation are not used,
+        // and every fresh build (CI's) would compile them twice (tools 6.1 for `traits:`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),

@@ -123,6 +123,70 @@ import TestSupport
         #expect(restarted.map { $0["id"] as? Int ?? 0 } == after.map { $0["id"] as? Int ?? 0 })
     }
 
+    /// `kill -9` while runs are being posted: after a restart every run answered 201
+    /// is listed, each listed run is whole (its stored replay is the file sent), and
+    /// a run whose answer was lost can be sent again.
+    @Test func aKillMidSubmissionLosesNoAcknowledgedRunAndStoresNoHalfOne() throws {
+        let (folder, _) = try Self.recorded.get()
+        let runs = try (1...8).map { i -> (name: String, file: String) in
+            let file = folder + "/burst-\(i).replay"
+            if !FileManager.default.fileExists(atPath: file) {
+                let r = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "\(30 + 7 * i)",
+                                   "--seed", "\(100 + i)", "--out", file])
+                guard r.status == 0 else { throw HarnessError(r.stderr) }
+            }
+            return ("burst\(i)", file)
+        }
+        let db = folder + "/burst-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        var server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        defer { server.stop() }
+        // All eight at once; the server is killed as soon as one has its answer, the others in flight.
+        let clients = try runs.map { r -> (Process, String) in
+            let p = Process(), out = folder + "/\(r.name)-\(UInt32.random(in: 0...UInt32.max)).out"
+            FileManager.default.createFile(atPath: out, contents: nil)
+            p.executableURL = URL(fileURLWithPath: oceanBinary)
+            p.arguments = ["daily", "submit", r.file, "--server", server.url, "--name", r.name]
+            var env = ProcessInfo.processInfo.environment
+            env["XDG_DATA_HOME"] = folder + "/player-\(r.name)"
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            p.environment = env
+            let h = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            p.standardOutput = h
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return (p, out)
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !clients.contains(where: { !$0.0.isRunning && $0.0.terminationStatus == 0 }) {
+            usleep(1_000)
+        }
+        server.killHard()
+        let inFlight = clients.filter { $0.0.isRunning }.count
+        for (p, _) in clients { p.waitUntilExit() }
+        var acknowledged: [String: Int] = [:]
+        for ((p, out), r) in zip(clients, runs) where p.terminationStatus == 0 {
+            let o = try json(try String(contentsOfFile: out, encoding: .utf8)) as? [String: Any] ?? [:]
+            acknowledged[r.name] = o["id"] as? Int
+        }
+        #expect(!acknowledged.isEmpty, "no run was acknowledged before the kill")
+        #expect(inFlight > 0, "every run was answered before the kill: nothing was cut mid-submission")
+
+        server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        let board = try Self.board(server.url)
+        let listed = Dictionary(uniqueKeysWithValues: board.map { ($0["name"] as? String ?? "", $0["id"] as? Int ?? 0) })
+        for (name, id) in acknowledged { #expect(listed[name] == id, "\(name)'s acknowledged run \(id) is lost: \(board)") }
+        for (name, id) in listed {
+            let sent = try String(contentsOfFile: try #require(runs.first { $0.name == name }).file, encoding: .utf8)
+            #expect(try httpGet(server.url + "/v1/runs/\(id)/replay").body == sent, "\(name)'s stored replay is not the file sent")
+        }
+        // What was not acknowledged is sent again: stored now, or found already stored under the same name.
+        for r in runs where acknowledged[r.name] == nil {
+            let again = try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)")
+            #expect(again.status == 0 || again.stderr.contains("already posted for \(Self.day) by \(r.name)"), "\(again.stderr)")
+        }
+        #expect(Set(try Self.board(server.url).map { $0["name"] as? String ?? "" }) == Set(runs.map(\.name)))
+    }
+
     @Test func badRequestsAreRefusedWithTheirReason() throws {
         let (folder, runs) = try Self.recorded.get()
         let server = try ServerProcess(db: folder + "/bad-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
