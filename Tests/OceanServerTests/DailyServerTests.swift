@@ -156,7 +156,8 @@ import TestSupport
             try p.run()
             return (p, out)
         }
-        let deadline = Date().addingTimeInterval(60)
+        // Generous: a commit waits for its fsync, which a busy shared disk can hold up.
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, !clients.contains(where: { !$0.0.isRunning && $0.0.terminationStatus == 0 }) {
             usleep(1_000)
         }
