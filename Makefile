@@ -7,18 +7,21 @@ export SWIFT_BACKTRACE := enable=no
 RELEASE := -c release --static-swift-stdlib
 
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
-# `cmd` (a command on PATH) or `pc` (a pkg-config module). SDL2 (window, input),
+# `cmd` (a command on PATH), `pc` (a pkg-config module) or `file` (a path that exists). SDL2 (window, input),
 # SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
 # xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
 # desktop-file-validate for the install test's check of the menu entry; xmllint for the
 # JUnit report's schema test; appstreamcli and man for the install test's checks of the
-# AppStream metadata and the manual.
+# AppStream metadata and the manual; PostgreSQL 15 (not on PATH) and Chromium for
+# `ocean serve`'s tests (a throwaway cluster, the page in a headless browser); libcurl,
+# which `ocean daily submit`'s client (FoundationNetworking) needs in the static release.
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
-	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db
+	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db \
+	file:/usr/lib/postgresql/15/bin/initdb:postgresql cmd:chromium:chromium pc:libcurl:libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
+.PHONY: deps build test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
 
 ## deps: install the Debian packages the project needs, only if missing
@@ -29,6 +32,7 @@ deps:
 	  case $$check in \
 	    cmd) command -v "$$name" >/dev/null || missing="$$missing $$package" ;; \
 	    pc) { command -v pkg-config >/dev/null && pkg-config --exists "$$name"; } || missing="$$missing $$package pkg-config" ;; \
+	    file) [ -e "$$name" ] || missing="$$missing $$package" ;; \
 	  esac; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -101,9 +105,15 @@ sim: build
 	@for bot in idle greedy human; do echo "== $$bot"; .build/release/ocean sim --bot $$bot --seed 1 --games 3; done
 
 ## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb.
-## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none)
+## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none);
+## then `ocean serve` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
 bench: build
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
+	scripts/bench-server.sh
+
+## bench-server: only the server's load test (needs the release build)
+bench-server:
+	scripts/bench-server.sh
 
 ## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
 compare-kernel:

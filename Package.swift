@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Targets in layers; a target uses only the targets listed as its dependencies
@@ -19,6 +19,16 @@ let package = Package(
         // target links it; `make build` builds its library (`--product
         // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // `ocean serve` (issue 33): the HTTP server, its two databases, the players' keys.
+        // Its default traits off: swift-configuration and full Foundation are not used,
+        // and every fresh build (CI's) would compile them twice (tools 6.1 for `traits:`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Already under Hummingbird; named for the verifying threads and the logs.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The deterministic simulation: standard library only.
@@ -87,12 +97,33 @@ let package = Package(
                            "OceanAssets", "OceanTune",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // A Daily Ocean player's side of the server: the Ed25519 key pair kept in the data
+        // folder, what a run's signature covers (the server checks the same bytes), and
+        // the HTTP client of `ocean daily submit` and `leaderboard` (FoundationNetworking).
+        .target(name: "OceanDailyClient",
+                dependencies: ["OceanSystem", "OceanStore", .product(name: "Crypto", package: "swift-crypto")],
+                // FoundationNetworking is libcurl underneath; the static release links it by name.
+                linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
+        // `ocean serve`: the Daily Ocean's server. Re-plays each posted run with its own
+        // balance on a bounded pool of threads, keeps runs in SQLite or PostgreSQL, binds
+        // names to keys, renders the day's page.
+        .target(name: "OceanServer",
+                dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanDrivers", "OceanSystem", "OceanDailyClient",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                               .product(name: "PostgresNIO", package: "postgres-nio"),
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOPosix", package: "swift-nio"),
+                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                               .product(name: "Logging", package: "swift-log")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
                            "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanSession", "OceanApp", "OceanTune",
-                           "OceanCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "OceanCLI", "OceanServer", "OceanDailyClient",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `ocean tune` without SDL, for a container or a batch node (`make image`).
         .executableTarget(
@@ -146,6 +177,10 @@ let package = Package(
         .testTarget(name: "FrameClockTests", dependencies: ["OceanPlatform"]),
         .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanAssets", "OceanFront", "OceanKernel", "OceanStore",
                                                                "CSDL2", "TestSupport"]),
+        // `ocean serve` end to end: the built `ocean` serving on 127.0.0.1, SQLite and PostgreSQL.
+        .testTarget(name: "OceanServerTests",
+                    dependencies: ["OceanServer", "OceanDailyClient", "OceanSystem", "TestSupport",
+                                   .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanAssets",
                                    "OceanPlatform", "TestSupport"]),

@@ -4,13 +4,16 @@ import OceanKernel
 import OceanReplay
 import OceanDrivers
 import OceanSystem
+import OceanDailyClient
+import OceanStore
+import Foundation
 
 /// The Daily Ocean (GAME_RULES §7): the day's arcade game, the same for everyone.
 struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily",
         abstract: "The Daily Ocean: one arcade game a day, its seed from the date and the balance.",
-        subcommands: [Record.self, Verify.self, Seed.self])
+        subcommands: [Record.self, Verify.self, Seed.self, Submit.self, Leaderboard.self])
 }
 
 extension DailyCommand {
@@ -100,5 +103,95 @@ extension DailyCommand {
             let balance = try balanceOption.load()
             CommandOutput.print("date \(day) seed \(DailyGame.seed(date: day, balance: balance)) balance-hash \(hex16(DailyGame.balanceHash(balance)))")
         }
+    }
+}
+
+extension DailyCommand {
+    struct Submit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send a Daily Ocean run to a server, signed with your key, and print its answer.",
+            discussion: "The server re-plays the run with its own rules and answers JSON: {\"id\", \"rank\", \"score\", "
+                + "\"verified\": true, …} (rank null for a practice run: the day's first run under a name is the official one). "
+                + "The key (made on first use, in the data folder as daily-key) binds the name to you on its first run. "
+                + "Exit 2 with the server's reason when it refuses the run (4xx), 1 when it cannot be reached or fails.")
+
+        @Argument(help: "The run's replay file (`ocean daily record`).") var file: String
+        @Option(help: "The server, such as http://127.0.0.1:8080.") var server: String
+        @Option(help: "Your name on the leaderboard (1 to 32 of letters, digits, '_', '-', '.'; default $USER).") var name: String?
+        @Option(help: "The day to post to, YYYY-MM-DD (default: the replay's own).") var date: String?
+        @Option(help: "Your key file (default: daily-key in the data folder).") var key: String?
+
+        func validate() throws {
+            if let date { _ = try parseDate(date) }
+            if let why = RunSignature.nameProblem(playerName) { throw ValidationError("--name: " + why) }
+        }
+
+        var playerName: String { name ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "player" }
+
+        func run() throws {
+            guard let bytes = readFileBytes(file, limit: 64 << 20) else { throw CommandFailure("\(file): cannot be read") }
+            // The day its header names; whether the rest holds is the server's to say.
+            guard let day = date ?? DailyCommand.headerDate(bytes) else {
+                throw CommandFailure("\(file): no 'date YYYY-MM-DD' line in its header; name the day with --date")
+            }
+            guard let keyPath = key ?? PlayerKey.defaultPath() else {
+                throw CommandFailure("ocean: \(DataFolder.problem() ?? "no data folder") so there is no key; name one with --key FILE")
+            }
+            let signingKey: Curve25519SigningKey
+            do { signingKey = try PlayerKey.loadOrCreate(path: keyPath) } catch { throw CommandFailure("\(error)") }
+            let answer: ServerAnswer
+            do { answer = try DailyClient(server: server).submit(replay: bytes, date: day, name: playerName, key: signingKey) } catch {
+                throw CommandFailure("ocean: \(error)", status: 1)
+            }
+            try DailyCommand.report(answer, what: "\(file)")
+        }
+    }
+
+    struct Leaderboard: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a day's Daily Ocean leaderboard from a server (its JSON).",
+            discussion: "[{\"rank\", \"name\", \"score\", \"rounds\", \"catches\", \"bestCombo\", \"id\"}], best first.")
+
+        @Option(help: "The server, such as http://127.0.0.1:8080.") var server: String
+        @Option(help: "The day, YYYY-MM-DD (default: today, UTC).") var date: String?
+
+        func validate() throws {
+            if let date { _ = try parseDate(date) }
+        }
+
+        func run() throws {
+            let day = date ?? DailyCommand.todayUTC()
+            let answer: ServerAnswer
+            do { answer = try DailyClient(server: server).leaderboard(date: day) } catch { throw CommandFailure("ocean: \(error)", status: 1) }
+            try DailyCommand.report(answer, what: "the leaderboard of \(day)")
+        }
+    }
+
+    /// The server's JSON on standard output when it agreed; its reason otherwise
+    /// (exit 2 for a refusal, 1 for a failure of its own).
+    static func report(_ answer: ServerAnswer, what: String) throws {
+        switch answer.status {
+        case 200..<300: CommandOutput.print(answer.body)
+        case 400..<500: throw CommandFailure("the server refused \(what) (\(answer.status)): \(answer.errorText)")
+        default: throw CommandFailure("the server failed on \(what) (\(answer.status)): \(answer.errorText)", status: 1)
+        }
+    }
+
+    /// The `date` line of a replay's header (the lines before its first input), unchecked.
+    static func headerDate(_ bytes: [UInt8]) -> String? {
+        for line in bytes.split(separator: 10).prefix(4096) {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.hasPrefix("i ") { break }
+            if text.hasPrefix("date "), let d = ReplayFormat.dateShape(Substring(text.dropFirst(5))), d.isValid { return d.description }
+        }
+        return nil
+    }
+
+    /// Today's date in UTC, YYYY-MM-DD.
+    static func todayUTC() -> String {
+        var t = time(nil)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)).description
     }
 }

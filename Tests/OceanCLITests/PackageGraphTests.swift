@@ -68,12 +68,13 @@ struct PackageGraph {
         ["OceanBalance"],
         ["OceanAssets", "OceanReplay", "OceanAudio"],
         ["OceanStore", "OceanDrivers", "OceanFront", "OceanPlatform"],
-        ["OceanSession", "OceanTune", "OceanBench"],
-        ["OceanApp", "OceanCLI"],
+        ["OceanSession", "OceanTune", "OceanBench", "OceanDailyClient"],
+        ["OceanApp", "OceanCLI", "OceanServer"],
         ["ocean", "ocean-headless", "ocean-bench", "toml-test-decoder"],
     ]
     /// Other packages' products a target may use, wherever it stands.
-    static let outside: Set<String> = ["ArgumentParser"]
+    static let outside: Set<String> = ["ArgumentParser", "Crypto", "Hummingbird", "SQLiteNIO", "PostgresNIO", "NIOCore",
+                                       "NIOPosix", "NIOConcurrencyHelpers", "Logging"]
 
     func layer(of target: String) -> Int? { Self.layers.firstIndex { $0.contains(target) } }
 

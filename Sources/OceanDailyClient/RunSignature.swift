@@ -1,0 +1,57 @@
+import Crypto
+import OceanSystem
+
+/// What a Daily Ocean run's signature covers, and the headers that carry it. The
+/// client signs and the server checks the same bytes: a domain tag, the day, the
+/// player's name and the replay, so a signature made for one day or one name proves
+/// nothing for another.
+public enum RunSignature {
+    /// The player's name (letters, digits, `_`, `-`, `.`; see `nameProblem`).
+    public static let playerHeader = "X-Ocean-Player"
+    /// The player's Ed25519 public key, 32 bytes in standard base64.
+    public static let keyHeader = "X-Ocean-Key"
+    /// The Ed25519 signature of `message(…)`, 64 bytes in standard base64.
+    public static let signatureHeader = "X-Ocean-Signature"
+
+    /// The signed bytes: `ocean-daily-run/1`, the day and the name on lines of their
+    /// own, then the replay's bytes as posted.
+    public static func message(date: String, name: String, body: [UInt8]) -> [UInt8] {
+        Array("ocean-daily-run/1\n\(date)\n\(name)\n".utf8) + body
+    }
+
+    /// The three headers of a signed post of `body` under `name` to `date`.
+    public static func headers(date: String, name: String, body: [UInt8], key: Curve25519.Signing.PrivateKey) throws -> [(String, String)] {
+        let signature = try key.signature(for: message(date: date, name: name, body: body))
+        return [(playerHeader, name),
+                (keyHeader, Base64.encode(Array(key.publicKey.rawRepresentation))),
+                (signatureHeader, Base64.encode(Array(signature)))]
+    }
+
+    /// Whether `signature` (base64) is `publicKey`'s (base64) over the post; nil when
+    /// it is, else what is wrong.
+    public static func problem(date: String, name: String, body: [UInt8], publicKey: String, signature: String) -> String? {
+        guard let keyBytes = Base64.decode(publicKey), keyBytes.count == 32,
+              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: keyBytes) else {
+            return "\(keyHeader) is not an Ed25519 public key (32 bytes in standard base64)"
+        }
+        guard let sig = Base64.decode(signature), sig.count == 64 else {
+            return "\(signatureHeader) is not an Ed25519 signature (64 bytes in standard base64)"
+        }
+        guard key.isValidSignature(sig, for: message(date: date, name: name, body: body)) else {
+            return "\(signatureHeader) does not match: it is not this key's signature of this day, name and replay"
+        }
+        return nil
+    }
+
+    /// Why `name` cannot be a player's name, or nil: 1 to 32 of ASCII letters, digits,
+    /// `_`, `-` and `.` (a name is a URL-safe, unambiguous label on a leaderboard).
+    public static func nameProblem(_ name: String) -> String? {
+        let allowed = name.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D || c == 0x2E
+        }
+        guard !name.isEmpty, name.utf8.count <= 32, allowed else {
+            return "the player's name '\(name)' is not allowed: 1 to 32 of letters A-Z a-z, digits, '_', '-' and '.'"
+        }
+        return nil
+    }
+}

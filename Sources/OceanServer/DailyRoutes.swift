@@ -1,0 +1,142 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import OceanDailyClient
+import OceanDrivers
+import OceanKernel
+import OceanReplay
+
+/// The API's handlers: each reads its request, asks the verifier and the store, and
+/// answers JSON (or the page's HTML); every refusal is an `APIError`.
+struct DailyRoutes: Sendable {
+    let options: ServerOptions
+    let store: any RunStore
+    let verifier: VerifierPool
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in jsonResponse(["status": "ok"]) }
+        router.post("/v1/daily/:date/runs") { request, context in
+            do { return try await submit(request, context) } catch let refusal as APIError {
+                context.logger.notice("run refused", metadata: ["status": "\(refusal.status.code)", "reason": "\(refusal.message)",
+                                                               "player": "\(request.headers.first { $0.name.canonicalName == "x-ocean-player" }?.value ?? "-")"])
+                throw refusal
+            }
+        }
+        router.get("/v1/daily/:date/leaderboard") { _, context in
+            let date = try day(context)
+            return jsonResponse(try await store.leaderboard(date: date.text))
+        }
+        router.get("/v1/daily/:date/sea") { _, context in
+            let date = try day(context)
+            return jsonResponse(SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance))
+        }
+        router.get("/v1/runs/:id/replay") { _, context in
+            let text = context.parameters.get("id") ?? ""
+            guard let id = Int(text), id > 0 else { throw APIError(.badRequest, "'\(text)' is not a run id (a whole number from 1)") }
+            guard let bytes = try await store.replay(id: id) else { throw APIError(.notFound, "no run \(id) is stored") }
+            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+        router.get("/daily/:date") { _, context in
+            let date = try day(context)
+            let board = try await store.leaderboard(date: date.text)
+            let sea = SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance)
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: DailyPage.html(date: date.text, board: board, sea: sea))))
+        }
+    }
+
+    /// `POST /v1/daily/{date}/runs`: the cheap checks first (name, key, size,
+    /// signature, the name's binding), then the re-play on the pool, then one
+    /// transaction; 201 only once the run is committed.
+    func submit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let date = try day(context)
+        let name = try header(request, RunSignature.playerHeader)
+        if let why = RunSignature.nameProblem(name) { throw APIError(.badRequest, why) }
+        let key = try header(request, RunSignature.keyHeader)
+        let signature = try header(request, RunSignature.signatureHeader)
+        let body: [UInt8]
+        do {
+            body = Array(try await request.body.collect(upTo: options.bodyLimit).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "the replay is larger than \(options.bodyLimit) bytes, this server's limit")
+        }
+        if let why = RunSignature.problem(date: date.text, name: name, body: body, publicKey: key, signature: signature) {
+            throw APIError(.unauthorized, why)
+        }
+        if let bound = try await store.boundKey(name: name), bound != key {
+            throw APIError(.forbidden, "the name '\(name)' belongs to another player's key; choose another name")
+        }
+        let result = try await verifier.verify(body, date: date.value, balance: options.balance, maxTicks: options.maxTicks)
+        let run = VerifiedRun(date: date.text, name: name, publicKey: key, result: result, replay: body,
+                              receivedAt: ISO8601DateFormatter().string(from: Date()))
+        switch try await store.store(run) {
+        case .boundToAnotherKey:
+            throw APIError(.forbidden, "the name '\(name)' belongs to another player's key; choose another name")
+        case .duplicate(let other):
+            throw APIError(.conflict, "this game (final state \(run.stateHash)) was already posted for \(date.text) by \(other)")
+        case .stored(let id, let official, let rank):
+            context.logger.info("run stored", metadata: [
+                "id": "\(id)", "date": "\(date.text)", "player": "\(name)", "score": "\(result.score)",
+                "official": "\(official)", "rank": "\(rank.map(String.init) ?? "-")", "ticks": "\(result.ticks)",
+                "ms": "\(milliseconds(since: started))",
+            ])
+            return jsonResponse(Accepted(id: id, rank: rank, score: result.score, rounds: result.rounds, catches: result.catches,
+                                         bestCombo: result.bestCombo, official: official, verified: true),
+                                status: .created)
+        }
+    }
+
+    /// The `{date}` of the path: a real calendar date, written YYYY-MM-DD.
+    func day(_ context: BasicRequestContext) throws -> (text: String, value: CalendarDate) {
+        let text = context.parameters.get("date") ?? ""
+        guard let shape = ReplayFormat.dateShape(Substring(text)), shape.isValid else {
+            throw APIError(.badRequest, "'\(text)' is not a date written YYYY-MM-DD")
+        }
+        return (text, shape)
+    }
+
+    func header(_ request: Request, _ field: String) throws -> String {
+        let lowered = field.lowercased()
+        guard let value = request.headers.first(where: { $0.name.canonicalName == lowered })?.value, !value.isEmpty else {
+            throw APIError(field == RunSignature.playerHeader ? .badRequest : .unauthorized,
+                           "the header \(field) is missing: a run is posted with \(RunSignature.playerHeader), "
+                               + "\(RunSignature.keyHeader) and \(RunSignature.signatureHeader) (`ocean daily submit` sends them)")
+        }
+        return value
+    }
+}
+
+/// Whole milliseconds since `start`, for the logs.
+func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+    let d = ContinuousClock.now - start
+    return d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+}
+
+/// The answer to an accepted run: `rank` is nil for a practice run.
+struct Accepted: Encodable {
+    var id: Int
+    var rank: Int?
+    var score: Int
+    var rounds: Int
+    var catches: Int
+    var bestCombo: Int
+    var official: Bool
+    var verified: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(rank, forKey: .rank)  // null, not absent, for practice
+        try c.encode(score, forKey: .score)
+        try c.encode(rounds, forKey: .rounds)
+        try c.encode(catches, forKey: .catches)
+        try c.encode(bestCombo, forKey: .bestCombo)
+        try c.encode(official, forKey: .official)
+        try c.encode(verified, forKey: .verified)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, rank, score, rounds, catches, bestCombo, official, verified }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// Runs in PostgreSQL, for several server processes sharing one database: a pool of
+/// connections (`PostgresClient`, its loop in a task of the store's own), each
+/// post one transaction; runs under one name are serialised across processes by an
+/// advisory lock on the name, and the schema's unique indexes hold the rest.
+final class PostgresRunStore: RunStore {
+    private let client: PostgresClient
+    private let logger: Logger
+    /// The client's own loop (its connections), for as long as the store is open.
+    private let running: Task<Void, Never>
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    /// Connects and brings the schema up to date, or says why it cannot.
+    static func open(url: String, logger: Logger) async throws -> PostgresRunStore {
+        let store = PostgresRunStore(client: PostgresClient(configuration: try configuration(url), backgroundLogger: logger),
+                                     logger: logger)
+        do { try await store.migrate() } catch {
+            await store.close()
+            throw StoreFailure("--db: cannot use the PostgreSQL database at \(url): \(String(reflecting: error))")
+        }
+        return store
+    }
+
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, or with `?host=/socket/folder`
+    /// (libpq's way to name a Unix socket's folder) and no host.
+    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+        guard let parts = URLComponents(string: url), let user = parts.user, !user.isEmpty else {
+            throw StoreFailure("--db: '\(url)' is not a PostgreSQL address (postgres://USER[:PASSWORD]@HOST[:PORT]/DB)")
+        }
+        let database = parts.path.hasPrefix("/") && parts.path.count > 1 ? String(parts.path.dropFirst()) : user
+        let port = parts.port ?? 5432
+        if let socketFolder = parts.queryItems?.first(where: { $0.name == "host" })?.value, socketFolder.hasPrefix("/") {
+            return .init(unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: parts.password,
+                         database: database)
+        }
+        guard let host = parts.host, !host.isEmpty else {
+            throw StoreFailure("--db: '\(url)' names no host (nor ?host=/socket/folder)")
+        }
+        return .init(host: host, port: port, username: user, password: parts.password, database: database, tls: .disable)
+    }
+
+    private func migrate() async throws {
+        try await client.query(PostgresQuery(unsafeSQL: StoreSchema.bookkeeping), logger: logger)
+        for m in StoreSchema.migrations {
+            try await client.withTransaction(logger: logger) { c in
+                // Two servers starting together: one migrates, the other waits and finds it done.
+                try await c.query("SELECT pg_advisory_xact_lock(7261033)", logger: logger)
+                let done = try await c.query("SELECT 1 FROM schema_migrations WHERE version = \(m.version)", logger: logger)
+                for try await _ in done { return }
+                for sql in m.postgres { try await c.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+                try await c.query("INSERT INTO schema_migrations (version, applied_at) VALUES (\(m.version), now()::text)",
+                                  logger: logger)
+                logger.info("schema migrated", metadata: ["version": "\(m.version)", "db": "postgres"])
+            }
+        }
+    }
+
+    func boundKey(name: String) async throws -> String? {
+        let rows = try await client.query("SELECT public_key FROM players WHERE name = \(name)", logger: logger)
+        for try await key in rows.decode(String.self) { return key }
+        return nil
+    }
+
+    func store(_ run: VerifiedRun) async throws -> StoreOutcome {
+        do {
+            return try await client.withTransaction(logger: logger) { c in
+                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(run.name)))", logger: logger)
+                var bound: String?
+                for try await key in try await c.query("SELECT public_key FROM players WHERE name = \(run.name)",
+                                                       logger: logger).decode(String.self) { bound = key }
+                if let bound {
+                    guard bound == run.publicKey else { return StoreOutcome.boundToAnotherKey }
+                } else {
+                    try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (\(run.name), \(run.publicKey), \(run.receivedAt))",
+                                      logger: logger)
+                }
+                for try await other in try await c.query("SELECT name FROM runs WHERE day = \(run.date) AND state_hash = \(run.stateHash)",
+                                                         logger: logger).decode(String.self) {
+                    return .duplicate(name: other)
+                }
+                var official = true
+                for try await _ in try await c.query("SELECT 1 FROM runs WHERE day = \(run.date) AND name = \(run.name) AND official = 1",
+                                                     logger: logger) { official = false }
+                let r = run.result
+                var id = 0
+                for try await new in try await c.query("""
+                    INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
+                                      received_at, replay)
+                    VALUES (\(run.date), \(run.name), \(official ? 1 : 0), \(r.score), \(r.rounds), \(r.catches), \(r.misses),
+                            \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)))
+                    RETURNING id
+                    """, logger: logger).decode(Int.self) { id = new }
+                guard official else { return .stored(id: id, official: false, rank: nil) }
+                var better = 0
+                for try await n in try await c.query("SELECT COUNT(*) FROM runs WHERE day = \(run.date) AND official = 1 AND score > \(r.score)",
+                                                     logger: logger).decode(Int.self) { better = n }
+                return .stored(id: id, official: true, rank: better + 1)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            // Another process kept the same game between our check and our insert.
+            return .duplicate(name: "another player")
+        }
+    }
+
+    func leaderboard(date: String) async throws -> [BoardRow] {
+        let rows = try await client.query("""
+            SELECT id, name, score, rounds, catches, best_combo FROM runs
+            WHERE day = \(date) AND official = 1 ORDER BY score DESC, id ASC
+            """, logger: logger)
+        var out: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int)] = []
+        for try await (id, name, score, rounds, catches, combo) in rows.decode((Int, String, Int, Int, Int, Int).self) {
+            out.append((id, name, score, rounds, catches, combo))
+        }
+        return ranked(out)
+    }
+
+    func replay(id: Int) async throws -> [UInt8]? {
+        for try await bytes in try await client.query("SELECT replay FROM runs WHERE id = \(id)", logger: logger).decode(ByteBuffer.self) {
+            return Array(bytes.readableBytesView)
+        }
+        return nil
+    }
+
+    func officialCatches(date: String) async throws -> [Int] {
+        var out: [Int] = []
+        for try await n in try await client.query("SELECT catches FROM runs WHERE day = \(date) AND official = 1",
+                                                  logger: logger).decode(Int.self) { out.append(n) }
+        return out
+    }
+
+    func close() async {
+        running.cancel()
+        await running.value
+    }
+}
+
+/// A database that cannot be used as asked, said in words.
+struct StoreFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,66 @@
+import OceanDrivers
+import OceanKernel
+
+/// A run the server has verified itself, ready to be kept.
+struct VerifiedRun: Sendable {
+    var date: String
+    var name: String
+    /// The player's Ed25519 public key, base64, as posted.
+    var publicKey: String
+    var result: DailyResult
+    var replay: [UInt8]
+    /// When it was received, ISO 8601 UTC (for people; ranking never reads it).
+    var receivedAt: String
+
+    var stateHash: String { hex16(result.hash) }
+}
+
+/// What keeping a run came to, decided inside one transaction.
+enum StoreOutcome: Sendable, Equatable {
+    /// Kept: the day's first run under the name is the official one (ranked); later
+    /// ones are practice (`rank` nil).
+    case stored(id: Int, official: Bool, rank: Int?)
+    /// The name is bound to another key.
+    case boundToAnotherKey
+    /// The same game (the same final state) was already posted for the day.
+    case duplicate(name: String)
+}
+
+/// One line of the day's leaderboard (official runs only).
+struct BoardRow: Codable, Sendable, Equatable {
+    var rank: Int
+    var name: String
+    var score: Int
+    var rounds: Int
+    var catches: Int
+    var bestCombo: Int
+    var id: Int
+}
+
+/// Where runs are kept: SQLite (one file) or PostgreSQL (shared by several
+/// servers), the same schema (`StoreSchema`) and the same answers.
+protocol RunStore: Sendable {
+    /// The public key `name` is bound to, if any.
+    func boundKey(name: String) async throws -> String?
+    /// Binds the name on its first run, and keeps the run, all in one transaction: a
+    /// crash leaves either the whole run or none of it.
+    func store(_ run: VerifiedRun) async throws -> StoreOutcome
+    /// The day's official runs, best first (ties: the earlier run first, same rank).
+    func leaderboard(date: String) async throws -> [BoardRow]
+    /// The replay bytes of run `id` as posted.
+    func replay(id: Int) async throws -> [UInt8]?
+    /// The catches of each of the day's official runs (what heals the shared sea).
+    func officialCatches(date: String) async throws -> [Int]
+    func close() async
+}
+
+/// Competition ranks ("1224") over rows sorted best first.
+func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int)]) -> [BoardRow] {
+    var out: [BoardRow] = []
+    for (i, r) in rows.enumerated() {
+        let rank = i > 0 && rows[i - 1].score == r.score ? out[i - 1].rank : i + 1
+        out.append(BoardRow(rank: rank, name: r.name, score: r.score, rounds: r.rounds, catches: r.catches,
+                            bestCombo: r.bestCombo, id: r.id))
+    }
+    return out
+}

@@ -1,0 +1,135 @@
+import Logging
+import NIOCore
+import SQLiteNIO
+
+/// Runs in one SQLite file (the default): one connection, one transaction at a time,
+/// write-ahead log with a full sync at each commit, so a run answered 201 is on disk
+/// and a kill leaves no half of one.
+final class SQLiteRunStore: RunStore {
+    private let connection: SQLiteConnection
+    private let gate = SerialGate()
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    static func open(path: String, logger: Logger) async throws -> SQLiteRunStore {
+        let connection: SQLiteConnection
+        do { connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger) } catch {
+            throw StoreFailure("--db: cannot open the SQLite database \(path): \(error)")
+        }
+        let store = SQLiteRunStore(connection: connection)
+        do {
+            for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
+                           "PRAGMA busy_timeout = 5000"] {
+                _ = try await connection.query(pragma, [])
+            }
+            try await store.migrate(logger: logger)
+        } catch {
+            await store.close()
+            throw StoreFailure("--db: \(path) is not a runs database this server can use: \(error)")
+        }
+        return store
+    }
+
+    private func migrate(logger: Logger) async throws {
+        _ = try await connection.query(StoreSchema.bookkeeping, [])
+        for m in StoreSchema.migrations {
+            try await transaction { c in
+                let done = try await c.query("SELECT 1 FROM schema_migrations WHERE version = ?", [.integer(m.version)])
+                guard done.isEmpty else { return }
+                for sql in m.sqlite { _ = try await c.query(sql, []) }
+                _ = try await c.query("INSERT INTO schema_migrations (version, applied_at) VALUES (?, datetime('now'))",
+                                      [.integer(m.version)])
+                logger.info("schema migrated", metadata: ["version": "\(m.version)", "db": "sqlite"])
+            }
+        }
+    }
+
+    /// `body` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), one at a time.
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        let c = connection
+        return try await gate.run {
+            _ = try await c.query("BEGIN IMMEDIATE", [])
+            do {
+                let value = try await body(c)
+                _ = try await c.query("COMMIT", [])
+                return value
+            } catch {
+                _ = try? await c.query("ROLLBACK", [])
+                throw error
+            }
+        }
+    }
+
+    func boundKey(name: String) async throws -> String? {
+        let c = connection
+        return try await gate.run {
+            try await c.query("SELECT public_key FROM players WHERE name = ?", [.text(name)]).first?.column("public_key")?.string
+        }
+    }
+
+    func store(_ run: VerifiedRun) async throws -> StoreOutcome {
+        try await transaction { c in
+            let bound = try await c.query("SELECT public_key FROM players WHERE name = ?", [.text(run.name)])
+            if let key = bound.first?.column("public_key")?.string {
+                guard key == run.publicKey else { return .boundToAnotherKey }
+            } else {
+                _ = try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (?, ?, ?)",
+                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt)])
+            }
+            let same = try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?",
+                                         [.text(run.date), .text(run.stateHash)])
+            if let other = same.first?.column("name")?.string { return .duplicate(name: other) }
+            let earlier = try await c.query("SELECT 1 FROM runs WHERE day = ? AND name = ? AND official = 1",
+                                            [.text(run.date), .text(run.name)])
+            let official = earlier.isEmpty
+            let r = run.result
+            let inserted = try await c.query("""
+                INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
+                                  received_at, replay)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, [.text(run.date), .text(run.name), .integer(official ? 1 : 0), .integer(r.score), .integer(r.rounds),
+                      .integer(r.catches), .integer(r.misses), .integer(r.bestCombo), .integer(r.ticks),
+                      .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay))])
+            let id = inserted.first?.column("id")?.integer ?? 0
+            guard official else { return .stored(id: id, official: false, rank: nil) }
+            let better = try await c.query("SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND score > ?",
+                                           [.text(run.date), .integer(r.score)])
+            return .stored(id: id, official: true, rank: (better.first?.column("n")?.integer ?? 0) + 1)
+        }
+    }
+
+    func leaderboard(date: String) async throws -> [BoardRow] {
+        let c = connection
+        let rows = try await gate.run {
+            try await c.query("""
+                SELECT id, name, score, rounds, catches, best_combo FROM runs
+                WHERE day = ? AND official = 1 ORDER BY score DESC, id ASC
+                """, [.text(date)])
+        }
+        return ranked(rows.map { row in
+            (id: row.column("id")?.integer ?? 0, name: row.column("name")?.string ?? "", score: row.column("score")?.integer ?? 0,
+             rounds: row.column("rounds")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
+             bestCombo: row.column("best_combo")?.integer ?? 0)
+        })
+    }
+
+    func replay(id: Int) async throws -> [UInt8]? {
+        let c = connection
+        let rows = try await gate.run { try await c.query("SELECT replay FROM runs WHERE id = ?", [.integer(id)]) }
+        return rows.first?.column("replay")?.blob.map { Array($0.readableBytesView) }
+    }
+
+    func officialCatches(date: String) async throws -> [Int] {
+        let c = connection
+        let rows = try await gate.run {
+            try await c.query("SELECT catches FROM runs WHERE day = ? AND official = 1", [.text(date)])
+        }
+        return rows.compactMap { $0.column("catches")?.integer }
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+}

@@ -1,0 +1,46 @@
+import OceanDrivers
+import OceanKernel
+
+/// Where `ocean serve` keeps its runs: an SQLite file, or a PostgreSQL database that
+/// several server processes may share.
+public enum DatabaseAddress: Sendable, Equatable {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; anything else a file path.
+    public init(_ text: String) {
+        self = text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") ? .postgres(url: text) : .sqlite(path: text)
+    }
+}
+
+/// Everything `ocean serve` is started with.
+public struct ServerOptions: Sendable {
+    public var host = "127.0.0.1"
+    /// 0: any free port (the server prints the one it got).
+    public var port = 8080
+    public var database: DatabaseAddress
+    /// The rules every run is re-played with (never the file's own).
+    public var balance: Balance
+    /// Threads that re-play runs: a fixed pool, whatever the number of requests.
+    public var verifyThreads: Int
+    /// Runs waiting for a verifying thread beyond which a post is answered 503.
+    public var maxWaiting: Int
+    /// The largest replay accepted, in bytes.
+    public var bodyLimit: Int
+    /// The most ticks one run may ask the server to simulate.
+    public var maxTicks = DailyRun.maxTicks
+    /// A connection that sends nothing for this long is closed (slow clients).
+    public var idleTimeoutSeconds: Int64 = 30
+
+    public init(database: DatabaseAddress, balance: Balance, verifyThreads: Int, maxWaiting: Int = 64,
+                bodyLimit: Int = ServerOptions.defaultBodyLimit) {
+        self.database = database
+        self.balance = balance
+        self.verifyThreads = verifyThreads
+        self.maxWaiting = maxWaiting
+        self.bodyLimit = bodyLimit
+    }
+
+    /// 2 MiB: a daily replay of the longest allowed game is far smaller.
+    public static let defaultBodyLimit = 2 << 20
+}

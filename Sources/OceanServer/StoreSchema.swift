@@ -1,0 +1,44 @@
+/// The one schema of the runs, in SQLite's and PostgreSQL's words, as numbered
+/// migrations applied in order at start (each in its own transaction, recorded in
+/// `schema_migrations`): a database made by an older server is brought up to date,
+/// one made by this one is left alone.
+enum StoreSchema {
+    struct Migration {
+        var version: Int
+        var sqlite: [String]
+        var postgres: [String]
+    }
+
+    static let bookkeeping = "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1,
+            sqlite: [
+                // A name belongs to the key its first run was signed with.
+                "CREATE TABLE players (name TEXT PRIMARY KEY, public_key TEXT NOT NULL, bound_at TEXT NOT NULL)",
+                """
+                CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, day TEXT NOT NULL,
+                  name TEXT NOT NULL REFERENCES players(name), official INTEGER NOT NULL,
+                  score INTEGER NOT NULL, rounds INTEGER NOT NULL, catches INTEGER NOT NULL, misses INTEGER NOT NULL,
+                  best_combo INTEGER NOT NULL, ticks INTEGER NOT NULL, state_hash TEXT NOT NULL,
+                  received_at TEXT NOT NULL, replay BLOB NOT NULL, UNIQUE (day, state_hash))
+                """,
+                // One official run per name and day, whatever races.
+                "CREATE UNIQUE INDEX runs_one_official ON runs (day, name) WHERE official = 1",
+                "CREATE INDEX runs_board ON runs (day, official, score DESC, id)",
+            ],
+            postgres: [
+                "CREATE TABLE players (name TEXT PRIMARY KEY, public_key TEXT NOT NULL, bound_at TEXT NOT NULL)",
+                """
+                CREATE TABLE runs (id BIGSERIAL PRIMARY KEY, day TEXT NOT NULL,
+                  name TEXT NOT NULL REFERENCES players(name), official INTEGER NOT NULL,
+                  score BIGINT NOT NULL, rounds BIGINT NOT NULL, catches BIGINT NOT NULL, misses BIGINT NOT NULL,
+                  best_combo BIGINT NOT NULL, ticks BIGINT NOT NULL, state_hash TEXT NOT NULL,
+                  received_at TEXT NOT NULL, replay BYTEA NOT NULL, UNIQUE (day, state_hash))
+                """,
+                "CREATE UNIQUE INDEX runs_one_official ON runs (day, name) WHERE official = 1",
+                "CREATE INDEX runs_board ON runs (day, official, score DESC, id)",
+            ]),
+    ]
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import OceanCLI
+import OceanServer
+import OceanStore
+import OceanSystem
+
+/// `ocean serve`: the Daily Ocean's server (OceanServer); here only its flags.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Daily Ocean: verify posted runs, rank them, keep them.",
+        discussion: "Every posted replay is re-played with this server's balance (--balance, default the shipped one); "
+            + "only what it verified is ranked. Runs are kept in SQLite (--db FILE, default runs.sqlite in the data folder) "
+            + "or PostgreSQL (--db postgres://USER@HOST/DB, shared by several servers). Stops on SIGINT or SIGTERM. "
+            + "The API: docs/server.md.")
+
+    @Option(help: "An SQLite file, or postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or …/DB?host=/socket/folder).")
+    var db: String?
+    @Option(help: "The address to listen on (default 127.0.0.1, this machine only).") var host = "127.0.0.1"
+    @Option(help: "The port to listen on, 0 to 65535 (0: any free port, printed). Default 8080.") var port = 8080
+    @Option(help: "Threads that verify runs (default: the usable CPUs).") var verifyThreads: Int?
+    @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
+    @OptionGroup var balanceOption: BalanceOption
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
+        if let t = verifyThreads, !(1...256).contains(t) {
+            throw ValidationError("--verify-threads: \(t) is not allowed (1 to 256)")
+        }
+        guard (1024...(64 << 20)).contains(bodyLimit) else {
+            throw ValidationError("--body-limit: \(bodyLimit) is not allowed (1024 to 67108864 bytes)")
+        }
+        guard !host.isEmpty else { throw ValidationError("--host: empty; name an address such as 127.0.0.1") }
+    }
+
+    func run() throws {
+        let database: DatabaseAddress
+        if let db {
+            database = DatabaseAddress(db)
+            if case .sqlite(let path) = database { try checkPath(path, flag: "--db") }
+        } else {
+            guard let folder = DataFolder.path(), DataFolder.problem() == nil,
+                  (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else {
+                throw CommandFailure("ocean serve: \(DataFolder.problem() ?? "the data folder cannot be made"), so there is no "
+                    + "default database; name a file with --db FILE")
+            }
+            database = .sqlite(path: folder + "/runs.sqlite")
+        }
+        var options = ServerOptions(database: database, balance: try balanceOption.load(),
+                                    verifyThreads: verifyThreads ?? max(1, UsableCPUs.count(environment: ProcessInfo.processInfo.environment)),
+                                    bodyLimit: bodyLimit)
+        options.host = host
+        options.port = port
+        let serving = options
+        let outcome = waitFor {
+            try await DailyServer.run(serving) { address in
+                // A line of its own, flushed: scripts and tests wait for it (with --port 0, the port).
+                CommandOutput.print("ocean serve: listening on \(address)")
+                fflush(nil)
+            }
+        }
+        if case .failure(let error) = outcome { throw CommandFailure("ocean serve: \(error)", status: 1) }
+    }
+}
+
+/// Runs `body` to its end from a synchronous command (the command line's commands
+/// are synchronous; the server and its clients are not).
+func waitFor(_ body: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
+    let box = OutcomeBox()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do { try await body(); box.outcome = .success(()) } catch { box.outcome = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return box.outcome
+}
+
+private final class OutcomeBox: @unchecked Sendable {
+    var outcome: Result<Void, any Error> = .success(())
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `ocean serve` end to end (issue 33): the built `ocean` serving on 127.0.0.1 with a
+/// temporary SQLite file, runs recorded and sent by the built `ocean` as a player would.
+@Suite(.serialized) struct DailyServerTests {
+    static let day = "2026-12-01"
+
+    /// Three runs of the day at three skills, recorded once for the suite.
+    static let recorded: Result<(folder: String, files: [(name: String, file: String, score: Int)]), any Error> = Result {
+        let folder = freshFolder("daily-server")
+        var files: [(String, String, Int)] = []
+        for (name, skill, seed) in [("ana", 20, 1), ("bo", 90, 2), ("cy", 55, 3)] {
+            let file = folder + "/\(name).replay"
+            let rec = try ocean(["daily", "record", "--date", day, "--bot", "human", "--skill", "\(skill)", "--seed", "\(seed)",
+                                 "--out", file])
+            guard rec.status == 0 else { throw HarnessError("record failed: \(rec.stderr)") }
+            // The score `ocean daily verify` gives, which the server must agree with.
+            let v = try ocean(["daily", "verify", file, "--date", day, "--json"])
+            guard v.status == 0, let o = try json(v.stdout) as? [String: Any], let score = o["score"] as? Int else {
+                throw HarnessError("verify failed: \(v.stdout) \(v.stderr)")
+            }
+            files.append((name, file, score))
+        }
+        return (folder, files)
+    }
+
+    /// Sends `file` as `name`, with the key in `keyFolder`'s data folder.
+    static func submit(_ file: String, name: String, server: String, keyFolder: String, date: String? = nil) throws -> Run {
+        try ocean(["daily", "submit", file, "--server", server, "--name", name] + (date.map { ["--date", $0] } ?? []),
+                  environment: ["XDG_DATA_HOME": keyFolder])
+    }
+
+    static func board(_ server: String, date: String = day) throws -> [[String: Any]] {
+        let r = try ocean(["daily", "leaderboard", "--server", server, "--date", date])
+        guard r.status == 0, let rows = try json(r.stdout) as? [[String: Any]] else {
+            throw HarnessError("leaderboard failed (\(r.status)): \(r.stdout) \(r.stderr)")
+        }
+        return rows
+    }
+
+    @Test func runsAreRankedByTheServersOwnScoresAndForgeriesAreRefused() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let db = folder + "/runs-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        var server = try ServerProcess(db: db, folder: folder)
+        defer { server.stop() }
+
+        // Three players, each with a key of their own.
+        var answers: [String: [String: Any]] = [:]
+        for r in runs {
+            let s = try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)")
+            #expect(s.status == 0, "submit \(r.name): \(s.stderr)")
+            let o = try json(s.stdout) as? [String: Any] ?? [:]
+            #expect(o["verified"] as? Bool == true && o["official"] as? Bool == true, "\(s.stdout)")
+            #expect(o["score"] as? Int == r.score, "the server's score for \(r.name) is \(o["score"] ?? "none"), verify says \(r.score)")
+            answers[r.name] = o
+        }
+        let expected = runs.sorted { $0.score > $1.score }
+        let board = try Self.board(server.url)
+        #expect(board.map { $0["name"] as? String ?? "" } == expected.map(\.name), "\(board)")
+        #expect(board.map { $0["score"] as? Int ?? -1 } == expected.map(\.score))
+        #expect(board.map { $0["rank"] as? Int ?? -1 } == [1, 2, 3])
+        #expect(answers["bo"]?["rank"] as? Int == 1)
+
+        // The stored replay is the one sent, byte for byte.
+        let boID = board.first { $0["name"] as? String == "bo" }?["id"] as? Int ?? 0
+        let stored = try httpGet(server.url + "/v1/runs/\(boID)/replay")
+        let sent = try String(contentsOfFile: runs[1].file, encoding: .utf8)
+        #expect(stored.status == 200 && stored.body == sent)
+
+        // Forgeries: one input line changed, with its checksum fixed and without.
+        let text = try String(contentsOfFile: runs[0].file, encoding: .utf8)
+        let firstMove = try #require(text.split(separator: "\n").first { $0.hasPrefix("i ") && ($0.hasSuffix(" R") || $0.hasSuffix(" L")) })
+        let changed = text.replacingOccurrences(of: "\n" + firstMove + "\n",
+                                                with: "\n" + firstMove.dropLast() + (firstMove.hasSuffix("R") ? "L" : "R") + "\n")
+        #expect(changed != text)
+        for (label, forged) in [("checksum fixed", fixedChecksum(changed)), ("checksum unfixed", changed)] {
+            let file = folder + "/forged-\(label.replacingOccurrences(of: " ", with: "-")).replay"
+            try forged.write(toFile: file, atomically: true, encoding: .utf8)
+            let s = try Self.submit(file, name: "mallory", server: server.url, keyFolder: folder + "/player-mallory")
+            #expect(s.status == 2, "a changed input (\(label)) was accepted: \(s.stdout)")
+            #expect(s.stderr.contains("(422)"), "\(label): \(s.stderr)")
+            #expect(label == "checksum unfixed" ? s.stderr.contains("checksum") : s.stderr.contains("diverges"), "\(label): \(s.stderr)")
+        }
+        // Another day's run posted to this day.
+        let tomorrow = folder + "/tomorrow.replay"
+        let rec = try ocean(["daily", "record", "--date", "2026-12-02", "--bot", "human", "--skill", "50", "--out", tomorrow])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let other = try Self.submit(tomorrow, name: "dee", server: server.url, keyFolder: folder + "/player-dee", date: Self.day)
+        #expect(other.status == 2 && other.stderr.contains("the replay is of 2026-12-02, not 2026-12-01"), "\(other.stderr)")
+        // A bound name signed by another key.
+        let stolen = try Self.submit(runs[0].file, name: "bo", server: server.url, keyFolder: folder + "/player-mallory")
+        #expect(stolen.status == 2 && stolen.stderr.contains("(403)") && stolen.stderr.contains("another player's key"),
+                "\(stolen.stderr)")
+        // A practice run: the same player's second run is kept, not ranked.
+        let again = try Self.submit(tomorrow, name: "ana", server: server.url, keyFolder: folder + "/player-ana", date: "2026-12-02")
+        #expect(again.status == 0, "\(again.stderr)")
+        let practiceFolder = folder + "/practice.replay"
+        let rec2 = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "95", "--seed", "9",
+                              "--out", practiceFolder])
+        #expect(rec2.status == 0)
+        let practice = try Self.submit(practiceFolder, name: "ana", server: server.url, keyFolder: folder + "/player-ana")
+        let p = try json(practice.stdout) as? [String: Any] ?? [:]
+        #expect(practice.status == 0 && p["official"] as? Bool == false && p["rank"] is NSNull, "\(practice.stdout) \(practice.stderr)")
+        // The same game posted twice is refused.
+        let copy = try Self.submit(runs[2].file, name: "eve", server: server.url, keyFolder: folder + "/player-eve")
+        #expect(copy.status == 2 && copy.stderr.contains("(409)"), "\(copy.stderr)")
+        // Nothing refused is listed.
+        let after = try Self.board(server.url)
+        #expect(after.map { $0["name"] as? String ?? "" } == expected.map(\.name), "\(after)")
+
+        // The shared sea, healed by the three official runs.
+        let sea = try json(try httpGet(server.url + "/v1/daily/\(Self.day)/sea").body) as? [String: Any] ?? [:]
+        #expect(sea["runs"] as? Int == 3, "\(sea)")
+        #expect((sea["health"] as? Int ?? 0) > 2250, "\(sea)")
+
+        // kill -9, then a restart on the same file: the same leaderboard.
+        server.killHard()
+        server = try ServerProcess(db: db, folder: folder)
+        let restarted = try Self.board(server.url)
+        #expect(restarted.map { $0["name"] as? String ?? "" } == after.map { $0["name"] as? String ?? "" })
+        #expect(restarted.map { $0["id"] as? Int ?? 0 } == after.map { $0["id"] as? Int ?? 0 })
+    }
+
+    /// `kill -9` while runs are being posted: after a restart every run answered 201
+    /// is listed, each listed run is whole (its stored replay is the file sent), and
+    /// a run whose answer was lost can be sent again.
+    @Test func aKillMidSubmissionLosesNoAcknowledgedRunAndStoresNoHalfOne() throws {
+        let (folder, _) = try Self.recorded.get()
+        let runs = try (1...8).map { i -> (name: String, file: String) in
+            let file = folder + "/burst-\(i).replay"
+            if !FileManager.default.fileExists(atPath: file) {
+                let r = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "\(30 + 7 * i)",
+                                   "--seed", "\(100 + i)", "--out", file])
+                guard r.status == 0 else { throw HarnessError(r.stderr) }
+            }
+            return ("burst\(i)", file)
+        }
+        let db = folder + "/burst-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        var server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        defer { server.stop() }
+        // All eight at once; the server is killed as soon as one has its answer, the others in flight.
+        let clients = try runs.map { r -> (Process, String) in
+            let p = Process(), out = folder + "/\(r.name)-\(UInt32.random(in: 0...UInt32.max)).out"
+            FileManager.default.createFile(atPath: out, contents: nil)
+            p.executableURL = URL(fileURLWithPath: oceanBinary)
+            p.arguments = ["daily", "submit", r.file, "--server", server.url, "--name", r.name]
+            var env = ProcessInfo.processInfo.environment
+            env["XDG_DATA_HOME"] = folder + "/player-\(r.name)"
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            p.environment = env
+            let h = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            p.standardOutput = h
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return (p, out)
+        }
+        // Generous: a commit waits for its fsync, which a busy shared disk can hold up.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !clients.contains(where: { !$0.0.isRunning && $0.0.terminationStatus == 0 }) {
+            usleep(1_000)
+        }
+        server.killHard()
+        let inFlight = clients.filter { $0.0.isRunning }.count
+        for (p, _) in clients { p.waitUntilExit() }
+        var acknowledged: [String: Int] = [:]
+        for ((p, out), r) in zip(clients, runs) where p.terminationStatus == 0 {
+            let o = try json(try String(contentsOfFile: out, encoding: .utf8)) as? [String: Any] ?? [:]
+            acknowledged[r.name] = o["id"] as? Int
+        }
+        #expect(!acknowledged.isEmpty, "no run was acknowledged before the kill")
+        #expect(inFlight > 0, "every run was answered before the kill: nothing was cut mid-submission")
+
+        server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        let board = try Self.board(server.url)
+        let listed = Dictionary(uniqueKeysWithValues: board.map { ($0["name"] as? String ?? "", $0["id"] as? Int ?? 0) })
+        for (name, id) in acknowledged { #expect(listed[name] == id, "\(name)'s acknowledged run \(id) is lost: \(board)") }
+        for (name, id) in listed {
+            let sent = try String(contentsOfFile: try #require(runs.first { $0.name == name }).file, encoding: .utf8)
+            #expect(try httpGet(server.url + "/v1/runs/\(id)/replay").body == sent, "\(name)'s stored replay is not the file sent")
+        }
+        // What was not acknowledged is sent again: stored now, or found already stored under the same name.
+        for r in runs where acknowledged[r.name] == nil {
+            let again = try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)")
+            #expect(again.status == 0 || again.stderr.contains("already posted for \(Self.day) by \(r.name)"), "\(again.stderr)")
+        }
+        #expect(Set(try Self.board(server.url).map { $0["name"] as? String ?? "" }) == Set(runs.map(\.name)))
+    }
+
+    @Test func badRequestsAreRefusedWithTheirReason() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/bad-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                       extra: ["--body-limit", "4096"])
+        defer { server.stop() }
+        // Larger than the body limit.
+        let big = try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana")
+        #expect(big.status == 2 && big.stderr.contains("(413)") && big.stderr.contains("4096"), "\(big.stderr)")
+        // Not a replay at all.
+        let junk = folder + "/junk.replay"
+        try "hello\n".write(toFile: junk, atomically: true, encoding: .utf8)
+        let j = try Self.submit(junk, name: "ana", server: server.url, keyFolder: folder + "/player-ana", date: Self.day)
+        #expect(j.status == 2 && j.stderr.contains("(422)") && j.stderr.contains("not a replay"), "\(j.stderr)")
+        // A name outside what is allowed never leaves the client; a bad date is the server's 400.
+        let bad = try httpGet(server.url + "/v1/daily/2026-13-01/leaderboard")
+        #expect(bad.status == 400 && bad.body.contains("YYYY-MM-DD"), "\(bad)")
+        #expect(try httpGet(server.url + "/healthz").status == 200)
+        #expect(try httpGet(server.url + "/v1/runs/999/replay").status == 404)
+        #expect(try Self.board(server.url).isEmpty)
+    }
+}
