@@ -160,6 +160,9 @@ struct StateChecker {
         if s.plan.count <= gameItems + 1 {
             for (i, p) in s.plan.enumerated() {
                 range("plan[\(i)].x", p.x, rules.binHalfWidth, rules.width - rules.binHalfWidth, "where the bin's centre can be")
+                // A slack tide moves the points still to come a tick later: within the
+                // calendar of ticks, that never overflows.
+                range("plan[\(i)].tick", p.tick, 0, GameState.maxTick, "a tick")
                 if i > 0 && p.tick < s.plan[i - 1].tick { fail("plan[\(i)].tick", p.tick, "not before plan[\(i - 1)].tick") }
             }
         }
