@@ -271,12 +271,13 @@ test-image: image
 ## (deploy/k8s/run.sh applies the sweep, waits, then the merge)
 SHARDS ?= 3
 K8S_SPEC ?= /usr/local/share/ocean-rescue/assets/tune/example.toml
+# The values reach scripts/render-k8s.py through its environment, never pasted into a command
+# line or a manifest: it checks them all first, then writes each as a quoted YAML string.
+k8s: export OCEAN_K8S_SHARDS = $(SHARDS)
+k8s: export OCEAN_K8S_IMAGE = $(IMAGE_NAME)
+k8s: export OCEAN_K8S_SPEC = $(K8S_SPEC)
 k8s:
-	mkdir -p .build/k8s
-	files=$$(for i in $$(seq 0 $$(($(SHARDS) - 1))); do printf '"/results/shard-%s.jsonl", ' $$i; done); \
-	  sed -e 's|@SHARDS@|$(SHARDS)|g' -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e 's|@SPEC@|$(K8S_SPEC)|g' deploy/k8s/tune.yaml.in > .build/k8s/tune.yaml; \
-	  sed -e 's|@IMAGE@|$(IMAGE_NAME)|g' -e "s|@SHARD_FILES@|$${files%, }|" deploy/k8s/merge.yaml.in > .build/k8s/merge.yaml
-	@echo "rendered .build/k8s/tune.yaml and merge.yaml ($(SHARDS) shards, image $(IMAGE_NAME)); run: deploy/k8s/run.sh"
+	python3 scripts/render-k8s.py --shards "$$OCEAN_K8S_SHARDS" --image "$$OCEAN_K8S_IMAGE" --spec "$$OCEAN_K8S_SPEC" --out .build/k8s
 
 ## k8s-check: the rendered manifests against Kubernetes 1.25 and 1.37's schemas (kubernetes-validate, PyPI, in the venv)
 k8s-check: k8s venv
