@@ -33,19 +33,31 @@ done
 for n in "$cpus" "$shards"; do
   case $n in ''|*[!0-9]*|0) echo "ocean: error: tune-slurm.sh: --cpus and --shards take a whole number of 1 or more, not '$n'" >&2; exit 2 ;; esac
 done
-spec=$(realpath "$1"); out=$(realpath -m "$2"); shift 2
+[ -f "$1" ] && [ -r "$1" ] || { echo "ocean: error: tune-slurm.sh: the spec '$1' is not a readable file" >&2; exit 2; }
+ocean_given=${OCEAN:-.build/release/ocean}
+[ -f "$ocean_given" ] && [ -x "$ocean_given" ] ||
+  { echo "ocean: error: tune-slurm.sh: no ocean binary at '$ocean_given' (set OCEAN, or build it: swift build -c release)" >&2; exit 2; }
+command -v sbatch >/dev/null || { echo "ocean: error: tune-slurm.sh: no sbatch on PATH (this submits to Slurm)" >&2; exit 2; }
+# realpath's answer without $(…) eating a newline that ends the path itself.
+abs() { local p; p=$(realpath "$@" && echo x) || exit 2; abs=${p%$'\nx'}; }
+abs -- "$1"; spec=$abs; abs -m -- "$2"; out=$abs; shift 2
 if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
-ocean=$(realpath "${OCEAN:-.build/release/ocean}")
+abs -- "$ocean_given"; ocean=$abs
 parts="${out%.jsonl}.shards"
-extra=""; if [ $# -gt 0 ]; then extra=$(printf ' %q' "$@"); fi
+# Quoting for the job's /bin/sh (sbatch --wrap runs its text with /bin/sh, often dash):
+# POSIX single quotes, each ' as '\'' -- never bash's printf %q, whose $'...' (for
+# bytes outside ASCII under LC_ALL=C, or a newline) /bin/sh does not understand.
+q() { local s=${1//\'/\'\\\'\'}; printf "'%s'" "$s"; }
+# Slurm's -o expands %-patterns in the file name: a literal % is %%.
+log_path() { printf '%s' "${1//%/%%}"; }
+extra=""; for a in "$@"; do extra="$extra $(q "$a")"; done
 force=""
 for a in "$@"; do if [ "$a" = "--force" ]; then force=" --force"; fi; done
 if [ -z "$force" ] && [ -f "$out" ]; then echo "ocean: error: --out '$out' exists; add --force to replace it" >&2; exit 2; fi
-rm -rf "$parts"; mkdir -p "$parts"
-q() { printf '%q' "$1"; }
+rm -rf -- "$parts"; mkdir -p -- "$parts"
 # Each task: its own shard file, named by its task id; as many threads as CPUs asked for.
 array=$(sbatch --parsable --array=0-$((shards - 1)) --cpus-per-task="$cpus" --job-name=ocean-tune \
-  -o "$parts/task-%a.log" \
+  -o "$(log_path "$parts")/task-%a.log" \
   --wrap "echo \"task \$SLURM_ARRAY_TASK_ID: \$SLURM_CPUS_PER_TASK CPUs\"; $(q "$ocean") tune $(q "$spec") --shard auto --jobs $cpus --out $(q "$parts")/shard-\$SLURM_ARRAY_TASK_ID.jsonl$extra")
 array=${array%%;*}
 files=""
@@ -55,7 +67,7 @@ echo "submitted: array $array ($shards tasks × $cpus CPUs); the merge runs afte
 # and returns the merge's exit status; without, it returns at once.
 waitflag=(); if [ "$wait" = 1 ]; then waitflag=(--wait); fi
 merge=$(sbatch --parsable ${waitflag[@]+"${waitflag[@]}"} --dependency=afterok:"$array" --kill-on-invalid-dep=yes \
-  --cpus-per-task=1 --job-name=ocean-tune-merge -o "$parts/merge.log" \
+  --cpus-per-task=1 --job-name=ocean-tune-merge -o "$(log_path "$parts")/merge.log" \
   --wrap "$(q "$ocean") tune merge$files --out $(q "$out")$force") || {
   echo "ocean: error: the merge job failed; see $parts/merge.log and $parts/task-*.log" >&2; exit 1; }
 merge=${merge%%;*}
