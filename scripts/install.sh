@@ -104,24 +104,95 @@ if [[ $action == uninstall ]]; then
   exit 0
 fi
 
-OCEAN=${OCEAN:-.build/release/ocean}
-[[ -x $OCEAN ]] || fail "no built binary at '$OCEAN' (make install builds it: swift build -c release)"
-[[ -d assets ]] || fail "run from the checkout: no assets/ folder in $(pwd)"
+# The sources come from the checkout this script is in, wherever it is run from; a
+# relative OCEAN is the caller's (it is resolved before moving to the checkout).
+checkout=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd -P) || fail "cannot find the checkout around $0"
+OCEAN=${OCEAN:-$checkout/.build/release/ocean}
+[[ $OCEAN == /* ]] || OCEAN=$(pwd -P)/$OCEAN
+cd -- "$checkout" || fail "cannot enter the checkout $checkout"
 
-# Folders created now and by an earlier install (so reinstalling keeps them listed).
-created=()
+# Everything install copies is checked before anything is written: one message naming
+# all that is missing or unreadable, exit 2, and PREFIX untouched.
+sources=(deploy/ocean-rescue.desktop docs/man/ocean.1 deploy/io.github.ocean_rescue.OceanRescue.metainfo.xml LICENSE)
+missing=()
+[[ -f $OCEAN && -x $OCEAN ]] || missing+=("$OCEAN (the built binary; make install builds it: swift build -c release)")
+if [[ -d assets && -r assets && -x assets ]]; then
+  asset_files=()
+  while IFS= read -r -d '' file; do asset_files+=("$file"); done < <(find assets -type f -print0 | sort -z)
+  ((${#asset_files[@]} > 0)) || missing+=("assets/ (it has no files)")
+  for file in "${asset_files[@]}"; do [[ -r $file ]] || missing+=("$checkout/$file (unreadable)"); done
+  [[ -z $(find assets -type d ! -readable -print -quit) ]] || missing+=("a folder under $checkout/assets (unreadable)")
+else
+  missing+=("$checkout/assets/")
+fi
+for file in "${sources[@]}"; do [[ -f $file && -r $file ]] || missing+=("$checkout/$file"); done
+if ((${#missing[@]} > 0)); then
+  echo "install.sh: missing or unreadable, so nothing was installed:" >&2
+  printf '  %s\n' "${missing[@]}" >&2
+  exit 2
+fi
+
+work=$(mktemp -d) || fail "cannot make a temporary folder"
+# What this install has written (relative to PREFIX), for the manifest: written on the
+# way out however install ends, so a copy that fails midway still leaves a manifest
+# uninstall can use.
+written=() created=() old_files=() finished=0
+write_manifest() {
+  local folder=${manifest%/*} list
+  [[ -d $root/$folder ]] || return 0  # nothing of ours there
+  list=$(mktemp "$root/$folder/.install-manifest.XXXXXX") || return 1
+  {
+    if ((finished)); then
+      for path in "${files[@]}" "${installed_assets[@]}"; do echo "file $path"; done
+    else
+      printf '%s\n' ${old_files[@]+"${old_files[@]}"} ${written[@]+"${written[@]}"} | sed '/^$/d' | sort -u | sed 's/^/file /'
+    fi
+    printf '%s\n' ${created[@]+"${created[@]}"} | sed '/^$/d' | sort -u | sed 's/^/dir /'
+  } > "$list" && chmod 644 "$list" && mv -f -- "$list" "$root/$manifest" || { rm -f -- "$list"; return 1; }
+}
+on_exit() {
+  local status=$?
+  if ((!finished && (${#written[@]} > 0))); then
+    if write_manifest; then
+      echo "install.sh: stopped midway; $root/$manifest lists what was written (make uninstall removes it)" >&2
+    else
+      echo "install.sh: stopped midway, and the manifest could not be written either" >&2
+    fi
+  fi
+  rm -rf -- "$work"
+  return "$status"
+}
+trap on_exit EXIT
+
+# What the binary makes (the desktop entry, icons, completions) is made now, in the
+# temporary folder, before anything goes under PREFIX.
+sed "s|@BINDIR@|$PREFIX/bin|g" deploy/ocean-rescue.desktop > "$work/ocean-rescue.desktop"
+for size in "${icon_sizes[@]}"; do
+  "$OCEAN" icon --size "$size" --out "$work/icon-$size.png" >/dev/null ||
+    fail "'$OCEAN icon --size $size' failed; nothing was installed"
+done
+for shell in bash zsh fish; do
+  "$OCEAN" --generate-completion-script "$shell" > "$work/$shell" ||
+    fail "'$OCEAN --generate-completion-script $shell' failed; nothing was installed"
+done
+
+# Folders created now and by an earlier install (so reinstalling keeps them listed),
+# and the files an earlier install listed (still there should this one stop midway).
 if [[ -f $root/$manifest ]]; then
   read_manifest dir
-  created+=("${entries[@]}")
+  created+=(${entries[@]+"${entries[@]}"})
+  read_manifest file
+  old_files+=(${entries[@]+"${entries[@]}"})
 fi
 make_dir() {  # PATH relative to PREFIX, with its parents; remembers those it creates
   local path=$1 missing=()
   while [[ $path != . && ! -d $root/$path ]]; do missing+=("$path"); path=$(dirname "$path"); done
   mkdir -p -- "$root/$1"
-  created+=("${missing[@]}")
+  created+=(${missing[@]+"${missing[@]}"})
 }
 put() {  # MODE SOURCE DEST (relative to PREFIX)
   make_dir "$(dirname "$3")"
+  written+=("$3")  # listed before the copy: a half-written file is removed too
   install -m "$2" -- "$1" "$root/$3"
 }
 
@@ -129,21 +200,16 @@ put() {  # MODE SOURCE DEST (relative to PREFIX)
 # not linger.
 rm -rf -- "${root:?}/share/ocean-rescue/assets"
 installed_assets=()
-while IFS= read -r -d '' file; do
+for file in "${asset_files[@]}"; do
   put "$file" 644 "share/ocean-rescue/$file"
   installed_assets+=("share/ocean-rescue/$file")
-done < <(find assets -type f -print0 | sort -z)
+done
 
 put "$OCEAN" 755 bin/ocean
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-sed "s|@BINDIR@|$PREFIX/bin|g" deploy/ocean-rescue.desktop > "$work/ocean-rescue.desktop"
 put "$work/ocean-rescue.desktop" 644 share/applications/ocean-rescue.desktop
 for size in "${icon_sizes[@]}"; do
-  "$OCEAN" icon --size "$size" --out "$work/icon-$size.png" >/dev/null
   put "$work/icon-$size.png" 644 "share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"
 done
-for shell in bash zsh fish; do "$OCEAN" --generate-completion-script "$shell" > "$work/$shell"; done
 put "$work/bash" 644 share/bash-completion/completions/ocean
 put "$work/zsh" 644 share/zsh/site-functions/_ocean
 put "$work/fish" 644 share/fish/vendor_completions.d/ocean.fish
@@ -151,9 +217,6 @@ put docs/man/ocean.1 644 share/man/man1/ocean.1
 put deploy/io.github.ocean_rescue.OceanRescue.metainfo.xml 644 share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml
 put LICENSE 644 share/doc/ocean-rescue/LICENSE
 
-{
-  for path in "${files[@]}" "${installed_assets[@]}"; do echo "file $path"; done
-  printf '%s\n' "${created[@]}" | sed '/^$/d' | sort -u | sed 's/^/dir /'
-} > "$work/manifest"
-install -m 644 -- "$work/manifest" "$root/$manifest"
+finished=1
+write_manifest || fail "cannot write $root/$manifest"
 echo "installed Ocean Rescue in $root: run $PREFIX/bin/ocean play, or find it in the desktop's Games menu"
