@@ -4,7 +4,7 @@
     make tune-optuna SPEC=assets/tune/example.toml [TRIALS=40] [SAMPLER=tpe|cmaes] [MULTI=1]
     .build/venv/bin/python scripts/optuna_search.py SPEC [--trials N] [--sampler tpe|cmaes]
         [--multi] [--storage FILE.db] [--study NAME] [--seed N] [--games N] [--ocean BINARY]
-        [--json FILE]
+        [--json FILE [--force]]
 
 Single objective: the spec's folded distance to its targets. --multi: each target an
 objective (TPE only; Optuna's CMA-ES is single-objective), and the study's Pareto
@@ -14,15 +14,22 @@ list of values (categorical). The study lives in SQLite (--storage, default
 (`load_if_exists`), adding --trials more trials. A seeded sampler asking one trial at a
 time gives the same trials each run; `ocean tune eval` is deterministic, so the same
 study gives the same numbers.
+
+Everything is checked before the study starts (exit 2, one line on stderr): the spec
+(`ocean tune eval` reads it with no points, so a spec it refuses stops here with its
+message), and --json's file, which must not exist unless --force is given. The JSON is
+written to a new temporary file in the same folder (never through a file or link
+already there), flushed to disk, then linked into place (renamed over FILE with --force).
 """
 import argparse
 import json
 import os
 import subprocess
 import sys
+import tempfile
 import tomllib
 
-import optuna
+optuna = None  # imported once the arguments, the output and the spec have been checked
 
 
 def fail(message):
@@ -40,17 +47,76 @@ def spaces(spec_path):
     vary = spec.get("vary")
     if not isinstance(vary, dict) or not vary:
         fail(f"{spec_path}: no [vary] keys to search")
+    def whole(x):
+        return isinstance(x, int) and not isinstance(x, bool)
+
     out = {}
     for key, v in vary.items():
-        if isinstance(v, list):
-            out[key] = ("cat", [int(x) for x in v])
-        elif isinstance(v, dict) and "from" in v and "to" in v:
-            out[key] = ("int", int(v["from"]), int(v["to"]), int(v.get("step", 1)))
+        if isinstance(v, list) and v and all(whole(x) for x in v):
+            out[key] = ("cat", list(v))
+        elif (isinstance(v, dict) and whole(v.get("from")) and whole(v.get("to"))
+              and whole(v.get("step", 1)) and v.get("step", 1) > 0 and v["from"] <= v["to"]):
+            out[key] = ("int", v["from"], v["to"], v.get("step", 1))
         else:
-            fail(f"{spec_path}: vary.{key}: expected a list of values or {{ from, to, step }}")
+            fail(f"{spec_path}: vary.{key}: expected a list of whole numbers or {{ from = A, to = B, step = C }}")
     targets = spec.get("targets", {})
+    if not isinstance(targets, dict) or not all(isinstance(t, dict) for t in targets.values()):
+        fail(f"{spec_path}: targets: expected a table of tables per bot")
     names = [f"{bot} {metric}" for bot, table in targets.items() for metric in table]
     return out, names
+
+
+def check_spec(ocean, spec, games, jobs):
+    """`ocean tune eval` with no points: it reads the spec (and checks --games, --jobs)
+    and stops; a spec it refuses is refused here, with its own message, before the study."""
+    cmd = [ocean, "tune", "eval", spec] + (["--games", str(games)] if games else []) + (["--jobs", str(jobs)] if jobs else [])
+    try:
+        r = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    except OSError as e:
+        fail(f"cannot run {ocean}: {e.strerror or e}")
+    if r.returncode != 0:
+        fail(f"{spec}: `ocean tune eval` refused it (exit {r.returncode}); its message is above")
+
+
+def check_output(path, force):
+    """--json's FILE: refused when it exists (unless force) or its folder is not there."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        fail(f"--json {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"--json {path}: the folder {folder} is not writable")
+    if os.path.lexists(path):
+        if not force:
+            fail(f"--json {path} exists; add --force to replace it")
+        if os.path.isdir(path):
+            fail(f"--json {path} is a folder")
+
+
+def write_json(path, result, force):
+    """A new file beside PATH (O_EXCL: never one planted there), synced, then renamed over
+    PATH (force) or linked to PATH, which fails if PATH has appeared meanwhile."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(result, f, sort_keys=True)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        if force:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)
+            os.unlink(tmp)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 class Evaluator:
@@ -58,18 +124,44 @@ class Evaluator:
 
     def __init__(self, ocean, spec, games, jobs):
         cmd = [ocean, "tune", "eval", spec] + (["--games", str(games)] if games else []) + (["--jobs", str(jobs)] if jobs else [])
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            fail(f"cannot run {ocean}: {e.strerror or e}")
+
+    def stopped(self):
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        fail(f"ocean tune eval stopped (exit {self.proc.wait()}); its message is above")
 
     def __call__(self, params):
-        self.proc.stdin.write(json.dumps(params, sort_keys=True) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        try:
+            self.proc.stdin.write(json.dumps(params, sort_keys=True) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except (BrokenPipeError, OSError):
+            self.stopped()
         if not line:
-            fail(f"ocean tune eval stopped (exit {self.proc.wait()}); its message is above")
-        return json.loads(line)
+            self.stopped()
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if (not isinstance(answer, dict) or not isinstance(answer.get("valid"), bool)
+                or (answer["valid"] and not (isinstance(answer.get("distance"), (int, float))
+                                             and isinstance(answer.get("objectives", []), list)))):
+            self.proc.kill()
+            self.proc.wait()
+            fail(f"ocean tune eval answered a line that is not a point's metrics: {line.strip()[:200]!r}")
+        return answer
 
     def close(self):
-        self.proc.stdin.close()
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
         self.proc.wait()
 
 
@@ -85,17 +177,28 @@ def main():
     p.add_argument("--games", type=int)
     p.add_argument("--jobs", type=int)
     p.add_argument("--ocean", default=os.environ.get("OCEAN", ".build/release/ocean"))
-    p.add_argument("--json", help="write the best trial (or the front) here as JSON")
+    p.add_argument("--json", help="write the best trial (or the front) here as JSON (a new file, unless --force)")
+    p.add_argument("--force", action="store_true", help="let --json replace a file that exists")
     a = p.parse_args()
     if a.trials < 0:
         fail(f"--trials: {a.trials} is below 0")
     if a.multi and a.sampler == "cmaes":
         fail("--multi with --sampler cmaes: Optuna's CMA-ES optimises one objective; use --sampler tpe")
+    if a.force and not a.json:
+        fail("--force is for --json FILE; there is no --json")
+    if a.json:
+        check_output(a.json, a.force)
     space, targets = spaces(a.spec)
     if not targets:
         fail(f"{a.spec}: no [targets] to aim for")
     if a.multi and len(targets) < 2:
         fail(f"--multi: {a.spec} has {len(targets)} target; a front needs at least 2")
+    check_spec(a.ocean, a.spec, a.games, a.jobs)
+    global optuna
+    try:
+        import optuna
+    except ImportError as e:
+        fail(f"no Optuna ({e}): `make venv` installs it in .build/venv; run this with .build/venv/bin/python")
     base = os.path.splitext(os.path.basename(a.spec))[0]
     study_name = a.study or f"{base}-{a.sampler}{'-multi' if a.multi else ''}"
     storage_path = a.storage or os.path.join(".build", "optuna", study_name + ".db")
@@ -139,10 +242,12 @@ def main():
         print(f"best trial {t.number}: {json.dumps(t.params, sort_keys=True)} distance {t.value}")
         result = {"trial": t.number, "params": t.params, "value": t.value, "line": t.user_attrs["line"]}
     if a.json:
-        with open(a.json + ".tmp", "w") as f:
-            json.dump(result, f, sort_keys=True)
-            f.write("\n")
-        os.replace(a.json + ".tmp", a.json)
+        try:
+            write_json(a.json, result, a.force)
+        except FileExistsError:
+            fail(f"--json {a.json} appeared while the study ran; add --force to replace it")
+        except OSError as e:
+            fail(f"--json {a.json}: {e.strerror or e}")
     print(f"look at it: .build/venv/bin/optuna-dashboard {storage}  (pip install optuna-dashboard into the venv first)")
 
 
