@@ -94,7 +94,7 @@ struct SweepFiles: ParsableArguments {
         } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
             let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
             try write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
-            note = "best point \(top.point); play it: ocean play --balance \(target)\n"
+            note = "best point \(top.point); play it: ocean play --balance \(shellQuoted(target))\n"
         }
         guard !quiet else { return }
         let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note
