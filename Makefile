@@ -277,7 +277,7 @@ k8s: export OCEAN_K8S_SHARDS = $(SHARDS)
 k8s: export OCEAN_K8S_IMAGE = $(IMAGE_NAME)
 k8s: export OCEAN_K8S_SPEC = $(K8S_SPEC)
 k8s:
-	python3 scripts/render-k8s.py --shards "$$OCEAN_K8S_SHARDS" --image "$$OCEAN_K8S_IMAGE" --spec "$$OCEAN_K8S_SPEC" --out .build/k8s
+	python3 scripts/render-k8s.py --shards="$$OCEAN_K8S_SHARDS" --image="$$OCEAN_K8S_IMAGE" --spec="$$OCEAN_K8S_SPEC" --out=.build/k8s
 
 ## k8s-check: the rendered manifests against Kubernetes 1.25 and 1.37's schemas (kubernetes-validate, PyPI, in the venv)
 k8s-check: k8s venv
