@@ -75,7 +75,7 @@ let package = Package(
         // A game being played, recorded and saved: the recorder, the command queue, the
         // recording parts, balance reloads, saves, quitting as abandoned, the tick's
         // events handed to observers. No SDL, no drawing.
-        .target(name: "OceanSession", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanStore", "OceanSystem"]),
+        .target(name: "OceanSession", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanDrivers", "OceanStore", "OceanSystem"]),
         // The shell around the game, SDL only, no policy: the window, one input value per
         // frame, presenting, the audio device, PNG files, display loss, pacing, and the
         // one window loop that runs a scene.

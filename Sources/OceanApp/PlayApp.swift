@@ -54,6 +54,14 @@ public struct PlaySetup {
     public var keysHint = "<- ->"
     /// Opens a part's recording (refusing a file it must not replace).
     public var openSink: GameSession.OpenSink
+    /// The Daily Ocean's day (UTC: the same day for every player; nil: `date`).
+    public var dailyDate: CalendarDate?
+    /// Play the Daily Ocean at once, with no career screens (`ocean play --daily`).
+    public var dailyOnly = false
+    /// Sends a Daily Ocean official run to the server the player chose (the settings'
+    /// `submit_to`), answering on any thread; nil when not opted in.
+    public var submitDaily: ((_ replay: [UInt8], _ date: CalendarDate, _ name: String,
+                              _ answer: @escaping @Sendable (SummaryNote) -> Void) -> Void)?
 
     public init(balance: Balance, rules: Rules, assets: FrontAssets, content: CareerContent?, profilePath: String,
                 date: CalendarDate, minuteOfDay: Int, themes: [String], theme: String,
@@ -130,28 +138,6 @@ public enum PlayApp {
             saveProblem = "\(setup.profilePath): \(problem)"
             printError("ocean play: \(setup.profilePath): \(problem); this session will not be saved")
         }
-        let session: GameSession
-        do {
-            session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
-                                      hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
-        } catch {
-            throw AppError(error.code == EEXIST ? "ocean: --record '\(recording.path)' exists; add --force to replace it once the new recording is finished"
-                                                : "\(error.description) (nothing was played)")
-        }
-        session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
-        let start: Command = setup.mode == .arcade ? .startArcade : .startGame
-        if setup.content == nil { session.queue(start) }
-        session.saveCareer = { try store.save($0, plannedThrough: nil) }
-        if let audio {
-            // Each sea's ambience tuning, in the balance's order (made once).
-            let tunings = rules.seaKeys.map { setup.assets.seas.look($0) }.map { ($0.ambiencePitchPercent, $0.callsPercent) }
-            session.observers.append { [unowned session] state, events in
-                audio.link.post(health: state.health, events: events, rules: session.rules)
-                let i = state.seas.count > 1 ? state.seaIndex : 0
-                if i < tunings.count { audio.link.post(seaPitchPercent: tunings[i].0, callsPercent: tunings[i].1) }
-            }
-        }
-
         var kept = sound.settings
         var menu = PauseMenu(
             volumes: PauseMenu.Volumes(master: kept.masterPercent, music: kept.musicPercent, effects: kept.effectsPercent,
@@ -175,6 +161,68 @@ public enum PlayApp {
         }
         hooks.loadTheme = setup.loadTheme
 
+        // The Daily Ocean: the file's constants (the day's hash is theirs, without
+        // assist mode's wider bin), its tries beside the profile, the same sound.
+        let dailyBalance = setup.balance
+        let dailyDate = setup.dailyDate ?? setup.date
+        let dailyRules = setup.assist.isOn || setup.hotReloadPath != nil ? Rules(dailyBalance) : rules
+        func openDaily(name: @escaping () -> String) throws(FileError) -> DailyScene {
+            let tries = DailyTries(profile: setup.profilePath, date: dailyDate)
+            var daily = DailyScene.Setup(tries: tries, balance: dailyBalance, assets: setup.assets) { () throws(FileError) in
+                let recording = PlayRecording(record: tries.tryPath, force: true, profile: setup.profilePath)
+                let s = try GameSession(balance: dailyBalance, rules: dailyRules,
+                                        header: DailyScene.header(date: dailyDate, balance: dailyBalance),
+                                        saved: nil, recording: recording, hotReloadPath: nil, openSink: setup.openSink)
+                if let audio {
+                    audio.link.post(seaPitchPercent: 100, callsPercent: 100)
+                    s.observers.append { state, events in audio.link.post(health: state.health, events: events, rules: dailyRules) }
+                }
+                return s
+            }
+            daily.keysHint = setup.keysHint
+            daily.pauseMenu = menu
+            daily.pause = hooks
+            if let submit = setup.submitDaily {
+                daily.submit = { bytes, answer in submit(bytes, dailyDate, name(), answer) }
+            }
+            return try DailyScene(daily)
+        }
+        if setup.dailyOnly {
+            let scene: DailyScene
+            do { scene = try openDaily(name: { store.player.name }) } catch {
+                throw AppError("ocean play --daily: \(error.description) (nothing was played)")
+            }
+            DisplayLoss.install()
+            DisplayLoss.onLoss = { scene.leave() }
+            let stats = WindowLoop.run(scene, in: screen, options: setup.loop)
+            DisplayLoss.onLoss = nil
+            if let failure = scene.failure { throw AppError("ocean play --daily: the try was not kept: \(failure.description)") }
+            return PlayOutcome(stats: stats, saveError: nil, recordingPath: scene.kept?.official == true
+                               ? DailyTries(profile: setup.profilePath, date: dailyDate).officialPath : "")
+        }
+
+        let session: GameSession
+        do {
+            session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
+                                      hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
+        } catch {
+            throw AppError(error.code == EEXIST ? "ocean: --record '\(recording.path)' exists; add --force to replace it once the new recording is finished"
+                                                : "\(error.description) (nothing was played)")
+        }
+        session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
+        let start: Command = setup.mode == .arcade ? .startArcade : .startGame
+        if setup.content == nil { session.queue(start) }
+        session.saveCareer = { try store.save($0, plannedThrough: nil) }
+        if let audio {
+            // Each sea's ambience tuning, in the balance's order (made once).
+            let tunings = rules.seaKeys.map { setup.assets.seas.look($0) }.map { ($0.ambiencePitchPercent, $0.callsPercent) }
+            session.observers.append { [unowned session] state, events in
+                audio.link.post(health: state.health, events: events, rules: session.rules)
+                let i = state.seas.count > 1 ? state.seaIndex : 0
+                if i < tunings.count { audio.link.post(seaPitchPercent: tunings[i].0, callsPercent: tunings[i].1) }
+            }
+        }
+
         let p = store.player
         let scene = PlayScene(session: session, assets: setup.assets, content: setup.content, keysHint: setup.keysHint,
                               player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
@@ -188,6 +236,9 @@ public enum PlayApp {
             try store.save(state, plannedThrough: nil)
         }
         session.onRulesChanged = { store.rules = $0 }
+        scene.openDaily = { [unowned scene] () throws(FileError) in
+            try openDaily(name: { scene.player?.name ?? store.player.name })
+        }
         // A finished game that makes its mode's top ten keeps its own replay beside the profile.
         let scores = HighScoreStore(profilePath: setup.profilePath)
         session.onGameFinished = { [unowned scene] game in

@@ -30,6 +30,11 @@ public final class PlayScene: Scene {
     /// classic game or an arcade one (`ocean play --quick --mode`).
     let start: Command
 
+    /// Opens the Daily Ocean over the career (the menu's entry); nil offers none.
+    public var openDaily: (() throws(FileError) -> DailyScene)?
+    /// The Daily Ocean while it is open: it has the window until the player comes back.
+    public private(set) var daily: DailyScene?
+
     /// Why the session could not go on (a part's recording not kept), if so.
     public private(set) var failure: FileError?
     /// Screen x (logical pixels) → playfield x: the theme's layout.
@@ -85,6 +90,12 @@ public final class PlayScene: Scene {
     // MARK: - Scene
 
     public func handle(_ input: FrameInput) -> Bool {
+        if let daily {
+            if daily.handle(input) { return true }
+            if daily.quitAll { return false }
+            closeDaily()
+            return true
+        }
         var quit = input.requests.quit
         if career.map({ $0.flow.page == .game }) ?? true {
             quit = handleGameScreen(input) || quit
@@ -96,6 +107,7 @@ public final class PlayScene: Scene {
                 for command in out.commands { session.queue(command) }
                 if out.playerChanged { session.playerChanged(withQueuedCommands: !out.commands.isEmpty) }
                 if out.quit { quit = true }
+                if out.daily { openDailyScene() }
             }
         }
         if quit { return false }
@@ -114,12 +126,18 @@ public final class PlayScene: Scene {
     /// Game time: none while paused; during a game with assist mode, the wall's time
     /// slowed to its speed (the ticks stay the kernel's: only fewer come a second).
     public func gameNanos(wall wallNanos: UInt64) -> UInt64 {
+        if let daily { return daily.gameNanos(wall: wallNanos) }
         if view.paused { return 0 }
         let speed = session.assist.speedPercent
         return speed == 100 || !session.inGame ? wallNanos : wallNanos * UInt64(speed) / 100
     }
 
     public func tick() -> Bool {
+        // The career waits (unrecorded, untouched) while the Daily Ocean is open.
+        if let daily {
+            if !daily.tick() { closeDaily() }
+            return true
+        }
         do { try session.tick(move: move, pointer: pointer) } catch {
             failure = error
             return false
@@ -128,6 +146,7 @@ public final class PlayScene: Scene {
     }
 
     public func draw(fraction: Double, into framebuffer: inout Framebuffer) {
+        if let daily { return daily.draw(fraction: fraction, into: &framebuffer) }
         if debugScreens, let flow = career?.flow, flow.page.key != shown {
             shown = flow.page.key
             say("screen \(shown)" + (flow.page == .menu ? " greeting '\(flow.greeting)'" : ""))
@@ -142,7 +161,29 @@ public final class PlayScene: Scene {
 
     /// Leaving: a game on ends as abandoned, the recording is finished and kept.
     public func leave() {
+        daily?.leave()
         do { try session.finish() } catch { failure = failure ?? error }
+    }
+
+    // MARK: - The Daily Ocean
+
+    private func openDailyScene() {
+        guard let openDaily else { return }
+        do { daily = try openDaily() } catch {
+            say("ocean play: the Daily Ocean cannot be played: \(error.description)")
+            notify("The Daily Ocean cannot be played: \(error.message)", isProblem: true, seconds: 8)
+        }
+    }
+
+    /// Back from the Daily Ocean: a problem with its files is said on the menu.
+    private func closeDaily() {
+        guard let closing = daily else { return }
+        daily = nil
+        closing.leave()
+        if let failure = closing.failure {
+            say("ocean play: the Daily Ocean try was not kept: \(failure.description)")
+            notify("The Daily Ocean try was not kept: \(failure.message)", isProblem: true, seconds: 8)
+        }
     }
 
     // MARK: - The game's screen and its pause menu

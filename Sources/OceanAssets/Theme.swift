@@ -52,6 +52,8 @@ public struct Theme: Sendable, Equatable {
     public var seabedPx = 0, lightShafts = 0, clouds = 0
     public var bubble = 0
     public var binBody = 0, binRim = 0
+    /// The Daily Ocean's ghost bin: how much of it shows over the sea.
+    public var ghostAlphaPercent = 40
 
     // Catches that feel like wins: the bin's squash and bounce, the burst of particles.
     public var squashMs = 0, squashPercent = 0, bouncePx = 0

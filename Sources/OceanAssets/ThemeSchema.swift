@@ -92,6 +92,7 @@ public enum ThemeSchema {
         rgb("fish.bubble", \.bubble)
         rgb("bin.body", \.binBody)
         rgb("bin.rim", \.binRim)
+        add("bin.ghost_alpha_percent", "%", 10...90, \.ghostAlphaPercent)
 
         add("catch.squash_ms", "ms", 50...2_000, \.squashMs)
         add("catch.squash_percent", "%", 0...60, \.squashPercent)

@@ -80,7 +80,7 @@ struct GameOverlays {
 
     /// The game's figures, its impact (when known) in a panel, and what to do next.
     func summary(_ pen: TextPen, _ s: GameSummary, hint: String = "Space to play again", impact: ImpactWords? = nil,
-                 rank: Int? = nil, moments: [String] = [], assist: String? = nil) {
+                 rank: Int? = nil, moments: [String] = [], assist: String? = nil, note: SummaryNote? = nil) {
         dim(pen.canvas)
         let ts = middleScale(pen)
         let big = theme.bigFontScale
@@ -126,6 +126,11 @@ struct GameOverlays {
                 y += line
                 centred(pen, s.cleared ? "rounds cleared" : "out of bins", y: y, scale: ts, colour)
             }
+            y += line
+        }
+        if let note {
+            let colour = Colour.opaque(note.good ? theme.good : theme.dim)
+            centred(pen, fits(pen, note.words) ? note.words : note.short, y: y, scale: ts, colour)
             y += line
         }
         if let assist {

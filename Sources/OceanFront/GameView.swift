@@ -29,6 +29,9 @@ public final class GameView {
     /// "Assist: 80% speed, 120% bin" when the games are played with assist mode: the
     /// summary says so (as the high scores and the replay's header do).
     public var assistNote: String?
+    /// A line under the summary's title about where the game went (the Daily Ocean:
+    /// "Official run" or "Practice", what the server answered).
+    public var summaryNote: SummaryNote?
     /// The controls' hint until the first catch, naming the keys the player bound.
     public var controlsHint = GameView.standardControlsHint
     /// The lowest the game's own hints may reach (the controls' hint over the sea band):
@@ -53,6 +56,10 @@ public final class GameView {
     /// The bin's x at the previous and the current tick, for interpolation.
     var binFrom: Int
     var binTo: Int
+    /// The Daily Ocean's ghost bin (the day's best run) at the last two ticks, kernel x;
+    /// nil when there is none to race (`observeGhost`).
+    private var ghostFrom: Int?
+    private var ghostTo: Int?
     var popups: EffectPool
     var splashes: EffectPool
     var crossfade: Crossfade
@@ -421,6 +428,7 @@ public final class GameView {
             drawOcean(canvas, state: state, fraction: f, seconds: seconds)
             drawTide(canvas, state: state, seconds: seconds)
             drawItems(canvas, state: state, fraction: f)
+            drawGhost(canvas, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
             drawNet(canvas, state: state, fraction: f)
             // In play, the bin is a box text keeps clear of (on the title and a summary it
@@ -473,7 +481,8 @@ public final class GameView {
             }
             if state.mode == .idle {
                 if let summary {
-                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank, moments: momentLines, assist: assistNote)
+                    overlays.summary(pen, summary, hint: summaryHint, impact: gameImpact, rank: highScoreRank, moments: momentLines, assist: assistNote,
+                                     note: summaryNote)
                 } else {
                     overlays.title(pen)
                 }
@@ -648,6 +657,25 @@ public final class GameView {
             canvas.blit(sprite, x: x - sprite.width / 2, y: y - sprite.height / 2,
                         flipped: special && rules.isSeaLife[k] && item.vx < 0)
         }
+    }
+
+    /// The ghost bin's x at the last tick observed (kernel fixed point), if one races.
+    public var ghostX: Int? { ghostTo }
+
+    /// Where the ghost bin stands after the tick just observed (nil: none, or its run
+    /// is over). Call once a tick, after `observe`.
+    public func observeGhost(x: Int?) {
+        ghostFrom = ghostTo ?? x
+        ghostTo = x
+    }
+
+    /// The ghost: the bin's sprite, see-through, where the day's best run had it.
+    func drawGhost(_ canvas: Canvas, fraction: Double) {
+        guard let to = ghostTo, let from = ghostFrom else { return }
+        let x = Double(from) + Double(to - from) * fraction
+        let sprite = art.bin
+        canvas.blit(sprite, x: layout.x(x) - sprite.width / 2, y: binTop,
+                    alpha: UInt32(assets.theme.ghostAlphaPercent * 256 / 100))
     }
 
     /// The bin, squashed (lower and wider, its foot where it was) and then hopping

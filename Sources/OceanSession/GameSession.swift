@@ -56,6 +56,9 @@ public final class GameSession {
     /// score keeps that).
     public var onGameFinished: ((FinishedGame) -> Void)?
     private var capture = GameCapture()
+    /// After `finishRecording`: the session's last state, stepped on unrecorded so
+    /// the screen stays alive (the summary's motions); commands go nowhere.
+    private var unrecorded: Simulation?
 
     /// - Parameters:
     ///   - header: the recording's header (seed, date, who); its balance and start
@@ -87,11 +90,17 @@ public final class GameSession {
     }
 
     /// The career and game as they stand (borrowed: hold no copy across a tick).
-    public var state: GameState { _read { yield recorder.simulation.state } }
+    public var state: GameState {
+        _read { if unrecorded != nil { yield unrecorded!.state } else { yield recorder.simulation.state } }
+    }
     /// The last tick's events.
-    public var events: [Event] { _read { yield recorder.simulation.events } }
+    public var events: [Event] {
+        _read { if unrecorded != nil { yield unrecorded!.events } else { yield recorder.simulation.events } }
+    }
     /// Whether a game is on.
-    public var inGame: Bool { recorder.simulation.state.mode != .idle }
+    public var inGame: Bool { state.mode != .idle }
+    /// Whether the recording is finished and put in place (`finishRecording`).
+    public var recordingFinished: Bool { unrecorded != nil }
     /// Whether `command` is waiting to be sent.
     public func isQueued(_ command: Command) -> Bool { pending.contains(command) }
 
@@ -125,9 +134,22 @@ public final class GameSession {
     /// catches counted and the career saved), then the part's recording is finished
     /// and put in place. Throws when it cannot be kept.
     public func finish() throws(FileError) {
+        guard unrecorded == nil else { return }
         endGameIfOn()
         recorder.finish()
         try sink.commit()
+    }
+
+    /// Finishes the recording and puts it in place now, with no game on (a Daily
+    /// Ocean try: one game, its file ready to file away). The session then ticks on
+    /// unrecorded, for the screen: no command goes through any more.
+    public func finishRecording() throws(FileError) {
+        guard unrecorded == nil else { return }
+        precondition(!inGame, "a recording is finished between games")
+        recorder.finish()
+        try sink.commit()
+        unrecorded = recorder.simulation
+        pending.removeAll()
     }
 
     /// The display went away mid-session (the process ends right after): as `finish`,
@@ -152,6 +174,12 @@ public final class GameSession {
     // MARK: - Inside
 
     private func step(_ input: TickInput) {
+        if unrecorded != nil {
+            unrecorded!.step(TickInput(move: input.move, pointer: input.pointer, command: .none))
+            ticks += 1
+            for observer in observers { observer(unrecorded!.state, unrecorded!.events) }
+            return
+        }
         if onGameFinished != nil { capture.willStep(recorder.simulation.state, input) }
         recorder.step(input)
         ticks += 1

@@ -6,6 +6,7 @@ import OceanDrivers
 import OceanSystem
 import OceanDailyClient
 import OceanStore
+import OceanFront
 import Foundation
 
 /// The Daily Ocean (GAME_RULES §7): the day's arcade game, the same for everyone.
@@ -13,7 +14,7 @@ struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily",
         abstract: "The Daily Ocean: one arcade game a day, its seed from the date and the balance.",
-        subcommands: [Record.self, Verify.self, Seed.self, Submit.self, Leaderboard.self])
+        subcommands: [Record.self, Verify.self, Seed.self, Submit.self, Leaderboard.self, Settings.self])
 }
 
 extension DailyCommand {
@@ -167,6 +168,42 @@ extension DailyCommand {
         }
     }
 
+    /// Sends a Daily Ocean run from `ocean play` (its official run, when the player
+    /// opted in): the same request as `ocean daily submit`, on a thread of its own, the
+    /// answer in words for the game's summary.
+    static func sendFromPlay(server: String, name: String) -> ([UInt8], CalendarDate, String, @escaping @Sendable (SummaryNote) -> Void) -> Void {
+        { bytes, date, playerName, answer in
+            let chosen = name.isEmpty ? playerName : name
+            let thread = Thread {
+                answer(DailyCommand.playNote(server: server, name: chosen, date: date, bytes: bytes))
+            }
+            thread.start()
+        }
+    }
+
+    private static func playNote(server: String, name: String, date: CalendarDate, bytes: [UInt8]) -> SummaryNote {
+        if RunSignature.nameProblem(name) != nil {
+            return SummaryNote("Not sent: name yourself with ocean daily settings --name", short: "Not sent: no name", good: false)
+        }
+        guard let keyPath = PlayerKey.defaultPath(), let key = try? PlayerKey.loadOrCreate(path: keyPath) else {
+            return SummaryNote("Not sent: no key in the data folder", short: "Not sent", good: false)
+        }
+        let answer: ServerAnswer
+        do { answer = try DailyClient(server: server).submit(replay: bytes, date: date.description, name: name, key: key) } catch {
+            printError("ocean play: the Daily Ocean run was not sent: \(error)")
+            return SummaryNote("Not sent: the server cannot be reached", short: "Not sent", good: false)
+        }
+        guard (200..<300).contains(answer.status) else {
+            printError("ocean play: the server refused the Daily Ocean run (\(answer.status)): \(answer.errorText)")
+            return SummaryNote("Refused by the server (\(answer.status))", short: "Refused", good: false)
+        }
+        let object = answer.body.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        if let rank = object?["rank"] as? Int {
+            return SummaryNote("Verified by the server: rank \(rank) today", short: "Rank \(rank) today", good: true)
+        }
+        return SummaryNote("Verified by the server (practice: not ranked)", short: "Verified", good: true)
+    }
+
     /// The server's JSON on standard output when it agreed; its reason otherwise
     /// (exit 2 for a refusal, 1 for a failure of its own).
     static func report(_ answer: ServerAnswer, what: String) throws {
@@ -193,5 +230,43 @@ extension DailyCommand {
         var parts = tm()
         gmtime_r(&t, &parts)
         return CalendarDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)).description
+    }
+}
+
+extension DailyCommand {
+    struct Settings: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Choose whether `ocean play` sends your official Daily Ocean runs to a server, and under which name.",
+            discussion: "Opt-in: nothing is sent until --submit-to names a server. The settings live in daily.toml in the "
+                + "settings folder ($XDG_CONFIG_HOME/ocean-rescue or ~/.config/ocean-rescue). With no option, prints them.")
+
+        @Option(help: "The server to send official runs to, such as http://127.0.0.1:8080.") var submitTo: String?
+        @Flag(help: "Stop sending runs (offline play).") var off = false
+        @Option(help: "The name to post under (1 to 32 of letters, digits, '_', '-', '.'; default: the career's player name).")
+        var name: String?
+
+        func validate() throws {
+            if off && submitTo != nil { throw ValidationError("--off and --submit-to: choose one") }
+            if let submitTo, let why = DailySettings.addressProblem(submitTo) { throw ValidationError("--submit-to: " + why) }
+            if let name, let why = DailySettings.nameProblem(name) { throw ValidationError("--name: " + why) }
+        }
+
+        func run() throws {
+            guard let path = DailySettingsFile.defaultPathIfKnown() else {
+                throw CommandFailure("ocean daily settings: \(ConfigFolder.problem() ?? "no settings folder")")
+            }
+            var settings: DailySettings
+            do { settings = try DailySettingsFile.load(path: path) } catch { throw CommandFailure(error.description) }
+            if submitTo == nil && !off && name == nil {
+                CommandOutput.print(settings.submitTo.map { "submit to \($0) as \(settings.name ?? "the career's player name")" }
+                                    ?? "offline: official runs are not sent (ocean daily settings --submit-to URL)")
+                return
+            }
+            if off { settings.submitTo = nil }
+            if let submitTo { settings.submitTo = submitTo }
+            if let name { settings.name = name }
+            do { try DailySettingsFile.save(settings, path: path) } catch { throw CommandFailure(error.description) }
+            CommandOutput.print("\(path): " + (settings.submitTo.map { "official runs go to \($0)" } ?? "offline"))
+        }
     }
 }

@@ -24,6 +24,8 @@ struct PlayCommand: ParsableCommand {
         discussion: "Set OCEAN_DEBUG_SCREENS=1 to have each screen the window moves to written on standard error.")
 
     @Flag(help: "Start a game at once (no menu, no story).") var quick = false
+    @Flag(help: "Play today's Daily Ocean at once (UTC date; the first finished try is the official run, kept in daily/ beside the profile).")
+    var daily = false
     @Option(help: "With --quick: the game to play, classic or arcade (the menu offers both).") var mode: PlayMode = .classic
     @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
     var record: String?
@@ -52,6 +54,10 @@ struct PlayCommand: ParsableCommand {
         try checkRange(assistSpeed, "--assist-speed", Assist.speeds)
         try checkRange(assistBin, "--assist-bin", Assist.bins)
         if let quitAfter, !(quitAfter > 0 && quitAfter <= 86_400) { throw ValidationError("--quit-after: allowed 0 to 86400 seconds") }
+        if daily && (quick || mode != .classic) { throw ValidationError("--daily is a game of its own: not with --quick or --mode") }
+        if daily && (assistSpeed != 100 || assistBin != 100) {
+            throw ValidationError("--daily is played as everyone plays it: assist mode is for the career and quick games")
+        }
         if mode == .arcade && !quick { throw ValidationError("--mode arcade goes with --quick; the menu offers Arcade itself") }
     }
 
@@ -62,7 +68,7 @@ struct PlayCommand: ParsableCommand {
         let assets = try loadAssets(theme: theme)
         // The career's words: the menu needs them, --quick does not read them.
         var content: CareerContent?
-        if !quick { do { content = try CareerContentLoader.load() } catch { throw CommandFailure(error.description) } }
+        if !quick && !daily { do { content = try CareerContentLoader.load() } catch { throw CommandFailure(error.description) } }
         let rules = Rules(balance)
         try checkKindData(rules, assets: assets, content: content)
         let profilePath = try profileOption.path
@@ -96,6 +102,15 @@ struct PlayCommand: ParsableCommand {
         let keys = try loadMoveKeys()
         setup.loop.moveKeys = keys
         setup.keysHint = keys.hint
+        // The Daily Ocean: today's by the UTC calendar (the same day for every player);
+        // official runs sent only when the player chose a server.
+        setup.dailyOnly = daily
+        setup.dailyDate = try parseDate(DailyCommand.todayUTC())
+        if let path = DailySettingsFile.defaultPathIfKnown() {
+            let chosen: DailySettings
+            do { chosen = try DailySettingsFile.load(path: path) } catch { throw CommandFailure(error.description) }
+            if let server = chosen.submitTo { setup.submitDaily = DailyCommand.sendFromPlay(server: server, name: chosen.name ?? "") }
+        }
 
         let outcome: PlayOutcome
         do { outcome = try PlayApp.run(setup) } catch { throw CommandFailure(error.description) }

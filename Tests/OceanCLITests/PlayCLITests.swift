@@ -186,7 +186,7 @@ struct PlayWindowTests {
 
         let second = try script(playing("--mute --record \(dir)/second.replay --profile \(dir)/profile", actions: """
             sleep 0.5
-            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # past Arcade: Study a card
+            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # past Arcade and the Daily Ocean: Study a card
             xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3; xdotool key Escape; sleep 0.3  # answer 'From land', back
             xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # Log a scan (the menu keeps its place)
             xdotool key Return; sleep 0.5; xdotool key Escape; sleep 0.3  # a plastic bottle, back
@@ -237,7 +237,7 @@ struct PlayWindowTests {
             xdotool type --delay 60 "Ada"; sleep 0.3
             xdotool key Return; sleep 0.3
             xdotool key Right; sleep 0.2; xdotool key Return; sleep 0.5    # adopted: the menu
-            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.5     # past Arcade: Study a card
+            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.5     # past Arcade and the Daily Ocean: Study a card
             "\(tool)" $W "$DIR/before.ppm"
             xdotool key Down; sleep 0.2; xdotool key Return; sleep 1       # 'From land', right: done, and a milestone
             "\(tool)" $W "$DIR/after.ppm"

@@ -20,6 +20,43 @@ import TestSupport
         #expect(s.page == .game)
     }
 
+    /// The Daily Ocean's entry, under Arcade, opens the day's game over the career: no
+    /// command for the career's session, and the menu stays where it was.
+    @Test func theMenusDailyEntryOpensTheDailyOcean() throws {
+        let view = try careerView()
+        let state = GameState(rules: try shippedRules, seed: 1)
+        var s = try flow(CareerPlayer(name: "Ada", introSeen: true), state: state, view: view)
+        #expect(s.menuItems.prefix(3) == [.play, .arcade, .daily])
+        #expect(CareerFlow.MenuItem.daily.label == "Daily Ocean")
+        _ = s.handle(.down, state: state)
+        _ = s.handle(.down, state: state)
+        let out = s.handle(.confirm, state: state)
+        #expect(out.daily && out.commands.isEmpty)
+        #expect(s.page == .menu && s.menuItems[s.selection] == .daily)
+    }
+
+    /// One entry for the story: the intro, then the outro once it has been seen;
+    /// Escape in the intro goes back to the menu.
+    @Test func theStoryEntryPlaysTheIntroThenTheOutroOnceSeen() throws {
+        let view = try careerView()
+        let state = GameState(rules: try shippedRules, seed: 1)
+        for seen in [false, true] {
+            var s = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: seen), state: state, view: view)
+            while s.menuItems[s.selection] != .story { _ = s.handle(.down, state: state) }
+            _ = s.handle(.confirm, state: state)
+            #expect(s.page == .intro(panel: 0))
+            var pages: [String] = []
+            for _ in 0..<20 where s.page != .menu {
+                _ = s.handle(.confirm, state: state)
+                pages.append(s.page.key)
+            }
+            #expect(s.page == .menu && pages.contains("outro 1") == seen, "\(pages)")
+            _ = s.handle(.confirm, state: state)
+            _ = s.handle(.back, state: state)
+            #expect(s.page == .menu, "Escape in the intro: back to the menu")
+        }
+    }
+
     /// The bins: each one left filled in the combo meter's colour, each spent one
     /// hollow; in a classic game, none.
     @Test func theHUDShowsTheMissesLeftAsBins() throws {

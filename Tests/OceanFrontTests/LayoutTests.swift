@@ -74,6 +74,8 @@ import Glibc
                     _ = entered.handle(.confirm, state: state)
                     if case .intro = entered.page { pages.append((entered.page.key, entered)) } else { break }
                 }
+                // Watched from the menu after the story's end, the outro follows.
+                if case .outro = entered.page { pages.append((entered.page.key, entered)) }
             }
             if case .outro = entered.page {
                 for _ in 0..<8 {

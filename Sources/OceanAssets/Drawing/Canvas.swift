@@ -108,6 +108,24 @@ public struct Canvas {
         }
     }
 
+    /// A sprite mixed over what is there by `alpha` of 256 (a ghost); pixels equal to 0
+    /// are transparent.
+    public func blit(_ sprite: Bitmap, x: Int, y: Int, alpha: UInt32) {
+        let x0 = max(0, x), x1 = min(width, x + sprite.width)
+        let y0 = max(0, y), y1 = min(height, y + sprite.height)
+        guard x0 < x1, y0 < y1 else { return }
+        sprite.pixels.withUnsafeBufferPointer { src in
+            for row in y0..<y1 {
+                let srcRow = (row - y) * sprite.width
+                let dst = row * width
+                for col in x0..<x1 {
+                    let p = src[srcRow + col - x]
+                    if p != 0 { pixels[dst + col] = Colour.mix(pixels[dst + col], p, alpha) }
+                }
+            }
+        }
+    }
+
     /// A sprite scaled by a whole factor, mirrored left to right when `flipped`, and
     /// all in one colour when `solid` is not 0 (a silhouette).
     public func blit(_ sprite: Bitmap, x: Int, y: Int, scale: Int, flipped: Bool = false, solid: UInt32 = 0) {

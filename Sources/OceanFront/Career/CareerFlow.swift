@@ -26,6 +26,8 @@ public struct CareerFlowOutput: Equatable, Sendable {
     public var commands: [Command] = []
     public var playerChanged = false
     public var quit = false
+    /// The Daily Ocean was chosen: the day's game opens over the career.
+    public var daily = false
 
     public init() {}
 }
@@ -78,20 +80,20 @@ public struct CareerFlow: Sendable {
 
     /// The menu's entries, in order.
     public enum MenuItem: Int, CaseIterable, Sendable {
-        case play, arcade, study, scan, week, lifetime, achievements, pet, intro, outro, quit
+        case play, arcade, daily, study, scan, week, lifetime, achievements, pet, story, quit
 
         public var label: String {
             switch self {
             case .play: "Play a game"
             case .arcade: "Play arcade"
+            case .daily: "Daily Ocean"
             case .study: "Study a card"
             case .scan: "Log a scan"
             case .week: "This week"
             case .lifetime: "Lifetime"
             case .achievements: "Achievements"
             case .pet: "Your pet"
-            case .intro: "Watch the intro"
-            case .outro: "Watch the outro"
+            case .story: "Watch the story"
             case .quit: "Quit"
             }
         }
@@ -144,11 +146,8 @@ public struct CareerFlow: Sendable {
         page = player.introSeen ? .menu : (content.intro.isEmpty ? .name : .intro(panel: 0))
     }
 
-    /// The menu's entries (the outro only once it has been seen).
-    public var menuItems: [MenuItem] { MenuItem.allCases.filter(offers) }
-
-    /// Whether the menu lists `item` (the outro only once it has been seen).
-    public func offers(_ item: MenuItem) -> Bool { item != .outro || player.outroSeen }
+    /// The menu's entries.
+    public var menuItems: [MenuItem] { MenuItem.allCases }
 
     /// "Hello, Ada!" (or a plain welcome before a name is known).
     public var greeting: String { player.name.isEmpty ? "Welcome!" : "Hello, \(player.name)!" }
@@ -172,7 +171,7 @@ public struct CareerFlow: Sendable {
         var out = CareerFlowOutput()
         switch page {
         case .intro(let panel):
-            if key == .back { finishIntro(state: state, out: &out) } else if turnsPage(key) {
+            if key == .back { storyFromMenu ? toMenu() : finishIntro(state: state, out: &out) } else if turnsPage(key) {
                 if panel + 1 < content.intro.count { page = .intro(panel: panel + 1) } else { finishIntro(state: state, out: &out) }
             }
         case .name:
@@ -297,7 +296,11 @@ public struct CareerFlow: Sendable {
     }
 
     private mutating func finishIntro(state: GameState, out: inout CareerFlowOutput) {
-        if storyFromMenu { toMenu(); return }
+        if storyFromMenu {
+            // Watched from the menu: the outro follows once the story has reached it.
+            if player.outroSeen && !content.outro.isEmpty { startOutro(fromMenu: true, state: state) } else { toMenu() }
+            return
+        }
         page = .name
     }
 
@@ -346,6 +349,10 @@ public struct CareerFlow: Sendable {
         case .arcade:
             out.commands.append(.startArcade)
             page = .game
+        case .daily:
+            // The day's game is a session of its own (the app's Daily Ocean scene);
+            // back from it, the menu is as it was.
+            out.daily = true
         case .study:
             // The first card that asks today, else the first.
             card = (0..<content.cards.count).first { asks($0, state) } ?? 0
@@ -356,10 +363,15 @@ public struct CareerFlow: Sendable {
         case .lifetime: page = .lifetime
         case .achievements: page = .achievements
         case .pet: page = .pet
-        case .intro:
+        case .story:
+            // The intro, then the outro once it has been seen (one entry for both: the
+            // menu's list keeps to what fits between the panels).
             storyFromMenu = true
-            page = content.intro.isEmpty ? .menu : .intro(panel: 0)
-        case .outro: startOutro(fromMenu: true, state: state)
+            if !content.intro.isEmpty {
+                page = .intro(panel: 0)
+            } else if player.outroSeen && !content.outro.isEmpty {
+                startOutro(fromMenu: true, state: state)
+            }
         case .quit: out.quit = true
         }
     }

@@ -98,7 +98,7 @@ extension CareerView {
                                           y: challengeTop, showReward: plan.reward)
         // The entries as `menuItems` lists them, without making that array each frame.
         var i = -1
-        for item in CareerFlow.MenuItem.allCases where flow.offers(item) {
+        for item in CareerFlow.MenuItem.allCases {
             i += 1
             let box = layout.item(i)
             let chosen = i == flow.selection
