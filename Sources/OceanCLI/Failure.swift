@@ -49,6 +49,21 @@ public func errorLine(_ message: String) -> String {
     return "ocean: error: " + m
 }
 
+/// Why `help path…` names no command of `root` (the first name that is not one, with
+/// the names there are), or nil.
+func helpProblem(_ root: any ParsableCommand.Type, _ path: [String]) -> String? {
+    var at: any ParsableCommand.Type = root
+    for name in path where !name.hasPrefix("-") {
+        let subs = at.configuration.subcommands
+        guard let next = subs.first(where: { $0._commandName == name }) else {
+            let names = subs.map { $0._commandName }
+            return "help: no command '\(name)'" + (names.isEmpty ? " here" : "; the commands are " + names.joined(separator: ", "))
+        }
+        at = next
+    }
+    return nil
+}
+
 /// Parses `arguments` (by default the process's) against `root`, runs the command, and
 /// returns the status to exit with: usage errors 2 (not ArgumentParser's 64), like any
 /// bad input, with the one error prefix; a `CommandFailure` its own status; `--help`
@@ -56,6 +71,12 @@ public func errorLine(_ message: String) -> String {
 /// it, and by the tests that run a command in their own process.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type,
                                                   arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    // `help NAME…` for a command that is not there: ArgumentParser prints the main help
+    // and exits 0, as if all were well.
+    if arguments.first == "help", arguments.count > 1, let problem = helpProblem(Root.self, Array(arguments.dropFirst())) {
+        CommandOutput.printError(errorLine(problem))
+        return ExitStatus.badInput
+    }
     do {
         var command = try Root.parseAsRoot(arguments)
         try command.run()
@@ -83,7 +104,10 @@ public enum CommandOutput {
     @TaskLocal public static var capture: CapturedOutput?
 
     /// A line (or `text` and `terminator`) on standard output.
+    /// Control characters are shown, not obeyed (`terminalSafe`): a comment or a file
+    /// name is anyone's text.
     public static func print(_ text: String, terminator: String = "\n") {
+        let text = terminalSafe(text)
         if let capture { capture.append(out: text + terminator) } else { Swift.print(text, terminator: terminator) }
     }
 
@@ -92,6 +116,7 @@ public enum CommandOutput {
 
     /// `text` on standard error as it is (no newline added), in one write.
     public static func writeError(_ text: String) {
+        let text = terminalSafe(text)
         if let capture {
             capture.append(err: text)
         } else {

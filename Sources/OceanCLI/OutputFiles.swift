@@ -36,3 +36,12 @@ func environmentVariables() -> [String: String] {
     }
     return env
 }
+
+extension CommandOutput {
+    /// A command's closing line about the file it wrote to `out`: on standard output,
+    /// unless the file itself went there (`--out -`, `/dev/stdout`), where the line
+    /// would end up inside the WAV or PNG: then on standard error.
+    public static func summary(_ text: String, besides out: String?) {
+        if let out, (try? PathName(out))?.standardStream(dash: 1) == 1 { printError(text) } else { print(text) }
+    }
+}

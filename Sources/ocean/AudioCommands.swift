@@ -121,9 +121,9 @@ extension AudioCommand {
             let cpu = Double(monotonicNanos() - start) / 1e9
             do { try file.commit() } catch { throw CommandFailure(error.description) }
             let audioSeconds = Double(wav.framesWritten) / Double(AudioEngine.sampleRate)
-            CommandOutput.print("rendered \(out): \(decimal(audioSeconds, places: 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
+            CommandOutput.summary("rendered \(out): \(decimal(audioSeconds, places: 1)) s, \(wav.framesWritten) frames, 48 kHz stereo 16-bit; "
                 + "\(cues) cues (\(engine.droppedCues) dropped); peak \(decimal(Double(wav.peak), places: 3)) of full scale, "
-                + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time")
+                + "\(wav.clipped) clipped; \(Int(audioSeconds / max(cpu, 1e-9)))× real time", besides: out)
         }
     }
 

@@ -59,7 +59,7 @@ extension DailyCommand {
             do { try sink.commit() } catch { throw CommandFailure("\(error.description) (the recording is lost; any old file is kept)") }
             // Checked as a server would, and told in its numbers.
             switch DailyRun.verify(try readOrExit(out), date: header.date, balance: header.balance) {
-            case .success(let r): CommandOutput.print("recorded \(out): the Daily Ocean of \(header.date): " + DailyCommand.words(r))
+            case .success(let r): CommandOutput.summary("recorded \(out): the Daily Ocean of \(header.date): " + DailyCommand.words(r), besides: out)
             case .failure(let why): throw CommandFailure("\(out): recorded, but \(why.message) (a bug: please report it)")
             }
             _ = recorder

@@ -174,7 +174,7 @@ extension ReplayCommand {
             }
             do { try sink.commit() } catch { throw CommandFailure("\(error.description) (the recording is lost; any old file is kept)") }
             let s = recorder.simulation.state
-            CommandOutput.print("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))")
+            CommandOutput.summary("recorded \(out): \(s.tick) ticks (\(duration(ticks: s.tick))), \(counted(s.totals.games, "game")), hash \(hex16(s.hash))", besides: out)
         }
     }
 
@@ -241,6 +241,9 @@ extension ReplayCommand {
             // A what-if swaps the balance file's constants; the challenge table stays the recorded one.
             let rules = Rules(try balance.map {
                 var b = try BalanceOption(balance: $0).load()
+                if let why = KindsMatch.problem(recorded: replay.header.balance, other: b, flag: "--balance \($0)") {
+                    throw CommandFailure(why)
+                }
                 b.challenges = replay.header.balance.challenges
                 return b
             } ?? replay.header.balance)

@@ -33,6 +33,9 @@ extension ReplayCommand {
             let nameB: String
             if let balance {
                 var whatIf = try BalanceOption(balance: balance).load()
+                if let why = KindsMatch.problem(recorded: left.header.balance, other: whatIf, flag: "--balance \(balance)") {
+                    throw CommandFailure(why)
+                }
                 whatIf.challenges = left.header.balance.challenges
                 right = { var r = left; r.header.balance = whatIf; return r }()
                 nameB = "\(a) under \(balance)"

@@ -76,8 +76,8 @@ extension ReplayCommand {
             } catch {
                 throw CommandFailure(error.description)
             }
-            CommandOutput.print(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
-                ?? "wrote \(ticks.count) frames to \(outDir!) (\(GameView.width * scale)×\(GameView.height * scale))")
+            CommandOutput.summary(out.map { "wrote \($0) (tick \(ticks[0]), \(GameView.width * scale)×\(GameView.height * scale))" }
+                ?? "wrote \(ticks.count) frames to \(outDir!) (\(GameView.width * scale)×\(GameView.height * scale))", besides: out)
         }
 
         /// `--out-dir`'s PNG of tick `t`: DIR/tick-000123.png.

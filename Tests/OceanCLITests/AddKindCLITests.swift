@@ -88,6 +88,15 @@ private func ocean(in folder: String, _ args: [String]) throws -> Run {
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/cup.png"))
 
+        // Issue 34: re-played under a balance without the kind, it is refused by name
+        // before any tick (the cup's items would index past the list: a crash before).
+        for args in [["replay", "run", "cup.replay", "--balance", repoRoot + "/assets/balance.toml"],
+                     ["replay", "diff", "cup.replay", "--balance", repoRoot + "/assets/balance.toml"]] {
+            let whatIf = try ocean(in: folder, args)
+            #expect(whatIf.status == 2 && whatIf.stderr.contains("lacks coffee_cup")
+                    && whatIf.stderr.contains("the same kinds, in the same order"), "\(args): \(whatIf.status) \(whatIf.stderr)")
+        }
+
         // Every golden replay verifies unchanged beside the new kind.
         let corpus = try FileManager.default.subpathsOfDirectory(atPath: repoRoot + "/replays")
             .filter { $0.hasSuffix(".replay") }.map { repoRoot + "/replays/" + $0 }

@@ -56,7 +56,7 @@ public final class Progress: @unchecked Sendable {
             let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
             let line = "\(label): \(done) of \(total) \(unit) (\(done * 100 / total) %), "
                 + "\(Int(rate)) \(unit)/s, about \(duration(seconds: eta)) left"
-            printError("\r\u{1b}[K" + line + " (Ctrl-C stops)", newline: false)
+            printError("\r\u{1b}[K" + terminalSafe(line) + " (Ctrl-C stops)", newline: false, raw: true)
             shown = true
         }
     }
@@ -70,6 +70,6 @@ public final class Progress: @unchecked Sendable {
     /// Erases the line.
     public func finish() {
         guard enabled else { return }
-        lock.withLock { _ in if shown { printError("\r\u{1b}[K", newline: false) } }
+        lock.withLock { _ in if shown { printError("\r\u{1b}[K", newline: false, raw: true) } }
     }
 }
