@@ -56,6 +56,12 @@ public struct PlaySetup {
     public var openSink: GameSession.OpenSink
     /// The Daily Ocean's day (UTC: the same day for every player; nil: `date`).
     public var dailyDate: CalendarDate?
+    /// What a launch checks beyond the balance (each kind's sprite, name and impact),
+    /// which a reloaded balance must pass too; the problem, or nil.
+    public var reloadCheck: ((Balance) -> String?)?
+    /// Apply an absence longer than `PlayApp.longAbsenceDays` (the player says the
+    /// clock is right: `--accept-absence`).
+    public var acceptAbsence = false
     /// Play the Daily Ocean at once, with no career screens (`ocean play --daily`).
     public var dailyOnly = false
     /// Sends a Daily Ocean official run to the server the player chose (the settings'
@@ -93,6 +99,10 @@ public struct PlayOutcome {
 /// `ocean play`: the profile locked, the window opened, the sound started, a
 /// `GameSession` recording and saving, and the `PlayScene` in the one window loop.
 public enum PlayApp {
+    /// Days past the career's last one that `ocean play` applies without asking: a
+    /// season away; more is likelier a wrong clock than a long break.
+    public static let longAbsenceDays = 90
+
     public static func run(_ setup: PlaySetup) throws(AppError) -> PlayOutcome {
         // Assist mode's wider bin is a constant of the games played (and recorded).
         let balance = setup.assist.widening(setup.balance)
@@ -103,6 +113,21 @@ public enum PlayApp {
             throw AppError("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
         }
         let saved = store.saved?.state
+        // The clock against the career's calendar: set back, the career plays on from its
+        // last day (the kernel counts nothing twice), and says so; leapt far ahead, the
+        // absence is applied only when the player says the clock is right.
+        if let saved, saved.career.hasSession {
+            let last = CalendarDate(dayNumber: saved.career.today)
+            let ahead = setup.date.dayNumber - last.dayNumber
+            if ahead < 0 {
+                printError("ocean play: the clock says \(setup.date), before this career's last day (\(last)); "
+                           + "the career plays on as \(last), and nothing is counted twice")
+            } else if ahead > PlayApp.longAbsenceDays && !setup.acceptAbsence {
+                throw AppError("ocean play: the clock says \(setup.date), \(ahead) days after this career's last day (\(last)); "
+                    + "so long an absence costs the ocean's health and the streak. If the clock is right, add --accept-absence; "
+                    + "if not, set it and start again. Nothing was changed.")
+            }
+        }
 
         let screen: DisplaySession
         do { screen = try DisplaySession(width: GameView.width, height: GameView.height, vsync: setup.loop.fps == nil) } catch {
@@ -204,7 +229,8 @@ public enum PlayApp {
         let session: GameSession
         do {
             session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
-                                      hotReloadPath: setup.hotReloadPath, saveProblem: saveProblem, openSink: setup.openSink)
+                                      hotReloadPath: setup.hotReloadPath, reloadCheck: setup.reloadCheck, saveProblem: saveProblem,
+                                      openSink: setup.openSink)
         } catch {
             throw AppError(error.code == EEXIST ? "ocean: --record '\(recording.path)' exists; add --force to replace it once the new recording is finished"
                                                 : "\(error.description) (nothing was played)")

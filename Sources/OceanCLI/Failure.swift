@@ -49,6 +49,22 @@ public func errorLine(_ message: String) -> String {
     return "ocean: error: " + m
 }
 
+/// The process's first argument that is not UTF-8, said with its bytes shown: Swift
+/// reads arguments as text, replacing such bytes, so `caf\xE9.replay` would name
+/// another file (and `p\xE9`, `p\xE8` the same one). Refused rather than guessed.
+func nonUTF8Argument() -> String? {
+    for i in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+            return "argument \(i) ('\(terminalSafe(shown))') is not UTF-8 text; file names and words are taken in UTF-8: "
+                + "rename the file (e.g. convmv -f latin1 -t utf8)"
+        }
+    }
+    return nil
+}
+
 /// Why `help path…` names no command of `root` (the first name that is not one, with
 /// the names there are), or nil.
 func helpProblem(_ root: any ParsableCommand.Type, _ path: [String]) -> String? {
@@ -71,6 +87,10 @@ func helpProblem(_ root: any ParsableCommand.Type, _ path: [String]) -> String? 
 /// it, and by the tests that run a command in their own process.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type,
                                                   arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    if let problem = nonUTF8Argument() {
+        CommandOutput.printError(errorLine(problem))
+        return ExitStatus.badInput
+    }
     // `help NAME…` for a command that is not there: ArgumentParser prints the main help
     // and exits 0, as if all were well.
     if arguments.first == "help", arguments.count > 1, let problem = helpProblem(Root.self, Array(arguments.dropFirst())) {

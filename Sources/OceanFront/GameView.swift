@@ -245,6 +245,9 @@ public final class GameView {
             case .sessionBegan(_, let days) where days >= 2:
                 // Back after days away: what the absence cost, in one toast.
                 toasts.push(Toast.away(days: days, events: events, columns: toastColumns, tick: tick))
+            case .dateWentBack(let from, let to):
+                // A clock set back: the career stays on its later day, and says so.
+                toasts.push(Toast.clockWentBack(from: from, to: to, columns: toastColumns, tick: tick))
             case .seaLifeCaught, .passed, .bounced, .powerUp:
                 observeKind(event, tick: tick)
             default:

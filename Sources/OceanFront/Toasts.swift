@@ -85,6 +85,16 @@ extension Toast {
     }
 }
 
+extension Toast {
+    /// The device's clock says a day before the career's last: the career plays on as
+    /// that day (the kernel counts nothing twice), and the player is told why.
+    static func clockWentBack(from: CalendarDate, to: CalendarDate, columns: Int, tick: Int) -> Toast {
+        Toast(kind: .missed, title: "The clock went back", shortTitle: "Clock",
+              lines: TextWrap.lines("The clock says \(to); your career plays on as \(from).", columns: columns, maxLines: 2),
+              footer: "Nothing counts twice", born: tick)
+    }
+}
+
 /// The toasts on show, at most `capacity` (a new one past that replaces the oldest).
 /// They all live as long, so the oldest always goes first.
 struct ToastStack {

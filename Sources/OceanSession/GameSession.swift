@@ -71,8 +71,11 @@ public final class GameSession {
     ///   - rules: the played balance's rules when the caller has built them already
     ///     (they are built once per stretch of constants).
     /// Throws when the first part's recording cannot be opened.
+    ///   - reloadCheck: what a launch checks beyond the balance (sprites, names,
+    ///     impact of every kind), which a reloaded file must pass too.
     public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
-                hotReloadPath: String?, saveProblem: String? = nil, openSink: @escaping OpenSink) throws(FileError) {
+                hotReloadPath: String?, reloadCheck: ((Balance) -> String?)? = nil, saveProblem: String? = nil,
+                openSink: @escaping OpenSink) throws(FileError) {
         assist = header.assist ?? .none
         fileBalance = balance
         self.balance = assist.widening(balance)
@@ -82,7 +85,7 @@ public final class GameSession {
         self.header.startState = saved
         self.recording = recording
         self.openSink = openSink
-        hotReload = hotReloadPath.map(BalanceHotReload.init(path:))
+        hotReload = hotReloadPath.map { BalanceHotReload(path: $0, launchCheck: reloadCheck) }
         saveError = saveProblem
         sink = try openSink(recording.path, recording.replaces)
         recorder = ReplayRecorder(header: self.header, rules: self.rules, sink: sink)

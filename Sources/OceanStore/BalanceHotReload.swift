@@ -20,7 +20,15 @@ public struct BalanceHotReload {
     /// The constants the next game will start with, if an edit is waiting.
     public private(set) var waiting: Balance?
 
-    public init(path: String) { reloader = BalanceReloader(path: path) }
+    /// What launching with the file would also check beyond the balance itself (every
+    /// kind's sprite, name and impact, every sea's look): a reload passes the same
+    /// checks as a launch. The problem, or nil.
+    public var launchCheck: ((Balance) -> String?)?
+
+    public init(path: String, launchCheck: ((Balance) -> String?)? = nil) {
+        reloader = BalanceReloader(path: path)
+        self.launchCheck = launchCheck
+    }
 
     /// Looks at the file with `state` as the career stands and `inPlay` the constants
     /// in play. Returns what changed (nil: nothing to say) and, when `atStart`, the
@@ -33,7 +41,7 @@ public struct BalanceHotReload {
             new.challenges = inPlay.challenges
             waiting = nil
             if new == inPlay { news = .sameAsInPlay }
-            else if let why = misfit(state, new) { news = .refused(why) }
+            else if let why = kindsChanged(from: inPlay, to: new) ?? launchCheck?(new) ?? misfit(state, new) { news = .refused(why) }
             else { waiting = new; news = .waiting }
         case .refused(let why)?:
             waiting = nil
@@ -48,6 +56,15 @@ public struct BalanceHotReload {
         }
         waiting = nil
         return (news, new)
+    }
+
+    /// A session's figures are kept by the kinds' places, so the list of kinds stays as
+    /// launched: a new list is for the next launch (which reads the career by key).
+    private func kindsChanged(from old: Balance, to new: Balance) -> String? {
+        let a = old.kinds.map(\.key), b = new.kinds.map(\.key)
+        guard a != b else { return nil }
+        return "\(reloader.path): the kinds changed (\(a.joined(separator: ", ")) → \(b.joined(separator: ", "))); "
+            + "a new list of kinds applies when the game is started again"
     }
 
     /// Why the career as it stands cannot play under `balance`, if it cannot.

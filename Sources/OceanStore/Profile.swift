@@ -27,9 +27,11 @@ public enum Profile {
         DataFolder.path(environment: environment).map { $0 + "/profile" }
     }
 
+    /// - kinds: the kind keys the state's per-kind figures follow (`Rules.kindKeys`);
+    ///   empty: none written (they follow the balance's order when read).
     public static func encode(_ state: GameState, plannedThrough: CalendarDate? = nil,
-                              player: ProfileText.Player = ProfileText.Player()) -> String {
-        ProfileText.render(state, plannedThrough: plannedThrough, player: player)
+                              player: ProfileText.Player = ProfileText.Player(), kinds: [String] = []) -> String {
+        ProfileText.render(state, plannedThrough: plannedThrough, player: player, kinds: kinds)
     }
 
     /// The state in `text`, validated against `rules`, which also settle what an
@@ -69,10 +71,10 @@ public enum Profile {
     /// profile or the new one, never a mix, and never a temporary file that outlives
     /// the next save.
     public static func save(_ state: GameState, plannedThrough: CalendarDate? = nil,
-                            player: ProfileText.Player = ProfileText.Player(), path: String) throws(LoadError) {
+                            player: ProfileText.Player = ProfileText.Player(), kinds: [String] = [], path: String) throws(LoadError) {
         try createFolder(of: path)
         do {
-            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player))
+            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player, kinds: kinds))
         } catch {
             throw LoadError(path: path, message: "\(error.message) (the previous profile, if any, is kept)")
         }

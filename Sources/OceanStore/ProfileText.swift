@@ -5,12 +5,13 @@ import OceanSystem
 /// with the kernel alone, `make fuzz-profile`). `Profile` adds the file around it.
 ///
 /// ```
-/// OCEAN-PROFILE 4
+/// OCEAN-PROFILE 5
 /// engine 0.1.0
 /// state <base64 of the canonical state encoding>
 /// planned-through 2026-01-05          (optional)
 /// name Ada                            (optional, version 4)
 /// seen intro outro                    (optional, version 4)
+/// kinds plastic_bottle glass_bottle …  (version 5)
 /// checksum <FNV-1a 64 of the lines above, 16 hex digits>
 /// ```
 ///
@@ -26,9 +27,14 @@ import OceanSystem
 /// - `name TEXT` (from 4): the player's name in UTF-8, 1 to `Player.maxNameLength`
 ///   printable characters (any letter: é, ñ, ß, ł…), no space at either end.
 /// - `seen WORD…` (from 4): the story panels already shown: `intro`, `outro`.
+/// - `kinds KEY…` (from 5): the kinds the state's per-kind figures (catches, grams,
+///   months, items in the air) belong to, in the state's order. A profile is read by
+///   these keys, so a balance that lists the kinds in another order, or adds one, reads
+///   the same career; a career with figures of a kind the balance lacks is refused,
+///   named. Without the line (versions 1 to 4) the figures follow the balance's order.
 public enum ProfileText {
     public static let magic = "OCEAN-PROFILE"
-    public static let version = 4
+    public static let version = 5
     /// Lines a profile may have at most (magic, engine, state, extras, checksum).
     static let maxLines = 16
 
@@ -81,13 +87,17 @@ public enum ProfileText {
         public var description: String { message }
     }
 
-    public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil, player: Player = Player()) -> String {
+    /// - kinds: the keys of the kinds the state's per-kind figures are in the order of
+    ///   (the rules' `kindKeys`); empty writes no `kinds` line (the balance's order).
+    public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil, player: Player = Player(),
+                              kinds: [String] = []) -> String {
         var text = "\(magic) \(version)\nengine \(Engine.version)\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
         if let plannedThrough { text += "planned-through \(plannedThrough)\n" }
         // An invalid name (never made by the game) is left out rather than written unreadable.
         if Player.isValidName(player.name) { text += "name \(player.name)\n" }
         let seen = (player.introSeen ? ["intro"] : []) + (player.outroSeen ? ["outro"] : [])
         if !seen.isEmpty { text += "seen \(seen.joined(separator: " "))\n" }
+        if !kinds.isEmpty { text += "kinds \(kinds.joined(separator: " "))\n" }
         text += "checksum \(hex16(checksum(text)))\n"
         return text
     }
@@ -130,6 +140,7 @@ public enum ProfileText {
         }
         var contents = Contents(state: GameState(rules: rules, seed: 1), version: v)
         var named = false, seen = false
+        var kinds: [String]?
         for n in 3..<last {
             let line = lines[n]
             if v >= 2, line.hasPrefix("planned-through "), contents.plannedThrough == nil,
@@ -150,15 +161,26 @@ public enum ProfileText {
                     }
                 }
                 seen = true
+            } else if v >= 5, line.hasPrefix("kinds "), kinds == nil {
+                let keys = line.dropFirst(6).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                guard !keys.isEmpty, keys.count <= 256, Set(keys).count == keys.count,
+                      keys.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 && $0.unicodeScalars.allSatisfy(Player.isPrintable) }) else {
+                    throw Problem("line \(n + 1): kinds: 1 to 256 different kind keys, separated by single spaces")
+                }
+                kinds = keys
             } else {
                 throw Problem("line \(n + 1): unknown or repeated line '\(line.prefix(40))'")
             }
         }
         do {
             contents.state = try StateEncoding.decode(bytes)
-            StateEncoding.fitKinds(&contents.state, count: rules.kindCount)
         } catch {
             throw Problem("line 3: the state does not decode (\(error))")
+        }
+        if let kinds {
+            try ProfileKinds.fit(&contents.state, stored: kinds, rules: rules)
+        } else {
+            try ProfileKinds.fitByPosition(&contents.state, rules: rules)
         }
         if v == 1 {
             // Migration: careers began with version 2; the level follows the lifetime plastic

@@ -45,6 +45,8 @@ struct PlayCommand: ParsableCommand {
     var assistSpeed: Int = 100
     @Option(help: "Assist mode: a bin this percent of its width, 100 to 150 (default 100). Marked likewise.")
     var assistBin: Int = 100
+    @Flag(help: "The clock is right: apply an absence of more than \(PlayApp.longAbsenceDays) days since the career's last day (without it, play refuses one).")
+    var acceptAbsence = false
     @OptionGroup var audioDesign: AudioDesignOption
 
     func validate() throws {
@@ -88,6 +90,10 @@ struct PlayCommand: ParsableCommand {
                                   }
                               }) { path, replaces throws(FileError) in try openReplaySink(path, force: replaces, flag: "--record") }
         setup.hotReloadPath = balanceOption.balance ?? defaultBalancePath()
+        setup.reloadCheck = { [assets, content] new in
+            do { try checkKindData(Rules(new), assets: assets, content: content) } catch { return "\(error)" }
+            return nil
+        }
         setup.record = record
         setup.force = force
         setup.seed = seed
@@ -97,6 +103,7 @@ struct PlayCommand: ParsableCommand {
         setup.loop.launchNanos = launch
         setup.debugScreens = getenv("OCEAN_DEBUG_SCREENS").map { String(cString: $0) == "1" } ?? false
         setup.mode = mode
+        setup.acceptAbsence = acceptAbsence
         setup.assist = Assist(speedPercent: assistSpeed, binPercent: assistBin)
         // The player's keys for the bin (`ocean keys`), checked before the window opens.
         let keys = try loadMoveKeys()

@@ -135,6 +135,10 @@ struct Sim: ParsableCommand {
             }
             if let saved = store?.saved { start = saved.state }
             if let next = store?.nextDay {
+                guard next.isValid else {
+                    throw CommandFailure("--profile \(profile): the career has reached \(CalendarDate(dayNumber: next.dayNumber - 1)), "
+                        + "the calendar's last day: it cannot go on (start another with --profile NEW)")
+                }
                 if let chosenDate, chosenDate.dayNumber < next.dayNumber {
                     throw CommandFailure("--date \(chosenDate) is before the next day of the career in --profile \(profile) (\(next)); "
                         + "a career only moves forward: leave --date out to continue on \(next)")

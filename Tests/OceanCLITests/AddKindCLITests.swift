@@ -105,6 +105,51 @@ private func ocean(in folder: String, _ args: [String]) throws -> Run {
         #expect(verify.status == 0, "\(verify.stdout.suffix(600))\(verify.stderr)")
     }
 
+    /// Issue 34: a career keeps its meaning whatever balance opens it. Its per-kind
+    /// figures are saved by kind key: a balance listing the kinds in another order reads
+    /// the same catches under the same names; a career played with a seventh kind opens
+    /// in the shipped game only if it caught none of it, else it is refused, named,
+    /// with the way to open it; nothing is converted on the way.
+    @Test func aCareerIsReadByKindKeyWhateverTheBalancesOrder() throws {
+        let folder = try assetsWithACoffeeCup()
+        let profile = folder + "/p"
+        func kinds(_ run: Run) throws -> [String: Int] {
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+            let list = (report["kinds"] as? [[String: Any]]) ?? ((report["career"] as? [String: Any])?["kinds"] as? [[String: Any]]) ?? []
+            return Dictionary(uniqueKeysWithValues: list.compactMap { k in (k["kind"] as? String).map { ($0, k["count"] as? Int ?? 0) } })
+        }
+        // Played with the shipped kinds (from the repository's own folder).
+        #expect(try ocean(in: repoRoot, ["sim", "--days", "2", "--bot", "greedy", "--seed", "3", "--profile", profile]).status == 0)
+        let shipped = try kinds(try ocean(in: repoRoot, ["profile", "show", "--profile", profile, "--json"]))
+        #expect((shipped["plastic_bottle"] ?? 0) > 0 && (shipped["glass_bottle"] ?? 0) > 0, "\(shipped)")
+        #expect(try String(contentsOfFile: profile, encoding: .utf8).contains("\nkinds plastic_bottle aluminium_can "))
+
+        // The kinds in another order: the first kind's section moved to the end of the list.
+        var text = try String(contentsOfFile: repoRoot + "/assets/balance.toml", encoding: .utf8)
+        let first = try #require(text.range(of: "[kind.plastic_bottle]")), second = try #require(text.range(of: "[kind.aluminium_can]"))
+        let section = String(text[first.lowerBound..<second.lowerBound])
+        text.removeSubrange(first.lowerBound..<second.lowerBound)
+        text = text.replacingOccurrences(of: "[rounds]", with: section + "[rounds]")
+        try text.write(toFile: folder + "/swapped.toml", atomically: true, encoding: .utf8)
+        let swapped = try kinds(try ocean(in: repoRoot, ["profile", "show", "--profile", profile, "--json", "--balance", folder + "/swapped.toml"]))
+        #expect(swapped == shipped, "the same catches under the same names")
+        #expect(try ocean(in: repoRoot, ["sim", "--days", "1", "--bot", "greedy", "--seed", "4", "--profile", profile,
+                                          "--balance", folder + "/swapped.toml"]).status == 0)
+        let after = try kinds(try ocean(in: repoRoot, ["profile", "show", "--profile", profile, "--json"]))
+        #expect(after.keys.allSatisfy { (after[$0] ?? 0) >= (shipped[$0] ?? 0) }, "a day more, no kind relabelled: \(shipped) → \(after)")
+
+        // A seventh kind: the career opens with it (the cup at 0), and once cups are
+        // caught, the shipped game refuses it by name instead of converting it.
+        let withCup = try kinds(try ocean(in: folder, ["profile", "show", "--profile", profile, "--json"]))
+        #expect(withCup["coffee_cup"] == 0 && withCup["plastic_bottle"] == after["plastic_bottle"])
+        #expect(try ocean(in: folder, ["sim", "--days", "2", "--bot", "greedy", "--seed", "5", "--profile", profile]).status == 0)
+        let refused = try ocean(in: repoRoot, ["profile", "show", "--profile", profile])
+        #expect(refused.status == 2 && refused.stderr.contains("coffee_cup") && refused.stderr.contains("--balance"), "\(refused.stderr)")
+        let before = try String(contentsOfFile: profile, encoding: .utf8)
+        #expect(try ocean(in: repoRoot, ["sim", "--days", "1", "--bot", "greedy", "--profile", profile]).status == 2)
+        #expect(try String(contentsOfFile: profile, encoding: .utf8) == before, "a refused career is left as it is")
+    }
+
     @Test func aKindWithoutItsSpriteIsRefusedByName() throws {
         let folder = try assetsWithACoffeeCup(sprite: false)
         let record = try ocean(in: folder, ["replay", "record", "--bot", "greedy", "--seed", "2", "--out", "cup.replay"])

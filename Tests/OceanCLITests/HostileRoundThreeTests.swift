@@ -18,10 +18,47 @@ import TestSupport
         #expect(info.status == 0)
         #expect(info.stdout.contains("hi\\x1B]0;owned\\x07\\x1B[2J\\u009B31m"), "\(info.stdout)")
         let missing = try ocean(["replay", "verify", dir + "/\u{1B}[2Jgone.replay"])
-        #expect(missing.status == 2 && missing.stderr.contains("\\x1B[2Jgone.replay"), "\(missing.stderr)")
+        #expect(missing.status == 2 && (missing.stdout + missing.stderr).contains("\\x1B[2Jgone.replay"), "\(missing.stdout)\(missing.stderr)")
         for run in [info, missing] {
             #expect(!(run.stdout + run.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
         }
+    }
+
+    /// A clock leapt far past the career's last day (a wrong date, likelier than a
+    /// season away) is not applied without the player's word; the career that has
+    /// reached the calendar's end is told so, never advised a date past it.
+    @Test func aLongLeapAsksAndTheCalendarsEndIsSaid() throws {
+        let dir = freshFolder("clock-leap")
+        #expect(try ocean(["sim", "--days", "1", "--date", "2020-01-01", "--bot", "greedy", "--profile", dir + "/p"]).status == 0)
+        let before = try String(contentsOfFile: dir + "/p", encoding: .utf8)
+        let play = try ocean(["play", "--mute", "--profile", dir + "/p"])
+        #expect(play.status == 2 && play.stderr.contains("days after this career's last day (2020-01-01)")
+                && play.stderr.contains("--accept-absence"), "\(play.stderr)")
+        #expect(try String(contentsOfFile: dir + "/p", encoding: .utf8) == before, "nothing changed")
+
+        #expect(try ocean(["sim", "--days", "1", "--date", "9999-12-31", "--bot", "idle", "--profile", dir + "/end"]).status == 0)
+        let next = try ocean(["sim", "--days", "1", "--bot", "idle", "--profile", dir + "/end"])
+        #expect(next.status == 2 && next.stderr.contains("9999-12-31, the calendar's last day") && !next.stderr.contains("10000"),
+                "\(next.stderr)")
+    }
+
+    /// A name that is not UTF-8 (`caf\xE9`, from a Latin-1 system) is refused with its
+    /// bytes shown, before anything is read or written: Swift's arguments are text, so
+    /// it would otherwise name another file (and `p\xE9`, `p\xE8` one career).
+    @Test func aNonUTF8NameIsRefusedNotGuessed() throws {
+        let dir = freshFolder("hostile-bytes")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "\"$OCEAN\" sim --days 1 --bot idle --profile \"$DIR\"/p$'\\xe9' 2> \"$DIR/err\"; echo $? > \"$DIR/status\""]
+        p.environment = ProcessInfo.processInfo.environment.merging(
+            ["OCEAN": repoRoot + "/.build/debug/ocean", "DIR": dir, "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        try p.run()
+        p.waitUntilExit()
+        #expect(try String(contentsOfFile: dir + "/status", encoding: .utf8) == "2\n")
+        let err = try String(contentsOfFile: dir + "/err", encoding: .utf8)
+        #expect(err.contains("p\\xE9") && err.contains("not UTF-8"), "\(err)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("p") }
+        #expect(made.isEmpty, "nothing written: \(made)")
     }
 
     @Test func helpForACommandThatIsNotThereIsAnError() throws {

@@ -84,6 +84,31 @@ struct PlayWindowTests {
         #expect(timing.contains("first-frame-ms "), "\(timing)")
     }
 
+    /// Issue 34: a clock set back before the career's last day plays on as that day
+    /// and says so on standard error (the window shows a toast); the profile keeps its
+    /// later day. And the Daily Ocean opened at once (`--daily`) from a new profile:
+    /// a try begins, Ctrl+Q leaves it, nothing is kept of it.
+    @Test func aClockSetBackIsSaidAndTheCareerKeepsItsDay() throws {
+        let dir = freshFolder("clock-back")
+        let future = "2099-06-01"
+        #expect(try ocean(["sim", "--days", "1", "--date", future, "--bot", "greedy", "--profile", dir + "/profile"]).status == 0)
+        let r = try script(playing("--mute --profile \(dir)/profile", actions: """
+            sleep 1; xdotool key ctrl+q
+            """), environment: ["DIR": dir])
+        #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
+        let err = try String(contentsOfFile: dir + "/play.err", encoding: .utf8)
+        #expect(err.contains("before this career's last day (\(future))") && err.contains("plays on as \(future)"), "\(err)")
+        let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--json"])
+        #expect(show.stdout.contains(future), "\(show.stdout.prefix(600))")
+
+        let daily = try script(playing("--daily --mute --profile \(dir)/daily-profile", actions: """
+            sleep 1.5; xdotool key ctrl+q
+            """), environment: ["DIR": dir])
+        #expect(daily.stdout.contains("play-exit 0"), "\(daily.stdout)\n\(daily.stderr)")
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/daily")) ?? []
+        #expect(kept.isEmpty, "a try left early keeps nothing: \(kept)")
+    }
+
     /// Keys remapped (`ocean keys`, saved in the settings folder): J moves the bin
     /// left, the right arrow no longer moves it, and the replay verifies.
     @Test func remappedKeysMoveTheBinAndTheOldOnesDoNot() throws {
