@@ -112,4 +112,33 @@ private let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/asset
         }
         #expect(broken.contains("b.toml:") && broken.contains("scoring.points_per_catch"))
     }
+
+    /// Issue 34: a reload passes a launch's checks (here, a kind renamed: the launch
+    /// finds no sprite for it) and keeps the launched list of kinds (figures are kept
+    /// by the kinds' places during a session).
+    @Test func aReloadPassesTheLaunchsChecksAndKeepsTheKinds() throws {
+        let path = freshFolder("hot-reload-kinds") + "/b.toml"
+        let renamed = shippedBalanceText.replacingOccurrences(of: "[kind.cardboard]", with: "[kind.carton]")
+        #expect(renamed != shippedBalanceText)
+        try shippedBalanceText.write(toFile: path, atomically: true, encoding: .utf8)
+        var hot = BalanceHotReload(path: path) { balance in
+            balance.kinds.contains { $0.key == "carton" } ? "assets/sprites.txt: no sprite 'carton'" : nil
+        }
+        #expect(try hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true) == (nil, nil))
+        try renamed.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .refused(let why)? = try hot.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true).news else {
+            Issue.record("a renamed kind is refused"); return
+        }
+        #expect(why.contains("the kinds changed") && why.contains("cardboard") && why.contains("carton"), "\(why)")
+        // The same list of kinds but a launch check failing: refused with the check's words.
+        var strict = BalanceHotReload(path: path) { _ in "assets/impact.toml: kind.x: missing" }
+        _ = try strict.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true)
+        try shippedBalanceText.replacingOccurrences(of: "points_per_catch = 10 ", with: "points_per_catch = 11 ")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .refused(let checked)? = try strict.look(state: career(health: 5_000), inPlay: shippedBalance, atStart: true).news else {
+            Issue.record("a failing launch check is refused"); return
+        }
+        #expect(checked.contains("impact.toml"))
+        _ = hot
+    }
 }
