@@ -53,11 +53,12 @@ commit-stamp:
 	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
 	  for d in .build/debug .build/release; do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
-## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite and the golden replays
+## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite, the golden replays and the scripts against hostile input (Tests/Tools/hostile-scripts.sh)
 test: build
 	$(SWIFT) test
 	$(MAKE) --no-print-directory toml-test
 	$(MAKE) --no-print-directory replay-check
+	Tests/Tools/hostile-scripts.sh
 
 ## toml-test: the TOML reader over toml-test's TOML 1.0 suite (TOML_TEST_DIR, default ../shared/toml-test/tests):
 ## every valid file read to its expected value, every invalid one refused (exit 1 and a message, no crash or hang);
