@@ -47,11 +47,12 @@ build: deps
 	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
 	$(MAKE) --no-print-directory commit-stamp
 
+STAMP_DIRS ?= .build/debug .build/release
 ## commit-stamp: the commit the builds are of, beside each binary (`ocean --version` reads it; "-dirty" with changes)
 commit-stamp:
 	@c=$$(git rev-parse HEAD 2>/dev/null || echo unknown); \
 	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
-	  for d in .build/debug .build/release; do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
+	  for d in $(STAMP_DIRS); do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
 ## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite, the golden replays and the scripts against hostile input (Tests/Tools/hostile-scripts.sh)
 test: build
@@ -160,7 +161,9 @@ balance-as-code:
 ## stopped after REPLAY_TIMEOUT seconds, the JUnit report in .build/replay-check.xml (see docs/ci.md)
 REPLAY_TIMEOUT ?= 300
 REPLAY_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-replay-check: build
+replay-check: deps
+	$(SWIFT) build $(RELEASE) --product ocean
+	$(MAKE) --no-print-directory commit-stamp STAMP_DIRS=.build/release
 	shopt -s globstar nullglob; files=(replays/**/*.replay); \
 	  if [ $${#files[@]} = 0 ]; then echo "replay-check: no replays/**/*.replay found" >&2; exit 2; fi; \
 	  .build/release/ocean replay verify "$${files[@]}" --jobs $(REPLAY_JOBS) --timeout $(REPLAY_TIMEOUT) \

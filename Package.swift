@@ -122,13 +122,17 @@ let package = Package(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
                            "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanSession", "OceanApp", "OceanTune",
-                           "OceanCLI", "OceanServer", "OceanDailyClient",
+                           "OceanCLI", "OceanServer", "OceanServeCommand", "OceanDailyClient",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // `ocean tune` without SDL, for a container or a batch node (`make image`).
+        // `ocean serve`'s flags, shared by the game's `ocean` and the headless one.
+        .target(name: "OceanServeCommand",
+                dependencies: ["OceanCLI", "OceanServer", "OceanStore", "OceanSystem",
+                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // `ocean tune` and `ocean serve` without SDL, for a container or a batch node (`make image`).
         .executableTarget(
             name: "ocean-headless",
-            dependencies: ["OceanCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OceanCLI", "OceanServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The benchmark as its own program (`make bench`): the game binary links no
         // malloc interposer, and neither does this one: `make bench` builds the

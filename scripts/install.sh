@@ -39,7 +39,7 @@ manifest=share/ocean-rescue/install-manifest
 icon_sizes=(48 64 128 256)
 
 # What install writes, relative to PREFIX, besides the assets.
-files=(bin/ocean share/applications/ocean-rescue.desktop
+files=(bin/ocean bin/ocean.commit share/applications/ocean-rescue.desktop
        share/bash-completion/completions/ocean share/zsh/site-functions/_ocean
        share/fish/vendor_completions.d/ocean.fish share/man/man1/ocean.1
        share/metainfo/io.github.ocean_rescue.OceanRescue.metainfo.xml share/doc/ocean-rescue/LICENSE)
@@ -206,6 +206,17 @@ for file in "${asset_files[@]}"; do
 done
 
 put "$OCEAN" 755 bin/ocean
+# The commit the binary was built from, beside it (`ocean --version` reads it): the
+# build's own stamp when it is not older than the binary, else this checkout's.
+stamp=$(dirname -- "$OCEAN")/ocean.commit
+if [[ -f $stamp && ! $stamp -ot $OCEAN ]]; then
+  cp -- "$stamp" "$work/ocean.commit"
+else
+  c=$(git -C "$checkout" rev-parse HEAD 2>/dev/null || echo unknown)
+  git -C "$checkout" diff --quiet HEAD 2>/dev/null || c="$c-dirty"
+  echo "$c" > "$work/ocean.commit"
+fi
+put "$work/ocean.commit" 644 bin/ocean.commit
 put "$work/ocean-rescue.desktop" 644 share/applications/ocean-rescue.desktop
 for size in "${icon_sizes[@]}"; do
   put "$work/icon-$size.png" 644 "share/icons/hicolor/${size}x${size}/apps/ocean-rescue.png"

@@ -31,6 +31,9 @@ public struct Verification: Sendable {
     /// career) starts past tick 0, and the ticks before its start are not counted.
     public var ticksSimulated = 0
     public var final: GameState?
+    /// The file's replay format and gameplay seed, for reports (nil before the header is read).
+    public var format: Int?
+    public var seed: UInt64?
 
     public var passed: Bool {
         divergences.isEmpty && truncatedAt == nil && endMismatch == nil && endHashMismatch == nil && interruptedAt == nil
@@ -128,6 +131,8 @@ public enum ReplayVerifier {
             encoding = ReplayFormat.stateEncoding(format: header.formatVersion)
             (self.keepGoing, self.goOn) = (keepGoing, goOn)
             sim = Simulation(rules: rules, state: header.initialState(rules: rules))
+            result.format = header.formatVersion
+            result.seed = header.seed
             startTick = sim.state.tick
             snapshot = sim.state
             snapshotMark = feed.mark

@@ -67,7 +67,9 @@ struct VerifyCIOptions: ParsableArguments {
             }
         }
         guard let junit else { return }
-        do { try replaceFile(junit, with: JUnitReport(report, frames: drawn).xml) } catch {
+        let build = [("commit", VersionText.commit), ("engine", Engine.version), ("replay-format", "\(ReplayFormat.version)"),
+                     ("state-encoding", "\(StateEncoding.version)")]
+        do { try replaceFile(junit, with: JUnitReport(report, frames: drawn, properties: build).xml) } catch {
             throw CommandFailure("--junit: \(error.description)", status: ExitStatus.badInput)
         }
     }

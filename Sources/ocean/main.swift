@@ -2,6 +2,7 @@ import ArgumentParser
 import OceanKernel
 import OceanSystem
 import OceanCLI
+import OceanServeCommand
 import OceanPlatform
 import OceanTune
 #if canImport(Glibc)

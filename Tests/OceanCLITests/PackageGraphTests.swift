@@ -70,6 +70,7 @@ struct PackageGraph {
         ["OceanStore", "OceanDrivers", "OceanFront", "OceanPlatform"],
         ["OceanSession", "OceanTune", "OceanBench", "OceanDailyClient"],
         ["OceanApp", "OceanCLI", "OceanServer"],
+        ["OceanServeCommand"],
         ["ocean", "ocean-headless", "ocean-bench", "toml-test-decoder"],
     ]
     /// Other packages' products a target may use, wherever it stands.

@@ -35,6 +35,8 @@ func desyncedReplay(_ name: String) throws -> String {
 }
 
 let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
+/// The Jenkins xunit plugin's JUnit schema (from ../shared/schemas, kept here).
+let jenkinsSchema = repoRoot + "/Tests/Fixtures/jenkins-xunit-junit-10.xsd"
 
 @Suite struct ReplayJUnitTests {
     @Test func theJUnitReportIsValidAndNamesTheDivergenceAndItsFrames() throws {
@@ -44,12 +46,23 @@ let junitSchema = repoRoot + "/Tests/Fixtures/junit.xsd"
         let r = oceanInProcess(["replay", "verify", "replays/idle-bot.replay", desync, "replays/v2/all-miss.replay",
                                 "--junit", report, "--frames", frames])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
-        let lint = try runTool(["xmllint", "--noout", "--schema", junitSchema, report])
-        #expect(lint.status == 0, "\(lint.stderr)")
+        for schema in [junitSchema, jenkinsSchema] {
+            let lint = try runTool(["xmllint", "--noout", "--schema", schema, report])
+            #expect(lint.status == 0, "\(schema): \(lint.stderr)")
+        }
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
         let cases = try xml.nodes(forXPath: "/testsuites/testsuite/testcase") as! [XMLElement]
-        #expect(cases.map { $0.attribute(forName: "file")!.stringValue! }
+        #expect(cases.map { $0.attribute(forName: "classname")!.stringValue! + "/" + $0.attribute(forName: "name")!.stringValue! }
                 == ["replays/idle-bot.replay", desync, "replays/v2/all-miss.replay"])
+        // Each case says its file, format and seed; the suite, the build that verified.
+        let out = try xml.nodes(forXPath: "//testcase/system-out").map { $0.stringValue ?? "" }
+        #expect(out.count == 3 && out[0].hasPrefix("file replays/idle-bot.replay\nformat ") && out[2].contains("format 2\nseed "), "\(out)")
+        let properties = Dictionary(uniqueKeysWithValues: (try xml.nodes(forXPath: "//testsuite/properties/property") as! [XMLElement])
+            .map { ($0.attribute(forName: "name")!.stringValue!, $0.attribute(forName: "value")!.stringValue!) })
+        #expect(properties["engine"] != nil && properties["commit"] != nil && properties["replays"] == "3", "\(properties)")
+        #expect(properties["replay-formats"]?.hasPrefix("2,") == true, "\(properties)")
+        // The frames, attached to the diverging case.
+        #expect(out[1].contains("[[ATTACHMENT|") && out[1].contains("diverged-tick-"), "\(out[1])")
         #expect(cases.allSatisfy { Double($0.attribute(forName: "time")!.stringValue!)! >= 0 })
         #expect(try xml.nodes(forXPath: "/testsuites/testsuite[@tests='3'][@failures='1'][@errors='0']").count == 1)
         let failures = try xml.nodes(forXPath: "//testcase/failure") as! [XMLElement]

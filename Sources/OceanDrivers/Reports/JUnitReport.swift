@@ -7,15 +7,24 @@ import OceanReplay
 /// is a `failure` whose message names the tick, the subsystems and the fields that
 /// differ (expected and actual); a file that cannot be verified to its end
 /// (unreadable, truncated, interrupted, timed out) is an `error`.
-/// `Tests/Fixtures/junit.xsd` is the schema it is checked against.
+/// It validates against the Jenkins xunit plugin's JUnit schema (`Tests/Fixtures/
+/// jenkins-xunit-junit-10.xsd`) and the common one (`Tests/Fixtures/junit.xsd`): the
+/// file is the case's `classname` (its folder) and `name`, and its `system-out` says
+/// it whole with its format and seed; the suite's `properties` say which build
+/// verified (commit, engine, formats); a diverging replay's frames are attachments
+/// (`[[ATTACHMENT|path]]` in `system-out`, as Jenkins' attachments plugin and GitLab
+/// read them).
 public struct JUnitReport: Sendable {
     public var report: VerifyReport
     /// Frames drawn for a diverging replay (`--frames`), by file: named in its failure.
     public var frames: [String: [String]]
     public var suiteName: String
+    /// The suite's properties: the build that verified (commit, engine, formats).
+    public var properties: [(name: String, value: String)]
 
-    public init(_ report: VerifyReport, frames: [String: [String]] = [:], suiteName: String = "ocean replay verify") {
-        (self.report, self.frames, self.suiteName) = (report, frames, suiteName)
+    public init(_ report: VerifyReport, frames: [String: [String]] = [:], suiteName: String = "ocean replay verify",
+                properties: [(name: String, value: String)] = []) {
+        (self.report, self.frames, self.suiteName, self.properties) = (report, frames, suiteName, properties)
     }
 
     public var xml: String {
@@ -28,6 +37,12 @@ public struct JUnitReport: Sendable {
         out += "  <testsuite " + attributes([("name", suiteName), ("tests", "\(report.files.count)"),
                                              ("failures", "\(failures)"), ("errors", "\(errors)"), ("skipped", "0"),
                                              ("time", total)]) + ">\n"
+        // The formats and seeds verified, beside the build's own properties.
+        let formats = Set(report.files.compactMap { $0.verification?.format }).sorted().map(String.init).joined(separator: ",")
+        let all = properties + [("replay-formats", formats.isEmpty ? "none" : formats), ("replays", "\(report.files.count)")]
+        out += "    <properties>\n"
+        for p in all { out += "      <property " + attributes([("name", p.name), ("value", p.value)]) + "/>\n" }
+        out += "    </properties>\n"
         for file in report.files { out += testcase(file) }
         out += "  </testsuite>\n</testsuites>\n"
         return out
@@ -37,16 +52,24 @@ public struct JUnitReport: Sendable {
         let slash = f.file.lastIndex(of: "/")
         let folder = slash.map { String(f.file[..<$0]) } ?? "."
         let name = slash.map { String(f.file[f.file.index(after: $0)...]) } ?? f.file
-        var out = "    <testcase " + attributes([("classname", folder), ("name", name), ("file", f.file),
-                                                  ("time", seconds(f.seconds ?? 0))])
-        guard !f.passed else { return out + "/>\n" }
-        let kind = f.isBadInput ? "error" : "failure"
-        var message = JUnitReport.message(f)
-        if let paths = frames[f.file], !paths.isEmpty { message += "; frames: " + paths.joined(separator: ", ") }
-        var body = f.text
-        if let paths = frames[f.file], !paths.isEmpty { body += "\nframes:\n" + paths.map { "  " + $0 }.joined(separator: "\n") }
-        out += ">\n      <\(kind) " + attributes([("message", message), ("type", f.status)]) + ">"
-        out += XMLText.escaped(body) + "</\(kind)>\n    </testcase>\n"
+        var out = "    <testcase " + attributes([("classname", folder), ("name", name), ("time", seconds(f.seconds ?? 0))]) + ">\n"
+        if !f.passed {
+            let kind = f.isBadInput ? "error" : "failure"
+            var message = JUnitReport.message(f)
+            if let paths = frames[f.file], !paths.isEmpty { message += "; frames: " + paths.joined(separator: ", ") }
+            var body = f.text
+            if let paths = frames[f.file], !paths.isEmpty { body += "\nframes:\n" + paths.map { "  " + $0 }.joined(separator: "\n") }
+            out += "      <\(kind) " + attributes([("message", message), ("type", f.status)]) + ">"
+            out += XMLText.escaped(body) + "</\(kind)>\n"
+        }
+        // The file whole, its format and seed; a divergence's frames as attachments.
+        var said = "file \(f.file)"
+        if let v = f.verification {
+            if let format = v.format { said += "\nformat \(format)" }
+            if let seed = v.seed { said += "\nseed \(seed)" }
+        }
+        for path in frames[f.file] ?? [] { said += "\n[[ATTACHMENT|\(path)]]" }
+        out += "      <system-out>" + XMLText.escaped(said) + "</system-out>\n    </testcase>\n"
         return out
     }
 

@@ -5,9 +5,10 @@ import OceanServer
 import OceanStore
 import OceanSystem
 
-/// `ocean serve`: the Daily Ocean's server (OceanServer); here only its flags.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `ocean serve`: the Daily Ocean's server (OceanServer); here only its flags. A
+/// library of its own, so the game's `ocean` and the image's headless one serve alike.
+public struct ServeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the Daily Ocean: verify posted runs, rank them, keep them.",
         discussion: "Every posted replay is re-played with this server's balance (--balance, default the shipped one); "
@@ -23,7 +24,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
     @OptionGroup var balanceOption: BalanceOption
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
         if let t = verifyThreads, !(1...256).contains(t) {
             throw ValidationError("--verify-threads: \(t) is not allowed (1 to 256)")
@@ -34,7 +37,7 @@ struct ServeCommand: ParsableCommand {
         guard !host.isEmpty else { throw ValidationError("--host: empty; name an address such as 127.0.0.1") }
     }
 
-    func run() throws {
+    public func run() throws {
         let database: DatabaseAddress
         if let db {
             database = DatabaseAddress(db)
@@ -66,7 +69,7 @@ struct ServeCommand: ParsableCommand {
 
 /// Runs `body` to its end from a synchronous command (the command line's commands
 /// are synchronous; the server and its clients are not).
-func waitFor(_ body: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
+public func waitFor(_ body: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
     let box = OutcomeBox()
     let done = DispatchSemaphore(value: 0)
     Task {
