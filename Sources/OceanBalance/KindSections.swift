@@ -16,6 +16,28 @@ public enum KindSections {
         }
     }
 
+    /// A name as a TOML file writes it, so that it reads on one line as it was typed:
+    /// a well-formed one bare, any other quoted, with `\n`, `\t`, `\"`, `\\` and
+    /// `\uXXXX` for what cannot be shown.
+    public static func quotedName(_ name: some StringProtocol) -> String {
+        if isValidKey(name) { return String(name) }
+        var out = "\""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// The kind of a `kind.KEY.field` entry, if it is one (or of a `SECTION.KEY.field`
     /// entry: the seas' sections are `sea.KEY`).
     public static func kindKey(of entryKey: String, section: String = "kind") -> Substring? {
@@ -31,6 +53,9 @@ public enum KindSections {
     /// `section`: "kind", or "sea" for the `[sea.KEY]` sections (at most `Rules.maxSeas`).
     public static func keys(in entries: [RawEntry], file: String, section: String = "kind") throws(DataError) -> [String] {
         var found: [(key: String, line: Int, at: Int)] = []
+        // An ill-formed name is one problem, at its first line, however many keys its
+        // section holds.
+        var bad: [(key: Substring, line: Int?)] = []
         var issues: [DataIssue] = []
         for (at, entry) in entries.enumerated() {
             guard let kind = kindKey(of: entry.key, section: section) else { continue }
@@ -40,11 +65,18 @@ public enum KindSections {
                 continue
             }
             guard isValidKey(kind) else {
-                issues.append(DataIssue(file: file, line: entry.line, key: entry.key,
-                                        message: "a \(section)'s name is 1 to 32 lowercase letters, digits or '_', starting with a letter"))
+                if let i = bad.firstIndex(where: { $0.key == kind }) {
+                    if let l = entry.line, l < bad[i].line ?? Int.max { bad[i].line = l }
+                } else {
+                    bad.append((kind, entry.line))
+                }
                 continue
             }
             found.append((String(kind), line, at))
+        }
+        for (kind, line) in bad {
+            issues.append(DataIssue(file: file, line: line, key: "\(section).\(quotedName(kind))",
+                                    message: "not a \(section)'s name: it is 1 to 32 lowercase letters, digits or '_', starting with a letter"))
         }
         let most = section == "kind" ? Rules.maxKinds : Rules.maxSeas
         if found.count > most {

@@ -55,6 +55,19 @@ public func refuseExisting(_ outputs: [(String, String?)], force: Bool) throws {
     throw CommandFailure("ocean: \(what) '\(path)' exists\(more); add --force to replace \(existing.count > 1 ? "them" : "it")")
 }
 
+/// Every output can be written: each command that works long before it writes
+/// (plays games, shrinks a replay) calls this with its outputs before that work, so a
+/// path that cannot be written (a loop of links, a folder, a folder that is missing
+/// or read-only, a read-only file) fails at once, not after the work (exit 2).
+public func refuseUnwritable(_ outputs: [(String, String?)]) throws {
+    for (what, path) in outputs {
+        guard let path else { continue }
+        do { try checkReplaceable(path) } catch {
+            throw CommandFailure("ocean: \(what) \(error.description); name a file (new, or a writable regular file) in a folder you can write")
+        }
+    }
+}
+
 /// Whether `path` names a regular file that is there now (links followed), and not a
 /// standard stream.
 public func existingFile(_ path: String) -> Bool {

@@ -159,6 +159,13 @@ struct TuneRun: ParsableCommand {
         try refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
                       outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath) + seriesOutputs)
         try refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)
+        try refuseUnwritable([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs)
+        if let journalPath {
+            do { try checkFreshFile(journalPath) } catch { throw CommandFailure("ocean: the journal \(error.description); --out must be in a folder you can write") }
+        }
+        if let journalPath, !force, let problem = SweepJournal.notAJournalFile(journalPath) {
+            throw CommandFailure("ocean: \(journalPath) \(problem)")
+        }
         if let journalPath, !resume, !force, let n = SweepJournal.pending(journalPath) {
             throw CommandFailure("ocean: \(journalPath) holds an interrupted run (\(counted(n, "finished point"))); "
                 + "add --resume to go on with it, or --force to start over")
@@ -175,7 +182,11 @@ struct TuneRun: ParsableCommand {
         let output: SweepOutput
         do { output = try Sweep.run(spec: spec, base: base, file: self.spec, options: options) } catch { throw CommandFailure("ocean: \(error)") }
         progress?.finish()
-        try write(out, output.jsonl)
+        do { try write(out, output.jsonl) } catch let failure as CommandFailure where journalPath != nil {
+            // Checked before any game, so rare (a full disk): the played points are not
+            // thrown away, and the message says where they are.
+            throw CommandFailure("\(failure.message); the finished points stay in \(journalPath!): run again with --resume once --out can be written")
+        }
         output.journal?.remove()
         if options.series {
             let curves = output.series
@@ -252,6 +263,7 @@ struct TuneMerge: ParsableCommand {
         let targets = lines.contains { $0.distance != nil }
         let bestPath = files.bestPath(out: out, targets: targets)
         try refuseExisting([("--out", out)] + files.outputs(best: bestPath), force: force)
+        try refuseUnwritable([("--out", out)] + files.outputs(best: bestPath))
         var base: Balance?
         if bestPath != nil {
             guard let basePath else { throw CommandFailure("ocean: tune merge: cannot find assets/balance.toml for the best point; name the shards' base with --balance FILE") }
@@ -295,6 +307,7 @@ struct TuneReplays: ParsableCommand {
         guard !files.isEmpty else { throw CommandFailure("ocean tune replays: name at least one replay") }
         try refuseClashes(inputs: [("the spec", self.spec)] + files.map { ("the replay", $0) }, outputs: [("--out", out)])
         try refuseExisting([("--out", out)], force: force)
+        try refuseUnwritable([("--out", out)])
         let spec: TuneSpec
         do { spec = try TuneSpecReader.read(path: self.spec) } catch { throw CommandFailure(error.description) }
         let report: WhatIf.Report

@@ -42,14 +42,21 @@ struct TuneEval: ParsableCommand {
 
     func run() throws {
         let (spec, base) = try loadSpec(self.spec, balance: balance)
+        // Halving picks its own points rung by rung; here the asker picks them.
+        if spec.strategy == .halving {
+            throw CommandFailure("ocean: error: tune eval: \(self.spec): strategy = \"halving\" does nothing here: tune eval evaluates "
+                + "the points given on standard input, each with the spec's games; remove strategy (or set \"sweep\"), "
+                + "or run halving with `ocean tune \(self.spec) --out FILE`")
+        }
         var evaluator = Evaluator(spec: spec, base: base, file: self.spec)
         evaluator.games = games
         evaluator.jobs = jobs ?? usableCPUs()
         var index = 0
-        while let text = readLine(strippingNewline: true) {
+        var lines = StandardInputLines(reader: "tune eval", lineHolds: "one point, {\"KEY\": WHOLE NUMBER, …}")
+        while let text = try lines.next() {
             if text.allSatisfy(\.isWhitespace) { continue }
             let pairs: [(key: String, value: Int)]
-            do { pairs = try evaluator.parse(Substring(text), line: index + 1) } catch { throw CommandFailure("ocean: error: tune eval: \(error)") }
+            do { pairs = try evaluator.parse(Substring(text), line: lines.number) } catch { throw CommandFailure("ocean: error: tune eval: \(error)") }
             // Straight to the descriptor, unbuffered: the asker waits for each answer
             // before its next question.
             var bytes = Array((Evaluator.encode(evaluator.evaluate(pairs, index: index)) + "\n").utf8)

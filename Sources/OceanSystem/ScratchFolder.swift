@@ -15,7 +15,14 @@ public final class ScratchFolder {
         path = String(cString: made)
     }
 
-    deinit {
+    private var removed = false
+
+    /// Removes the folder and its files now (once; later calls do nothing). Called by
+    /// a `defer` where the folder must be gone on every way out, whatever the
+    /// object's lifetime.
+    public func remove() {
+        guard !removed else { return }
+        removed = true
         if let dir = opendir(path) {
             while let entry = readdir(dir) {
                 let name = withUnsafePointer(to: &entry.pointee.d_name) {
@@ -27,4 +34,6 @@ public final class ScratchFolder {
         }
         rmdir(path)
     }
+
+    deinit { remove() }
 }

@@ -35,6 +35,9 @@ public struct Evaluator {
             throw Failure(description: "standard input:\(line): not a JSON object of numbers; expected {\"KEY\": WHOLE NUMBER, …} "
                 + "or {\"params\": {…}}")
         }
+        if let twice = JSONDuplicateKeys.first(in: text) {
+            throw Failure(description: "standard input:\(line): \(twice): given twice; each key at most once a line")
+        }
         let keys = spec.axes.map(\.key)
         var pairs: [(key: String, value: Int)] = []
         for key in params.keys.sorted() {

@@ -34,6 +34,7 @@ public final class SweepJournal: @unchecked Sendable {
     public init(path: String, header: SweepHeader, resume: Bool) throws(Failure) {
         self.path = path
         var kept: [String] = []
+        if resume, let problem = SweepJournal.notAJournalFile(path) { throw Failure(description: "\(path): \(problem)") }
         if resume, let text = readTextFile(path, limit: 1 << 30) {
             var rows = text.split(separator: "\n", omittingEmptySubsequences: false)
             // Only lines that end in a newline were written whole.
@@ -53,12 +54,24 @@ public final class SweepJournal: @unchecked Sendable {
                 finished[key] = line
             }
         }
-        // A fresh file holding the header and the kept lines, put in place whole; then
-        // appended to.
+        // A fresh file holding the header and the kept lines, put in place whole and
+        // appended to through the descriptor it was created with: never through a
+        // link planted at OUT.part (see `createFreshFile`).
         let text = ([JSONLines.encode(header)] + kept).joined(separator: "\n") + "\n"
-        do { try replaceFile(path, with: text) } catch { throw Failure(description: error.description) }
-        fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(description: "\(path): cannot be opened to append (\(String(cString: strerror(errno))))") }
+        do { fd = try createFreshFile(path, holding: Array(text.utf8)) } catch { throw Failure(description: error.description) }
+    }
+
+    /// Why the file at `path` cannot be an earlier run's journal, or nil: a journal is
+    /// a regular file this program made, so a symbolic link (whatever it points to)
+    /// or anything else there is not one, and it is not read.
+    public static func notAJournalFile(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "is a symbolic link, not a journal ocean tune writes; remove it, or run with --force to start over"
+        default: return "is not a regular file, so not a journal ocean tune writes; remove it"
+        }
     }
 
     /// Appends one finished point (one write, then flushed to disk). Called under the

@@ -78,14 +78,32 @@ public enum PointSampler {
     }
 
     /// `base` with some keys changed, through the balance's own validator.
+    /// A key `base` does not have (a kind or a sea it lacks) is refused by name: it
+    /// would otherwise be dropped, and the point play as the base.
     public static func apply(_ pairs: [(key: String, value: Int)], to base: Balance, file: String) throws(DataError) -> Balance {
         let overrides = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        let entries = BalanceSchema.fields(of: base).map { f in
+        let fields = BalanceSchema.fields(of: base)
+        let missing = pairs.map(\.key).filter { key in !fields.contains { $0.key == key } }
+        if !missing.isEmpty {
+            throw DataError(issues: missing.map { DataIssue(file: file, line: nil, key: $0, message: missingKeyReason($0, in: base)) })
+        }
+        let entries = fields.map { f in
             RawEntry(key: f.key, value: .whole(overrides[f.key] ?? base[keyPath: f.path]), line: nil)
         }
         var b = try BalanceSchema.validate(entries, file: file)
         b.challenges = base.challenges  // the table is not swept: every point plays the base's
         return b
+    }
+
+    /// Why `key` is not one of `balance`'s: the kind or sea it names is not there.
+    public static func missingKeyReason(_ key: String, in balance: Balance) -> String {
+        if let kind = KindSections.kindKey(of: key) {
+            return "the balance has no kind '\(kind)' (its kinds: \(balance.kinds.map(\.key).joined(separator: ", ")))"
+        }
+        if let sea = KindSections.kindKey(of: key, section: "sea") {
+            return "the balance has no sea '\(sea)' (its seas: \(balance.seas.isEmpty ? "none" : balance.seas.map(\.key).joined(separator: ", ")))"
+        }
+        return "not a key of the balance"
     }
 
     /// A fingerprint of every balance value and the challenge table, so shards from

@@ -73,6 +73,16 @@ public enum WhatIf {
                 return .failure(Failure(description: error.description))
             }
         }
+        // A varied key a replay's balance lacks (a kind it was not recorded with) would
+        // leave that replay as recorded at every point: refused, naming both.
+        for (name, r) in replays {
+            let keys = Set(BalanceSchema.fields(of: r.header.balance).map(\.key))
+            if let axis = spec.axes.first(where: { !keys.contains($0.key) }) {
+                return .failure(Failure(description: "ocean tune replays: \(specFile) varies \(axis.key), which the replay \(name) cannot take: "
+                    + PointSampler.missingKeyReason(axis.key, in: r.header.balance)
+                    + "; vary only keys every replay has, or leave that replay out"))
+            }
+        }
         let values = PointSampler.values(for: spec)
         let baseline = replays.map { ReplaySummary(replay($0.replay, rules: Rules($0.replay.header.balance))) }
         struct Job { var point: Int; var replay: Int; var balance: Balance? ; var reason: String? }

@@ -38,39 +38,60 @@ extension ReplayCommand {
             let deadline = started + UInt64(budget * 1e9)
             try refuseClashes(inputs: [("the replay", file)], outputs: [("--out", out)])
             try refuseExisting([("--out", out)], force: force)
+            try refuseUnwritable([("--out", out)])
             let read = try readOrExit(file)
             guard read.complete, read.replay.end != nil else {
                 throw CommandFailure("\(file): truncated at tick \(read.replay.lastTick); only a complete replay can be shrunk")
             }
             guard let scratch = ScratchFolder(prefix: "ocean-shrink") else { throw CommandFailure("cannot make a temporary folder") }
+            // Removed on every way out: a success, a failure (exit 2), a stop by a signal
+            // (graceful: the first SIGINT or SIGTERM only asks, and the test is killed).
+            defer { scratch.remove() }
+            Interruption.install(graceful: true)
             let candidatePath = scratch.path + "/candidate.replay"
             var lastFailure = ""
             // A candidate that could not be tried stops the shrink, which then fails with why.
             var stopped: CommandFailure?
+            var budgetSpent = false
             func interesting(_ c: ReplayShrinker.Candidate) -> Bool {
-                let now = monotonicNanos()
-                guard stopped == nil, now < deadline else { return false }
+                if monotonicNanos() >= deadline { budgetSpent = true }
+                guard stopped == nil, !budgetSpent else { return false }
                 do { try replaceFile(candidatePath, with: c.text) } catch {
                     stopped = CommandFailure(error.description)
                     return false
                 }
-                let seconds = max(1, Int((Double(deadline - now) / 1e9).rounded(.up)))
-                guard let r = runSubprocess(["timeout", "-k", "2", "\(seconds)", "/bin/sh", "-c", test + " \"$1\"", "sh",
-                                             candidatePath]) else {
-                    stopped = CommandFailure("--test: could not start timeout(1) and /bin/sh (coreutils)")
+                // Only the end of its output is kept (for the message when the test
+                // rejects the original); it ends when the test's own process does.
+                guard let r = BoundedSubprocess.run(["/bin/sh", "-c", test + " \"$1\"", "sh", candidatePath], deadline: deadline,
+                                                    tailBytes: 2048, stop: { Interruption.requested != nil }) else {
+                    stopped = CommandFailure("--test: could not start /bin/sh")
                     return false
                 }
-                var output = Substring(r.output)
-                while output.last?.isNewline == true { output.removeLast() }
-                lastFailure = "exit status \(r.status)" + (output.isEmpty ? "" : ":\n" + output)
-                return r.status == 0
+                switch r.ending {
+                case .timedOut:
+                    budgetSpent = true
+                    return false
+                case .stopped:
+                    let signal = Interruption.requested ?? SIGINT
+                    stopped = CommandFailure("stopped by \(Interruption.name(signal)); nothing was written", status: 128 + signal)
+                    return false
+                case .exited(let status):
+                    var output = Substring(r.tail)
+                    while output.last?.isNewline == true { output.removeLast() }
+                    lastFailure = "exit status \(status)" + (output.isEmpty ? "" : ":\n" + (r.cut ? "…" : "") + output)
+                    return status == 0
+                }
             }
-            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { stopped == nil && monotonicNanos() < deadline },
+            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { stopped == nil && !budgetSpent && monotonicNanos() < deadline },
                                           interesting: interesting)
             let runs = ReplayShrinker.runs(of: read.replay)
             let original = shrinker.candidate(runs)
             guard interesting(original) else {
                 if let stopped { throw stopped }
+                if budgetSpent {
+                    throw CommandFailure("--budget: the \(decimal(budget, places: budget == budget.rounded() ? 0 : 2)) s ran out while the test ran on \(file) itself, "
+                        + "before any candidate; nothing to write: give a larger --budget (up to 86400 s) or a quicker --test")
+                }
                 throw CommandFailure("--test does not hold for \(file) as this build records it (\(lastFailure)); nothing to shrink")
             }
             let best = shrinker.shrink(runs) ?? original

@@ -87,8 +87,8 @@ private func drawEveryScreen(_ assets: FrontAssets, state: GameState) throws {
             sim.state.career.months[i].kindCounts = sim.state.career.months[i].kindCounts.map { _ in cap }
         }
         let kinds = ItemKind.shipped.count
-        let largest = ImpactRates(keys: ItemKind.shippedKeys, co2eGramsPerKg: Array(repeating: 100_000_000, count: kinds),
-                                  waterMlPerKg: Array(repeating: 1_000_000_000, count: kinds))
+        let largest = ImpactRates(keys: ItemKind.shippedKeys, co2eGramsPerKg: Array(repeating: 100_000, count: kinds),
+                                  waterMlPerKg: Array(repeating: 10_000_000, count: kinds))
         for factors in try [largest, defaultAssets.impact] {
             try drawEveryScreen(assets(font: defaultAssets.font, scale: 1, impact: factors), state: sim.state)
         }
