@@ -145,7 +145,7 @@ PROFILE_FUZZ_DIR := .build-fuzz-profile
 fuzz-profile:
 	rm -rf $(PROFILE_FUZZ_DIR)/src && mkdir -p $(PROFILE_FUZZ_DIR)/src $(PROFILE_FUZZ_DIR)/corpus
 	for f in $$(find Sources/OceanKernel Sources/OceanBalance Sources/OceanSystem Sources/OceanReplay -name '*.swift') \
-	  Sources/OceanStore/ProfileText.swift; do \
+	  Sources/OceanStore/ProfileText.swift Sources/OceanStore/ProfileKinds.swift; do \
 	  sed -E '/^import (OceanKernel|OceanBalance|OceanSystem)$$/d' "$$f" > $(PROFILE_FUZZ_DIR)/src/$$(echo "$$f" | tr / _); done
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ProfileFuzz \
 	  $(PROFILE_FUZZ_DIR)/src/*.swift Fuzz/ProfileDecoderFuzz.swift -o $(PROFILE_FUZZ_DIR)/profile-fuzzer

@@ -156,6 +156,12 @@ struct TuneRun: ParsableCommand {
             }
         }
         let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
+        // A run already finished: --resume has nothing to do (a requeued batch job
+        // succeeds and changes nothing).
+        if resume, let journalPath, SweepJournal.pending(journalPath) == nil, Sweep.isFinished(out, spec: spec, base: base, options: options) {
+            if !quiet { CommandOutput.printError("ocean tune: \(out) is this run's, finished: nothing to resume") }
+            return
+        }
         try refuseClashes(inputs: [("the spec", self.spec), ("--balance", balance ?? specBalancePath(spec, self.spec))],
                       outputs: [("--out", out), ("the journal", journalPath)] + files.outputs(best: bestPath) + seriesOutputs)
         try refuseExisting([("--out", out)] + files.outputs(best: bestPath) + seriesOutputs, force: force)

@@ -1,3 +1,4 @@
+import Foundation
 import OceanBalance
 import OceanKernel
 import OceanSystem
@@ -109,6 +110,21 @@ public enum Sweep {
         /// Keep per-round and per-day curves (`Series`) with each point.
         public var series = false
         public init() {}
+    }
+
+    /// Whether the sweep output at `path` is this run's, finished: its header names the
+    /// same spec, balance, games, shard and engine, and it holds a line for every point.
+    /// (`--resume` of a run that already finished then has nothing to do: a requeued
+    /// batch job succeeds and changes nothing.)
+    public static func isFinished(_ path: String, spec: TuneSpec, base: Balance, options: Options) -> Bool {
+        guard let text = readTextFile(path, limit: 1 << 30) else { return false }
+        let lines = text.split(separator: "\n")
+        guard let first = lines.first,
+              let header = try? JSONDecoder().decode(SweepHeader.self, from: Data(first.utf8)) else { return false }
+        return header.spec == hex16(spec.fingerprint) && header.balance == hex16(PointSampler.fingerprint(base))
+            && header.games == (options.games ?? spec.games) && header.shard == options.shard.description
+            && header.engine == Engine.version
+            && lines.count - 1 >= (0..<header.points).filter { $0 % options.shard.count == options.shard.index - 1 }.count
     }
 
     public static func run(spec: TuneSpec, base: Balance, file: String, options: Options) throws(SweepJournal.Failure) -> SweepOutput {

@@ -82,7 +82,14 @@ extension ReplayCommand {
                     return status == 0
                 }
             }
-            var shrinker = ReplayShrinker(header: read.replay.header, timeLeft: { stopped == nil && !budgetSpent && monotonicNanos() < deadline },
+            // The shrunk replay says what it was shrunk from and with which test (the
+            // original's comment and who recorded it no longer describe it).
+            var header = read.replay.header
+            let originalTicks = (read.replay.end?.tick ?? read.replay.lastTick) - header.startTick
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            header.comment = oneLine("shrunk from \(name) (\(originalTicks) ticks) by ocean replay shrink with --test \(test)")
+            header.recordedBy = oneLine("ocean replay shrink" + (header.recordedBy.isEmpty ? "" : ", from a recording by \(header.recordedBy)"))
+            var shrinker = ReplayShrinker(header: header, timeLeft: { stopped == nil && !budgetSpent && monotonicNanos() < deadline },
                                           interesting: interesting)
             let runs = ReplayShrinker.runs(of: read.replay)
             let original = shrinker.candidate(runs)
@@ -105,4 +112,10 @@ extension ReplayCommand {
                 + (shrinker.finished ? ", nothing more to drop)" : ", the budget ran out first)"))
         }
     }
+}
+
+/// `text` as one header line: control characters (a newline in a test command) as
+/// spaces, at most 300 characters.
+private func oneLine(_ text: String) -> String {
+    String(String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }).prefix(300))
 }

@@ -99,6 +99,11 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         let verify = oceanInProcess(["replay", "verify", out])
         #expect(verify.status == 0, "\(verify.stdout)")
         #expect(verify.stdout.contains("PASS \(out) (\(after.0) ticks)"))
+        // Its header says what it was shrunk from and with which test (issue 35).
+        let header = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").prefix(12)
+        #expect(header.contains("comment shrunk from career-30-days.replay (\(before.0) ticks) by ocean replay shrink with --test \(test)"),
+                "\(header)")
+        #expect(header.contains { $0.hasPrefix("recorded-by ocean replay shrink, from a recording by ") }, "\(header)")
     }
 
     @Test func aTestThatDoesNotHoldAtFirstIsRefused() throws {

@@ -62,6 +62,34 @@ import Glibc
         }
     }
 
+    /// Issue 35: `--resume` of a run that already finished (a requeued batch job) exits
+    /// 0 and changes nothing; a finished file of another spec is still refused.
+    @Test func resumingAFinishedRunIsANoOp() throws {
+        let dir = freshFolder("tune-resume-done")
+        let spec = try temporaryFile("resume-done.toml", """
+            bots = ["greedy"]
+            games = 20
+            [vary]
+            "bin.width_px" = [64, 70]
+            """)
+        let args = ["tune", spec, "--jobs", "1", "--quiet", "--out", dir + "/done.jsonl"]
+        #expect(try ocean(args).status == 0)
+        let before = try read(dir + "/done.jsonl")
+        let stamp = try FileManager.default.attributesOfItem(atPath: dir + "/done.jsonl")[.modificationDate] as? Date
+        let again = try ocean(args + ["--resume"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try read(dir + "/done.jsonl") == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: dir + "/done.jsonl")[.modificationDate] as? Date == stamp)
+        let other = try temporaryFile("resume-other.toml", """
+            bots = ["greedy"]
+            games = 20
+            [vary]
+            "bin.width_px" = [64, 76]
+            """)
+        let refused = try ocean(["tune", other, "--jobs", "1", "--quiet", "--out", dir + "/done.jsonl", "--resume"])
+        #expect(refused.status == 2 && refused.stderr.contains("exists"), "\(refused.stderr)")
+    }
+
     @Test func mergeWritesTheGlobalBestAndTheFrontOfAllShards() throws {
         let dir = freshFolder("tune-merge-best")
         let example = repoRoot + "/assets/tune/example.toml"
