@@ -10,8 +10,9 @@ extension ReplayCommand {
     /// `ocean replay diff`: how two replays differ (see `ReplayDiff`).
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare two replays: header (constants, tables), first differing input, first differing state.",
-            discussion: "Each replay is played by this build under its own header. With --balance FILE instead of B, "
+            abstract: "Compare two replays: header (constants, tables), first differing input, first differing state, and what each file recorded.",
+            discussion: "Each replay is played by this build under its own header, and the two files' own checkpoints are compared "
+                + "(what the builds that recorded them saw). With --balance FILE instead of B, "
                 + "B is A's inputs under that file's constants (a what-if; the challenge table stays A's). "
                 + "Exit 0 when they are the same, 1 when they differ, 2 on bad input.")
 
@@ -43,7 +44,7 @@ extension ReplayCommand {
                 right = try readOrExit(b!).replay
                 nameB = b!
             }
-            let diff = ReplayDiff(left, right)
+            let diff = ReplayDiff(left, right, compareRecorded: balance == nil)
             CommandOutput.print(diff.text(a: a, b: nameB, constantsOnly: balanceDiff))
             let differs = balanceDiff ? !diff.constants.isEmpty : !diff.identical
             if differs { throw CommandFailure(status: ExitStatus.divergence) }

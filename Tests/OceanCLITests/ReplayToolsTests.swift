@@ -45,6 +45,28 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(constants.stdout == "no constants differ\n")
     }
 
+    /// Issue 35: two recordings of the same inputs whose own checkpoints differ (one was
+    /// recorded by a build that disagrees) are not "the same": the diff names the first
+    /// recorded checkpoint that differs and its subsystems, though this build re-plays
+    /// both alike.
+    @Test func twoRecordingsWhoseOwnCheckpointsDifferAreNotTheSame() throws {
+        let golden = try String(contentsOfFile: repoRoot + "/replays/greedy-bot.replay", encoding: .utf8)
+        var lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("c 120 ") })
+        var words = lines[at].split(separator: " ").map(String.init)
+        words[2] = "0123456789abcdef"  // the state hash
+        words[4] = words[4] == "000" ? "001" : "000"  // physics' short hash
+        lines[at] = words.joined(separator: " ")
+        let edited = try temporaryFile("recorded-elsewhere.replay", fixedChecksum(lines.joined(separator: "\n")))
+        let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", edited])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout.contains("states: the same on every tick both play (re-played by this build)"), "\(r.stdout)")
+        #expect(r.stdout.contains("recorded: the files' own records first differ at tick 120 (A line \(at + 1), B line \(at + 1))"), "\(r.stdout)")
+        #expect(r.stdout.contains("  subsystems: physics"), "\(r.stdout)")
+        let same = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "replays/greedy-bot.replay"])
+        #expect(same.status == 0 && same.stdout.contains("recorded: the files' own records agree"), "\(same.stdout)")
+    }
+
     @Test func aReplayIsTheSameAsItselfInAnyFormat() throws {
         let same = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay"])
         #expect(same.status == 0, "\(same.stdout)")

@@ -35,20 +35,67 @@ public struct ReplayDiff: Sendable {
     public var header: [Change]
     public var input: InputDifference?
     public var state: StateDifference?
+    /// The first checkpoint both files recorded at the same tick with different
+    /// contents (or their end records' hashes): what the builds that recorded them
+    /// saw, which a re-simulation by this one build cannot show.
+    public var recorded: RecordedDifference?
+
+    public struct RecordedDifference: Sendable, Equatable {
+        public var tick: Int
+        /// The files' lines holding the two records (0 when unknown).
+        public var lines: (a: Int, b: Int)
+        public var subsystems: [Subsystem]
+        public var a: ReadableFields?
+        public var b: ReadableFields?
+
+        public static func == (x: RecordedDifference, y: RecordedDifference) -> Bool {
+            x.tick == y.tick && x.lines == y.lines && x.subsystems == y.subsystems && x.a == y.a && x.b == y.b
+        }
+    }
     /// Each side's end tick (its end record's, or its last when truncated).
     public var ends: (a: Int, b: Int)
+    /// Each side's replay format.
+    public var formats: (a: Int, b: Int)
 
     /// The changed balance constants only (`--balance-diff`).
     public var constants: [Change] { header.filter { $0.key.hasPrefix(ReplayFormat.Keyword.balance + " ") } }
 
-    public var identical: Bool { header.isEmpty && input == nil && state == nil && ends.a == ends.b }
+    public var identical: Bool { header.isEmpty && input == nil && state == nil && recorded == nil && ends.a == ends.b }
 
-    public init(_ a: Replay, _ b: Replay) {
+    /// - compareRecorded: also compare what the two files recorded (two recordings;
+    ///   not a what-if, whose B is A's file under other constants).
+    public init(_ a: Replay, _ b: Replay, compareRecorded: Bool = true) {
         header = ReplayDiff.headerChanges(a.header, b.header)
         let endA = a.end?.tick ?? a.lastTick, endB = b.end?.tick ?? b.lastTick
         ends = (endA, endB)
+        formats = (a.header.formatVersion, b.header.formatVersion)
         input = ReplayDiff.firstInputDifference(a, b, ends: (endA, endB))
         state = ReplayDiff.firstStateDifference(a, b, ends: (endA, endB))
+        if compareRecorded { recorded = ReplayDiff.firstRecordedDifference(a, b) }
+    }
+
+    /// The first tick both files hold a checkpoint for, with different contents; else
+    /// their end records' hashes at the same tick, if they differ.
+    static func firstRecordedDifference(_ a: Replay, _ b: Replay) -> RecordedDifference? {
+        // Hashes of different state encodings (an older format's copy) are not comparable.
+        guard ReplayFormat.stateEncoding(format: a.header.formatVersion) == ReplayFormat.stateEncoding(format: b.header.formatVersion) else {
+            return nil
+        }
+        var j = 0
+        for x in a.checkpoints {
+            while j < b.checkpoints.count && b.checkpoints[j].tick < x.tick { j += 1 }
+            guard j < b.checkpoints.count else { break }
+            let y = b.checkpoints[j]
+            guard y.tick == x.tick, x != y else { continue }
+            let differing = Subsystem.allCases.enumerated().filter { i, _ in
+                i < x.subsystems.count && i < y.subsystems.count && x.subsystems[i] != y.subsystems[i]
+            }.map(\.element)
+            return RecordedDifference(tick: x.tick, lines: (x.line, y.line), subsystems: differing, a: x.fields, b: y.fields)
+        }
+        if let ea = a.end, let eb = b.end, ea.tick == eb.tick, ea.hash != eb.hash {
+            return RecordedDifference(tick: ea.tick, lines: (0, 0), subsystems: [], a: nil, b: nil)
+        }
+        return nil
     }
 
     /// Every header entry, as `key value` pairs in the order the writer writes them.
@@ -140,7 +187,26 @@ public struct ReplayDiff: Sendable {
                 lines.append("  \(pad(name, 7))A \(pad("\(x)", 8))B \(y)\(x == y ? "" : "   ≠")")
             }
         } else {
-            lines.append("states: the same on every tick both play" + (ends.a == ends.b ? "" : " (to tick \(min(ends.a, ends.b)))"))
+            lines.append("states: the same on every tick both play" + (ends.a == ends.b ? "" : " (to tick \(min(ends.a, ends.b)))")
+                + " (re-played by this build)")
+        }
+        if let r = recorded {
+            let whereA = r.lines.a > 0 ? " (A line \(r.lines.a), B line \(r.lines.b))" : " (their end records)"
+            lines.append("recorded: the files' own records first differ at tick \(r.tick)\(whereA)")
+            if !r.subsystems.isEmpty { lines.append("  subsystems: " + r.subsystems.map(\.name).joined(separator: ", ")) }
+            if let x = r.a, let y = r.b {
+                for (name, p, q) in [("score", x.score, y.score), ("combo", x.combo, y.combo),
+                                     ("health", x.health, y.health), ("items", x.items, y.items)] where p != q {
+                    lines.append("  \(pad(name, 7))A \(pad("\(p)", 8))B \(q)   ≠")
+                }
+            }
+            if state == nil {
+                lines.append("  this build re-plays both alike: they were recorded by builds that disagree (verify each to see which is not this build's)")
+            }
+        } else if ReplayFormat.stateEncoding(format: formats.a) != ReplayFormat.stateEncoding(format: formats.b) {
+            lines.append("recorded: not compared (the two formats' state encodings differ)")
+        } else {
+            lines.append("recorded: the files' own records agree wherever both have one")
         }
         return lines.joined(separator: "\n")
     }
