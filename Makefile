@@ -292,5 +292,6 @@ k8s-check: k8s venv
 ## product in release first; the static release is relinked after). Run it when a command's options change.
 man:
 	$(SWIFT) package plugin generate-manual
-	cp .build/plugins/GenerateManual/outputs/ocean/ocean.1 docs/man/ocean.1
+	@# A blank line inside a discussion is a paragraph break in mdoc, written as .Pp (mdoc warns on an empty line).
+	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/ocean/ocean.1 > docs/man/ocean.1
 	$(SWIFT) build $(RELEASE)
