@@ -1,3 +1,4 @@
+#include <string.h>
 #include "reference_loop.h"
 
 int64_t ref_tick(ref_item *items, int64_t count, const ref_fall *fall,
@@ -39,4 +40,8 @@ void ref_gradient_frame(uint32_t *pixels, int64_t width, int64_t height, uint32_
         uint32_t *row = pixels + y * width;
         for (int64_t x = 0; x < width; x++) row[x] = colour;
     }
+}
+
+void ref_copy_frame(uint32_t *pixels, const uint32_t *source, int64_t count) {
+    memcpy(pixels, source, (size_t)count * sizeof(uint32_t));
 }

@@ -44,6 +44,30 @@ public enum RenderBench {
         return (frames, elapsed, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
+    /// The floor: a C `memcpy` of a frame of the same size from another buffer
+    /// (`ref_copy_frame`), its source changed each frame so no copy can be skipped,
+    /// for about `seconds` of wall time.
+    public static func runFrameCopy(_ framebuffer: inout Framebuffer, from source: inout [UInt32], seconds: Double)
+        -> (frames: Int, seconds: Double, cpuSeconds: Double) {
+        let count = Int64(framebuffer.pixels.count)
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
+        var frames = 0
+        var elapsed = 0.0
+        framebuffer.pixels.withUnsafeMutableBufferPointer { pixels in
+            source.withUnsafeMutableBufferPointer { src in
+                while elapsed < seconds {
+                    for i in 0..<50 {
+                        src[(frames + i) % src.count] &+= 1
+                        ref_copy_frame(pixels.baseAddress!, src.baseAddress!, count)
+                    }
+                    frames += 50
+                    elapsed = Double(monotonicNanos() - start) / 1e9
+                }
+            }
+        }
+        return (frames, elapsed, Double(threadCPUNanos() - cpuStart) / 1e9)
+    }
+
     /// Allocation calls made drawing `frames` busy frames once warm (a first round
     /// of frames has sized every buffer), as `count` counts them around its work.
     public static func allocations(frames: Int, assets: FrontAssets, rules: Rules,

@@ -27,4 +27,9 @@ int64_t ref_tick(ref_item *items, int64_t count, const ref_fall *fall,
 /// work of a plain full-frame fill. `ocean-bench` times it next to the busy frame.
 void ref_gradient_frame(uint32_t *pixels, int64_t width, int64_t height, uint32_t top, uint32_t bottom);
 
+/// The renderer's floor: one frame copied from `source` to `pixels` with `memcpy`
+/// (`count` pixels), what a frame composed over a cached backdrop must at least cost.
+/// `ocean-bench` times it next to the busy frame.
+void ref_copy_frame(uint32_t *pixels, const uint32_t *source, int64_t count);
+
 #endif
