@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Record runs, verify them headlessly, find where they diverge.",
-        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self, Render.self, Watch.self,
+        subcommands: [Record.self, Verify.self, Info.self, RunReplay.self, Update.self, Render.self, Watch.self, States.self,
                       Diff.self, Shrink.self])
 }
 

@@ -20,15 +20,19 @@ extension ReplayCommand {
         @Argument(help: "The second replay (B); or give --balance.") var b: String?
         @Option(help: "Compare A with its own inputs under these constants instead of a second replay.") var balance: String?
         @Flag(help: "List only the balance constants that differ.") var balanceDiff = false
+        @Option(help: "Another build's ocean: both builds re-play A in lockstep; at the first tick they disagree, the two states and that step's events, field by field.")
+        var against: String?
 
         func validate() throws {
-            guard (b == nil) != (balance == nil) else {
-                throw ValidationError("name a second replay B, or --balance FILE for A's what-if, not both")
+            guard [b != nil, balance != nil, against != nil].filter({ $0 }).count == 1 else {
+                throw ValidationError("name a second replay B, or --balance FILE for A's what-if, or --against OCEAN for another build: one of them")
             }
             try checkPath(balance, flag: "--balance")
+            try checkPath(against, flag: "--against")
         }
 
         func run() throws {
+            if let against { return try Lockstep(ocean: against, file: a).run() }
             let left = try readOrExit(a).replay
             let right: Replay
             let nameB: String

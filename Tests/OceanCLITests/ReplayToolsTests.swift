@@ -67,6 +67,34 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(same.status == 0 && same.stdout.contains("recorded: the files' own records agree"), "\(same.stdout)")
     }
 
+    /// Issue 35: two builds re-play a replay in lockstep (`replay diff --against`); at
+    /// the first tick they disagree, the fields that differ are shown. The other build
+    /// here is this one behind a script that puts the first item one pixel (65536 in
+    /// fixed point) to the right from tick 400 on, as a planted spawn bug would.
+    @Test func twoBuildsInLockstepShowTheFieldThatDiffers() throws {
+        let dir = freshFolder("lockstep")
+        let fake = dir + "/other-ocean"
+        try """
+            #!/bin/bash
+            real="\(repoRoot)/.build/debug/ocean"
+            if [ "$4" = "--tick" ]; then
+              "$real" "$@" | awk '$1 == "item[0]" { $4 = $4 + 65536 } { print }'
+            else
+              "$real" "$@" | awk '$1 >= 400 { $2 = "ffffffffffffffff" } { print }'
+            fi
+            """.write(toFile: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", fake])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("the builds first disagree after tick 400"), "\(r.stdout)")
+        #expect(r.stdout.range(of: #"item\[0\]  A plastic_bag x \d+ .*→  B plastic_bag x \d+"#, options: .regularExpression) != nil,
+                "\(r.stdout)")
+        let same = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", repoRoot + "/.build/debug/ocean"])
+        #expect(same.status == 0 && same.stdout.contains("agree on every tick"), "\(same.stdout)\(same.stderr)")
+        let bad = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", "/bin/false"])
+        #expect(bad.status == 2 && bad.stderr.contains("--against /bin/false"), "\(bad.stderr)")
+    }
+
     @Test func aReplayIsTheSameAsItselfInAnyFormat() throws {
         let same = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay"])
         #expect(same.status == 0, "\(same.stdout)")
@@ -84,7 +112,7 @@ private func balanceWith(_ key: String, _ value: Int, name: String) throws -> St
         #expect(missing.stderr.contains("/nonexistent/x.replay"))
         let both = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "replays/idle-bot.replay", "--balance", "x.toml"])
         #expect(both.status == 2)
-        #expect(both.stderr.contains("not both"))
+        #expect(both.stderr.contains("one of them"))
     }
 }
 
