@@ -91,10 +91,15 @@ struct SweepFiles: ParsableArguments {
         let ranked = Sweep.ranked(lines)
         if header.shard != Shard.whole.description {
             if !ranked.isEmpty { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
+        } else if ranked.first?.feasible == false {
+            // Constraints no point kept: no balance is offered as the best.
+            note = "no point keeps every constraint (the nearest: point \(ranked[0].point)); no best balance written\n"
         } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
             let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
-            try write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\ndistance to the targets \(top.distance ?? 0)"))
-            note = "best point \(top.point); play it: ocean play --balance \(shellQuoted(target))\n"
+            let said = [top.feasible == true ? "every constraint kept" : nil, top.distance.map { "distance to the targets \($0)" }]
+                .compactMap { $0 }.joined(separator: "; ")
+            try write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\n\(said)"))
+            note = "best point \(top.point)\(top.feasible == true ? " (feasible)" : ""); play it: ocean play --balance \(shellQuoted(target))\n"
         }
         guard !quiet else { return }
         let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note

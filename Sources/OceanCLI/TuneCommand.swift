@@ -155,7 +155,7 @@ struct TuneRun: ParsableCommand {
                 throw CommandFailure("ocean: --shard: a halving run decides each rung from all points; run it whole")
             }
         }
-        let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty)
+        let bestPath = options.shard.count > 1 ? nil : files.bestPath(out: out, targets: !spec.targets.isEmpty || !spec.constraints.isEmpty)
         // A run already finished: --resume has nothing to do (a requeued batch job
         // succeeds and changes nothing).
         if resume, let journalPath, SweepJournal.pending(journalPath) == nil, Sweep.isFinished(out, spec: spec, base: base, options: options) {

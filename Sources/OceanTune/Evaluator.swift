@@ -73,9 +73,12 @@ public struct Evaluator {
             PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days)
         }
         let targets = !spec.targets.isEmpty
-        return PointLine(point: index, params: params, valid: true, invalid: nil, seedBase: spec.seedBase,
-                         distance: targets ? Sweep.distance(results, spec: spec) : nil,
-                         objectives: targets ? Sweep.errors(results, spec: spec) : nil, rung: nil, results: results)
+        var line = PointLine(point: index, params: params, valid: true, invalid: nil, seedBase: spec.seedBase,
+                             distance: targets ? Sweep.distance(results, spec: spec) : nil,
+                             objectives: targets ? Sweep.errors(results, spec: spec) : nil, rung: nil, results: results)
+        // Constraints are said per point, as a sweep says them (an optimiser's constraint values).
+        if !spec.constraints.isEmpty { (line.feasible, line.margins) = Sweep.feasibility(results, spec: spec) }
+        return line
     }
 
     /// The line written back.

@@ -140,6 +140,10 @@ public struct PointLine: Codable, Sendable, Equatable {
     public var objectives: [Double]?
     /// With halving: the last rung the point played in.
     public var rung: Int?
+    /// With `[constraints]`: whether the point keeps every bound, and each
+    /// constraint's margin (how far inside its bound; negative: outside).
+    public var feasible: Bool?
+    public var margins: [String: Double]?
     public var results: [PlayerResult]
     /// With `--series`, in the journal only: the point's curves, so a resumed run still
     /// has every point's (the sweep's output leaves them out: `withoutSeries`).

@@ -146,11 +146,15 @@ public enum Sweep {
         runner.series = options.series
         var played = 0, resumed = 0
         func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
-            PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
-                      valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
-                      distance: p.balance == nil || spec.targets.isEmpty ? nil : distance(results, spec: spec),
-                      objectives: p.balance == nil || header.objectives == nil ? nil : errors(results, spec: spec),
-                      rung: rung, results: results)
+            var l = PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                              valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
+                              distance: p.balance == nil || spec.targets.isEmpty ? nil : distance(results, spec: spec),
+                              objectives: p.balance == nil || header.objectives == nil ? nil : errors(results, spec: spec),
+                              rung: rung, results: results)
+            if p.balance != nil && !spec.constraints.isEmpty {
+                (l.feasible, l.margins) = feasibility(results, spec: spec)
+            }
+            return l
         }
         // Plays the points not yet in the journal; each point goes to the journal as
         // soon as all its players' games are played, in whatever order they finish.
@@ -267,9 +271,27 @@ public enum Sweep {
     }
 
     /// The points ranked by distance (best first; ties by point), valid ones only.
+    /// Whether `results` keep every constraint, and each one's margin (rounded as
+    /// the records are; a metric with no value is outside its bound).
+    public static func feasibility(_ results: [PlayerResult], spec: TuneSpec) -> (Bool, [String: Double]) {
+        var margins: [String: Double] = [:]
+        for c in spec.constraints {
+            guard let r = results.first(where: { $0.bot == c.player.description }) else { continue }
+            let m = c.margin(r, careerDays: spec.career.days)
+            margins[c.name] = m.isNaN ? -1e6 : rounded(m)
+        }
+        return (margins.values.allSatisfy { $0 >= 0 }, margins)
+    }
+
+    /// The points best first: feasible ones (every constraint kept) before the rest,
+    /// then the furthest rung, then the nearest the targets; with constraints and no
+    /// targets, the widest smallest margin first.
     public static func ranked(_ lines: [PointLine]) -> [PointLine] {
-        lines.filter { $0.valid && $0.distance != nil }
-            .sorted { ($0.rung ?? 0, -$0.distance!, $1.point) > ($1.rung ?? 0, -$1.distance!, $0.point) }
+        func score(_ l: PointLine) -> Double { l.distance ?? -(l.margins?.values.min() ?? 0) }
+        return lines.filter { $0.valid && ($0.distance != nil || $0.feasible != nil) }
+            .sorted {
+                ($0.feasible != false ? 1 : 0, $0.rung ?? 0, -score($0), $1.point) > ($1.feasible != false ? 1 : 0, $1.rung ?? 0, -score($1), $0.point)
+            }
     }
 }
 

@@ -69,6 +69,33 @@ public struct TuneSpec: Sendable {
         public var value: Double
     }
 
+    /// `"human@50.catch_rate" = { min = 0.75 }` (or `max`, or both): the metric of the
+    /// player must stay within the bounds. Judged on the 95 % interval's bound on the
+    /// safe side (a minimum against the interval's low end, a maximum against its high
+    /// end) unless `on = "mean"`: a point feasible by its interval is feasible with 95 %
+    /// confidence, not by luck of its games.
+    public struct Constraint: Sendable, Equatable {
+        public var player: Player
+        public var metric: Metric
+        public var min: Double?
+        public var max: Double?
+        public var onMean = false
+
+        /// The key as the spec writes it.
+        public var name: String { "\(player).\(metric.rawValue)" }
+
+        /// How far inside its bounds `r` is (negative: outside), the nearest bound's
+        /// margin; NaN when the metric has no value.
+        public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
+            let mean = r.value(of: metric, careerDays: careerDays)
+            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric) ?? (mean, mean))
+            var m = Double.infinity
+            if let min { m = Swift.min(m, low - min) }
+            if let max { m = Swift.min(m, max - high) }
+            return m
+        }
+    }
+
     /// Careers played per point and player, in addition to single games.
     public struct Career: Sendable, Equatable {
         public var careers = 0
@@ -93,6 +120,8 @@ public struct TuneSpec: Sendable {
     public var axes: [Axis] = []
     public var career = Career()
     public var targets: [Target] = []
+    /// Goals as statements (`[constraints]`): bounds a point must keep to be feasible.
+    public var constraints: [Constraint] = []
     public var rungs = 3
     public var keepPercent = 50
     public var growth = 2

@@ -16,7 +16,7 @@ public enum TuneSpecReader {
         "sampling": "one of \"grid\", \"list\", \"random\", \"latin\"", "strategy": "one of \"sweep\", \"halving\"",
         "samples": "a whole number from 1 to 100000", "sample_seed": "a whole number from 0 to 2^63-1",
         "bots": "a list of bots such as [\"human@50\", \"greedy\"]", "balance": "a path to a balance file",
-        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot",
+        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" = { min = N, max = N }",
         "halving": "a table",
     ]
     static let careerKeys: [String: String] = [
@@ -112,6 +112,11 @@ public enum TuneSpecReader {
             if let t = table["targets"] {
                 if let t = t.table { spec.targets = targets(t, players: spec.players, career: spec.career) } else {
                     problem("targets", "expected a table of tables, e.g. [targets.\"human@50\"] catch_rate = 0.75")
+                }
+            }
+            if let c = table["constraints"] {
+                if let t = c.table { spec.constraints = constraints(t, players: spec.players, career: spec.career) } else {
+                    problem("constraints", "expected a table, e.g. [constraints] \"human@50.catch_rate\" = { min = 0.75 }")
                 }
             }
             if spec.strategy == .halving && spec.targets.isEmpty {
@@ -262,6 +267,53 @@ public enum TuneSpecReader {
                 }
             }
             return targets
+        }
+
+        mutating func constraints(_ t: TOMLTable, players: [TuneSpec.Player], career: TuneSpec.Career) -> [TuneSpec.Constraint] {
+            var out: [TuneSpec.Constraint] = []
+            for name in t.keys {
+                let full = "constraints.\"\(name)\""
+                // "BOT.metric": the bot's name may hold dots of its own, the metric none.
+                guard let dot = name.lastIndex(of: ".") else {
+                    problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\"")
+                    continue
+                }
+                let bot = String(name[..<dot]), m = String(name[name.index(after: dot)...])
+                guard let player = TuneSpec.Player(bot), players.contains(player) else {
+                    problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
+                    continue
+                }
+                guard let metric = Metric(rawValue: m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.names)"); continue }
+                if metric.needsCareers && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
+                guard let bounds = t[name]!.table else {
+                    problem(full, "expected { min = N }, { max = N } or both (and on = \"mean\" to judge the mean, not the interval)")
+                    continue
+                }
+                var c = TuneSpec.Constraint(player: player, metric: metric)
+                for key in bounds.keys {
+                    let v = bounds[key]!
+                    switch key {
+                    case "min", "max":
+                        guard let x = v.double ?? v.int.map(Double.init), x.isFinite else {
+                            problem(full + "." + key, "expected a number, found \(describe(v))")
+                            continue
+                        }
+                        if key == "min" { c.min = x } else { c.max = x }
+                    case "on":
+                        guard let word = v.string, word == "mean" || word == "interval" else {
+                            problem(full + ".on", "expected \"interval\" (the default: the 95 % interval's bound on the safe side) or \"mean\"")
+                            continue
+                        }
+                        c.onMean = word == "mean"
+                    default:
+                        problem(full + "." + key, "unknown key; allowed: min, max, on")
+                    }
+                }
+                if c.min == nil && c.max == nil { problem(full, "give min, max or both") }
+                if let lo = c.min, let hi = c.max, lo > hi { problem(full, "min \(lo) is above max \(hi)") }
+                out.append(c)
+            }
+            return out
         }
 
         func describe(_ value: TOMLValue) -> String { TOMLEntries.describe(value) }
