@@ -82,6 +82,9 @@ struct TuneRun: ParsableCommand {
     @Flag(help: "Go on with the finished points an interrupted run left in OUT.part (same spec, games and shard).")
     var resume = false
 
+    @Option(help: "Play the \(Sweep.Options.confirmedPoints) best points again on this many games of fresh seeds (1 to 1000000) and rank them by those figures (a \"confirmed\" object in their records).")
+    var confirm: Int?
+
     @Flag(help: "Each target a separate objective: every point gets its errors and the header the Pareto front (the points no other beats on every target).")
     var objectives = false
 
@@ -119,6 +122,8 @@ struct TuneRun: ParsableCommand {
             throw ValidationError("--shard: '\(shard)' is not i/n with 1 ≤ i ≤ n ≤ \(Shard.maxCount), nor auto")
         }
         try checkRange(shardCount, "--shard-count", 1...Shard.maxCount)
+        try checkRange(confirm, "--confirm", 1...1_000_000)
+        if confirm != nil && shard != nil { throw ValidationError("--confirm plays the whole sweep's best points: not with --shard") }
         try checkPath(out, flag: "--out", stream: true)
         if resume && isStandardOutput(out) {
             throw ValidationError("--resume: --out is standard output, which keeps no finished points; name a file")
@@ -142,6 +147,7 @@ struct TuneRun: ParsableCommand {
         var options = Sweep.Options()
         options.games = games
         options.jobs = jobs ?? allCores()
+        options.confirm = confirm ?? 0
         if let shard {
             if shard == "auto" {
                 switch Shard.auto(environment: environmentVariables(), count: shardCount) {

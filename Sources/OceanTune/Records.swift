@@ -29,6 +29,8 @@ public struct SweepHeader: Codable, Sendable, Equatable {
     /// With `--objectives`, in a whole run or a merge: the points no other point beats
     /// on every objective (the Pareto front), in point order.
     public var front: [Int]?
+    /// With `--confirm N`: the best points were played again on N games of fresh seeds.
+    public var confirm: Int?
 
     public struct Rung: Codable, Sendable, Equatable {
         public var rung: Int
@@ -144,6 +146,18 @@ public struct PointLine: Codable, Sendable, Equatable {
     /// constraint's margin (how far inside its bound; negative: outside).
     public var feasible: Bool?
     public var margins: [String: Double]?
+    /// With `--confirm`: the point played again on games of fresh seeds (picking the
+    /// best of many points overstates it; these figures do not).
+    public var confirmed: Confirmed?
+
+    public struct Confirmed: Codable, Sendable, Equatable {
+        public var seedBase: UInt64
+        public var games: Int
+        public var distance: Double?
+        public var feasible: Bool?
+        public var margins: [String: Double]?
+        public var results: [PlayerResult]
+    }
     public var results: [PlayerResult]
     /// With `--series`, in the journal only: the point's curves, so a resumed run still
     /// has every point's (the sweep's output leaves them out: `withoutSeries`).

@@ -109,6 +109,10 @@ public enum Sweep {
         public var objectives = false
         /// Keep per-round and per-day curves (`Series`) with each point.
         public var series = false
+        /// Play the best points again on this many games of fresh seeds (0: no).
+        public var confirm = 0
+        /// How many of the best points `confirm` plays again.
+        public static let confirmedPoints = 5
         public init() {}
     }
 
@@ -123,7 +127,7 @@ public enum Sweep {
               let header = try? JSONDecoder().decode(SweepHeader.self, from: Data(first.utf8)) else { return false }
         return header.spec == hex16(spec.fingerprint) && header.balance == hex16(PointSampler.fingerprint(base))
             && header.games == (options.games ?? spec.games) && header.shard == options.shard.description
-            && header.engine == Engine.version
+            && header.engine == Engine.version && header.confirm == (options.confirm > 0 ? options.confirm : nil)
             && lines.count - 1 >= (0..<header.points).filter { $0 % options.shard.count == options.shard.index - 1 }.count
     }
 
@@ -240,6 +244,11 @@ public enum Sweep {
             header.halving = rungs
             lines = final.keys.sorted().map { final[$0]! }
         }
+        if options.confirm > 0 && options.shard.count == 1 {
+            header.confirm = options.confirm
+            lines = confirm(lines, points: points, spec: spec, options: options)
+            played += Options.confirmedPoints * spec.players.count * options.confirm
+        }
         // The front is the whole sweep's: a shard leaves it to the merge.
         if header.objectives != nil && options.shard.count == 1 { header.front = Pareto.front(lines) }
         return SweepOutput(header: header, lines: lines, gamesPlayed: played,
@@ -271,6 +280,39 @@ public enum Sweep {
     }
 
     /// The points ranked by distance (best first; ties by point), valid ones only.
+    /// Fresh seeds for confirmation: the spec's seed base moved by a constant, so no
+    /// game of the sweep is played again.
+    public static func confirmSeedBase(_ spec: TuneSpec) -> UInt64 { spec.seedBase ^ 0x436F_6E66_6972_6D21 }
+
+    /// The best points (`Options.confirmedPoints`, as ranked) played again on
+    /// `options.confirm` games of fresh seeds, their figures kept as `confirmed`.
+    static func confirm(_ lines: [PointLine], points: [TunePoint], spec: TuneSpec, options: Options) -> [PointLine] {
+        let best = ranked(lines).prefix(Options.confirmedPoints).map(\.point)
+        let chosen = best.compactMap { i in points.first { $0.index == i && $0.balance != nil } }
+        guard !chosen.isEmpty else { return lines }
+        let seedBase = confirmSeedBase(spec)
+        var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: seedBase)
+        runner.progress = options.progress
+        var cells: [Cell] = []
+        for p in chosen {
+            let rules = Rules(p.balance!)
+            for player in spec.players { cells.append(Cell(rules: rules, player: player, games: options.confirm, careers: spec.career.careers)) }
+        }
+        let outcomes = runner.run(cells)
+        var out = lines
+        for (k, p) in chosen.enumerated() {
+            let results = spec.players.indices.map { j in
+                let o = outcomes[k * spec.players.count + j]
+                return PlayerResult(bot: spec.players[j].description, games: o.games, careers: o.careers, careerDays: spec.career.days)
+            }
+            var c = PointLine.Confirmed(seedBase: seedBase, games: options.confirm,
+                                        distance: spec.targets.isEmpty ? nil : distance(results, spec: spec), results: results)
+            if !spec.constraints.isEmpty { (c.feasible, c.margins) = feasibility(results, spec: spec) }
+            if let i = out.firstIndex(where: { $0.point == p.index }) { out[i].confirmed = c }
+        }
+        return out
+    }
+
     /// Whether `results` keep every constraint, and each one's margin (rounded as
     /// the records are; a metric with no value is outside its bound).
     public static func feasibility(_ results: [PlayerResult], spec: TuneSpec) -> (Bool, [String: Double]) {
@@ -286,11 +328,18 @@ public enum Sweep {
     /// The points best first: feasible ones (every constraint kept) before the rest,
     /// then the furthest rung, then the nearest the targets; with constraints and no
     /// targets, the widest smallest margin first.
+    /// Confirmed points (`--confirm`) rank by their confirmed figures, before the rest.
     public static func ranked(_ lines: [PointLine]) -> [PointLine] {
-        func score(_ l: PointLine) -> Double { l.distance ?? -(l.margins?.values.min() ?? 0) }
+        func feasible(_ l: PointLine) -> Int { (l.confirmed.map { $0.feasible } ?? l.feasible) != false ? 1 : 0 }
+        func score(_ l: PointLine) -> Double {
+            let distance = l.confirmed.map { $0.distance } ?? l.distance
+            let margins = l.confirmed.map { $0.margins } ?? l.margins
+            return distance ?? -(margins?.values.min() ?? 0)
+        }
+        func confirmed(_ l: PointLine) -> Int { l.confirmed == nil ? 0 : 1 }
         return lines.filter { $0.valid && ($0.distance != nil || $0.feasible != nil) }
             .sorted {
-                ($0.feasible != false ? 1 : 0, $0.rung ?? 0, -score($0), $1.point) > ($1.feasible != false ? 1 : 0, $1.rung ?? 0, -score($1), $0.point)
+                (confirmed($0), feasible($0), $0.rung ?? 0, -score($0), $1.point) > (confirmed($1), feasible($1), $1.rung ?? 0, -score($1), $0.point)
             }
     }
 }

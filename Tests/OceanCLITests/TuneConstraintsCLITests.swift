@@ -66,6 +66,30 @@ import TestSupport
         }
     }
 
+    /// `--confirm N`: the best points played again on N games of fresh seeds, their
+    /// figures kept beside the sweep's and ranking them; not with --shard.
+    @Test func confirmPlaysTheBestPointsAgainOnFreshSeeds() throws {
+        let dir = freshFolder("tune-confirm")
+        let goal = try spec("confirm.toml", #""human@50.catch_rate" = { min = 0.5 }"#)
+        let r = try ocean(["tune", goal, "--jobs", "2", "--confirm", "40", "--out", dir + "/c.jsonl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: dir + "/c.jsonl", encoding: .utf8)
+        #expect(text.hasPrefix("{") && text.split(separator: "\n")[0].contains("\"confirm\":40"))
+        for line in try records(dir + "/c.jsonl") {
+            let confirmed = try #require(line["confirmed"] as? [String: Any], "\(line)")
+            #expect(confirmed["games"] as? Int == 40 && confirmed["feasible"] is Bool && confirmed["margins"] is [String: Double])
+            #expect((confirmed["seedBase"] as? UInt64 ?? 0) != 1, "fresh seeds, not the sweep's")
+            let results = try #require(confirmed["results"] as? [[String: Any]])
+            #expect(results.count == 2 && results.allSatisfy { $0["games"] as? Int == 40 })
+        }
+        let sharded = try ocean(["tune", goal, "--confirm", "40", "--shard", "1/2", "--out", dir + "/s.jsonl"])
+        #expect(sharded.status == 2 && sharded.stderr.contains("not with --shard"), "\(sharded.stderr)")
+        // Resumed with --confirm, a run finished without it is not taken as this one's.
+        #expect(try ocean(["tune", goal, "--jobs", "2", "--out", dir + "/plain.jsonl"]).status == 0)
+        let again = try ocean(["tune", goal, "--jobs", "2", "--confirm", "40", "--resume", "--out", dir + "/plain.jsonl"])
+        #expect(again.status == 2, "\(again.stderr)")
+    }
+
     @Test func aBadConstraintIsNamedWithItsLine() throws {
         for (text, says) in [(#""human@99.catch_rate" = { min = 0.5 }"#, "not one of the spec's bots"),
                              (#""human@50.catch_ratio" = { min = 0.5 }"#, "unknown metric 'catch_ratio'"),
