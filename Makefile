@@ -22,7 +22,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man
+	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man fuzz-tune-eval
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -193,6 +193,16 @@ fuzz-toml:
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TOMLFuzz \
 	  $(TOML_FUZZ_DIR)/src/*.swift Fuzz/TOMLReaderFuzz.swift -o $(TOML_FUZZ_DIR)/toml-fuzzer
 	$(TOML_FUZZ_DIR)/toml-fuzzer $(TOML_FUZZ_DIR)/corpus $(TOML_FUZZ_DIR)/seeds \
+	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+
+## fuzz-tune-eval: the JSON walk `ocean tune eval` checks each line with for a key given twice
+## (`JSONDuplicateKeys`), over any bytes for SECONDS seconds (default 60): a key or nil, never a crash or a hang
+TUNE_EVAL_FUZZ_DIR := .build-fuzz-tune-eval
+fuzz-tune-eval:
+	mkdir -p $(TUNE_EVAL_FUZZ_DIR)/corpus
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TuneEvalFuzz \
+	  Sources/OceanTune/JSONDuplicateKeys.swift Fuzz/TuneEvalLineFuzz.swift -o $(TUNE_EVAL_FUZZ_DIR)/tune-eval-fuzzer
+	$(TUNE_EVAL_FUZZ_DIR)/tune-eval-fuzzer $(TUNE_EVAL_FUZZ_DIR)/corpus \
 	  -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 
 ## fuzz-tune: run the tune spec reader's libFuzzer target for SECONDS seconds (default 60):

@@ -35,8 +35,11 @@ public enum JSONDuplicateKeys {
                 }
             case UInt8(ascii: "\""): _ = string(); return nil
             default:
-                // A number, true, false or null.
+                // A number, true, false or null; a stray bracket (text no decoder took) is
+                // stepped over, so every turn of a loop moves on and the walk ends.
+                let start = at
                 while at < bytes.count, !",]} \t\r\n".utf8.contains(bytes[at]) { at += 1 }
+                if at == start { at += 1 }
                 return nil
             }
         }
