@@ -122,7 +122,9 @@ public enum PlayApp {
             if ahead < 0 {
                 printError("ocean play: the clock says \(setup.date), before this career's last day (\(last)); "
                            + "the career plays on as \(last), and nothing is counted twice")
-            } else if ahead > PlayApp.longAbsenceDays && !setup.acceptAbsence {
+            } else if ahead > PlayApp.longAbsenceDays && !setup.acceptAbsence && store.saved?.plannedThrough == nil {
+                // (A career a plan moved, `ocean sim --days`, is dated by the plan, not by
+                // a clock: its gap to today is no sign of a wrong clock.)
                 throw AppError("ocean play: the clock says \(setup.date), \(ahead) days after this career's last day (\(last)); "
                     + "so long an absence costs the ocean's health and the streak. If the clock is right, add --accept-absence; "
                     + "if not, set it and start again. Nothing was changed.")

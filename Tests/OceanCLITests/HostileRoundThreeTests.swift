@@ -1,4 +1,6 @@
 import Foundation
+import OceanKernel
+import OceanStore
 import Testing
 
 import TestSupport
@@ -30,6 +32,13 @@ import TestSupport
     @Test func aLongLeapAsksAndTheCalendarsEndIsSaid() throws {
         let dir = freshFolder("clock-leap")
         #expect(try ocean(["sim", "--days", "1", "--date", "2020-01-01", "--bot", "greedy", "--profile", dir + "/p"]).status == 0)
+        // A career a plan moved is dated by its plan: no question. Saved as a window
+        // saves it (no plan's date), its last day was the clock's.
+        let planned = try ocean(["play", "--mute", "--quit-after", "1", "--profile", dir + "/p"])
+        #expect(!planned.stderr.contains("--accept-absence"), "\(planned.stderr)")
+        let rules = try shippedRules
+        let state = try #require(try Profile.load(path: dir + "/p", rules: rules))
+        try Profile.save(state, kinds: rules.kindKeys, path: dir + "/p")
         let before = try String(contentsOfFile: dir + "/p", encoding: .utf8)
         let play = try ocean(["play", "--mute", "--profile", dir + "/p"])
         #expect(play.status == 2 && play.stderr.contains("days after this career's last day (2020-01-01)")
