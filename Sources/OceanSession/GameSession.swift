@@ -70,9 +70,9 @@ public final class GameSession {
     ///     (`header.assist`) the games are played with its wider bin.
     ///   - rules: the played balance's rules when the caller has built them already
     ///     (they are built once per stretch of constants).
-    /// Throws when the first part's recording cannot be opened.
     ///   - reloadCheck: what a launch checks beyond the balance (sprites, names,
     ///     impact of every kind), which a reloaded file must pass too.
+    /// Throws when the first part's recording cannot be opened.
     public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
                 hotReloadPath: String?, reloadCheck: ((Balance) -> String?)? = nil, saveProblem: String? = nil,
                 openSink: @escaping OpenSink) throws(FileError) {
