@@ -131,6 +131,27 @@ enum Aim {
 }
 
 extension Aim {
+    /// Where to wait for `item` (landing at `landing`) when another item in view lands
+    /// too close in time to be caught after it, yet near enough that one spot catches
+    /// both: the middle of the spots that catch each. Otherwise its own landing.
+    static func spotCatchingBoth(_ item: Item, _ landing: (ticks: Int, x: Int), _ s: GameState, rules: Rules,
+                                 seenFrom: [Int], commitment: inout Commitment) -> Int {
+        let mouth = s.netTicksLeft > 0 ? rules.netHalfWidth : rules.binHalfWidth
+        let reachA = mouth + rules.catchBody[item.kind.rawValue]
+        var lo = landing.x - reachA, hi = landing.x + reachA
+        for other in s.items where other != item && other.y + rules.halfSize[other.kind.rawValue] < rules.rim
+            && other.y >= seenFrom[other.kind.rawValue] && !rules.isSeaLife[other.kind.rawValue] {
+            let l = commitment.landing(other, s, rules: rules)
+            // Catchable one after the other: no need to share a spot.
+            let between = Aim.ticksToReach(l.x, BinState(x: landing.x, vx: 0), rules: rules)
+            if between <= abs(l.ticks - landing.ticks) { continue }
+            let reachB = mouth + rules.catchBody[other.kind.rawValue]
+            let nlo = max(lo, l.x - reachB), nhi = min(hi, l.x + reachB)
+            if nlo <= nhi { lo = nlo; hi = nhi }
+        }
+        return (lo + hi) / 2
+    }
+
     /// `target`, moved clear of sea life about to come down through the rim: a player
     /// sees a fish arcing back toward the bin and steps aside (to the side nearer the
     /// target), then goes back to the item.

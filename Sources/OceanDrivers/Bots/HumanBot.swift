@@ -15,8 +15,11 @@ import OceanKernel
 ///   b·log2(n + 1)), and only when that choice time has passed does its hand act on
 ///   it; then it looks again. With nine items in the air it is slower than with one.
 /// - **Aim.** It misjudges where the item it chases will land, once, when it picks it,
-///   less the longer it watches (anticipatory tracking improves with viewing time).
-///   It turns to an item that will land clearly sooner than the one it chases.
+///   more for an item that drifts sideways (a bag) than for a straight drop, and less
+///   the longer it watches (anticipatory tracking improves with viewing time).
+///   It turns to an item that will land clearly sooner than the one it chases; when
+///   another lands too soon after it to be caught next but near enough, it waits where
+///   one spot catches both.
 /// - **Keys.** It pushes toward its target and lets go where friction will stop the
 ///   bin there, early or late by a random amount (key-release timing noise).
 /// - **Pointer.** It moves the pointer to its target along a minimum-jerk path (Flash
@@ -43,6 +46,9 @@ public struct HumanBot: Bot {
     /// Watching an item this long halves the misjudgement of where it lands (2/3 s;
     /// three times as long, a quarter): a slow item is read well, a fast one is not.
     static let halvingTicks = 40
+    /// The misreading of a landing grows by its own size for every this many px the
+    /// item will drift sideways before it lands (see `HumanParameters`).
+    static let driftScalePx = 35
     /// Choice times by the number of items in view (Hick–Hyman), in ticks.
     private let choiceTicks: [Int]
     private var random: GameRandom
@@ -162,20 +168,28 @@ public struct HumanBot: Bot {
         lastChoiceTicks = commitment.switched ? choiceTicks(items: inView) : reactionTicks
         nextLook = now + lastChoiceTicks
         choiceDone = nextLook
-        if commitment.switched {
-            aimError = Fixed.px(random.inRange(-aimErrorPx...aimErrorPx))
-            trackedSince = now
-        }
-        // The hand leaves the item it chases only once it is in.
-        if after > 0 { choiceDone = max(choiceDone, targetLands) }
+        if commitment.switched { trackedSince = now }
         // The misjudgement shrinks as the item nears: a person reads its landing
         // better in its last second (a slow round gives time to correct).
         chosen = nil
+        var shared = false
         if let item {
             let landing = commitment.landing(item, state, rules: rules)
+            if commitment.switched {
+                // A path that drifts sideways is harder to extrapolate than a straight
+                // drop: the misreading grows with how far the item will drift.
+                let drift = Fixed.wholePixels(abs(landing.x - item.x))
+                let most = aimErrorPx * (HumanBot.driftScalePx + drift) / HumanBot.driftScalePx
+                aimError = Fixed.px(random.inRange(-most...most))
+            }
             chosenLands = now + landing.ticks
-            chosen = landing.x + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
+            let spot = Aim.spotCatchingBoth(item, landing, state, rules: rules, seenFrom: seenFrom, commitment: &commitment)
+            chosen = spot + aimError * HumanBot.halvingTicks / (HumanBot.halvingTicks + state.tick - trackedSince)
+            // A spot that also catches the item chased now: go there at once.
+            if after > 0, let target, spot != landing.x, abs(spot - target) <= rules.binHalfWidth { shared = true }
         }
+        // Otherwise the hand leaves the item it chases only once it is in.
+        if after > 0 && !shared { choiceDone = max(choiceDone, targetLands) }
     }
 
     /// Whether an item in view (trash or a power-up) lands before `tick` out of the
