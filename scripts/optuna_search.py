@@ -8,7 +8,11 @@
 
 Single objective: the spec's folded distance to its targets. --multi: each target an
 objective (TPE only; Optuna's CMA-ES is single-objective), and the study's Pareto
-front is printed. Each key's space is its [vary] entry: a range's from/to/step, or a
+front is printed. The spec's [constraints] become Optuna's (TPE's constraints_func:
+each entry's margin, negated); the best trial, or the front, is chosen among the
+feasible ones. Targets may name a round ("human@50" round3.catch_rate = 0.8); the
+study names its objectives, and each trial keeps each target's error and each
+constraint's margin as attributes of their own. Each key's space is its [vary] entry: a range's from/to/step, or a
 list of values (categorical). The study lives in SQLite (--storage, default
 .build/optuna/STUDY.db): run the same command again and it goes on where it stopped
 (`load_if_exists`), adding --trials more trials. A seeded sampler asking one trial at a
@@ -62,8 +66,16 @@ def spaces(spec_path):
     targets = spec.get("targets", {})
     if not isinstance(targets, dict) or not all(isinstance(t, dict) for t in targets.values()):
         fail(f"{spec_path}: targets: expected a table of tables per bot")
-    names = [f"{bot} {metric}" for bot, table in targets.items() for metric in table]
-    return out, names
+    # A round's target may be written as a dotted key (round3.catch_rate = 0.8: a table
+    # in TOML) or a quoted one; both are "BOT roundN.metric", in the spec's order.
+    names = []
+    for bot, table in targets.items():
+        for metric, v in table.items():
+            names += [f"{bot} {metric}.{m}" for m in v] if isinstance(v, dict) else [f"{bot} {metric}"]
+    constraints = spec.get("constraints", {})
+    if not isinstance(constraints, dict):
+        fail(f"{spec_path}: constraints: expected a table of \"BOT.metric\" = {{ min = N, max = N }}")
+    return out, names, list(constraints)
 
 
 def check_spec(ocean, spec, games, jobs):
@@ -188,11 +200,13 @@ def main():
         fail("--force is for --json FILE; there is no --json")
     if a.json:
         check_output(a.json, a.force)
-    space, targets = spaces(a.spec)
+    space, targets, constraints = spaces(a.spec)
     if not targets:
         fail(f"{a.spec}: no [targets] to aim for")
     if a.multi and len(targets) < 2:
         fail(f"--multi: {a.spec} has {len(targets)} target; a front needs at least 2")
+    if constraints and a.sampler == "cmaes":
+        fail(f"{a.spec} has [constraints]; Optuna's CMA-ES cannot honour them: use --sampler tpe")
     check_spec(a.ocean, a.spec, a.games, a.jobs)
     global optuna
     try:
@@ -204,11 +218,19 @@ def main():
     storage_path = a.storage or os.path.join(".build", "optuna", study_name + ".db")
     os.makedirs(os.path.dirname(os.path.abspath(storage_path)), exist_ok=True)
     storage = f"sqlite:///{os.path.abspath(storage_path)}"
+    # Constraints as Optuna's: one value per [constraints] entry, feasible at 0 or
+    # below: the point's margin (how far inside its bounds, on the 95 % interval's
+    # safe side unless the entry says on = "mean") negated.
+    def constraint_values(trial):
+        return trial.user_attrs.get("constraints", [1e6] * len(constraints))
     sampler = (optuna.samplers.CmaEsSampler(seed=a.seed) if a.sampler == "cmaes"
-               else optuna.samplers.TPESampler(seed=a.seed, n_startup_trials=min(10, max(1, a.trials // 2))))
+               else optuna.samplers.TPESampler(seed=a.seed, n_startup_trials=min(10, max(1, a.trials // 2)),
+                                               constraints_func=constraint_values if constraints else None))
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(study_name=study_name, storage=storage, sampler=sampler, load_if_exists=True,
                                 directions=["minimize"] * (len(targets) if a.multi else 1))
+    # The dashboard names each objective rather than "Objective 0".
+    study.set_metric_names([f"{n} error" for n in targets] if a.multi else ["distance"])
     evaluate = Evaluator(a.ocean, a.spec, a.games, a.jobs)
     for _ in range(a.trials):
         trial = study.ask()
@@ -225,6 +247,18 @@ def main():
             study.tell(trial, state=optuna.trial.TrialState.PRUNED)
             continue
         trial.set_user_attr("line", line)
+        # Each metric its own attribute, sortable in the dashboard.
+        for name, error in zip(targets, line.get("objectives", [])):
+            trial.set_user_attr(f"{name} error", error)
+        if constraints:
+            margins = line.get("margins") or {}
+            values = []
+            for c in constraints:
+                m = margins.get(c)
+                values.append(-m if isinstance(m, (int, float)) and m == m else 1e6)
+                trial.set_user_attr(f"{c} margin", m)
+            trial.set_user_attr("constraints", values)
+            trial.set_user_attr("feasible", all(v <= 0 for v in values))
         study.tell(trial, line["objectives"] if a.multi else line["distance"])
     evaluate.close()
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
@@ -232,14 +266,25 @@ def main():
         fail("no trial completed (every point asked for failed validation?)")
     print(f"study {study_name}: {len(study.trials)} trials ({len(done)} complete) in {storage_path}")
     if a.multi:
-        best = sorted(study.best_trials, key=lambda t: t.number)
+        # The front among feasible trials (with [constraints]), worked out here so it
+        # does not hang on how a given Optuna version filters best_trials.
+        pool = [t for t in done if t.user_attrs.get("feasible", True)]
+        if not pool:
+            fail(f"no feasible trial among {len(done)}: every one broke a [constraints] bound (see each trial's margins)")
+        def dominates(u, v):
+            return all(x <= y for x, y in zip(u.values, v.values)) and u.values != v.values
+        best = sorted((t for t in pool if not any(dominates(o, t) for o in pool)), key=lambda t: t.number)
         print(f"Pareto front ({len(best)} trials) over: {', '.join(targets)}")
         for t in best:
             print(f"  trial {t.number}: {json.dumps(t.params, sort_keys=True)} errors {t.values}")
         result = [{"trial": t.number, "params": t.params, "values": t.values, "line": t.user_attrs["line"]} for t in best]
     else:
-        t = study.best_trial
-        print(f"best trial {t.number}: {json.dumps(t.params, sort_keys=True)} distance {t.value}")
+        # With constraints: the best feasible trial (Optuna's best_trial ignores them).
+        pool = [t for t in done if t.user_attrs.get("feasible", True)] if constraints else done
+        if not pool:
+            fail(f"no feasible trial among {len(done)}: every one broke a [constraints] bound (see each trial's margins)")
+        t = min(pool, key=lambda t: (t.value, t.number))
+        print(f"best {'feasible ' if constraints else ''}trial {t.number}: {json.dumps(t.params, sort_keys=True)} distance {t.value}")
         result = {"trial": t.number, "params": t.params, "value": t.value, "line": t.user_attrs["line"]}
     if a.json:
         try:

@@ -68,7 +68,8 @@ public struct Evaluator {
         let games = self.games ?? spec.games
         let rules = Rules(balance)
         let cells = spec.players.map { Cell(rules: rules, player: $0, games: games, careers: spec.career.careers) }
-        let runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
+        var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
+        runner.series = spec.needsRounds
         let results = zip(spec.players, runner.run(cells)).map { p, r in
             PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days)
         }

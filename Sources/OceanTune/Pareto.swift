@@ -3,7 +3,7 @@
 public enum Pareto {
     /// A target as the header names it: `human@50 catch_rate = 0.75`.
     public static func name(_ t: TuneSpec.Target) -> String {
-        "\(t.player) \(t.metric.rawValue) = \(t.value)"
+        "\(t.player) \(t.metricName) = \(t.value)"
     }
 
     /// The non-dominated points (each objective to be made small), in point order. A

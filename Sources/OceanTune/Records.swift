@@ -72,6 +72,9 @@ public struct PlayerResult: Codable, Sendable, Equatable {
     /// With careers: days to each milestone (see `CareerOutcome.milestones`).
     public var careers: Int?
     public var daysTo: [String: ReachStat]?
+    /// When a target or constraint names a round: each round's own catch rate (its
+    /// catches of its items, pooled over the games that reached it), round 1 first.
+    public var roundCatchRate: [RateStat]?
 
     public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int) {
         self.bot = bot
@@ -91,7 +94,34 @@ public struct PlayerResult: Codable, Sendable, Equatable {
             }
             daysTo = d
         }
+        let rounds = games.map(\.rounds.count).max() ?? 0
+        if rounds > 0 {
+            roundCatchRate = (0..<rounds).map { r in
+                var caught = 0, missed = 0
+                for g in games where g.rounds.count > r {
+                    let before = r > 0 ? g.rounds[r - 1] : Snapshot()
+                    caught += g.rounds[r].catches - before.catches
+                    missed += g.rounds[r].misses - before.misses
+                }
+                return RateStat(successes: caught, n: caught + missed)
+            }
+        }
         _ = careerDays
+    }
+
+    /// `value(of:careerDays:)`, or with `round` that round's own figure (NaN when no
+    /// game reached it or the run kept no rounds).
+    public func value(of metric: Metric, round: Int?, careerDays: Int) -> Double {
+        guard let round else { return value(of: metric, careerDays: careerDays) }
+        guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return .nan }
+        return r[round - 1].rate
+    }
+
+    /// `interval(of:)`, or with `round` that round's.
+    public func interval(of metric: Metric, round: Int?) -> (Double, Double)? {
+        guard let round else { return interval(of: metric) }
+        guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return nil }
+        return (r[round - 1].ciLow, r[round - 1].ciHigh)
     }
 
     /// The value a target is compared with. Days to a milestone count a career

@@ -147,7 +147,7 @@ public enum Sweep {
         }
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
         runner.progress = options.progress
-        runner.series = options.series
+        runner.series = options.series || spec.needsRounds
         var played = 0, resumed = 0
         func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
             var l = PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
@@ -261,7 +261,7 @@ public enum Sweep {
         var sum = 0.0
         for t in spec.targets {
             guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
-            let v = r.value(of: t.metric, careerDays: spec.career.days)
+            let v = r.value(of: t.metric, round: t.round, careerDays: spec.career.days)
             let e = (v - t.value) / (t.value == 0 ? 1 : abs(t.value))
             sum += e.isNaN ? 1e6 : e * e
         }
@@ -273,7 +273,7 @@ public enum Sweep {
     public static func errors(_ results: [PlayerResult], spec: TuneSpec) -> [Double] {
         spec.targets.map { t in
             guard let r = results.first(where: { $0.bot == t.player.description }) else { return 1e6 }
-            let v = r.value(of: t.metric, careerDays: spec.career.days)
+            let v = r.value(of: t.metric, round: t.round, careerDays: spec.career.days)
             let e = abs(v - t.value) / (t.value == 0 ? 1 : abs(t.value))
             return e.isNaN ? 1e6 : rounded(e)
         }
@@ -293,6 +293,7 @@ public enum Sweep {
         let seedBase = confirmSeedBase(spec)
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: seedBase)
         runner.progress = options.progress
+        runner.series = spec.needsRounds
         var cells: [Cell] = []
         for p in chosen {
             let rules = Rules(p.balance!)

@@ -62,11 +62,20 @@ public struct TuneSpec: Sendable {
         }
     }
 
-    /// A wanted value of one metric for one player.
+    /// A wanted value of one metric for one player; with `round`, the metric of that
+    /// round alone (`round3.catch_rate`: the third round's catches of its items).
     public struct Target: Sendable, Equatable {
         public var player: Player
         public var metric: Metric
         public var value: Double
+        public var round: Int?
+
+        public init(player: Player, metric: Metric, value: Double, round: Int? = nil) {
+            (self.player, self.metric, self.value, self.round) = (player, metric, value, round)
+        }
+
+        /// The metric as the spec writes it: `catch_rate`, `round3.catch_rate`.
+        public var metricName: String { Metric.name(metric, round: round) }
     }
 
     /// `"human@50.catch_rate" = { min = 0.75 }` (or `max`, or both): the metric of the
@@ -80,15 +89,21 @@ public struct TuneSpec: Sendable {
         public var min: Double?
         public var max: Double?
         public var onMean = false
+        /// The metric of this round alone (1 = the first), as for a target.
+        public var round: Int?
+
+        public init(player: Player, metric: Metric, round: Int? = nil) {
+            (self.player, self.metric, self.round) = (player, metric, round)
+        }
 
         /// The key as the spec writes it.
-        public var name: String { "\(player).\(metric.rawValue)" }
+        public var name: String { "\(player).\(Metric.name(metric, round: round))" }
 
         /// How far inside its bounds `r` is (negative: outside), the nearest bound's
-        /// margin; NaN when the metric has no value.
+        /// margin; NaN when the metric has no value (a round no game reached).
         public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
-            let mean = r.value(of: metric, careerDays: careerDays)
-            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric) ?? (mean, mean))
+            let mean = r.value(of: metric, round: round, careerDays: careerDays)
+            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round) ?? (mean, mean))
             var m = Double.infinity
             if let min { m = Swift.min(m, low - min) }
             if let max { m = Swift.min(m, max - high) }
@@ -131,6 +146,10 @@ public struct TuneSpec: Sendable {
     public var fingerprint: UInt64 = 0
 
     public init() {}
+
+    /// Whether a target or constraint names a round's metric: then every game keeps
+    /// its rounds' figures.
+    public var needsRounds: Bool { targets.contains { $0.round != nil } || constraints.contains { $0.round != nil } }
 }
 
 /// A metric a sweep reports and a target may name.
@@ -142,6 +161,27 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case daysToAdult = "days_to_adult", daysToElder = "days_to_elder"
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// The metrics a round has of its own (`roundN.catch_rate`).
+    public static let perRound: [Metric] = [.catchRate]
+
+    /// `catch_rate`, or `round3.catch_rate` for the third round's.
+    public static func name(_ metric: Metric, round: Int?) -> String {
+        (round.map { "round\($0)." } ?? "") + metric.rawValue
+    }
+
+    /// `catch_rate` or `roundN.catch_rate` (N from 1): the metric and its round, or nil
+    /// with what is wrong.
+    public static func parse(_ text: String) -> (metric: Metric, round: Int?)? {
+        if let m = Metric(rawValue: text) { return (m, nil) }
+        guard text.hasPrefix("round"), let dot = text.firstIndex(of: ".") else { return nil }
+        let digits = text[text.index(text.startIndex, offsetBy: 5)..<dot]
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 1,
+              let m = Metric(rawValue: String(text[text.index(after: dot)...])), perRound.contains(m) else { return nil }
+        return (m, n)
+    }
+
+    /// What `parse` accepts, for messages.
+    public static var allowed: String { names + "; per round: " + perRound.map { "roundN.\($0.rawValue)" }.joined(separator: ", ") }
     /// What a career metric's name starts with: `days_to_` and a milestone's name.
     public static let daysToPrefix = "days_to_"
 

@@ -16,7 +16,7 @@ public enum TuneSpecReader {
         "sampling": "one of \"grid\", \"list\", \"random\", \"latin\"", "strategy": "one of \"sweep\", \"halving\"",
         "samples": "a whole number from 1 to 100000", "sample_seed": "a whole number from 0 to 2^63-1",
         "bots": "a list of bots such as [\"human@50\", \"greedy\"]", "balance": "a path to a balance file",
-        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" = { min = N, max = N }",
+        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" (or \"BOT.roundN.metric\") = { min = N, max = N }",
         "halving": "a table",
     ]
     static let careerKeys: [String: String] = [
@@ -249,13 +249,22 @@ public enum TuneSpecReader {
                     problem(full, "'\(name)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
                     continue
                 }
-                guard let metrics = t[name]!.table else { problem(full, "expected a table of metric = value"); continue }
-                for m in metrics.keys {
-                    guard let metric = Metric(rawValue: m) else {
-                        problem(full + "." + m, "unknown metric; allowed: \(Metric.names)")
+                guard let table = t[name]!.table else { problem(full, "expected a table of metric = value"); continue }
+                // round3.catch_rate = 0.8 is a dotted key (a table round3 holding
+                // catch_rate); "round3.catch_rate" = 0.8 a quoted one: both name a round.
+                var entries: [(String, TOMLValue)] = []
+                for key in table.keys {
+                    if key.hasPrefix("round"), let inner = table[key]!.table {
+                        for m in inner.keys { entries.append((key + "." + m, inner[m]!)) }
+                    } else {
+                        entries.append((key, table[key]!))
+                    }
+                }
+                for (m, v) in entries {
+                    guard let (metric, round) = Metric.parse(m) else {
+                        problem(full + "." + m, "unknown metric; allowed: \(Metric.allowed)")
                         continue
                     }
-                    let v = metrics[m]!
                     guard let value = v.double ?? v.int.map(Double.init) else {
                         problem(full + "." + m, "expected a number, found \(describe(v))")
                         continue
@@ -263,7 +272,7 @@ public enum TuneSpecReader {
                     if metric.needsCareers && career.careers == 0 {
                         problem(full + "." + m, "needs careers; set [career] careers = N")
                     }
-                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value))
+                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round))
                 }
             }
             return targets
@@ -273,23 +282,25 @@ public enum TuneSpecReader {
             var out: [TuneSpec.Constraint] = []
             for name in t.keys {
                 let full = "constraints.\"\(name)\""
-                // "BOT.metric": the bot's name may hold dots of its own, the metric none.
-                guard let dot = name.lastIndex(of: ".") else {
-                    problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\"")
+                // "BOT.metric" or "BOT.roundN.metric": the bot's name may hold dots of
+                // its own, the metric none.
+                guard var dot = name.lastIndex(of: ".") else {
+                    problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\" or \"human@50.round3.catch_rate\"")
                     continue
                 }
+                if let before = name[..<dot].lastIndex(of: "."), name[name.index(after: before)...].hasPrefix("round") { dot = before }
                 let bot = String(name[..<dot]), m = String(name[name.index(after: dot)...])
                 guard let player = TuneSpec.Player(bot), players.contains(player) else {
                     problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
                     continue
                 }
-                guard let metric = Metric(rawValue: m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.names)"); continue }
+                guard let (metric, round) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); continue }
                 if metric.needsCareers && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
                 guard let bounds = t[name]!.table else {
                     problem(full, "expected { min = N }, { max = N } or both (and on = \"mean\" to judge the mean, not the interval)")
                     continue
                 }
-                var c = TuneSpec.Constraint(player: player, metric: metric)
+                var c = TuneSpec.Constraint(player: player, metric: metric, round: round)
                 for key in bounds.keys {
                     let v = bounds[key]!
                     switch key {

@@ -217,7 +217,7 @@ public enum BalanceAsCode {
         b.health.dailyCapOnSum = 1
         b.health.perSeaLife = 150
         b.health.riseOpenPercent = 5
-        b.health.riseOpensFromPercent = 60
+        b.health.riseOpensFromPercent = 20
         b.health.riseCapDropPercent = 80
         b.seas.append(Balance.Sea(key: "bay"))
         b.seas[b.seas.count - 1].riseCapPercent = 100
