@@ -71,7 +71,7 @@ public struct Evaluator {
         var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
         runner.series = spec.needsRounds
         let results = zip(spec.players, runner.run(cells)).map { p, r in
-            PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days)
+            PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days, rounds: spec.needsRounds)
         }
         let targets = !spec.targets.isEmpty
         var line = PointLine(point: index, params: params, valid: true, invalid: nil, seedBase: spec.seedBase,

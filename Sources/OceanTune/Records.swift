@@ -76,7 +76,8 @@ public struct PlayerResult: Codable, Sendable, Equatable {
     /// catches of its items, pooled over the games that reached it), round 1 first.
     public var roundCatchRate: [RateStat]?
 
-    public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int) {
+    /// `rounds`: keep each round's catch rate (the games must have kept their rounds).
+    public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int, rounds keepRounds: Bool = false) {
         self.bot = bot
         self.games = games.count
         let caught = games.reduce(0) { $0 + $1.catches }, missed = games.reduce(0) { $0 + $1.misses }
@@ -94,7 +95,7 @@ public struct PlayerResult: Codable, Sendable, Equatable {
             }
             daysTo = d
         }
-        let rounds = games.map(\.rounds.count).max() ?? 0
+        let rounds = keepRounds ? games.map(\.rounds.count).max() ?? 0 : 0
         if rounds > 0 {
             roundCatchRate = (0..<rounds).map { r in
                 var caught = 0, missed = 0

@@ -194,7 +194,7 @@ public enum Sweep {
             _ = runner.run(cells) { c, g, k in
                 let (v, player) = c.quotientAndRemainder(dividingBy: n)
                 partial[v][player] = PlayerResult(bot: spec.players[player].description, games: g, careers: k,
-                                                  careerDays: spec.career.days)
+                                                  careerDays: spec.career.days, rounds: spec.needsRounds)
                 if options.series {
                     curves[v][player] = Series.lines(point: valid[v].index, bot: spec.players[player].description, games: g, careers: k)
                 }
@@ -304,7 +304,8 @@ public enum Sweep {
         for (k, p) in chosen.enumerated() {
             let results = spec.players.indices.map { j in
                 let o = outcomes[k * spec.players.count + j]
-                return PlayerResult(bot: spec.players[j].description, games: o.games, careers: o.careers, careerDays: spec.career.days)
+                return PlayerResult(bot: spec.players[j].description, games: o.games, careers: o.careers, careerDays: spec.career.days,
+                                    rounds: spec.needsRounds)
             }
             var c = PointLine.Confirmed(seedBase: seedBase, games: options.confirm,
                                         distance: spec.targets.isEmpty ? nil : distance(results, spec: spec), results: results)

@@ -104,6 +104,8 @@ public struct TuneSpec: Sendable {
         public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
             let mean = r.value(of: metric, round: round, careerDays: careerDays)
             let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round) ?? (mean, mean))
+            // No value (Swift.min would pass over a NaN and call it kept).
+            guard !low.isNaN && !high.isNaN else { return .nan }
             var m = Double.infinity
             if let min { m = Swift.min(m, low - min) }
             if let max { m = Swift.min(m, max - high) }
