@@ -8,7 +8,7 @@
 
 Single objective: the spec's folded distance to its targets. --multi: each target an
 objective (TPE only; Optuna's CMA-ES is single-objective), and the study's Pareto
-front is printed. The spec's [constraints] become Optuna's (TPE's constraints_func:
+front is printed. The spec's [constraints] become Optuna's (Trial.set_constraint:
 each entry's margin, negated); the best trial, or the front, is chosen among the
 feasible ones. Targets may name a round ("human@50" round3.catch_rate = 0.8); the
 study names its objectives, and each trial keeps each target's error and each
@@ -218,19 +218,16 @@ def main():
     storage_path = a.storage or os.path.join(".build", "optuna", study_name + ".db")
     os.makedirs(os.path.dirname(os.path.abspath(storage_path)), exist_ok=True)
     storage = f"sqlite:///{os.path.abspath(storage_path)}"
-    # Constraints as Optuna's: one value per [constraints] entry, feasible at 0 or
-    # below: the point's margin (how far inside its bounds, on the 95 % interval's
-    # safe side unless the entry says on = "mean") negated.
-    def constraint_values(trial):
-        return trial.user_attrs.get("constraints", [1e6] * len(constraints))
     sampler = (optuna.samplers.CmaEsSampler(seed=a.seed) if a.sampler == "cmaes"
-               else optuna.samplers.TPESampler(seed=a.seed, n_startup_trials=min(10, max(1, a.trials // 2)),
-                                               constraints_func=constraint_values if constraints else None))
+               else optuna.samplers.TPESampler(seed=a.seed, n_startup_trials=min(10, max(1, a.trials // 2))))
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(study_name=study_name, storage=storage, sampler=sampler, load_if_exists=True,
                                 directions=["minimize"] * (len(targets) if a.multi else 1))
     # The dashboard names each objective rather than "Objective 0".
-    study.set_metric_names([f"{n} error" for n in targets] if a.multi else ["distance"])
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        study.set_metric_names([f"{n} error" for n in targets] if a.multi else ["distance"])
     evaluate = Evaluator(a.ocean, a.spec, a.games, a.jobs)
     for _ in range(a.trials):
         trial = study.ask()
@@ -250,6 +247,10 @@ def main():
         # Each metric its own attribute, sortable in the dashboard.
         for name, error in zip(targets, line.get("objectives", [])):
             trial.set_user_attr(f"{name} error", error)
+        # Constraints as Optuna's (Trial.set_constraint, which TPE reads): one value
+        # per [constraints] entry, feasible at 0 or below: the point's margin (how far
+        # inside its bounds, on the 95 % interval's safe side unless the entry says
+        # on = "mean") negated.
         if constraints:
             margins = line.get("margins") or {}
             values = []
@@ -257,7 +258,7 @@ def main():
                 m = margins.get(c)
                 values.append(-m if isinstance(m, (int, float)) and m == m else 1e6)
                 trial.set_user_attr(f"{c} margin", m)
-            trial.set_user_attr("constraints", values)
+                trial.set_constraint(c, values[-1])
             trial.set_user_attr("feasible", all(v <= 0 for v in values))
         study.tell(trial, line["objectives"] if a.multi else line["distance"])
     evaluate.close()

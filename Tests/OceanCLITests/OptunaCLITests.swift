@@ -73,4 +73,45 @@ struct OptunaCLITests {
         #expect(again.status == 0, "\(again.err)")
         #expect(again.out.contains("25 trials"), "\(again.out)")
     }
+
+    /// The spec's constraints are Optuna's: the best trial is a feasible one, each
+    /// trial keeps its margins and errors as attributes, and the study names its
+    /// objective; a round's target is read as the sweep reads it.
+    @Test func constraintsPickTheBestFeasibleTrial() throws {
+        let dir = freshFolder("optuna-constraints")
+        let spec = try temporaryFile("optuna-goal.toml", """
+            bots = ["human@50"]
+            games = 30
+            [vary]
+            "rounds.gap_shrink_per_round_ms" = { from = 100, to = 600, step = 50 }
+            [targets."human@50"]
+            round3.catch_rate = 0.7
+            [constraints]
+            "human@50.catch_rate" = { min = 0.8, on = "mean" }
+            """)
+        let r = try search([spec, "--trials", "12", "--storage", dir + "/study.db", "--json", dir + "/best.json"])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("best feasible trial"), "\(r.out)")
+        #expect(!r.err.contains("Warning"), "\(r.err)")
+        let best = try JSONSerialization.jsonObject(with: Data(try read(dir + "/best.json").utf8)) as! [String: Any]
+        let line = best["line"] as! [String: Any]
+        #expect(line["feasible"] as? Bool == true, "\(line)")
+        #expect((line["margins"] as? [String: Double])?["human@50.catch_rate"].map { $0 >= 0 } == true)
+        // The study's own record: named objective, per-trial margins and errors.
+        let q = Process()
+        q.executableURL = URL(fileURLWithPath: Self.python)
+        q.arguments = ["-c", """
+            import optuna, json, sys
+            s = optuna.load_study(study_name="optuna-goal-tpe", storage="sqlite:///" + sys.argv[1])
+            t = s.trials[0]
+            print(json.dumps({"names": s.metric_names, "attrs": sorted(t.user_attrs)}))
+            """, dir + "/study.db"]
+        let out = Pipe()
+        q.standardOutput = out
+        try q.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        q.waitUntilExit()
+        #expect(text.contains("\"names\": [\"distance\"]"), "\(text)")
+        #expect(text.contains("human@50.catch_rate margin") && text.contains("human@50 round3.catch_rate error") && text.contains("feasible"), "\(text)")
+    }
 }
