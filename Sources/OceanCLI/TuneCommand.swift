@@ -313,6 +313,9 @@ struct TuneReplays: ParsableCommand {
     @Flag(help: forceHelp())
     var force = false
 
+    @Flag(help: "Replay every recording's inputs as recorded, even where its recorded-by names a bot that could play again (by default that bot is re-driven under each point: a closed loop).")
+    var openLoop = false
+
     func validate() throws { try checkPath(out, flag: "--out", stream: true) }
 
     func run() throws {
@@ -323,10 +326,11 @@ struct TuneReplays: ParsableCommand {
         let spec: TuneSpec
         do { spec = try TuneSpecReader.read(path: self.spec) } catch { throw CommandFailure(error.description) }
         let report: WhatIf.Report
-        switch WhatIf.run(spec: spec, specFile: self.spec, replayFiles: files, jobs: jobs ?? allCores()) {
+        switch WhatIf.run(spec: spec, specFile: self.spec, replayFiles: files, jobs: jobs ?? allCores(), openLoop: openLoop) {
         case .success(let r): report = r
         case .failure(let e): throw CommandFailure(e.description)
         }
+        for note in report.notes { CommandOutput.printError(note) }
         if let out { try write(out, report.jsonl) }
         CommandOutput.print(report.table, terminator: "")
     }

@@ -5,9 +5,11 @@ import OceanKernel
 import OceanReplay
 import OceanSystem
 
-/// What-if over recorded play: every replay's inputs re-run under each point of a
-/// spec (the point's values applied to the replay's own constants), compared with the
-/// same inputs under the replay's own constants.
+/// What-if over recorded play: every replay re-run under each point of a spec (the
+/// point's values applied to the replay's own constants), compared with the same run
+/// under the replay's own constants. Closed loop where the replay names its bot
+/// (`RecordedBot`): the bot plays again and answers the changed game; open loop
+/// otherwise (a person's play, a career): the recorded inputs replayed as they were.
 public enum WhatIf {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -19,6 +21,8 @@ public enum WhatIf {
         public var catches: Int, misses: Int, score: Int, grams: Int, health: Int
         public var phase: String
         public var recordedPhase: String
+        /// "closed": the recording's bot re-driven; "open": its inputs replayed.
+        public var loop: String
         public var dCatches: Int, dMisses: Int, dScore: Int, dGrams: Int, dHealth: Int
     }
 
@@ -33,15 +37,17 @@ public enum WhatIf {
     public struct Report: Sendable {
         public var keys: [String]
         public var points: [PointRows]
+        /// How each replay was run, and anything the reader should know (standard error).
+        public var notes: [String] = []
 
         public var jsonl: String { points.map { JSONLines.encode($0) }.joined(separator: "\n") + "\n" }
 
         public var table: String {
-            var out = "point  values  replay  catches (Δ)  misses (Δ)  score (Δ)  health % (Δ)  phase (recorded)\n"
+            var out = "point  values  replay  loop  catches (Δ)  misses (Δ)  score (Δ)  health % (Δ)  phase (as run with its own constants)\n"
             for p in points {
                 let values = SweepReport.params(p.params, keys: keys)
                 for r in p.replays {
-                    out += "\(p.point)  \(values)  \(r.replay)  \(r.catches) (\(signed(r.dCatches)))  \(r.misses) (\(signed(r.dMisses)))  "
+                    out += "\(p.point)  \(values)  \(r.replay)  \(r.loop)  \(r.catches) (\(signed(r.dCatches)))  \(r.misses) (\(signed(r.dMisses)))  "
                     out += "\(r.score) (\(signed(r.dScore)))  \(percentText(r.health)) (\(signed(r.dHealth, percent: true)))  \(r.phase) (\(r.recordedPhase))\n"
                 }
                 for (replay, why) in (p.invalid ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -66,7 +72,9 @@ public enum WhatIf {
         return sim.state
     }
 
-    public static func run(spec: TuneSpec, specFile: String, replayFiles: [String], jobs: Int) -> Result<Report, Failure> {
+    /// `openLoop`: replay every recording's inputs, even one whose bot is known.
+    public static func run(spec: TuneSpec, specFile: String, replayFiles: [String], jobs: Int,
+                           openLoop: Bool = false) -> Result<Report, Failure> {
         var replays: [(name: String, replay: Replay)] = []
         for f in replayFiles {
             do { replays.append((f, try ReplayReader.read(path: f).replay)) } catch {
@@ -84,7 +92,26 @@ public enum WhatIf {
             }
         }
         let values = PointSampler.values(for: spec)
-        let baseline = replays.map { ReplaySummary(replay($0.replay, rules: Rules($0.replay.header.balance))) }
+        let bots = replays.map { openLoop ? nil : RecordedBot($0.replay) }
+        var notes: [String] = []
+        func run(_ i: Int, _ rules: Rules) -> GameState {
+            if let bot = bots[i] { return bot.play(replays[i].replay, rules: rules) }
+            return replay(replays[i].replay, rules: rules)
+        }
+        let baseline = replays.indices.map { ReplaySummary(run($0, Rules(replays[$0].replay.header.balance))) }
+        for (i, r) in replays.enumerated() {
+            let by = r.replay.header.recordedBy
+            if let bot = bots[i] {
+                notes.append("\(r.name): closed loop: \(bot.schedule)\(bot.schedule.contains("human") ? " (skill \(bot.skill)\(bot.input == .pointer ? ", pointer" : ""))" : "") plays its \(bot.games) game\(bot.games == 1 ? "" : "s") again at every point")
+                if let end = r.replay.end, end.summary != baseline[i] {
+                    notes.append("\(r.name): warning: its bot under its own constants does not play as recorded (the bot has changed since); the changes are against that run, not the recording")
+                }
+            } else if openLoop {
+                notes.append("\(r.name): open loop: its inputs replayed as recorded (--open-loop)")
+            } else {
+                notes.append("\(r.name): warning: open loop: \(by.isEmpty ? "no recorded-by" : "recorded by '\(by)'"), not a bot this build can play again (a person, or a career whose skips are not recorded): its inputs are replayed as recorded, and do not answer the changed game")
+            }
+        }
         struct Job { var point: Int; var replay: Int; var balance: Balance? ; var reason: String? }
         var work: [Job] = []
         for (p, v) in values.enumerated() {
@@ -100,14 +127,17 @@ public enum WhatIf {
             }
         }
         let results = Slots<ReplaySummary?>(count: work.count, fill: nil)
-        let jobsList = work, replayList = replays
+        let jobsList = work, replayList = replays, botList = bots
         let next = Counter()
         let worker = { @Sendable () -> Void in
             while true {
                 let j = next.take()
                 guard j < jobsList.count else { return }
                 guard let b = jobsList[j].balance else { continue }
-                results[j] = ReplaySummary(replay(replayList[jobsList[j].replay].replay, rules: Rules(b)))
+                let i = jobsList[j].replay
+                let rules = Rules(b)
+                results[j] = ReplaySummary(botList[i].map { $0.play(replayList[i].replay, rules: rules) }
+                                           ?? replay(replayList[i].replay, rules: rules))
             }
         }
         if jobs <= 1 { worker() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in worker() } }
@@ -123,13 +153,13 @@ public enum WhatIf {
                 }
                 let b = baseline[job.replay]
                 rows.replays.append(Row(replay: name, catches: s.catches, misses: s.misses, score: s.score, grams: s.grams,
-                                        health: s.health, phase: s.phase.key, recordedPhase: b.phase.key,
+                                        health: s.health, phase: s.phase.key, recordedPhase: b.phase.key, loop: bots[job.replay] == nil ? "open" : "closed",
                                         dCatches: s.catches - b.catches, dMisses: s.misses - b.misses, dScore: s.score - b.score,
                                         dGrams: s.grams - b.grams, dHealth: s.health - b.health))
             }
             points.append(rows)
         }
-        return .success(Report(keys: spec.axes.map(\.key), points: points))
+        return .success(Report(keys: spec.axes.map(\.key), points: points, notes: notes))
     }
 }
 

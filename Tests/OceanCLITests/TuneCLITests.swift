@@ -109,4 +109,35 @@ import TestSupport
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("(±0)"), "\(r.stdout)")
     }
+
+    /// Issue 35: a what-if re-drives the recording's bot (closed loop) and says so; at
+    /// the replay's own constants it plays exactly as recorded. A career's recording
+    /// is replayed open-loop, with a warning, as is everything with --open-loop.
+    @Test func whatIfReDrivesTheRecordedBot() throws {
+        let dir = freshFolder("whatif-closed")
+        let rec = try ocean(["replay", "record", "--bot", "human", "--skill", "40", "--games", "2", "--seed", "9",
+                             "--date", "2026-05-04", "--time", "10:00", "--out", dir + "/h.replay"], build: "release")
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let career = try ocean(["replay", "record", "--bot", "greedy", "--days", "3", "--seed", "4",
+                                "--date", "2026-05-04", "--out", dir + "/c.replay"], build: "release")
+        #expect(career.status == 0, "\(career.stderr)")
+        let spec = try temporaryFile("whatif-closed.toml", "bots = [\"greedy\"]\n[vary]\n\"bin.width_px\" = [46, 90]\n")
+        let r = try ocean(["tune", "replays", spec, dir + "/h.replay", dir + "/c.replay", "--out", dir + "/w.jsonl"], build: "release")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("h.replay: closed loop: human (skill 40) plays its 2 games again"), "\(r.stderr)")
+        #expect(!r.stderr.contains("does not play as recorded"), "the bot re-driven at its own constants is the recording: \(r.stderr)")
+        #expect(r.stderr.contains("c.replay: warning: open loop: recorded by 'greedy, 3 days'"), "\(r.stderr)")
+        let rows = try String(contentsOfFile: dir + "/w.jsonl", encoding: .utf8).split(separator: "\n")
+            .flatMap { (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["replays"] as! [[String: Any]] }
+        let human = rows.filter { ($0["replay"] as! String).hasSuffix("h.replay") }
+        #expect(human.count == 2 && human.allSatisfy { $0["loop"] as? String == "closed" })
+        // At its own width nothing moves; a bin twice as wide, chased by the same bot, catches more.
+        #expect(human[0]["dCatches"] as? Int == 0 && human[0]["dMisses"] as? Int == 0)
+        #expect((human[1]["dCatches"] as? Int ?? 0) > 0 && (human[1]["dMisses"] as? Int ?? 0) < 0, "\(human[1])")
+        #expect(rows.filter { ($0["replay"] as! String).hasSuffix("c.replay") }.allSatisfy { $0["loop"] as? String == "open" })
+
+        let open = try ocean(["tune", "replays", spec, dir + "/h.replay", "--open-loop"], build: "release")
+        #expect(open.status == 0 && open.stderr.contains("open loop: its inputs replayed as recorded (--open-loop)"), "\(open.stderr)")
+        #expect(open.stdout.contains("  open  "), "\(open.stdout)")
+    }
 }
