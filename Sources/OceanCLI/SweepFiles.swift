@@ -68,8 +68,10 @@ struct SweepFiles: ParsableArguments {
     /// Writes the extra files and the report (to standard output, or standard error
     /// when the JSON Lines went to standard output). `base`: the balance the points
     /// start from (for the best point's file); `source`: what the best point's comment names.
+    /// `baseText`: the base balance file's text, so the best point is written as that
+    /// file with its changed values edited in (`CommentedBalance`).
     func finish(header: SweepHeader, lines: [PointLine], out: String, best bestTarget: String?, base: Balance?,
-                source: String, quiet: Bool) throws {
+                baseText: String? = nil, source: String, quiet: Bool) throws {
         let bot = chartBot ?? header.bots.first ?? ""
         let metric = Metric(rawValue: self.metric)!
         if let csv { try write(csv, SweepReport.csv(header: header, lines: lines)) }
@@ -102,7 +104,9 @@ struct SweepFiles: ParsableArguments {
             let distance = top.confirmed.map { $0.distance } ?? top.distance
             let said = [feasible(top) == true ? "every constraint kept" + confirmed : nil, distance.map { "distance to the targets \($0)" }]
                 .compactMap { $0 }.joined(separator: "; ")
-            try write(target, PointSampler.toml(balance, comment: "The best point (\(top.point)) of \(source): \(values)\n\(said)"))
+            let comment = "The best point (\(top.point)) of \(source): \(values)\n\(said)"
+            try write(target, baseText.flatMap { CommentedBalance.patched($0, values: top.params, note: comment) }
+                      ?? PointSampler.toml(balance, comment: comment))
             note = "best point \(top.point)\(feasible(top) == true ? " (feasible\(confirmed))" : ""); play it: ocean play --balance \(shellQuoted(target))\n"
         }
         guard !quiet else { return }

@@ -20,7 +20,7 @@ public struct TuneCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Balance sweeps: play many games per candidate balance and report metrics with confidence intervals.",
-        subcommands: [TuneRun.self, TuneMerge.self, TuneEval.self, TuneReplays.self],
+        subcommands: [TuneRun.self, TuneMerge.self, TuneEval.self, TuneReplays.self, TuneExport.self],
         defaultSubcommand: TuneRun.self)
 }
 
@@ -210,7 +210,9 @@ struct TuneRun: ParsableCommand {
                 try write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
             }
         }
-        try files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, source: self.spec, quiet: quiet)
+        let baseText = bestPath == nil ? nil : readTextFile(balance ?? specBalancePath(spec, self.spec), limit: 1 << 20)
+        try files.finish(header: output.header, lines: output.lines, out: out, best: bestPath, base: base, baseText: baseText,
+                         source: self.spec, quiet: quiet)
         let rate = Double(output.gamesPlayed) / max(output.seconds, 1e-9)
         if !quiet {
             let careers = spec.career.careers > 0 ? " (and \(spec.career.careers) careers per point and bot)" : ""
@@ -289,7 +291,89 @@ struct TuneMerge: ParsableCommand {
         }
         try write(out, merged)
         try files.finish(header: header, lines: lines, out: out, best: bestPath, base: base,
-                     source: "the merged \(shards.count) shards", quiet: quiet)
+                         baseText: base == nil ? nil : basePath.flatMap { readTextFile($0, limit: 1 << 20) },
+                         source: "the merged \(shards.count) shards", quiet: quiet)
+    }
+}
+
+struct TuneExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write any point of a sweep as a balance file: the base file with that point's values edited in, its comments kept.",
+        discussion: """
+            Each changed line says what it was ("# tuned: was 250"), and the top of the file \
+            names the sweep, the point, its values and how it did (per bot, the catch rate \
+            with its interval; its distance, feasibility and confirmation). Without --point, \
+            the best point as `ocean tune` ranks it.
+            """)
+
+    @Argument(help: "The sweep's JSON Lines file (ocean tune --out, or tune merge).")
+    var sweep: String
+
+    @Option(help: "The point to export (its number in the sweep; default: the best).")
+    var point: Int?
+
+    @Option(help: "Where to write the balance file.")
+    var out: String
+
+    @Option(help: "The balance the sweep started from (default: the shipped assets/balance.toml); checked against the sweep's fingerprint.")
+    var balance: String?
+
+    @Flag(help: forceHelp())
+    var force = false
+
+    func validate() throws { try checkPath(out, flag: "--out", stream: false) }
+
+    func run() throws {
+        guard let basePath = balance ?? defaultBalancePath() else {
+            throw CommandFailure("ocean: tune export: cannot find assets/balance.toml; name the sweep's base with --balance FILE")
+        }
+        try refuseClashes(inputs: [("the sweep", sweep), ("--balance", basePath)], outputs: [("--out", out)])
+        try refuseExisting([("--out", out)], force: force)
+        try refuseUnwritable([("--out", out)])
+        guard let text = readTextFile(sweep, limit: 1 << 30) else { throw CommandFailure("ocean: tune export: cannot read \(sweep)") }
+        guard let (header, lines) = ShardMerge.read(text) else {
+            throw CommandFailure("ocean: tune export: \(sweep) is not a sweep's JSON Lines (a header line, then one line per point)")
+        }
+        let base = try BalanceOption(balance: basePath).load()
+        let print = hex16(PointSampler.fingerprint(base))
+        guard print == header.balance else {
+            throw CommandFailure("ocean: tune export: --balance \(basePath) has fingerprint \(print), but the sweep started from \(header.balance); "
+                + "name the balance the sweep ran from with --balance FILE")
+        }
+        let chosen: PointLine
+        if let point {
+            guard let l = lines.first(where: { $0.point == point }) else {
+                throw CommandFailure("ocean: tune export: --point \(point): the sweep has points \(lines.map(\.point).min() ?? 0) to \(lines.map(\.point).max() ?? 0)")
+            }
+            chosen = l
+        } else {
+            guard let best = Sweep.ranked(lines).first else {
+                throw CommandFailure("ocean: tune export: \(sweep) ranks no point (no targets or constraints); name one with --point N")
+            }
+            chosen = best
+        }
+        guard chosen.valid, let balance = chosen.balance(base: base) else {
+            throw CommandFailure("ocean: tune export: point \(chosen.point) is not a valid balance: \(chosen.invalid ?? "its values do not apply")")
+        }
+        let values = chosen.params.keys.sorted().map { "\($0) = \(chosen.params[$0]!)" }.joined(separator: ", ")
+        var note = "Point \(chosen.point) of \(PathName.shortened(sweep)): \(values.isEmpty ? "the base's values" : values)"
+        for r in chosen.confirmed?.results ?? chosen.results {
+            let c = r.catchRate
+            note += "\n\(r.bot): catch rate \(percentOne(c.rate)) [\(percentOne(c.ciLow))–\(percentOne(c.ciHigh))] over \(r.games) games"
+        }
+        if let d = chosen.confirmed.map({ $0.distance }) ?? chosen.distance { note += "\ndistance to the targets \(d)" }
+        if let f = chosen.confirmed.map({ $0.feasible }) ?? chosen.feasible { note += f ? "\nevery constraint kept" : "\nnot feasible: a constraint is broken" }
+        if let c = chosen.confirmed { note += " (confirmed on \(c.games) games of fresh seeds)" }
+        let textOut = readTextFile(basePath, limit: 1 << 20).flatMap { CommentedBalance.patched($0, values: chosen.params, note: note) }
+            ?? PointSampler.toml(balance, comment: note)
+        try write(out, textOut)
+        CommandOutput.print("wrote \(out): point \(chosen.point) (\(values.isEmpty ? "the base's values" : values)); play it: ocean play --balance \(shellQuoted(out))")
+    }
+
+    func percentOne(_ x: Double) -> String {
+        let tenths = Int((x * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10) %"
     }
 }
 

@@ -154,6 +154,33 @@ import TestSupport
         #expect(line["feasible"] as? Bool == true, "\(line["margins"] ?? "")")
     }
 
+    /// Any point exported as the shipped file with that point's values edited in; the
+    /// best by default; a sweep from another base, or a point it lacks, refused.
+    @Test func anyPointIsExportedAsACommentedDiff() throws {
+        let dir = freshFolder("tune-export")
+        let goal = try spec("export.toml", #""human@50.catch_rate" = { min = 0.5 }"#)
+        #expect(try ocean(["tune", goal, "--jobs", "2", "--out", dir + "/e.jsonl"]).status == 0)
+        let best = try String(contentsOfFile: dir + "/e.best.toml", encoding: .utf8)
+        #expect(best.contains("# Ocean Rescue balance constants") && best.contains("# tuned: was 250; each later round spawns"), "\(best.prefix(400))")
+        for (args, point) in [(["--point", "1"], 1), ([], -1)] {
+            let r = try ocean(["tune", "export", dir + "/e.jsonl", "--out", dir + "/p.toml", "--force"] + args)
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = try String(contentsOfFile: dir + "/p.toml", encoding: .utf8)
+            if point == 1 {
+                #expect(text.hasPrefix("# Point 1 of ") && text.contains("gap_shrink_per_round_ms = 450") && text.contains("human@50: catch rate "), "\(text.prefix(300))")
+            } else {
+                #expect(text.drop { $0 != "\n" }.dropFirst() .hasPrefix("# human@20: catch rate"), "\(text.prefix(300))")
+            }
+            #expect(text.split(separator: "\n").count > 300, "the shipped file's comments kept")
+            #expect(try ocean(["sim", "--balance", dir + "/p.toml"]).status == 0)
+        }
+        let missing = try ocean(["tune", "export", dir + "/e.jsonl", "--point", "7", "--out", dir + "/q.toml"])
+        #expect(missing.status == 2 && missing.stderr.contains("--point 7: the sweep has points 0 to 1"), "\(missing.stderr)")
+        let other = try temporaryFile("export-other.toml", shippedBalanceText.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 11"))
+        let wrong = try ocean(["tune", "export", dir + "/e.jsonl", "--balance", other, "--out", dir + "/q.toml"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("but the sweep started from"), "\(wrong.stderr)")
+    }
+
     @Test func aBadConstraintIsNamedWithItsLine() throws {
         for (text, says) in [(#""human@99.catch_rate" = { min = 0.5 }"#, "not one of the spec's bots"),
                              (#""human@50.round0.catch_rate" = { min = 0.5 }"#, "per round: roundN.catch_rate"),
