@@ -72,6 +72,11 @@ public enum WhatIf {
         return sim.state
     }
 
+    /// The recording played again under `rules`: by its bot (closed loop), or its inputs.
+    static func rerun(_ r: Replay, bot: RecordedBot?, rules: Rules) -> GameState {
+        bot.map { $0.play(r, rules: rules) } ?? replay(r, rules: rules)
+    }
+
     /// `openLoop`: replay every recording's inputs, even one whose bot is known.
     public static func run(spec: TuneSpec, specFile: String, replayFiles: [String], jobs: Int,
                            openLoop: Bool = false) -> Result<Report, Failure> {
@@ -94,11 +99,7 @@ public enum WhatIf {
         let values = PointSampler.values(for: spec)
         let bots = replays.map { openLoop ? nil : RecordedBot($0.replay) }
         var notes: [String] = []
-        func run(_ i: Int, _ rules: Rules) -> GameState {
-            if let bot = bots[i] { return bot.play(replays[i].replay, rules: rules) }
-            return replay(replays[i].replay, rules: rules)
-        }
-        let baseline = replays.indices.map { ReplaySummary(run($0, Rules(replays[$0].replay.header.balance))) }
+        let baseline = replays.indices.map { ReplaySummary(rerun(replays[$0].replay, bot: bots[$0], rules: Rules(replays[$0].replay.header.balance))) }
         for (i, r) in replays.enumerated() {
             let by = r.replay.header.recordedBy
             if let bot = bots[i] {
@@ -135,9 +136,7 @@ public enum WhatIf {
                 guard j < jobsList.count else { return }
                 guard let b = jobsList[j].balance else { continue }
                 let i = jobsList[j].replay
-                let rules = Rules(b)
-                results[j] = ReplaySummary(botList[i].map { $0.play(replayList[i].replay, rules: rules) }
-                                           ?? replay(replayList[i].replay, rules: rules))
+                results[j] = ReplaySummary(rerun(replayList[i].replay, bot: botList[i], rules: Rules(b)))
             }
         }
         if jobs <= 1 { worker() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in worker() } }
