@@ -293,6 +293,7 @@ logging = types.SimpleNamespace(WARNING=30, set_verbosity=lambda level: None)
 class _Sampler:
     def __init__(self, **kw): pass
 samplers = types.SimpleNamespace(TPESampler=_Sampler, CmaEsSampler=_Sampler)
+exceptions = types.SimpleNamespace(ExperimentalWarning=Warning)
 class TrialState:
     COMPLETE = "COMPLETE"
     PRUNED = "PRUNED"
@@ -305,8 +306,10 @@ class _Trial:
     def suggest_categorical(self, key, values): self.params[key] = values[0]; return values[0]
     def suggest_int(self, key, lo, hi, step=1): self.params[key] = lo; return lo
     def set_user_attr(self, key, value): self.user_attrs[key] = value
+    def set_constraint(self, key, value): self.user_attrs.setdefault("_constraints", {})[key] = value
 class _Study:
     def __init__(self): self.trials = []
+    def set_metric_names(self, names): self.metric_names = names
     def ask(self):
         t = _Trial(len(self.trials)); self.trials.append(t); return t
     def tell(self, t, value=None, state=None):
