@@ -56,8 +56,10 @@ public struct HighScores: Equatable, Sendable {
     public func table(_ mode: PlayMode) -> [Entry] { entries.filter { $0.mode == mode } }
 
     /// Where `entry` would rank in its table (1 = best), or nil when it would not
-    /// make the top ten.
+    /// make the top ten. A game that scored nothing is no high score, even on an
+    /// empty table ("NEW BEST!" for 0 points reads as a joke).
     public func rank(of entry: Entry) -> Int? {
+        guard entry.score > 0 else { return nil }
         let above = table(entry.mode).filter { $0.ranksAbove(entry) || $0 == entry }.count
         return above < Self.size ? above + 1 : nil
     }

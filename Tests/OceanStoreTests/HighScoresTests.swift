@@ -26,6 +26,8 @@ import Testing
         #expect(table.table(.classic).isEmpty, "the modes keep tables of their own")
         let dropped = table.add(entry(5_000))
         #expect(dropped.count == 1 && table.table(.arcade).first?.score == 5_000)
+        #expect(HighScores().rank(of: entry(0)) == nil, "no points, no high score, even on an empty table")
+        #expect(HighScores().rank(of: entry(10)) == 1)
     }
 
     @Test func theTextRoundTripsAndAnythingElseIsRefusedByLine() throws {
