@@ -15,9 +15,14 @@ struct OptunaCLITests {
     func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     func search(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        try python([repoRoot + "/scripts/optuna_search.py"] + args + ["--ocean", repoRoot + "/.build/release/ocean"])
+    }
+
+    /// The venv's Python with `args`, in the repository.
+    func python(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.python)
-        p.arguments = [repoRoot + "/scripts/optuna_search.py"] + args + ["--ocean", repoRoot + "/.build/release/ocean"]
+        p.arguments = args
         p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
         p.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin", "HOME": "/tmp"]
         let out = Pipe(), err = Pipe()
@@ -98,19 +103,12 @@ struct OptunaCLITests {
         #expect(line["feasible"] as? Bool == true, "\(line)")
         #expect((line["margins"] as? [String: Double])?["human@50.catch_rate"].map { $0 >= 0 } == true)
         // The study's own record: named objective, per-trial margins and errors.
-        let q = Process()
-        q.executableURL = URL(fileURLWithPath: Self.python)
-        q.arguments = ["-c", """
+        let text = try python(["-c", """
             import optuna, json, sys
             s = optuna.load_study(study_name="optuna-goal-tpe", storage="sqlite:///" + sys.argv[1])
             t = s.trials[0]
             print(json.dumps({"names": s.metric_names, "attrs": sorted(t.user_attrs)}))
-            """, dir + "/study.db"]
-        let out = Pipe()
-        q.standardOutput = out
-        try q.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        q.waitUntilExit()
+            """, dir + "/study.db"]).out
         #expect(text.contains("\"names\": [\"distance\"]"), "\(text)")
         #expect(text.contains("human@50.catch_rate margin") && text.contains("human@50 round3.catch_rate error") && text.contains("feasible"), "\(text)")
     }

@@ -2,19 +2,26 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The shipped balance with one constant changed, as a file.
-private func balanceWith(_ key: String, _ value: Int, name: String) throws -> String {
-    var lines = shippedBalanceText.components(separatedBy: "\n")
-    let i = try #require(lines.firstIndex { $0.hasPrefix("\(key) =") })
-    lines[i] = "\(key) = \(value)"
-    return try temporaryFile(name, lines.joined(separator: "\n"))
+/// A replay's own constants (its `balance KEY VALUE` lines) as a balance file, with
+/// `key` set to `value`: a what-if that differs from the recording in that key only,
+/// whatever the shipped balance has become since.
+private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, name: String) throws -> String {
+    var sections: [(String, [String])] = []
+    for line in try String(contentsOfFile: repoRoot + "/" + replay, encoding: .utf8).split(separator: "\n") where line.hasPrefix("balance ") {
+        let parts = line.split(separator: " ")
+        let full = String(parts[1]), dot = full.lastIndex(of: ".")!
+        let section = String(full[..<dot]), field = String(full[full.index(after: dot)...])
+        let entry = "\(field) = \(full == key ? "\(value)" : String(parts[2]))"
+        if sections.last?.0 == section { sections[sections.count - 1].1.append(entry) } else { sections.append((section, [entry])) }
+    }
+    return try temporaryFile(name, sections.map { "[\($0.0)]\n" + $0.1.joined(separator: "\n") }.joined(separator: "\n\n") + "\n")
 }
 
 @Suite struct ReplayDiffTests {
     /// (A replay recorded in the current format: one upgraded from an older format
     /// keeps the arcade constants its format lacked at their defaults, which differ.)
     @Test func aReplayAndItsWhatIfDifferInTheChangedConstantOnly() throws {
-        let alt = try balanceWith("points_per_catch", 20, name: "diff-alt.toml")
+        let alt = try replayBalanceWith("replays/arcade-human.replay", "scoring.points_per_catch", 20, name: "diff-alt.toml")
         let r = oceanInProcess(["replay", "diff", "replays/arcade-human.replay", "--balance", alt])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("header: 1 difference (A → B)"), "\(r.stdout)")
