@@ -48,6 +48,10 @@ public struct ReplayHeader: Equatable, Sendable {
     /// The state the run starts from: nil for a new game from `seed`; a saved
     /// career's state when a player continues theirs (format 3 and later).
     public var startState: GameState?
+    /// Ticks between recorded states (`states-every`, format 12): the whole state is
+    /// written before each checkpoint on a multiple of it and before the closing one,
+    /// so `replay verify` can show a divergence field by field. Nil: none recorded.
+    public var statesEvery: Int?
 
     public init() {}
 
@@ -114,6 +118,9 @@ public struct Checkpoint: Equatable, Sendable {
     /// One character per tick since the previous checkpoint: 6 bits of that tick's
     /// state hash, so the verifier can find the exact tick a run diverged.
     public var ticks: [UInt8]
+    /// The whole state at this tick, when the file records states (format 12): what
+    /// the recorder's run held, compared field by field when the hashes differ.
+    public var state: GameState?
     public var line: Int = 0
 
     public init(tick: Int, hash: UInt64, subsystems: [UInt16], fields: ReadableFields, ticks: [UInt8], line: Int = 0) {
@@ -123,6 +130,7 @@ public struct Checkpoint: Equatable, Sendable {
 
     public static func == (a: Checkpoint, b: Checkpoint) -> Bool {
         a.tick == b.tick && a.hash == b.hash && a.subsystems == b.subsystems && a.fields == b.fields && a.ticks == b.ticks
+            && (a.state == nil || b.state == nil || a.state == b.state)
     }
 }
 

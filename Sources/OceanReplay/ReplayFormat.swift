@@ -6,6 +6,10 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
+    /// 12 adds recorded states: an optional `states-every N` header line and, at each
+    /// checkpoint whose tick is a multiple of N (and the closing one), the whole state
+    /// before its checkpoint line (`s TICK BASE64`, in parts), so a divergence is shown
+    /// as the fields that differ; the state encoding stays 11.
     /// 11 adds the quiz: a card is studied by answering it (`answer CARD right` or
     /// `wrong`; `study CARD` is refused), on a Leitner schedule
     /// (`career.first_review_days`, `review_growth_percent`), an optional `assist
@@ -35,12 +39,14 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 11 and reads 2 to 11 (older files verify unchanged, their
+    /// This engine writes 12 and reads 2 to 12 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 11); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 12); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 11
-    public static let readable = 2...11
+    public static let version = 12
+    public static let readable = 2...12
+    /// The first format with recorded states (`states-every`, `s TICK BASE64`).
+    public static let statesSince = 12
     /// The first format with the quiz (`answer CARD right|wrong` instead of `study CARD`).
     public static let quizSince = 11
     /// The first format with seas (`sea KEY`).
@@ -64,6 +70,7 @@ public enum ReplayFormat {
         case 8: 8
         case 9: 9
         case 10: 10
+        case 11, 12: 11
         default: StateEncoding.version
         }
     }
@@ -140,7 +147,7 @@ public enum ReplayFormat {
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
         public static let abandon = "abandon", sea = "sea", answer = "answer", right = "right", wrong = "wrong"
-        public static let assist = "assist"
+        public static let assist = "assist", statesEvery = "states-every", state = "s"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -160,6 +167,10 @@ public enum ReplayFormat {
     public static let maxStartStateBytes = 4 << 20
     /// How many characters of it one `start-state` line holds.
     public static let startStateLineChars = 1_024
+    /// How many base64 characters of a recorded state one `s TICK PART` line holds.
+    public static let stateLineChars = 3_072
+    /// The longest one recorded state's base64 may be.
+    public static let maxStateBytes = 4 << 20
 
     /// Hostile-input limits: anything beyond them is rejected before it is stored.
     public static let maxLineBytes = 4_096

@@ -42,6 +42,11 @@ public struct ReplayReader {
     private var sawChecksum = false
     private var startStateText: [UInt8] = []
     private var startStateLine = 0
+    /// A recorded state being read (`s TICK PART` lines), waiting for its checkpoint.
+    private var pendingStateText: [UInt8] = []
+    private var pendingStateLine = 0, pendingStateTick = 0
+    /// The header's rules, made once, for checking recorded states.
+    private var stateRules: Rules?
     /// The last input's and checkpoint's ticks, for the checks on the next record
     /// (kept apart from the records, which a streaming reader hands on as it goes).
     private var lastInputTick: Int?
@@ -187,7 +192,7 @@ public struct ReplayReader {
         // Nearly every line is a plain input or checkpoint record: read from the bytes,
         // with no String and no split. Anything unusual goes the general way below,
         // which says what is wrong.
-        if !inHeader, !sawEnd, try fastRecord(bytes, n) {
+        if !inHeader, !sawEnd, pendingStateLine == 0, try fastRecord(bytes, n) {
             checksum.write(bytes: bytes)
             checksum.write(byte: 10)
             return
@@ -217,6 +222,7 @@ public struct ReplayReader {
                 throw error(at: n, "a checksum line is 'checksum' and 16 hex digits")
             }
             guard replay?.end != nil else { throw error(at: n, "checksum before the end record") }
+            guard pendingStateLine == 0 else { throw unclaimedState() }
             guard stated == checksum.value else {
                 throw error(at: n, "checksum mismatch: the file was edited or corrupted after it was recorded "
                     + "(it says \(hex(stated, digits: 16)), the content gives \(hex(checksum.value, digits: 16)))")
@@ -228,16 +234,20 @@ public struct ReplayReader {
         checksum.write(byte: 10)
 
         switch keyword {
-        case K.input, K.checkpoint, K.end:
+        case K.input, K.checkpoint, K.end, K.state:
             try finishHeader(at: n)
             guard replay!.end == nil else { throw error(at: n, "a record after the end record") }
+            if pendingStateLine > 0 && keyword != K.state && keyword != K.checkpoint {
+                throw error(at: n, "the recorded state of tick \(pendingStateTick) (line \(pendingStateLine)) must be followed by its checkpoint, not '\(keyword)'")
+            }
             switch keyword {
             case K.input: try inputRecord(words, n)
             case K.checkpoint: try checkpointRecord(words, n)
+            case K.state: try stateRecord(words, n)
             default: try endRecord(words, n)
             }
         default:
-            guard inHeader else { throw error(at: n, "'\(keyword.prefix(40))' is not a record (i, c, end, checksum); header lines belong before the first record") }
+            guard inHeader else { throw error(at: n, "'\(keyword.prefix(40))' is not a record (i, c, s, end, checksum); header lines belong before the first record") }
             try headerLine(keyword, words, text, n)
         }
     }
@@ -287,6 +297,11 @@ public struct ReplayReader {
             }
             if startStateLine == 0 { startStateLine = n }
             startStateText.append(contentsOf: part.utf8)
+        case K.statesEvery:
+            guard header.formatVersion >= ReplayFormat.statesSince else {
+                throw error(at: n, "'\(K.statesEvery)' is not part of format \(header.formatVersion) (recorded states begin with format \(ReplayFormat.statesSince))")
+            }
+            header.statesEvery = try number(try single(), "states-every", 1...ReplayFormat.maxTick, n)
         case K.seed:
             let w = try single()
             guard w.count <= 20, w.allSatisfy({ $0.isASCII && $0.isNumber }), let seed = UInt64(w) else {
@@ -357,6 +372,9 @@ public struct ReplayReader {
         typealias K = ReplayFormat.Keyword
         for required in [K.engine, K.seed, K.tickRate, K.checkpointEvery, K.date, K.time] where !seen.contains(required) {
             throw error(at: n, "the header has no '\(required)' line (it must come before the first record)")
+        }
+        if let every = header.statesEvery, every % header.checkpointEvery != 0 {
+            throw error(at: n, "states-every \(every) is not a multiple of checkpoint-every \(header.checkpointEvery): a state is recorded beside a checkpoint")
         }
         for added in ReplayFormat.addedConstants
         where header.formatVersion < added.since && !balanceEntries.contains(where: { $0.key == added.key }) {
@@ -569,8 +587,76 @@ public struct ReplayReader {
         guard ticks.count == tick - previous, ticks.allSatisfy(ReplayFormat.isFingerprint) else {
             throw fingerprintError(tick, previous, n)
         }
-        replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n))
+        var checkpoint = Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n)
+        if pendingStateLine > 0 { checkpoint.state = try recordedState(checkpointTick: tick, n) }
+        replay!.checkpoints.append(checkpoint)
         lastCheckpointTick = tick
+    }
+
+    /// One line of a recorded state (`s TICK PART`): its parts are gathered until the
+    /// checkpoint of the same tick, which must come next.
+    private mutating func stateRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        typealias K = ReplayFormat.Keyword
+        guard formatVersion >= ReplayFormat.statesSince else {
+            throw error(at: n, "'\(K.state)' (a recorded state) is not part of format \(formatVersion); recorded states begin with format \(ReplayFormat.statesSince)")
+        }
+        guard let every = replay!.header.statesEvery else {
+            throw error(at: n, "a recorded state ('\(K.state) TICK BASE64') needs a '\(K.statesEvery) N' header line")
+        }
+        guard words.count == 3 else { throw error(at: n, "a recorded state is '\(K.state) TICK BASE64' (in parts, one tick's lines together)") }
+        let tick = try number(words[1], "tick", 1...ReplayFormat.maxTick, n)
+        if pendingStateLine > 0 {
+            guard tick == pendingStateTick else {
+                throw error(at: n, "a recorded state of tick \(tick) begins before the checkpoint of the one of tick \(pendingStateTick) (line \(pendingStateLine))")
+            }
+        } else {
+            let previous = lastCheckpointTick ?? startTick
+            guard tick > previous else { throw error(at: n, "recorded state tick \(tick) is not after the previous checkpoint's \(previous)") }
+            guard tick % every == 0 || tick % checkpointEvery != 0 else {
+                throw error(at: n, "recorded state tick \(tick) is not a multiple of states-every \(every) (nor the closing checkpoint's)")
+            }
+            (pendingStateLine, pendingStateTick) = (n, tick)
+        }
+        guard pendingStateText.count + words[2].utf8.count <= ReplayFormat.maxStateBytes else {
+            throw error(at: n, "the recorded state of tick \(tick) is longer than \(ReplayFormat.maxStateBytes) characters")
+        }
+        pendingStateText.append(contentsOf: words[2].utf8)
+    }
+
+    /// The state gathered for the checkpoint at `checkpointTick`, decoded and checked
+    /// like a loaded profile.
+    private mutating func recordedState(checkpointTick: Int, _ n: Int) throws(ReplayError) -> GameState {
+        let (line, tick) = (pendingStateLine, pendingStateTick)
+        guard tick == checkpointTick else {
+            throw error(at: n, "the recorded state of tick \(tick) (line \(line)) is followed by the checkpoint of tick \(checkpointTick); a state goes right before its own tick's checkpoint")
+        }
+        defer {
+            pendingStateText.removeAll(keepingCapacity: true)
+            (pendingStateLine, pendingStateTick) = (0, 0)
+        }
+        guard let bytes = Base64.decode(String(decoding: pendingStateText, as: UTF8.self)) else {
+            throw error(at: line, "the recorded state of tick \(tick) is not base64")
+        }
+        var state: GameState
+        do {
+            state = try StateEncoding.decode(bytes)
+        } catch {
+            throw self.error(at: line, "the recorded state of tick \(tick) does not decode (\(error))")
+        }
+        let rules = stateRules ?? Rules(replay!.header.balance)
+        stateRules = rules
+        StateEncoding.fitKinds(&state, count: rules.balance.kinds.count)
+        do { try state.checkValid(rules: rules) } catch {
+            throw self.error(at: line, "the recorded state of tick \(tick): \(error.description)")
+        }
+        guard state.tick == tick else {
+            throw self.error(at: line, "the recorded state of tick \(tick) holds tick \(state.tick)")
+        }
+        return state
+    }
+
+    private func unclaimedState() -> ReplayError {
+        error(at: pendingStateLine, "the recorded state of tick \(pendingStateTick) has no checkpoint after it")
     }
 
     private func fingerprintError(_ tick: Int, _ previous: Int, _ n: Int) -> ReplayError {
@@ -598,6 +684,7 @@ public struct ReplayReader {
     }
 
     private mutating func endRecord(_ words: [Substring], _ n: Int) throws(ReplayError) {
+        guard pendingStateLine == 0 else { throw unclaimedState() }
         guard words.count == 12 else {
             throw error(at: n, "an end record is 'end TICK HASH games= catches= misses= perfect= best-combo= score= grams= health= phase='")
         }

@@ -13,6 +13,23 @@ public struct Divergence: Equatable, Sendable {
     public var subsystems: [Subsystem]
     public var expected: ReadableFields
     public var got: ReadableFields
+    /// The whole state the file recorded at the checkpoint (format 12, `states-every`)
+    /// and the re-simulated one there: shown field by field. Nil when none was recorded.
+    public var expectedState: GameState?
+    public var gotState: GameState?
+    /// The re-simulated state just after the first divergent tick's step, and that
+    /// step's events (the first divergence only).
+    public var firstTickState: GameState?
+    public var firstTickEvents: [Event] = []
+    /// The recorded state differs from the re-simulated one although the checkpoint's
+    /// hashes agree: the state lines were changed after recording.
+    public var onlyTheRecordedState = false
+
+    public init(firstTick: Int?, checkpointTick: Int, line: Int, subsystems: [Subsystem],
+                expected: ReadableFields, got: ReadableFields) {
+        (self.firstTick, self.checkpointTick, self.line, self.subsystems, self.expected, self.got) =
+            (firstTick, checkpointTick, line, subsystems, expected, got)
+    }
 }
 
 /// What verifying one replay found.
@@ -34,6 +51,8 @@ public struct Verification: Sendable {
     /// The file's replay format and gameplay seed, for reports (nil before the header is read).
     public var format: Int?
     public var seed: UInt64?
+    /// The replay's kinds' keys, to name an item's kind in a state dump.
+    public var kindKeys: [String] = []
 
     public var passed: Bool {
         divergences.isEmpty && truncatedAt == nil && endMismatch == nil && endHashMismatch == nil && interruptedAt == nil
@@ -133,6 +152,7 @@ public enum ReplayVerifier {
             sim = Simulation(rules: rules, state: header.initialState(rules: rules))
             result.format = header.formatVersion
             result.seed = header.seed
+            result.kindKeys = rules.kindKeys
             startTick = sim.state.tick
             snapshot = sim.state
             snapshotMark = feed.mark
@@ -153,6 +173,14 @@ public enum ReplayVerifier {
             }
             // The full hash alone while they agree; each subsystem's only to name a difference.
             if sim.state.hash(version: encoding) == checkpoint.hash {
+                if let recorded = checkpoint.state, StateEncoding.encode(recorded) != StateEncoding.encode(sim.state) {
+                    var d = Divergence(firstTick: nil, checkpointTick: checkpoint.tick, line: checkpoint.line, subsystems: [],
+                                       expected: checkpoint.fields, got: ReadableFields(sim.state))
+                    (d.expectedState, d.gotState, d.onlyTheRecordedState) = (recorded, sim.state, true)
+                    result.divergences.append(d)
+                    if !keepGoing { stopped = true }
+                    return
+                }
                 lastGoodTick = sim.state.tick
                 sinceSnapshot += 1
                 if sinceSnapshot >= ReplayVerifier.snapshotEvery {
@@ -170,12 +198,15 @@ public enum ReplayVerifier {
             var divergence = Divergence(
                 firstTick: nil, checkpointTick: checkpoint.tick, line: checkpoint.line,
                 subsystems: subsystems, expected: checkpoint.fields, got: ReadableFields(sim.state))
+            if let recorded = checkpoint.state { (divergence.expectedState, divergence.gotState) = (recorded, sim.state) }
             if result.divergences.isEmpty {
                 // Back to the last good checkpoint: the same steps from the snapshot.
                 var again = Simulation(rules: sim.rules, state: snapshot)
                 var feed = feed.rewound(to: snapshotMark)
                 feed.play(&again, to: lastGoodTick)
-                divergence.firstTick = firstDivergentTick(from: again, feed: feed, checkpoint: checkpoint, encoding: encoding)
+                let first = firstDivergentTick(from: again, feed: feed, checkpoint: checkpoint, encoding: encoding)
+                divergence.firstTick = first.tick
+                (divergence.firstTickState, divergence.firstTickEvents) = (first.state, first.events)
             }
             result.divergences.append(divergence)
             if !keepGoing { stopped = true }
@@ -219,15 +250,16 @@ public enum ReplayVerifier {
     /// step whose result differs. A fingerprint is 6 bits, so a differing state
     /// shows the same character 1 time in 64; the reported tick is then later than
     /// the true one (never earlier), and never past the checkpoint.
+    /// Also the state that step made and its events.
     static func firstDivergentTick(from sim: Simulation, feed: InputFeed, checkpoint: Checkpoint,
-                                   encoding: UInt64) -> Int {
+                                   encoding: UInt64) -> (tick: Int, state: GameState, events: [Event]) {
         var sim = sim
         var feed = feed
         let start = sim.state.tick
         for (i, expected) in checkpoint.ticks.enumerated() {
             sim.step(feed.input(at: sim.state.tick))
-            if ReplayFormat.fingerprint(sim.state.hash(version: encoding)) != expected { return start + i }
+            if ReplayFormat.fingerprint(sim.state.hash(version: encoding)) != expected { return (start + i, sim.state, sim.events) }
         }
-        return checkpoint.tick - 1
+        return (checkpoint.tick - 1, sim.state, sim.events)
     }
 }

@@ -63,6 +63,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         if !h.recordedBy.isEmpty { line("\(K.recordedBy) \(h.recordedBy)") }
         if let mode = h.mode { line("\(K.mode) \(mode.key)") }
         if let assist = h.assist, assist.isOn { line("\(K.assist) \(assist.speedPercent) \(assist.binPercent)") }
+        if let every = h.statesEvery { line("\(K.statesEvery) \(every)") }
         if let start = h.startState {
             let text = Array(Base64.encode(StateEncoding.encode(start)).utf8)
             for chunk in stride(from: 0, to: text.count, by: ReplayFormat.startStateLineChars) {
@@ -93,6 +94,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
 
     private mutating func writeCheckpoint() {
         let s = simulation.state
+        if let every = header.statesEvery, s.tick % every == 0 || s.tick % header.checkpointEvery != 0 { writeState(s) }
         let hashes = StateHashes(s)
         let f = ReadableFields(s)
         let subs = hashes.subsystems.map { hex(UInt64(ReplayFormat.shortHash($0)), digits: 3) }.joined(separator: " ")
@@ -102,6 +104,25 @@ public struct ReplayRecorder<Sink: ReplaySink> {
             + "\(f.items) \(String(decoding: fingerprints, as: UTF8.self))")
         fingerprints.removeAll(keepingCapacity: true)
         lastCheckpoint = s.tick
+    }
+
+    /// The whole state in `s TICK PART` lines, before the checkpoint of its tick.
+    private mutating func writeState(_ s: GameState) {
+        let text = Array(Base64.encode(StateEncoding.encode(s)).utf8)
+        for chunk in stride(from: 0, to: text.count, by: ReplayFormat.stateLineChars) {
+            let part = text[chunk..<min(text.count, chunk + ReplayFormat.stateLineChars)]
+            line("\(ReplayFormat.Keyword.state) \(s.tick) \(String(decoding: part, as: UTF8.self))")
+        }
+    }
+
+    /// Changes the run's state after the step just recorded, as no build would: what a
+    /// test uses to plant a known difference (a spawn a pixel off) that `replay verify`
+    /// must then find and show. The tick's fingerprint is taken again, as if the step
+    /// had made the change; the recording goes on from the changed state. Not on a
+    /// checkpoint's tick (its checkpoint is already written).
+    public mutating func alter(_ change: (inout GameState) -> Void) {
+        change(&simulation.state)
+        if !fingerprints.isEmpty { fingerprints[fingerprints.count - 1] = ReplayFormat.fingerprint(simulation.state.hash) }
     }
 
     /// Writes the closing checkpoint, the end record and the checksum.

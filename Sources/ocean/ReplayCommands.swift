@@ -47,6 +47,9 @@ extension ReplayCommand {
         @Option(help: "A one-line note on what this replay covers (at most \(ReplayFormat.maxCommentBytes) bytes).")
         var comment: String = ""
         @Option(parsing: .unconditional, help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "Also record the whole state every this many ticks (a multiple of --checkpoint-every), so `replay verify` shows a divergence field by field.",
+            valueName: "ticks")) var statesEvery: Int?
         @Option(parsing: .unconditional, help: "Record a career of this many days (sessions, scans, flashcards, games) instead of --games.")
         var days: Int?
         @Option(parsing: .unconditional, help: "With --days: games each day played (0 to 100; default 1).") var gamesPerDay: Int?
@@ -62,6 +65,10 @@ extension ReplayCommand {
             try checkSkill(skill, bot: bot)
             try checkInput(input, bot: bot, days: days)
             try checkRange(checkpointEvery, "--checkpoint-every", 1...ReplayFormat.maxCheckpointEvery)
+            try checkRange(statesEvery, "--states-every", 1...ReplayFormat.maxTick)
+            if let statesEvery, statesEvery % checkpointEvery != 0 {
+                throw ValidationError("--states-every \(statesEvery): not a multiple of --checkpoint-every \(checkpointEvery) (a state is recorded beside a checkpoint)")
+            }
             guard !comment.contains(where: \.isNewline) else { throw ValidationError("--comment: one line only") }
             guard comment.utf8.count <= ReplayFormat.maxCommentBytes else {
                 throw ValidationError("--comment: \(comment.utf8.count) bytes; a replay line holds at most \(ReplayFormat.maxCommentBytes)")
@@ -113,6 +120,7 @@ extension ReplayCommand {
             }
             header.comment = comment
             header.checkpointEvery = checkpointEvery
+            header.statesEvery = statesEvery
             if days == nil { header.mode = mode }
             let skill = skill ?? 70
             header.recordedBy = recordedBy

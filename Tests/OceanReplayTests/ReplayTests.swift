@@ -304,7 +304,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("i ", "i 0 R dance", "unknown command 'dance'; known: start, scan KIND"),
         ("i ", "i 0 R scan sock", "unknown item kind 'sock'"),
         // Format 11 studies a card by answering it; a card read is no study.
-        ("i ", "i 0 R study 3", "'study' is not a command of format 11: since format 11 a card is studied by answering it"),
+        ("i ", "i 0 R study 3", "'study' is not a command of format \(ReplayFormat.version): since format 11 a card is studied by answering it"),
         ("i ", "i 0 R answer 3 maybe", "answer 'maybe' is neither 'right' nor 'wrong'"),
         ("i ", "i 0 R answer 12 right", "card 12 is out of range (0 to 11)"),
         // Assist mode's header line.

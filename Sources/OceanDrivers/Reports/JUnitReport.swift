@@ -84,6 +84,11 @@ public struct JUnitReport: Sendable {
             parts.append("subsystems: " + (d.subsystems.isEmpty ? "none by their short hashes" : d.subsystems.map(\.name).joined(separator: ", ")))
             let fields = fieldDifferences(expected: d.expected, got: d.got)
             parts.append(fields.isEmpty ? "score, combo, health and items match" : fields.joined(separator: ", "))
+            let state = FileResult.stateDifferences(d, kindKeys: v.kindKeys)
+            if !state.isEmpty {
+                parts.append("state: " + state.prefix(4).map { "\($0.key) \($0.a) → \($0.b)" }.joined(separator: ", ")
+                    + (state.count > 4 ? " and \(state.count - 4) more" : ""))
+            }
         } else if let (e, g) = v.endMismatch {
             parts.append("the end summary differs: expected \(summaryText(e)); got \(summaryText(g))")
         } else if let (e, g) = v.endHashMismatch {

@@ -47,9 +47,11 @@ public struct ReplayDiff: Sendable {
         public var subsystems: [Subsystem]
         public var a: ReadableFields?
         public var b: ReadableFields?
+        /// The fields that differ when both files recorded the state there (format 12).
+        public var states: [StateDump.Difference] = []
 
         public static func == (x: RecordedDifference, y: RecordedDifference) -> Bool {
-            x.tick == y.tick && x.lines == y.lines && x.subsystems == y.subsystems && x.a == y.a && x.b == y.b
+            x.tick == y.tick && x.lines == y.lines && x.subsystems == y.subsystems && x.a == y.a && x.b == y.b && x.states == y.states
         }
     }
     /// Each side's end tick (its end record's, or its last when truncated).
@@ -90,7 +92,11 @@ public struct ReplayDiff: Sendable {
             let differing = Subsystem.allCases.enumerated().filter { i, _ in
                 i < x.subsystems.count && i < y.subsystems.count && x.subsystems[i] != y.subsystems[i]
             }.map(\.element)
-            return RecordedDifference(tick: x.tick, lines: (x.line, y.line), subsystems: differing, a: x.fields, b: y.fields)
+            var difference = RecordedDifference(tick: x.tick, lines: (x.line, y.line), subsystems: differing, a: x.fields, b: y.fields)
+            if let sa = x.state, let sb = y.state {
+                difference.states = StateDump.compare(recorded: sa, resimulated: sb, kindKeys: a.header.balance.kinds.map(\.key))
+            }
+            return difference
         }
         if let ea = a.end, let eb = b.end, ea.tick == eb.tick, ea.hash != eb.hash {
             return RecordedDifference(tick: ea.tick, lines: (0, 0), subsystems: [], a: nil, b: nil)
@@ -103,7 +109,7 @@ public struct ReplayDiff: Sendable {
         typealias K = ReplayFormat.Keyword
         var out: [(String, String)] = [
             ("format", "\(h.formatVersion)"), (K.engine, h.engine), (K.seed, "\(h.seed)"), (K.tickRate, "\(h.tickRate)"),
-            (K.checkpointEvery, "\(h.checkpointEvery)"), (K.date, "\(h.date)"), (K.time, ReplayFormat.clock(h.minuteOfDay)),
+            (K.checkpointEvery, "\(h.checkpointEvery)"), (K.statesEvery, h.statesEvery.map { "\($0)" } ?? "none"), (K.date, "\(h.date)"), (K.time, ReplayFormat.clock(h.minuteOfDay)),
             (K.recordedBy, h.recordedBy), (K.comment, h.comment),
             (K.startState, h.startState.map { "saved state at tick \($0.tick), hash \(hex16($0.hash))" } ?? "none"),
         ]
@@ -200,6 +206,7 @@ public struct ReplayDiff: Sendable {
                     lines.append("  \(pad(name, 7))A \(pad("\(p)", 8))B \(q)   ≠")
                 }
             }
+            for d in r.states { lines.append("  \(d.key)  A \(d.a)  →  B \(d.b)") }
             if state == nil {
                 lines.append("  this build re-plays both alike: they were recorded by builds that disagree (verify each to see which is not this build's)")
             }

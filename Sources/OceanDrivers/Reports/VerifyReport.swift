@@ -49,6 +49,7 @@ public struct FileResult: Sendable, Encodable {
                                      ("health", d.expected.health, d.got.health), ("items", d.expected.items, d.got.items)] {
                     lines.append("     \(pad(name, 7)) expected \(pad("\(e)", 8)) got \(g)\(e == g ? "" : "   ≠")")
                 }
+                lines += stateLines(d, kindKeys: v.kindKeys)
             }
         } else if let (e, g) = v.endMismatch {
             lines.append("FAIL \(file): the end summary differs: expected \(summaryText(e)); got \(summaryText(g))")
@@ -67,6 +68,62 @@ public struct FileResult: Sendable, Encodable {
         return lines.joined(separator: "\n")
     }
 
+    /// The state diff at a divergence (when the file records states) and the events of
+    /// the first divergent step, or how to get a state diff.
+    private func stateLines(_ d: Divergence, kindKeys: [String]) -> [String] {
+        var lines: [String] = []
+        if let e = d.expectedState, let g = d.gotState {
+            let differences = StateDump.compare(recorded: e, resimulated: g, kindKeys: kindKeys)
+            lines.append(d.onlyTheRecordedState
+                ? "     the recorded state at tick \(d.checkpointTick) differs from the re-simulated one, though the hashes agree (its state lines were changed):"
+                : "     the state at tick \(d.checkpointTick), recorded → re-simulated (\(differences.count == 1 ? "1 line of the dump differs" : "\(differences.count) lines of the dump differ")):")
+            for x in differences.prefix(Self.shownDifferences) { lines.append("       " + Self.detail(x)) }
+            if differences.count > Self.shownDifferences {
+                lines.append("       … \(differences.count - Self.shownDifferences) more (--json lists them all)")
+            }
+        } else if d.firstTick != nil {
+            lines.append("     no state recorded at this checkpoint: `ocean replay record --states-every \(Self.suggestedStatesEvery)` records them; "
+                + "`ocean replay diff --against OTHER_OCEAN FILE` compares two builds tick by tick")
+        }
+        if let t = d.firstTick, d.firstTickState != nil {
+            let events = d.firstTickEvents
+            lines.append("     the step of tick \(t), re-simulated: \(events.isEmpty ? "no events" : counted(events.count, "event"))")
+            for e in events.prefix(Self.shownDifferences) { lines.append("       " + StateDump.eventText(e, kindKeys: kindKeys)) }
+        }
+        return lines
+    }
+
+    static let shownDifferences = 12
+
+    /// One differing dump line: where both sides hold the same words but some values,
+    /// only those values ("item[1] plastic_bottle: x 16939203 → 17004739 (+1.00 px)");
+    /// else both whole lines. Positions and speeds are fixed point (`Fixed.one` a pixel).
+    static func detail(_ d: StateDump.Difference) -> String {
+        let a = d.a.split(separator: " "), b = d.b.split(separator: " ")
+        guard a.count == b.count, a.count > 1 else { return "\(d.key)  \(d.a)  →  \(d.b)" }
+        var label: [Substring] = [], changes: [String] = []
+        for i in a.indices {
+            if a[i] == b[i] {
+                if i == 0 { label.append(a[i]) }
+                continue
+            }
+            let name = i > 0 ? String(a[i - 1]) : ""
+            var change = "\(name.isEmpty ? "" : name + " ")\(a[i]) → \(b[i])"
+            if ["x", "y"].contains(name), let p = Int(a[i]), let q = Int(b[i]) {
+                change += " (\(q - p > 0 ? "+" : "")\(decimal(Double(q - p) / Double(Fixed.one))) px)"
+            }
+            changes.append(change)
+        }
+        return "\(d.key)\(label.isEmpty ? "" : " " + label.joined(separator: " ")): " + changes.joined(separator: ", ")
+    }
+    static let suggestedStatesEvery = 60
+
+    /// Every field that differs at the divergence's checkpoint.
+    static func stateDifferences(_ d: Divergence, kindKeys: [String]) -> [StateDump.Difference] {
+        guard let e = d.expectedState, let g = d.gotState else { return [] }
+        return StateDump.compare(recorded: e, resimulated: g, kindKeys: kindKeys)
+    }
+
     public var json: String { JSONOutput.text(self) }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,6 +139,7 @@ public struct FileResult: Sendable, Encodable {
         if let t = v.truncatedAt { try c.encode(t, forKey: JSONKey("truncatedAt")) }
         if let t = v.interruptedAt { try c.encode(t, forKey: JSONKey("interruptedAt")) }
         if !v.divergences.isEmpty {
+            let kindKeys = v.kindKeys
             var list = c.nestedUnkeyedContainer(forKey: JSONKey("divergences"))
             for d in v.divergences {
                 var o = list.nestedContainer(keyedBy: JSONKey.self)
@@ -91,6 +149,14 @@ public struct FileResult: Sendable, Encodable {
                 try o.encode(d.subsystems.map(\.name), forKey: JSONKey("subsystems"))
                 try o.encode(FieldsJSON(d.expected), forKey: JSONKey("expected"))
                 try o.encode(FieldsJSON(d.got), forKey: JSONKey("got"))
+                if d.expectedState != nil {
+                    try o.encode(Self.stateDifferences(d, kindKeys: v.kindKeys).map { ["key": $0.key, "recorded": $0.a, "resimulated": $0.b] },
+                                 forKey: JSONKey("stateDifferences"))
+                    if d.onlyTheRecordedState { try o.encode(true, forKey: JSONKey("onlyTheRecordedState")) }
+                }
+                if d.firstTickState != nil {
+                    try o.encode(d.firstTickEvents.map { StateDump.eventText($0, kindKeys: kindKeys) }, forKey: JSONKey("firstTickEvents"))
+                }
             }
         }
         if let (e, g) = v.endMismatch {
