@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v10/ keep the corpus as formats 2 to 10 recorded it (under the balance
+# replays/v2/ to v11/ keep the corpus as formats 2 to 11 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -15,7 +15,10 @@
 # format 10 the seas and the day's healing that follows its plastic (every replay
 # recorded anew: health moves differently, and careers open seas and move to them);
 # format 11 the quiz (every replay recorded anew: careers answer the cards that are
-# due, right as often as the bot's skill says, instead of studying any card).
+# due, right as often as the bot's skill says, instead of studying any card); format
+# 12 the recorded states (`states-every`): the replays below were upgraded from 11 with
+# `replay update --upgrade`, their records unchanged (the state encoding is still 11's),
+# and states-recorded.replay recorded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -35,6 +38,7 @@ r --bot human --skill 70 --seed 2 --games 2 --out replays/human-bot.replay --com
 r --bot human --skill 15 --seed 4 --out replays/human-clumsy.replay --comment "A clumsy human bot (skill 15): slow to react, aims wide."
 r --bot human --seed 9 --games 2 --balance assets/tunings/gentle.toml --out replays/gentle-tuning.replay --comment "Non-default constants: the gentle tuning (wider bin, fewer and slower items), human bot."
 r --bot human --seed 3 --games 7 --out replays/ten-minutes.replay --comment "Ten minutes of play (human bot, 100 items a game): the size budget, under 100 KB beyond the header's constants."
+r --bot human --skill 50 --seed 5 --states-every 60 --out replays/states-recorded.replay --comment "Whole states recorded at every checkpoint (format 12, states-every 60): a divergence shows field by field (human bot, skill 50)."
 r --bot greedy --seed 8 --checkpoint-every 7 --out replays/checkpoint-every-7.replay --comment "An unusual checkpoint interval (every 7 ticks) and a closing checkpoint between multiples."
 
 # Careers: a session each day played, scans, flashcards, games (see CareerPlan).

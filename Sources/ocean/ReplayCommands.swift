@@ -308,12 +308,14 @@ extension ReplayCommand {
                 return "\(file): a format \(format) replay; it verifies as it is. To rewrite it in format \(ReplayFormat.version), add --upgrade"
             }
             let (text, changes) = ReplayUpdate.rewrite(read)
-            if changes.unchanged {
+            // An upgrade is a change even when every record comes out the same.
+            if changes.unchanged && format == ReplayFormat.version {
                 CommandOutput.print("\(file): unchanged")
                 return nil
             }
             do { try replaceFile(file, with: text) } catch { return "\(error.description); the old replay is kept" }
-            CommandOutput.print("\(file): \(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
+            let upgraded = format == ReplayFormat.version ? "" : "upgraded from format \(format) to \(ReplayFormat.version); "
+            CommandOutput.print("\(file): \(upgraded)\(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
                 + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
             if changes.hashBefore != changes.hashAfter {
                 CommandOutput.print("  final hash: \(changes.hashBefore.map(hex16) ?? "none") → \(hex16(changes.hashAfter))")

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every golden replay: the current format's and formats 2 to 9's, kept as recorded.
 private func corpus() throws -> [String] {
-    try ["replays", "replays/v2", "replays/v3", "replays/v4", "replays/v5", "replays/v6", "replays/v7", "replays/v8", "replays/v9", "replays/v10"].flatMap { folder in
+    try ["replays", "replays/v2", "replays/v3", "replays/v4", "replays/v5", "replays/v6", "replays/v7", "replays/v8", "replays/v9", "replays/v10", "replays/v11"].flatMap { folder in
         try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/" + folder)
             .filter { $0.hasSuffix(".replay") }.sorted().map { folder + "/" + $0 }
     }

@@ -521,7 +521,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
     /// The previous formats' corpora, kept as they were recorded (format 3 under the
     /// balance before the daily health caps, which it does not name; format 4 before
     /// the challenges): a newer engine verifies them.
-    @Test(arguments: [(2, 18), (3, 19), (4, 19), (5, 20), (6, 20), (7, 20), (8, 22), (9, 23)])
+    @Test(arguments: [(2, 18), (3, 19), (4, 19), (5, 20), (6, 20), (7, 20), (8, 22), (9, 23), (10, 24), (11, 24)])
     func anOlderFormatsCorpusVerifiesAsItWasRecorded(format: Int, files: Int) throws {
         let folder = repoRoot + "/replays/v\(format)"
         let names = try listFolder(folder).filter { $0.hasSuffix(".replay") }

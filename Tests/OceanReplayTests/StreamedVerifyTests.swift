@@ -71,11 +71,11 @@ private func whole(_ bytes: [UInt8], keepGoing: Bool = false) -> String {
         #expect(whole(Array(badLine.utf8)).hasPrefix("error "))
     }
 
-    /// Every golden replay, of every format (replays/v2 to v10 and the current ones),
+    /// Every golden replay, of every format (replays/v2 to v11 and the current ones),
     /// verifies streamed from its file, as it does read whole.
     @Test func everyGoldenReplayOfEveryFormatVerifiesStreamed() throws {
         var files: [String] = []
-        for folder in ["replays", "replays/v2", "replays/v3", "replays/v4", "replays/v5", "replays/v6", "replays/v7", "replays/v8", "replays/v9", "replays/v10"] {
+        for folder in ["replays", "replays/v2", "replays/v3", "replays/v4", "replays/v5", "replays/v6", "replays/v7", "replays/v8", "replays/v9", "replays/v10", "replays/v11"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/" + folder).sorted() where name.hasSuffix(".replay") {
                 files.append(repoRoot + "/" + folder + "/" + name)
             }
