@@ -13,11 +13,23 @@
 # worktree is removed on the way out, also when the bisection is interrupted
 # (SIGINT, SIGTERM, SIGHUP).
 #
+# A build cache: what a step builds (OCEAN_BISECT_ARTIFACT, the `ocean` binary) is
+# kept per tree (the commit's tree hash and the build command), so a commit built
+# once, in this bisection or any earlier one, is never built again; a tree that did
+# not build is remembered too. The newest OCEAN_BISECT_CACHE_KEEP trees are kept.
+# Every step is logged (commit, cached or built and how long, the verdict) on
+# standard error as it goes and in the cache's last-bisect.log.
+#
 # Environment (for tests and other build set-ups):
 #   OCEAN_BISECT_BUILD   the build command (default: swift build -c release --product ocean)
 #   OCEAN_BISECT_VERIFY  the verify command, given the replay's path
 #                        (default: .build/release/ocean replay verify)
-# Both run in the step's checkout; they are shell commands and are evaluated as such.
+#   OCEAN_BISECT_ARTIFACT  the file the build makes that the verify command runs,
+#                        relative to the checkout (default: .build/release/ocean)
+#   OCEAN_BISECT_CACHE   the cache folder (default: .build/bisect-cache in the
+#                        repository); empty: no cache, every step builds
+#   OCEAN_BISECT_CACHE_KEEP  how many trees the cache keeps (default 12)
+# Both commands run in the step's checkout; they are shell commands and are evaluated as such.
 # No path (TMPDIR, the worktree, the replay) is ever pasted into code: the step's
 # scripts are fixed text and read them from the environment.
 # Exit: 0 with the commit named, 1 when no commit between GOOD and BAD changes the
@@ -57,9 +69,19 @@ cp -- "$replay" "$work/replay.replay"
 
 build=${OCEAN_BISECT_BUILD:-swift build -c release --product ocean}
 verify=${OCEAN_BISECT_VERIFY:-.build/release/ocean replay verify}
-# What the step scripts read: the user's two commands, and the paths as data only.
-export OCEAN_BISECT_STEP_BUILD=$build OCEAN_BISECT_STEP_VERIFY=$verify
-export OCEAN_BISECT_STEP_WORK=$work OCEAN_BISECT_STEP_TREE=$tree
+artifact=${OCEAN_BISECT_ARTIFACT:-.build/release/ocean}
+cache=${OCEAN_BISECT_CACHE-$repo/.build/bisect-cache}
+keep=${OCEAN_BISECT_CACHE_KEEP:-12}
+case $keep in ''|*[!0-9]*) echo "bisect-replay: OCEAN_BISECT_CACHE_KEEP '$keep' is not a whole number" >&2; exit 2;; esac
+case $artifact in /*|*..*) echo "bisect-replay: OCEAN_BISECT_ARTIFACT '$artifact' must be a path inside the checkout" >&2; exit 2;; esac
+if [ -n "$cache" ]; then
+  mkdir -p -- "$cache" 2>/dev/null && [ -w "$cache" ] || { echo "bisect-replay: the cache folder $cache cannot be written (OCEAN_BISECT_CACHE)" >&2; exit 2; }
+  cache=$(cd -- "$cache" && pwd)
+fi
+: > "$work/steps.log"
+# What the step scripts read: the user's commands, and the paths as data only.
+export OCEAN_BISECT_STEP_BUILD=$build OCEAN_BISECT_STEP_VERIFY=$verify OCEAN_BISECT_STEP_ARTIFACT=$artifact
+export OCEAN_BISECT_STEP_WORK=$work OCEAN_BISECT_STEP_TREE=$tree OCEAN_BISECT_STEP_CACHE=$cache
 
 # One step: build (125 if it fails), verify, and reduce the output to the verdict:
 # the exit status and the lines that do not depend on the machine (no timings).
@@ -68,13 +90,37 @@ export OCEAN_BISECT_STEP_WORK=$work OCEAN_BISECT_STEP_TREE=$tree
 cat > "$work/verdict.sh" <<'EOF'
 #!/usr/bin/env bash
 work=${OCEAN_BISECT_STEP_WORK:?} tree=${OCEAN_BISECT_STEP_TREE:?}
+cache=$OCEAN_BISECT_STEP_CACHE artifact=$OCEAN_BISECT_STEP_ARTIFACT
 cd -- "$tree" || { echo "bisect-replay: cannot enter the step's checkout $tree" >&2; exit 255; }
-if ! { eval "$OCEAN_BISECT_STEP_BUILD"; } >"$work/build.log" 2>&1; then exit 125; fi
+head=$(git rev-parse HEAD) || exit 255
+# The cache's key: the tree built and the command that built it.
+key=$(printf '%s\n%s\n' "$(git rev-parse 'HEAD^{tree}')" "$OCEAN_BISECT_STEP_BUILD" | git hash-object --stdin) || exit 255
+entry=${cache:+$cache/$key}
+log() { printf '%s  %s\n' "$(git log -1 --format='%h %s' "$head" | cut -c1-60)" "$1" | tee -a "$work/steps.log" >&2; }
+started=$(date +%s)
+if [ -n "$entry" ] && [ -f "$entry/does-not-build" ]; then
+  log "does not build (cached): skipped"; exit 125
+elif [ -n "$entry" ] && [ -f "$entry/artifact" ]; then
+  mkdir -p -- "$(dirname -- "$artifact")" && cp -p -- "$entry/artifact" "$artifact" || exit 255
+  touch -- "$entry"
+  how="cached"
+elif ! { eval "$OCEAN_BISECT_STEP_BUILD"; } >"$work/build.log" 2>&1; then
+  if [ -n "$entry" ]; then mkdir -p -- "$entry" && : > "$entry/does-not-build"; fi
+  log "does not build ($(( $(date +%s) - started )) s): skipped"; exit 125
+else
+  how="built in $(( $(date +%s) - started )) s"
+  if [ -n "$entry" ] && [ -f "$artifact" ]; then
+    # Whole or not at all: a copy beside it, then renamed into place.
+    mkdir -p -- "$entry" && cp -p -- "$artifact" "$entry/.artifact.$$" && mv -f -- "$entry/.artifact.$$" "$entry/artifact" || exit 255
+  fi
+fi
+printf '%s\n' "$head" > "$work/last-step"
 replay=$work/replay.replay
 out=$(eval "$OCEAN_BISECT_STEP_VERIFY"' "$replay"' 2>&1)
 status=$?
 out=${out//"$work/"/}
 printf 'exit %s\n%s\n' "$status" "$out" | grep -v -e '^throughput' -e '^frame '
+log "$how, verify exit $status"
 exit 0
 EOF
 cat > "$work/step.sh" <<'EOF'
@@ -111,6 +157,13 @@ git bisect start "$bad" "$good" >/dev/null
 set +e
 git bisect run "$work/step.sh" > "$work/bisect.log" 2>&1
 set -e
+# The steps, kept with the cache; the cache trimmed to its newest trees.
+if [ -n "$cache" ]; then
+  cp -- "$work/steps.log" "$cache/last-bisect.log" 2>/dev/null || true
+  { ls -1dt -- "$cache"/*/ 2>/dev/null || true; } | tail -n +$((keep + 1)) | while IFS= read -r old; do rm -rf -- "$old"; done || true
+fi
+echo "bisect-replay: $(grep -c . "$work/steps.log") steps ($(grep -c '  cached' "$work/steps.log") from the cache):"
+sed 's/^/  /' "$work/steps.log"
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$work/bisect.log" | head -1)
 git bisect reset >/dev/null 2>&1 || true
 if [ -z "$first" ]; then
@@ -136,3 +189,10 @@ if [ ! -f "$work/verdict-$first.txt" ]; then  # bisect named it without testing 
 fi
 echo "the result there:"
 sed 's/^/  /' "$work/verdict-$first.txt"
+# Where the cache holds each side's build (what `ocean regress` runs next).
+if [ -n "$cache" ]; then
+  for c in "$good" "$first"; do
+    k=$(printf '%s\n%s\n' "$(git -C "$repo" rev-parse "$c^{tree}")" "$build" | git -C "$repo" hash-object --stdin)
+    if [ -f "$cache/$k/artifact" ]; then echo "artifact $c $cache/$k/artifact"; fi
+  done
+fi

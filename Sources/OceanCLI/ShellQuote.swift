@@ -2,7 +2,7 @@
 /// it is only letters, digits and `_./-` (and not empty), otherwise in single quotes,
 /// each `'` written as `'\''`. For the commands a message suggests, so that pasting one
 /// into a shell runs what it says with the path as one argument.
-func shellQuoted(_ s: String) -> String {
+public func shellQuoted(_ s: String) -> String {
     let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
         (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9")
             || c == "_" || c == "." || c == "/" || c == "-"

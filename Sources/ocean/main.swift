@@ -16,7 +16,7 @@ struct Ocean: ParsableCommand {
         version: VersionText.text,
         subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
                       AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self, ScoresCommand.self,
-                      DailyCommand.self, KeysCommand.self, ServeCommand.self]
+                      DailyCommand.self, KeysCommand.self, ServeCommand.self, RegressCommand.self]
     )
 
     /// What this program sets up before a command runs (the tests that run commands in

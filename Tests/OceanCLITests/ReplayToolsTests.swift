@@ -234,3 +234,69 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
         #expect(r.stderr.contains("'nosuchcommit' is not a commit"))
     }
 }
+
+/// `ocean regress` end to end on a throwaway repository whose "build" writes a stand-in
+/// `ocean` (a shell script that passes or fails the replay as its commit says, and
+/// shrinks by copying): the bisection with its build cache, the shrink by GOOD's build,
+/// the verification by the first bad one and the JUnit case, valid and with the replay
+/// attached; a second run builds nothing.
+@Suite struct RegressTests {
+    @Test func regressNamesTheCommitShrinksAndWritesAValidJUnitCaseFromACachedBuild() throws {
+        let folder = freshFolder("regress")
+        func git(_ args: String...) throws {
+            let r = try runTool(["git"] + args, in: folder)
+            guard r.status == 0 else { throw CLIError("git \(args.joined(separator: " ")): \(r.stderr)") }
+        }
+        try git("init", "-q")
+        try git("config", "user.email", "test@example.com")
+        try git("config", "user.name", "Test")
+        try FileManager.default.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repoRoot + "/scripts/bisect-replay.sh", toPath: folder + "/scripts/bisect-replay.sh")
+        try """
+            #!/bin/sh
+            s=@STATUS@
+            if [ "$1 $2" = "replay verify" ]; then
+              if [ "$s" = 0 ]; then echo "PASS $3 (60 ticks)"; exit 0; fi
+              echo "FAIL $3: diverged at tick 7 (first differing checkpoint: tick 60, line 9)"
+              echo "       item[1] plastic_bottle: x 16939203 → 17004739 (+1.00 px)"
+              exit 1
+            elif [ "$1 $2" = "replay shrink" ]; then
+              cp "$3" "$7" && sh -c "$5 \\"\\$1\\"" - "$7" || exit 2
+              exit 0
+            fi
+            exit 2
+
+            """.write(toFile: folder + "/fake-ocean.sh", atomically: true, encoding: .utf8)
+        for (i, status) in [0, 0, 1, 1].enumerated() {
+            try "\(status)\n".write(toFile: folder + "/status", atomically: true, encoding: .utf8)
+            try git("add", "-A")
+            try git("commit", "-q", "--allow-empty", "-m", "commit \(i + 1): status \(status)")
+        }
+        try "a replay\n".write(toFile: folder + "/game.replay", atomically: true, encoding: .utf8)
+        let builds = folder + "-builds.txt"
+        let environment = [
+            "OCEAN_BISECT_BUILD": #"mkdir -p .build/release && sed "s/@STATUS@/$(cat status)/" fake-ocean.sh > .build/release/ocean && chmod +x .build/release/ocean && echo built >> "$REGRESS_BUILDS""#,
+            "REGRESS_BUILDS": builds,
+        ]
+        let first = try runTool([repoRoot + "/.build/debug/ocean", "regress", "HEAD~3", "HEAD", "game.replay"], environment: environment, in: folder)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.range(of: #"ocean regress: [0-9a-f]{12} commit 3: status 1"#, options: .regularExpression) != nil, "\(first.stdout)")
+        #expect(try String(contentsOfFile: folder + "/regress.replay", encoding: .utf8) == "a replay\n")
+        for schema in [junitSchema, jenkinsSchema] {
+            let lint = try runTool(["xmllint", "--noout", "--schema", schema, folder + "/regress.xml"])
+            #expect(lint.status == 0, "\(schema): \(lint.stderr)")
+        }
+        let xml = try String(contentsOfFile: folder + "/regress.xml", encoding: .utf8)
+        #expect(xml.contains("[[ATTACHMENT|regress.replay]]") && xml.contains("item[1] plastic_bottle: x 16939203"), "\(xml)")
+        #expect(xml.contains(#"<property name="first-bad-subject" value="commit 3: status 1"/>"#), "\(xml)")
+        let built = try String(contentsOfFile: builds, encoding: .utf8).split(separator: "\n").count
+        // Again, with every build in the cache: the same commit, nothing built.
+        let again = try runTool([repoRoot + "/.build/debug/ocean", "regress", "HEAD~3", "HEAD", "game.replay", "--force"],
+                                environment: environment, in: folder)
+        #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("commit 3: status 1"))
+        #expect(try String(contentsOfFile: builds, encoding: .utf8).split(separator: "\n").count == built)
+        #expect(again.stdout.range(of: #"bisect-replay: \d+ steps \(\d+ from the cache\)"#, options: .regularExpression) != nil, "\(again.stdout)")
+        #expect(!again.stdout.contains("(0 from the cache)"), "\(again.stdout)")
+    }
+}
