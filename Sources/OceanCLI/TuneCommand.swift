@@ -3,6 +3,7 @@ import OceanBalance
 import OceanDrivers
 import OceanAssets
 import OceanKernel
+import OceanReplay
 import OceanStore
 import OceanSystem
 import OceanTune
@@ -319,18 +320,40 @@ struct TuneExport: ParsableCommand {
     @Option(help: "The balance the sweep started from (default: the shipped assets/balance.toml); checked against the sweep's fingerprint.")
     var balance: String?
 
-    @Flag(help: forceHelp())
+    @Option(help: "Also write a change note (Markdown) here: each sweep bot's catch rate per round against the base's, the golden replays that play the changed keys, and with --pacing the days to each milestone.")
+    var note: String?
+
+    @Option(help: "Games a bot the note's per-round table plays under each balance (1 to 100000; default 200).")
+    var noteGames: Int = 200
+
+    @Option(help: "With --note: a tune spec whose careers are the pacing check (e.g. assets/tune/pacing-check.toml), played under both balances.")
+    var pacing: String?
+
+    @Option(help: "With --note: a golden replay to look at (repeatable; default: replays/*.replay here, when there).")
+    var replay: [String] = []
+
+    @Option(help: "Threads the note plays on (default: all cores).")
+    var jobs: Int?
+
+    @Flag(help: forceHelp("an existing --out or --note"))
     var force = false
 
-    func validate() throws { try checkPath(out, flag: "--out", stream: false) }
+    func validate() throws {
+        try checkPath(out, flag: "--out", stream: false)
+        try checkPath(note, flag: "--note", stream: false)
+        guard (1...100_000).contains(noteGames) else { throw ValidationError("--note-games: \(noteGames) is out of range; allowed: 1 to 100000") }
+        if note == nil && (pacing != nil || !replay.isEmpty) { throw ValidationError("--pacing and --replay go with --note") }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs: \(jobs) is out of range; allowed: 1 to 1024") }
+    }
 
     func run() throws {
         guard let basePath = balance ?? defaultBalancePath() else {
             throw CommandFailure("ocean: tune export: cannot find assets/balance.toml; name the sweep's base with --balance FILE")
         }
-        try refuseClashes(inputs: [("the sweep", sweep), ("--balance", basePath)], outputs: [("--out", out)])
-        try refuseExisting([("--out", out)], force: force)
-        try refuseUnwritable([("--out", out)])
+        try refuseClashes(inputs: [("the sweep", sweep), ("--balance", basePath), ("--pacing", pacing)] + replay.map { ("--replay", $0) },
+                          outputs: [("--out", out), ("--note", note)])
+        try refuseExisting([("--out", out), ("--note", note)], force: force)
+        try refuseUnwritable([("--out", out), ("--note", note)])
         guard let text = readTextFile(sweep, limit: 1 << 30) else { throw CommandFailure("ocean: tune export: cannot read \(sweep)") }
         guard let (header, lines) = ShardMerge.read(text) else {
             throw CommandFailure("ocean: tune export: \(sweep) is not a sweep's JSON Lines (a header line, then one line per point)")
@@ -367,8 +390,33 @@ struct TuneExport: ParsableCommand {
         if let c = chosen.confirmed { note += " (confirmed on \(c.games) games of fresh seeds)" }
         let textOut = readTextFile(basePath, limit: 1 << 20).flatMap { CommentedBalance.patched($0, values: chosen.params, note: note) }
             ?? PointSampler.toml(balance, comment: note)
+        // The note's inputs are read before anything is written: a bad one leaves no file.
+        var noteOptions: ChangeNote.Options?
+        if self.note != nil {
+            var o = ChangeNote.Options(bots: header.bots)
+            (o.games, o.seedBase, o.jobs) = (noteGames, header.seedBase, jobs ?? allCores())
+            if let pacing {
+                do { o.pacing = (try TuneSpecReader.read(path: pacing), pacing) } catch { throw CommandFailure(error.description) }
+            }
+            let files = replay.isEmpty ? Self.goldenReplays() : replay
+            for f in files {
+                do { o.replays.append((f, try ReplayReader.read(path: f).replay)) } catch { throw CommandFailure(error.description) }
+            }
+            noteOptions = o
+        }
         try write(out, textOut)
         CommandOutput.print("wrote \(out): point \(chosen.point) (\(values.isEmpty ? "the base's values" : values)); play it: ocean play --balance \(shellQuoted(out))")
+        if let note = self.note, let noteOptions {
+            let text = ChangeNote.markdown(title: "Shipping point \(chosen.point) of \(PathName.shortened(sweep)) as \(PathName.shortened(out))",
+                                           shipped: base, new: balance, values: chosen.params, options: noteOptions)
+            try write(note, text)
+            CommandOutput.print("wrote \(note): the change note")
+        }
+    }
+
+    /// The current format's golden replays (`replays/*.replay`) of the folder run in.
+    static func goldenReplays() -> [String] {
+        folderNames("replays").filter { $0.hasSuffix(".replay") }.map { "replays/" + $0 }
     }
 
     func percentOne(_ x: Double) -> String {

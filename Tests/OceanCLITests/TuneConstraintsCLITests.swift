@@ -174,6 +174,30 @@ import TestSupport
             #expect(text.split(separator: "\n").count > 300, "the shipped file's comments kept")
             #expect(try ocean(["sim", "--balance", dir + "/p.toml"]).status == 0)
         }
+        // The change note: the rounds against the shipped ones, the goldens, the pacing.
+        let pacing = try temporaryFile("export-pacing.toml", """
+            seed_base = 1
+            games = 10
+            bots = ["human@50"]
+            [vary]
+            "career.grams_per_level" = [25]
+            [career]
+            careers = 2
+            days = 6
+            """)
+        let noted = try ocean(["tune", "export", dir + "/e.jsonl", "--point", "1", "--out", dir + "/n.toml", "--note", dir + "/n.md",
+                               "--note-games", "20", "--pacing", pacing, "--replay", "replays/greedy-bot.replay",
+                               "--replay", "replays/gentle-tuning.replay"])
+        #expect(noted.status == 0, "\(noted.stderr)")
+        let note = try String(contentsOfFile: dir + "/n.md", encoding: .utf8)
+        #expect(note.contains("| `rounds.gap_shrink_per_round_ms` | 250 | 450 |"), "\(note)")
+        #expect(note.range(of: #"\| human@50 \| [0-9.]+ → [0-9.]+ \([+-][0-9.]+\) \| [0-9.]+ → [0-9.]+ \(\+0\.0\) \|"#, options: .regularExpression) != nil,
+                "round 1 is the same under both: \(note)")
+        #expect(note.contains("| replays/greedy-bot.replay | its bot (closed loop) | "), "\(note)")
+        #expect(note.contains("Carrying other values, so unaffected: replays/gentle-tuning.replay"), "\(note)")
+        #expect(note.contains("## Pacing (") && note.contains("| human@50 | 1.0 → "), "\(note)")
+        let alone = try ocean(["tune", "export", dir + "/e.jsonl", "--out", dir + "/q.toml", "--pacing", pacing])
+        #expect(alone.status == 2 && alone.stderr.contains("--pacing and --replay go with --note"), "\(alone.stderr)")
         let missing = try ocean(["tune", "export", dir + "/e.jsonl", "--point", "7", "--out", dir + "/q.toml"])
         #expect(missing.status == 2 && missing.stderr.contains("--point 7: the sweep has points 0 to 1"), "\(missing.stderr)")
         let other = try temporaryFile("export-other.toml", shippedBalanceText.replacingOccurrences(of: "points_per_catch = 10", with: "points_per_catch = 11"))
