@@ -207,8 +207,13 @@ struct TuneRun: ParsableCommand {
             if let seriesCsv { try write(seriesCsv, Series.csv(curves)) }
             if let seriesChart {
                 let bot = files.chartBot ?? spec.players.first?.description ?? ""
-                let best = Sweep.ranked(output.lines).prefix(8).map(\.point)
-                try write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best))
+                let ranked = Sweep.ranked(output.lines)
+                let best = (ranked.isEmpty ? output.lines : ranked).prefix(8).map(\.point)
+                // Each point labelled by its values; the base balance played for the chart's bot on the same games.
+                var labels: [Int: String] = [:]
+                for l in output.lines { labels[l.point] = spec.axes.map { "\($0.key) \(l.params[$0.key].map(String.init) ?? "?")" }.joined(separator: ", ") }
+                let shipped = Self.shippedCurve(spec: spec, base: base, bot: bot, jobs: options.jobs)
+                try write(seriesChart, Series.svg(curves, metric: seriesMetric, bot: bot, points: best, labels: labels, shipped: shipped))
             }
         }
         let baseText = bestPath == nil ? nil : readTextFile(balance ?? specBalancePath(spec, self.spec), limit: 1 << 20)
@@ -465,5 +470,17 @@ struct TuneReplays: ParsableCommand {
         for note in report.notes { CommandOutput.printError(note) }
         if let out { try write(out, report.jsonl) }
         CommandOutput.print(report.table, terminator: "")
+    }
+}
+
+extension TuneRun {
+    /// The base balance's series for one of the spec's bots: its games (and careers) on
+    /// the sweep's seeds, what `--series-chart` draws as the shipped line.
+    static func shippedCurve(spec: TuneSpec, base: Balance, bot: String, jobs: Int) -> [SeriesLine] {
+        guard let player = spec.players.first(where: { $0.description == bot }) else { return [] }
+        var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
+        runner.series = true
+        guard let r = runner.run([Cell(rules: Rules(base), player: player, games: spec.games, careers: spec.career.careers)]).first else { return [] }
+        return Series.lines(point: -1, bot: bot, games: r.games, careers: r.careers)
     }
 }

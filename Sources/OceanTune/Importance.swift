@@ -7,6 +7,10 @@
 /// Latin hypercube): the squared Spearman rank correlation of the key with the metric.
 /// With correlated keys (or a grid with invalid points left out) the shares can add up
 /// to more than 1; they are then scaled to sum to 1, and the entry says so.
+/// On a grid each pair of keys also gets its two-way interaction share: the variance
+/// the means per pair of values account for, less both keys' main effects,
+/// (SS₍ₖₗ₎ − SSₖ − SSₗ) / SS_total; what the main effects and the pairs leave is the
+/// higher-order interaction and the games' own noise (`rest`).
 /// Small enough to write here: Σ and ranks, nothing a statistics library would add.
 public enum Importance {
     public struct Entry: Sendable, Equatable {
@@ -17,6 +21,17 @@ public enum Importance {
         /// Per key, in the header's key order.
         public var shares: [Double]
         public var scaled: Bool
+        /// Grids only: each pair of keys (indices in key order, i < j) and its share.
+        public var interactions: [Interaction] = []
+        /// Grids only: 1 less the main effects and the pairs (never below 0).
+        public var rest: Double?
+    }
+
+    public struct Interaction: Sendable, Equatable {
+        public var keys: (Int, Int)
+        public var share: Double
+        public init(keys: (Int, Int), share: Double) { (self.keys, self.share) = (keys, share) }
+        public static func == (a: Interaction, b: Interaction) -> Bool { a.keys == b.keys && a.share == b.share }
     }
 
     /// The metrics measured per game (career days are left out: a career that never
@@ -43,21 +58,37 @@ public enum Importance {
                 let sum = shares.reduce(0, +)
                 let scaled = sum > 1 + 1e-9
                 if scaled { shares = shares.map { $0 / sum } }
-                out.append(Entry(bot: bot, metric: metric, method: grid ? "main-effects" : "spearman²",
-                                 shares: shares.map(rounded), scaled: scaled))
+                var entry = Entry(bot: bot, metric: metric, method: grid ? "main-effects" : "spearman²",
+                                  shares: shares.map(rounded), scaled: scaled)
+                // A flat metric has no variance to share out.
+                if grid && header.keys.count >= 2 && !scaled && ys.contains(where: { $0 != ys[0] }) {
+                    for i in 0..<header.keys.count {
+                        for j in (i + 1)..<header.keys.count {
+                            let pair = betweenShare(zip(xs[i], xs[j]).map { [$0, $1] }, ys)
+                            entry.interactions.append(Interaction(keys: (i, j), share: rounded(max(0, pair - shares[i] - shares[j]))))
+                        }
+                    }
+                    entry.rest = rounded(max(0, 1 - shares.reduce(0, +) - entry.interactions.reduce(0) { $0 + $1.share }))
+                }
+                out.append(entry)
             }
         }
         return out
     }
 
     /// Between-value sum of squares over the total sum of squares (0 when y is flat).
-    static func mainEffect(_ x: [Double], _ y: [Double]) -> Double {
+    static func mainEffect(_ x: [Double], _ y: [Double]) -> Double { betweenShare(x.map { [$0] }, y) }
+
+    /// The same for groups given by several keys' values together (a cell of the grid).
+    /// Summed in the groups' sorted order, so the last bits never depend on hashing.
+    static func betweenShare(_ x: [[Double]], _ y: [Double]) -> Double {
         let mean = y.reduce(0, +) / Double(y.count)
         let total = y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         guard total > 1e-12 else { return 0 }
-        var groups: [Double: (sum: Double, n: Int)] = [:]
+        var groups: [[Double]: (sum: Double, n: Int)] = [:]
         for (a, b) in zip(x, y) { groups[a, default: (0, 0)].sum += b; groups[a, default: (0, 0)].n += 1 }
-        let between = groups.values.reduce(0.0) { acc, g in
+        let between = groups.keys.sorted { $0.lexicographicallyPrecedes($1) }.reduce(0.0) { acc, key in
+            let g = groups[key]!
             let m = g.sum / Double(g.n)
             return acc + Double(g.n) * (m - mean) * (m - mean)
         }
@@ -93,10 +124,17 @@ public enum Importance {
     /// The report's section: per bot and metric, each key's share.
     public static func table(_ entries: [Entry], keys: [String]) -> String {
         guard !entries.isEmpty else { return "" }
-        var out = "importance (share of each metric's variance over the points each key explains; \(entries[0].method)):\n"
+        var out = "importance (share of each metric's variance over the points each key explains; \(entries[0].method)"
+            + (entries[0].method == "main-effects" ? ", with each pair's interaction" : "") + "):\n"
         for e in entries {
             let parts = zip(keys, e.shares).map { "\(SweepReport.shortName($0, among: keys)) \(SweepReport.fixed($1 * 100, 1)) %" }
             out += "  \(e.bot) \(e.metric.rawValue): \(parts.joined(separator: ", "))\(e.scaled ? " (scaled to sum to 100 %)" : "")\n"
+            if !e.interactions.isEmpty {
+                let pairs = e.interactions.map {
+                    "\(SweepReport.shortName(keys[$0.keys.0], among: keys))×\(SweepReport.shortName(keys[$0.keys.1], among: keys)) \(SweepReport.fixed($0.share * 100, 1)) %"
+                }
+                out += "    interactions: \(pairs.joined(separator: ", ")); the rest \(SweepReport.fixed((e.rest ?? 0) * 100, 1)) % (higher order and noise)\n"
+            }
         }
         return out
     }

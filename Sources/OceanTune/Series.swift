@@ -84,43 +84,70 @@ public enum Series {
     }
 
     /// A line chart (SVG) of `metric` over days (careers) or else rounds for `bot`, a line with its
-    /// band for each of at most eight points (`points`, else the first eight).
-    public static func svg(_ lines: [SeriesLine], metric: String, bot: String, points: [Int]) -> String {
+    /// band for each of at most eight points (`points`, else the first eight), each labelled
+    /// at its end and in the legend beneath with `labels[point]` (its values); `shipped`,
+    /// the base balance's lines, drawn as a dashed black line to compare with.
+    public static func svg(_ lines: [SeriesLine], metric: String, bot: String, points: [Int],
+                           labels: [Int: String] = [:], shipped: [SeriesLine] = []) -> String {
         // Careers' days when there are any with the metric (health is both), else rounds.
         let unit = lines.contains { $0.unit == "day" && $0.metrics[metric] != nil } ? "day" : "round"
         let mine = lines.filter { $0.bot == bot && $0.unit == unit && $0.metrics[metric] != nil }
         let chosen = Array((points.isEmpty ? Array(Set(mine.map(\.point))).sorted() : points).prefix(8))
         let title = "\(metric) per \(unit) for \(bot) (95 % band)"
         let curves = chosen.map { p in mine.filter { $0.point == p }.sorted { $0.index < $1.index } }.filter { !$0.isEmpty }
+        let base = shipped.filter { $0.bot == bot && $0.unit == unit && $0.metrics[metric] != nil }.sorted { $0.index < $1.index }
         guard !curves.isEmpty else { return SweepChart.empty(title) }
         let colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
-        let all = curves.flatMap { $0 }
+        let all = curves.flatMap { $0 } + base
         let x1 = Double(max(2, all.map(\.index).max()!))
         var y0 = all.map { $0.metrics[metric]!.ciLow }.min()!, y1 = all.map { $0.metrics[metric]!.ciHigh }.max()!
         if y1 - y0 < 1e-9 { y0 -= 0.5; y1 += 0.5 }
-        let (w, h, left, right, top, bottom) = (640.0, 400.0, 70.0, 110.0, 40.0, 50.0)
+        // The legend beneath the plot: a row per curve (and the shipped one).
+        let legendRows = curves.count + (base.isEmpty ? 0 : 1)
+        let plotH = 400.0
+        let (w, h, left, right, top, bottom) = (640.0, plotH + 14 * Double(legendRows) + 8, 70.0, 50.0, 40.0, 50.0)
         func sx(_ x: Double) -> Double { left + (x - 1) / (x1 - 1) * (w - left - right) }
-        func sy(_ y: Double) -> Double { h - bottom - (y - y0) / (y1 - y0) * (h - top - bottom) }
+        func sy(_ y: Double) -> Double { plotH - bottom - (y - y0) / (y1 - y0) * (plotH - top - bottom) }
         func f(_ d: Double) -> String { SweepReport.fixed(d, 1) }
         var s = SweepChart.open(w, h, title)
-        s += "<line x1=\"\(f(left))\" y1=\"\(f(h - bottom))\" x2=\"\(f(w - right))\" y2=\"\(f(h - bottom))\" stroke=\"#333\"/>\n"
-        s += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(h - bottom))\" stroke=\"#333\"/>\n"
+        s += "<line x1=\"\(f(left))\" y1=\"\(f(plotH - bottom))\" x2=\"\(f(w - right))\" y2=\"\(f(plotH - bottom))\" stroke=\"#333\"/>\n"
+        s += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(plotH - bottom))\" stroke=\"#333\"/>\n"
         for i in 0...4 {
             let y = y0 + (y1 - y0) * Double(i) / 4
             s += "<text x=\"\(f(left - 6))\" y=\"\(f(sy(y) + 4))\" text-anchor=\"end\" font-size=\"11\">\(SweepReport.fixed(y, 3))</text>\n"
         }
         let step = max(1, Int(x1) / 10)
         for x in stride(from: 1, through: Int(x1), by: step) {
-            s += "<text x=\"\(f(sx(Double(x))))\" y=\"\(f(h - bottom + 16))\" text-anchor=\"middle\" font-size=\"11\">\(x)</text>\n"
+            s += "<text x=\"\(f(sx(Double(x))))\" y=\"\(f(plotH - bottom + 16))\" text-anchor=\"middle\" font-size=\"11\">\(x)</text>\n"
         }
-        s += "<text x=\"\(f((left + w - right) / 2))\" y=\"\(f(h - 12))\" text-anchor=\"middle\">\(unit)</text>\n"
+        s += "<text x=\"\(f((left + w - right) / 2))\" y=\"\(f(plotH - 12))\" text-anchor=\"middle\">\(unit)</text>\n"
+        func path(_ curve: [SeriesLine]) -> String {
+            curve.map { "\(f(sx(Double($0.index)))),\(f(sy($0.metrics[metric]!.mean)))" }.joined(separator: " ")
+        }
+        func legend(_ row: Int, _ colour: String, _ text: String, dashed: Bool) {
+            let y = plotH + 4 + 14 * Double(row)
+            s += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + 22))\" y2=\"\(f(y))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+            s += "<text x=\"\(f(left + 28))\" y=\"\(f(y + 4))\" font-size=\"11\" fill=\"\(colour)\">\(SweepChart.escaped(text))</text>\n"
+        }
+        // Every band first, then the lines over them, so no band hides a line.
         for (c, curve) in curves.enumerated() {
             let colour = colours[c % colours.count]
             let band = curve.map { "\(f(sx(Double($0.index)))),\(f(sy($0.metrics[metric]!.ciHigh)))" }
                 + curve.reversed().map { "\(f(sx(Double($0.index)))),\(f(sy($0.metrics[metric]!.ciLow)))" }
             s += "<polygon points=\"\(band.joined(separator: " "))\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\"/>\n"
-            s += "<polyline points=\"\(curve.map { "\(f(sx(Double($0.index)))),\(f(sy($0.metrics[metric]!.mean)))" }.joined(separator: " "))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
-            s += "<text x=\"\(f(w - right + 8))\" y=\"\(f(top + 14 * Double(c) + 10))\" font-size=\"11\" fill=\"\(colour)\">point \(curve[0].point)</text>\n"
+        }
+        for (c, curve) in curves.enumerated() {
+            let colour = colours[c % colours.count]
+            s += "<polyline points=\"\(path(curve))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
+            let end = curve.last!
+            s += "<text x=\"\(f(sx(Double(end.index)) + 5))\" y=\"\(f(sy(end.metrics[metric]!.mean) + 4))\" font-size=\"11\" fill=\"\(colour)\">p\(end.point)</text>\n"
+            legend(c, colour, "p\(curve[0].point): " + (labels[curve[0].point] ?? "point \(curve[0].point)"), dashed: false)
+        }
+        if !base.isEmpty {
+            s += "<polyline points=\"\(path(base))\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
+            let end = base.last!
+            s += "<text x=\"\(f(sx(Double(end.index)) + 5))\" y=\"\(f(sy(end.metrics[metric]!.mean) + 4))\" font-size=\"11\">shipped</text>\n"
+            legend(curves.count, "#000", "shipped: the base balance, the same games", dashed: true)
         }
         return s + "</svg>\n"
     }

@@ -146,6 +146,23 @@ import TestSupport
         #expect(e.method == "main-effects")
     }
 
+    /// A metric that only the two keys together move (high when both are low or both
+    /// high) is all interaction: no main effect, the pair's share 1.
+    @Test func aPureInteractionIsThePairsShare() {
+        let header = makeHeader(sampling: "grid")
+        var lines: [PointLine] = []
+        for (i, (a, b)) in [(1, 10), (1, 20), (2, 10), (2, 20), (1, 10), (2, 20)].enumerated() {
+            lines.append(fake(i, ["a": a, "b": b], score: (a == 1) == (b == 10) ? 100 : 0))
+        }
+        let e = Importance.compute(header: header, lines: lines).first { $0.metric == .score }!
+        #expect(e.shares == [0, 0])
+        #expect(e.interactions == [Importance.Interaction(keys: (0, 1), share: 1)])
+        #expect(e.rest == 0)
+        #expect(Importance.table([e], keys: ["a", "b"]).contains("interactions: a×b 100.0 %; the rest 0.0 %"))
+        // A flat metric shares nothing out.
+        #expect(Importance.compute(header: header, lines: lines).first { $0.metric == .perfectRate }?.rest == nil)
+    }
+
     /// On a full grid the main effects are orthogonal: their sum stays within 1, and the
     /// rest is the interaction.
     @Test func sharesSumToAtMostOnePerMetric() throws {
@@ -260,6 +277,13 @@ import TestSupport
         #expect(resumed.series == out.series)
         #expect(resumed.resumed == 1)
         #expect(Series.svg(out.series, metric: "health", bot: "greedy", points: []).contains("per day"))
+        // Labelled points and the shipped line: each curve's end says p0, p1; the legend
+        // gives its values; the base's own curve is the dashed "shipped".
+        let shipped = out.series.filter { $0.point == 0 }.map { line -> SeriesLine in var l = line; l.point = -1; return l }
+        let chart = Series.svg(out.series, metric: "catch_rate", bot: "greedy", points: [0, 1],
+                               labels: [0: "bin.width_px 60", 1: "bin.width_px 90"], shipped: shipped)
+        #expect(chart.contains(">p0</text>") && chart.contains(">p1</text>") && chart.contains("p1: bin.width_px 90"), "\(chart)")
+        #expect(chart.contains("stroke-dasharray=\"6 4\"") && chart.contains(">shipped</text>"), "\(chart)")
     }
 }
 
