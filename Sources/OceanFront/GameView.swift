@@ -68,6 +68,14 @@ public final class GameView {
     /// moves health), so a frame still starts with one copy. Nil: not painted yet.
     var backdrop: [UInt32]
     var backdropLook: HealthLook?
+    /// The backdrop with the slack tide's tint on it, and what it was made from (sized
+    /// with the other backdrops, so a frame under the tide allocates nothing).
+    var tintedBackdrop: [UInt32] = []
+    var tintedLook: HealthLook?
+    var tintedColour: UInt32 = 0, tintedAlpha: UInt32 = 0
+    /// False: the tide's tint blended over the whole sky after the ocean is drawn, the
+    /// plain way, which the tests hold the tinted copy's pixels to.
+    var fusesTide = true
     var fadingBackdrop: [UInt32]
     var fadingLook: HealthLook?
     /// The theme's motion tokens, the tick the screen last changed (a game started or
@@ -148,10 +156,11 @@ public final class GameView {
         popups = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.popupMs)
         splashes = EffectPool(capacity: GameView.poolCapacity, lifetimeMs: theme.splashMs)
         crossfade = Crossfade(phase: .polluted, durationMs: theme.crossfadeMs)
-        // Three buffers of their own (not copies sharing one, which the first write to
+        // Four buffers of their own (not copies sharing one, which the first write to
         // each would copy: an allocation at the first phase change or screen change).
         backdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
         fadingBackdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
+        tintedBackdrop = [UInt32](repeating: 0, count: GameView.width * GameView.height)
         under = [UInt32](repeating: 0, count: GameView.width * GameView.height)
         enterMotion = EnterMotion(theme: theme)
         petReaction = PetReaction(theme: theme)
@@ -428,8 +437,8 @@ public final class GameView {
         let seconds = max(0, Double(state.tick - 1) + f) / Double(Fixed.ticksPerSecond)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: w, height: h)
-            drawOcean(canvas, state: state, fraction: f, seconds: seconds)
-            drawTide(canvas, state: state, seconds: seconds)
+            let tinted = drawOcean(canvas, state: state, fraction: f, seconds: seconds, tide: tideTint(state))
+            drawTide(canvas, state: state, seconds: seconds, tinted: tinted)
             drawItems(canvas, state: state, fraction: f)
             drawGhost(canvas, fraction: f)
             drawBin(canvas, tick: state.tick, fraction: f)
@@ -575,14 +584,71 @@ public final class GameView {
 
     /// The ocean without the game: the phase's backdrop at the health's look, waves,
     /// fish and floating trash.
-    func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double) {
+    /// The backdrop and the ocean's living parts. With the slack tide's tint (`tide`)
+    /// it draws them tinted and says so (true): the rows above anything that moves come
+    /// from a tinted copy of the backdrop kept while the tint holds, and only the rows
+    /// below are tinted after their waves, fish and debris are drawn: the pixels of
+    /// drawing it all and then tinting, for a copy and a narrow band instead of a copy
+    /// and a blend of the whole sky.
+    @discardableResult
+    func drawOcean(_ canvas: Canvas, state: GameState, fraction: Double, seconds: Double,
+                   tide: (colour: UInt32, alpha: UInt32, strength: Double)? = nil) -> Bool {
         let theme = assets.theme
-        let look = drawBackground(canvas, state: state, fraction: fraction)
+        var tinted = false
+        let look: HealthLook
+        if let tide, fusesTide, let source = steadyBackdrop(state: state, fraction: fraction) {
+            look = source.look
+            let top = max(0, min(layout.waterY, scene.highestRow(theme: theme, layout: layout, debris: debris)))
+            copyTinted(canvas, from: source.pixels, look: look, colour: tide.colour, alpha: tide.alpha, rows: top)
+            drawLiving(canvas, look: look, seconds: seconds)
+            canvas.blend(x: 0, y: top, w: layout.screenWidth, h: layout.waterY - top, tide.colour, alpha: tide.alpha)
+            tinted = true
+        } else {
+            look = drawBackground(canvas, state: state, fraction: fraction)
+            drawLiving(canvas, look: look, seconds: seconds)
+        }
+        return tinted
+    }
+
+    /// The waves, fish and floating debris of `look`.
+    private func drawLiving(_ canvas: Canvas, look: HealthLook, seconds: Double) {
+        let theme = assets.theme
         scene.drawWaves(canvas, theme: theme, layout: layout, look: look, seconds: seconds)
         scene.drawFish(canvas, sprite: art.fish, theme: theme,
                        count: theme.fishCount[look.phase], layout: layout, seconds: seconds)
         scene.drawDebris(canvas, sprites: debris, theme: theme, count: theme.debrisCount[look.phase],
                          layout: layout, seconds: seconds)
+    }
+
+    /// The backdrop `drawBackground` would copy whole, when it would (no phase fading in).
+    private func steadyBackdrop(state: GameState, fraction: Double) -> (pixels: [UInt32], look: HealthLook)? {
+        let now = look(state.phase, health: state.health, sea: state.seaIndex)
+        let amount = crossfade.amount(tick: state.tick, fraction: fraction)
+        if crossfade.to == state.phase && crossfade.from != state.phase && amount < 256 { return nil }
+        if now.isPure { return (art.backgrounds[now.phase], now) }
+        paint(now, into: &backdrop, painted: &backdropLook)
+        return (backdrop, now)
+    }
+
+    /// `source` into the canvas: its first `rows` rows from the tinted copy (made again
+    /// when the look or the tint changes), the rest as they are.
+    private func copyTinted(_ canvas: Canvas, from source: [UInt32], look: HealthLook, colour: UInt32, alpha: UInt32, rows: Int) {
+        if tintedLook != look || tintedColour != colour || tintedAlpha != alpha || tintedBackdrop.count != source.count {
+            if tintedBackdrop.count != source.count { tintedBackdrop = [UInt32](repeating: 0, count: source.count) }
+            let (w, h) = (canvas.width, canvas.height)
+            tintedBackdrop.withUnsafeMutableBufferPointer { buffer in
+                _ = buffer.baseAddress!.update(from: source, count: source.count)
+                Canvas(pixels: buffer, width: w, height: h).blend(x: 0, y: 0, w: layout.screenWidth, h: layout.waterY, colour, alpha: alpha)
+            }
+            (tintedLook, tintedColour, tintedAlpha) = (look, colour, alpha)
+        }
+        let split = min(source.count, max(0, rows) * canvas.width)
+        tintedBackdrop.withUnsafeBufferPointer { t in
+            source.withUnsafeBufferPointer { s in
+                _ = canvas.pixels.baseAddress!.update(from: t.baseAddress!, count: split)
+                (canvas.pixels.baseAddress! + split).update(from: s.baseAddress! + split, count: min(source.count, canvas.pixels.count) - split)
+            }
+        }
     }
 
     /// The look of `phase` at `health` with the theme's blend, in sea `sea`'s tint.

@@ -103,15 +103,22 @@ extension GameView {
 
     /// A slack tide on: the playfield tinted and rippling, fading in and out over
     /// half a second at each end of the tide.
-    func drawTide(_ canvas: Canvas, state: GameState, seconds: Double) {
-        guard state.tideTicksLeft > 0, state.mode != .idle else { return }
+    /// The slack tide's tint over everything above the water, while it lasts: its colour
+    /// and strength (ramping in and out over half a second), nil when there is none.
+    func tideTint(_ state: GameState) -> (colour: UInt32, alpha: UInt32, strength: Double)? {
+        guard state.tideTicksLeft > 0, state.mode != .idle else { return nil }
         let theme = assets.theme
         let into = rules.tideTicks - state.tideTicksLeft
         let ramp = Fixed.ticksPerSecond / 2
         let strength = min(1, Double(min(into + 1, state.tideTicksLeft)) / Double(ramp))
-        let tint = Colour.opaque(theme.powerTide)
-        let alpha = UInt32(Double(theme.powerTideAlphaPercent * 256 / 100) * strength)
-        canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: layout.waterY, tint, alpha: alpha)
+        return (Colour.opaque(theme.powerTide), UInt32(Double(theme.powerTideAlphaPercent * 256 / 100) * strength), strength)
+    }
+
+    /// The tide's tint and ripples. `tinted`: the ocean was drawn with the tint already
+    /// on it (`drawOcean`), so only the ripples are left.
+    func drawTide(_ canvas: Canvas, state: GameState, seconds: Double, tinted: Bool = false) {
+        guard let (tint, alpha, strength) = tideTint(state) else { return }
+        if !tinted { canvas.blend(x: 0, y: 0, w: layout.screenWidth, h: layout.waterY, tint, alpha: alpha) }
         // Slow ripples: rows of short dashes swaying, a little brighter than the tint.
         let pitch = 22, dash = 14
         let ripple = UInt32(Double(110) * strength)

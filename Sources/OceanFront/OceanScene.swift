@@ -28,6 +28,17 @@ struct OceanScene {
         }
     }
 
+    /// The highest row the waves, the floating debris and the fish (with their bob) can
+    /// reach: every row above it shows the backdrop alone, whatever the time.
+    func highestRow(theme: Theme, layout: Layout, debris: [Bitmap]) -> Int {
+        // `sinApprox` may pass 1 by a hair: a row of slack on each bob.
+        let amplitude = theme.waveAmplitudePx + 1
+        var top = layout.waterY - amplitude
+        if let tallest = debris.map(\.height).max() { top = min(top, layout.waterY - tallest / 2 - amplitude) }
+        if let highest = fish.map(\.y).min() { top = min(top, highest - theme.fishBobPx - 1) }
+        return top
+    }
+
     /// Waves along the water line: the sea's surface colour up to a moving crest.
     func drawWaves(_ canvas: Canvas, theme: Theme, layout: Layout, look: HealthLook, seconds: Double) {
         let amplitude = Double(theme.waveAmplitudePx)

@@ -271,3 +271,37 @@ func kindScreenshots() throws {
         try PNGWriter.write(fb, to: dir + "/kind-" + moment.rawValue + ".png")
     }
 }
+
+/// The slack tide's tint drawn the fast way (the rows above the waves, fish and debris
+/// from a tinted copy of the backdrop, the band below tinted after them) gives the
+/// pixels of tinting the whole sky after the ocean, at every phase (fish, debris, a
+/// painted or a pure backdrop), through the tint's ramp in and at full strength, and
+/// in the sea's own tint.
+@Suite struct TideTintTests {
+    @Test func theTintedCopyDrawsThePixelsOfTintingAfter() throws {
+        let rules = try shippedRules
+        let assets = try defaultAssets
+        for phase in Phase.allCases {
+            var state = try scene(phase).state
+            for left in [rules.tideTicks, rules.tideTicks - 7, rules.tideTicks / 2, 3] {
+                state.tideTicksLeft = left
+                for tick in [state.tick, state.tick + 45] {
+                    state.tick = tick
+                    var frames: [[UInt32]] = []
+                    for fuses in [true, false] {
+                        let view = try GameView(assets: assets, rules: rules, seed: 7)
+                        view.fusesTide = fuses
+                        view.observe(state, events: [])
+                        var fb = Framebuffer(width: GameView.width, height: GameView.height)
+                        // Twice: the second frame reuses the tinted copy.
+                        view.render(state, fraction: 0.25, into: &fb)
+                        view.render(state, fraction: 0.5, into: &fb)
+                        frames.append(fb.pixels)
+                    }
+                    let differing = zip(frames[0], frames[1]).filter { $0 != $1 }.count
+                    #expect(differing == 0, "\(phase), \(left) ticks of tide left, tick \(tick): \(differing) pixels differ")
+                }
+            }
+        }
+    }
+}
