@@ -22,7 +22,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
-	install install-built uninstall venv tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man fuzz-tune-eval
+	install install-built uninstall venv compare-sim tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man fuzz-tune-eval
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
@@ -120,6 +120,10 @@ bench-server:
 ## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
 compare-kernel:
 	scripts/compare-kernel.sh $(or $(COMMIT),5a92273) $(THIS)
+
+## compare-sim: `ocean sim`'s CPU per tick (idle bot, 2000 games; a 200-day career), this release build against commit 5a92273's (or COMMIT=…), built once under $TMPDIR, interleaved (scripts/compare-sim.sh)
+compare-sim:
+	scripts/compare-sim.sh $(or $(COMMIT),5a92273)
 
 clean:
 	rm -rf .build

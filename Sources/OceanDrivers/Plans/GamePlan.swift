@@ -27,19 +27,21 @@ public struct GamePlan {
         start = mode == .arcade ? .startArcade : .startGame
     }
 
+    /// The state is read where it lies (`sim.state`), never taken into a local: that
+    /// copied the whole state every tick (about 3 % of `ocean sim --bot idle`).
     public mutating func input(for sim: Simulation) -> TickInput? {
-        let s = sim.state
-        let before = gamesBefore ?? s.totals.games
+        let played = sim.state.totals.games
+        let before = gamesBefore ?? played
         gamesBefore = before
         if let session {
             self.session = nil
             return TickInput(command: session)
         }
-        if s.mode == .idle {
-            guard s.totals.games - before < games else { return nil }
-            current = min(s.totals.games - before, bots.count - 1)
-            return TickInput(bots[current].control(s, rules: sim.rules), command: start)
+        if sim.state.mode == .idle {
+            guard played - before < games else { return nil }
+            current = min(played - before, bots.count - 1)
+            return TickInput(bots[current].control(sim.state, rules: sim.rules), command: start)
         }
-        return TickInput(bots[current].control(s, rules: sim.rules))
+        return TickInput(bots[current].control(sim.state, rules: sim.rules))
     }
 }
