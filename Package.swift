@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"]),
         // The measurements `ocean-bench` makes: the kernel timed against a plain C loop,
         // allocations per tick, the audio DSP, the renderer, the first frame.
-        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanSystem", "OceanAssets",
+        .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanReplay", "OceanSystem", "OceanAssets",
                                                    "OceanFront", "OceanAudio",
                                                    "CReferenceLoop"]),
         // The plain C loop the benchmark compares the kernel's item update against.

@@ -1,6 +1,7 @@
 import CReferenceLoop
 import OceanDrivers
 import OceanKernel
+import OceanReplay
 import OceanSystem
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,11 @@ public struct BenchReport: Sendable {
     public var stressTicks = 0
     public var stressSeconds = 0.0
     public var stressCPUSeconds = 0.0
+    /// `ocean replay verify`'s work on a replay of the typical games: read from its
+    /// bytes, re-simulated and checked, timed in turns with the typical tick.
+    public var verifyTicks = 0
+    public var verifySeconds = 0.0
+    public var verifyCPUSeconds = 0.0
     public var peakMemory = 0
     /// The plain C loop over the same items, for comparison.
     public var referenceTicks = 0
@@ -59,6 +65,10 @@ public struct BenchReport: Sendable {
     public var referenceNanosPerItemUpdate: Double {
         BenchReport.ratio(referenceSeconds * 1e9, Double(referenceTicks) * Double(stressItems))
     }
+    public var verifyTicksPerCPUSecond: Double { BenchReport.ratio(Double(verifyTicks), verifyCPUSeconds) }
+    /// Replay verify's ticks per CPU second over the kernel's typical tick's (target ≥ 0.8).
+    public var verifyVersusKernel: Double { BenchReport.ratio(verifyTicksPerCPUSecond, typicalTicksPerCPUSecond) }
+
     /// How many times slower the kernel's stress tick is than the C loop (target: ≤ 2);
     /// 0 when the C loop was too quick to time.
     public var stressVersusC: Double { BenchReport.ratio(nanosPerItemUpdate, referenceNanosPerItemUpdate) }
@@ -123,6 +133,40 @@ public enum Bench {
         return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
+    /// The typical games as a replay file's bytes (seed 1, a checkpoint every second).
+    public static func typicalReplay(balance: Balance, inputs: [TickInput]) -> [UInt8] {
+        var header = ReplayHeader()
+        header.balance = balance
+        header.seed = 1
+        var recorder = ReplayRecorder(header: header, sink: StringSink())
+        for input in inputs { recorder.step(input) }
+        recorder.finish()
+        return Array(recorder.sink.text.utf8)
+    }
+
+    /// Verifies `bytes` (streamed, as `ocean replay verify` reads a file) again and again
+    /// for about `seconds`; the ticks re-simulated and the time.
+    public static func measureVerify(_ bytes: [UInt8], seconds: Double) -> (ticks: Int, seconds: Double, cpuSeconds: Double) {
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
+        var ticks = 0
+        repeat {
+            var at = 0
+            let v = try? ReplayVerifier.verify(reading: { buffer in
+                let n = min(buffer.count, bytes.count - at)
+                buffer.withUnsafeMutableBufferPointer { b in
+                    bytes.withUnsafeBufferPointer { src in
+                        if n > 0 { b.baseAddress!.update(from: src.baseAddress! + at, count: n) }
+                    }
+                }
+                at += n
+                return n
+            }, file: "typical.replay")
+            precondition(v?.passed == true, "the typical games' replay must verify")
+            ticks += v?.ticksSimulated ?? 0
+        } while Double(monotonicNanos() - start) / 1e9 < seconds
+        return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
+    }
+
     /// A simulation in the middle of the stress scenario: every item spawned and falling.
     public static func stressSimulation(base: Balance, items: Int) -> Simulation {
         let rules = Rules(stressBalance(base, items: items))
@@ -173,13 +217,19 @@ public enum Bench {
         let inputs = typicalInputs(rules: rules, seed: 1, games: 20)
         let sessionInputs = typicalInputs(rules: rules, seed: 1, games: 20, session: sessionCommand)
         _ = measureTypical(rules: rules, inputs: inputs, seconds: seconds / 10)  // warm-up
-        // The two take turns in short windows, as the stress loop and the C loop do.
+        let replay = typicalReplay(balance: balance, inputs: inputs)
+        _ = measureVerify(replay, seconds: seconds / 10)
+        // The three take turns in short windows, as the stress loop and the C loop do.
         let turns = 4
         for _ in 0..<turns {
             let t = measureTypical(rules: rules, inputs: inputs, seconds: seconds / Double(turns))
             report.typicalTicks += t.ticks
             report.typicalSeconds += t.seconds
             report.typicalCPUSeconds += t.cpuSeconds
+            let v = measureVerify(replay, seconds: seconds / Double(turns))
+            report.verifyTicks += v.ticks
+            report.verifySeconds += v.seconds
+            report.verifyCPUSeconds += v.cpuSeconds
             let s = measureTypical(rules: rules, inputs: sessionInputs, seconds: seconds / Double(turns))
             report.sessionTicks += s.ticks
             report.sessionSeconds += s.seconds

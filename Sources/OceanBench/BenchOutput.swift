@@ -29,6 +29,11 @@ public struct BenchOutput: Encodable, Sendable {
         try session.encode(r.sessionTicks, forKey: JSONKey("ticks"))
         try session.encode(rounded2(r.sessionSeconds), forKey: JSONKey("seconds"))
         try session.encode(rounded2(r.sessionCPUSeconds), forKey: JSONKey("cpuSeconds"))
+        var verify = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("replayVerify"))
+        try verify.encode(Int(r.verifyTicksPerCPUSecond), forKey: JSONKey("ticksPerCPUSecond"))
+        try verify.encode(r.verifyTicks, forKey: JSONKey("ticks"))
+        try verify.encode(rounded2(r.verifyCPUSeconds), forKey: JSONKey("cpuSeconds"))
+        try verify.encode(rounded2(r.verifyVersusKernel), forKey: JSONKey("versusKernel"))
         var stress = c.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("stress"))
         try stress.encode(r.stressItems, forKey: JSONKey("items"))
         try stress.encode(Int(r.stressTicksPerSecond), forKey: JSONKey("ticksPerSecond"))
@@ -51,6 +56,7 @@ public struct BenchOutput: Encodable, Sendable {
         return """
         typical game   \(Int(r.typicalTicksPerCPUSecond)) ticks per CPU second, \(Int(r.typicalTicksPerSecond)) per wall second (\(r.typicalTicks) ticks in \(decimal(r.typicalCPUSeconds)) CPU s, \(decimal(r.typicalSeconds)) s)
         with session   \(Int(r.sessionTicksPerCPUSecond)) ticks per CPU second, \(Int(r.sessionTicksPerSecond)) per wall second (a career session open: \(r.sessionTicks) ticks in \(decimal(r.sessionCPUSeconds)) CPU s, \(decimal(r.sessionSeconds)) s)
+        replay verify  \(Int(r.verifyTicksPerCPUSecond)) ticks per CPU second reading, re-simulating and checking the typical games' replay (\(r.verifyTicks) ticks in \(decimal(r.verifyCPUSeconds)) CPU s): \(decimal(r.verifyVersusKernel))× the typical tick's rate (target ≥ 0.8×)
         stress         \(Int(r.stressTicksPerCPUSecond)) ticks per CPU second, \(Int(r.stressTicksPerSecond)) per wall second, with \(r.stressItems) live items (\(decimal(r.cpuNanosPerItemUpdate)) CPU ns, \(decimal(r.nanosPerItemUpdate)) wall ns per item update)
         C reference    \(r.stressVersusC > 0 ? "\(decimal(r.referenceNanosPerItemUpdate)) ns per item update: the kernel takes \(decimal(r.stressVersusC))× as long (target ≤ 2×)" : "too quick to time with \(r.stressItems) live item\(r.stressItems == 1 ? "" : "s"); no comparison (more --items, e.g. the default)")
         peak memory    \(r.peakMemory / 1024) KiB

@@ -182,6 +182,9 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         #expect((stress["ticksPerCPUSecond"] as? Int ?? 0) > 0)
         #expect((stress["cpuNsPerItemUpdate"] as? Double ?? 0) > 0)
         #expect((o["peakMemoryBytes"] as? Int ?? 0) > 0)
+        // Replay verify timed in turns with the typical tick, on a replay of those games.
+        let verify = try #require(o["replayVerify"] as? [String: Any])
+        #expect((verify["ticksPerCPUSecond"] as? Int ?? 0) > 0 && (verify["versusKernel"] as? Double ?? 0) > 0, "\(verify)")
         // Counted through the malloc interposer; null would mean not counted.
         let allocations = try #require(o["allocations"] as? [String: Any])
         #expect((allocations["typicalTicks"] as? Int ?? 0) > 1_000)

@@ -28,7 +28,9 @@ public struct Canvas {
         // once: the same arithmetic, so the same pixels, in a loop the compiler can widen.
         let s = 256 &- alpha
         let rbShare = (colour & 0xFF00FF) &* alpha, gShare = (colour & 0x00FF00) &* alpha
-        if alpha <= 256 {
+        // Eight pixels or more a row: the lanes; fewer (a ripple's dash, a disc's edge
+        // row) would spend more setting the lanes up than blending.
+        if alpha <= 256 && x1 - x0 >= 8 {
             return blendBytes(x0: x0, x1: x1, y0: y0, y1: y1, colour, alpha: alpha)
         }
         for row in y0..<y1 {
