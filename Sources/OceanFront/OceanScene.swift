@@ -34,8 +34,9 @@ struct OceanScene {
         // `sinApprox` may pass 1 by a hair: a row of slack on each bob.
         let amplitude = theme.waveAmplitudePx + 1
         var top = layout.waterY - amplitude
-        if let tallest = debris.map(\.height).max() { top = min(top, layout.waterY - tallest / 2 - amplitude) }
-        if let highest = fish.map(\.y).min() { top = min(top, highest - theme.fishBobPx - 1) }
+        // Loops, not `map`: this runs every frame under the tide, which allocates nothing.
+        for sprite in debris { top = min(top, layout.waterY - sprite.height / 2 - amplitude) }
+        for f in fish { top = min(top, f.y - theme.fishBobPx - 1) }
         return top
     }
 
