@@ -21,7 +21,7 @@ struct SweepFiles: ParsableArguments {
     @Option(help: "Also draw the chart as a PNG here (the same data, labelled in the game's bitmap font).", completion: .file(extensions: ["png"]))
     var png: String?
 
-    @Option(help: "The chart's metric: \(Metric.names).", completion: .list(Metric.allCases.map(\.rawValue)))
+    @Option(help: "The chart's metric: \(Metric.names).", completion: .list(Metric.allCases.filter { !Metric.dayOnly.contains($0) }.map(\.rawValue)))
     var metric: String = "catch_rate"
 
     @Option(help: "The chart's bot (default: the spec's first).")
@@ -37,7 +37,9 @@ struct SweepFiles: ParsableArguments {
     var importanceChart: String?
 
     func validate() throws {
-        guard Metric(rawValue: metric) != nil else { throw ValidationError("--metric: unknown; allowed: \(Metric.names)") }
+        guard let m = Metric(rawValue: metric), !Metric.dayOnly.contains(m) else {
+            throw ValidationError("--metric: unknown; allowed: \(Metric.names)")
+        }
         for (flag, path) in [("--csv", csv), ("--chart", chart), ("--png", png), ("--best", best),
                              ("--pareto-chart", paretoChart), ("--importance-chart", importanceChart)] {
             try checkPath(path, flag: flag, stream: true)

@@ -21,8 +21,10 @@ public struct Evaluator {
     public var jobs = 1
     public var games: Int?
 
+    /// A spec with targets relative to the base (`vs_shipped`) has the base played
+    /// first, on its seeds, to make them absolute, as a sweep does.
     public init(spec: TuneSpec, base: Balance, file: String) {
-        (self.spec, self.base, self.file) = (spec, base, file)
+        (self.spec, self.base, self.file) = (Sweep.resolvingRelativeTargets(spec, base: base, games: spec.games, jobs: 1).0, base, file)
     }
 
     /// The values a line asks for, checked against the spec's keys; `line` (1-based)
@@ -69,9 +71,10 @@ public struct Evaluator {
         let rules = Rules(balance)
         let cells = spec.players.map { Cell(rules: rules, player: $0, games: games, careers: spec.career.careers) }
         var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
-        runner.series = spec.needsRounds
+        runner.series = spec.needsRounds || spec.needsDays
         let results = zip(spec.players, runner.run(cells)).map { p, r in
-            PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days, rounds: spec.needsRounds)
+            PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days, rounds: spec.needsRounds,
+                         days: spec.dayMetrics)
         }
         let targets = !spec.targets.isEmpty
         var line = PointLine(point: index, params: params, valid: true, invalid: nil, seedBase: spec.seedBase,

@@ -31,6 +31,9 @@ public struct SweepHeader: Codable, Sendable, Equatable {
     public var front: [Int]?
     /// With `--confirm N`: the best points were played again on N games of fresh seeds.
     public var confirm: Int?
+    /// With targets relative to the base (`vs_shipped`): the base balance's value of
+    /// each, by target (`human@50.round3.catch_rate`), on the sweep's seeds.
+    public var shipped: [String: Double]?
 
     public struct Rung: Codable, Sendable, Equatable {
         public var rung: Int
@@ -75,9 +78,14 @@ public struct PlayerResult: Codable, Sendable, Equatable {
     /// When a target or constraint names a round: each round's own catch rate (its
     /// catches of its items, pooled over the games that reached it), round 1 first.
     public var roundCatchRate: [RateStat]?
+    /// When a target or constraint names a day of the careers: that day's mean (over
+    /// the careers, a normal interval) by its name, `day30.health`.
+    public var dayMeans: [String: MeanStat]?
 
-    /// `rounds`: keep each round's catch rate (the games must have kept their rounds).
-    public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int, rounds keepRounds: Bool = false) {
+    /// `rounds`: keep each round's catch rate (the games must have kept their rounds);
+    /// `days`: these days' figures (the careers must have kept their days).
+    public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int, rounds keepRounds: Bool = false,
+                days: [DayMetric] = []) {
         self.bot = bot
         self.games = games.count
         let caught = games.reduce(0) { $0 + $1.catches }, missed = games.reduce(0) { $0 + $1.misses }
@@ -107,19 +115,45 @@ public struct PlayerResult: Codable, Sendable, Equatable {
                 return RateStat(successes: caught, n: caught + missed)
             }
         }
+        if !days.isEmpty && !careers.isEmpty {
+            var means: [String: MeanStat] = [:]
+            for d in days {
+                // A career skips no day of its plan's length: day N is its Nth day.
+                let values = careers.compactMap { c -> Int? in
+                    guard d.day <= c.days.count else { return nil }
+                    let s = c.days[d.day - 1]
+                    switch d.metric {
+                    case .level: return s.level
+                    case .phase: return s.phase
+                    case .petStage: return s.petStage
+                    default: return s.health
+                    }
+                }
+                means[d.name] = MeanStat(values)
+            }
+            dayMeans = means
+        }
         _ = careerDays
     }
 
     /// `value(of:careerDays:)`, or with `round` that round's own figure (NaN when no
     /// game reached it or the run kept no rounds).
-    public func value(of metric: Metric, round: Int?, careerDays: Int) -> Double {
+    public func value(of metric: Metric, round: Int?, day: Int? = nil, careerDays: Int) -> Double {
+        if let day {
+            guard let m = dayMeans?[Metric.name(metric, round: nil, day: day)], m.n > 0 else { return .nan }
+            return m.mean
+        }
         guard let round else { return value(of: metric, careerDays: careerDays) }
         guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return .nan }
         return r[round - 1].rate
     }
 
     /// `interval(of:)`, or with `round` that round's.
-    public func interval(of metric: Metric, round: Int?) -> (Double, Double)? {
+    public func interval(of metric: Metric, round: Int?, day: Int? = nil) -> (Double, Double)? {
+        if let day {
+            guard let m = dayMeans?[Metric.name(metric, round: nil, day: day)], m.n > 0 else { return nil }
+            return (m.ciLow, m.ciHigh)
+        }
         guard let round else { return interval(of: metric) }
         guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return nil }
         return (r[round - 1].ciLow, r[round - 1].ciHigh)

@@ -131,9 +131,12 @@ public enum Sweep {
             && lines.count - 1 >= (0..<header.points).filter { $0 % options.shard.count == options.shard.index - 1 }.count
     }
 
-    public static func run(spec: TuneSpec, base: Balance, file: String, options: Options) throws(SweepJournal.Failure) -> SweepOutput {
+    public static func run(spec written: TuneSpec, base: Balance, file: String, options: Options) throws(SweepJournal.Failure) -> SweepOutput {
         let start = monotonicNanos()
-        let games = options.games ?? spec.games
+        let games = options.games ?? written.games
+        // Targets relative to the base (`vs_shipped`): the base played first, on the same
+        // seeds, and each such target made absolute; the header keeps the base's values.
+        let (spec, shipped) = resolvingRelativeTargets(written, base: base, games: games, jobs: options.jobs)
         let points = PointSampler.points(for: spec, base: base, file: file)
         var header = SweepHeader(spec: hex16(spec.fingerprint), engine: Engine.version,
                                  balance: hex16(PointSampler.fingerprint(base)), games: games,
@@ -141,13 +144,14 @@ public enum Sweep {
                                  shard: options.shard.description, bots: spec.players.map(\.description),
                                  keys: spec.axes.map(\.key), seedBase: spec.seedBase, seeds: Seeds.rule,
                                  sampling: spec.sampling.rawValue, strategy: spec.strategy.rawValue)
+        if !shipped.isEmpty { header.shipped = shipped }
         if options.objectives && !spec.targets.isEmpty { header.objectives = spec.targets.map(Pareto.name) }
         let journal = try options.journal.map { path throws(SweepJournal.Failure) in
             try SweepJournal(path: path, header: header, resume: options.resume)
         }
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
         runner.progress = options.progress
-        runner.series = options.series || spec.needsRounds
+        runner.series = options.series || spec.needsRounds || spec.needsDays
         var played = 0, resumed = 0
         func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
             var l = PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
@@ -194,7 +198,7 @@ public enum Sweep {
             _ = runner.run(cells) { c, g, k in
                 let (v, player) = c.quotientAndRemainder(dividingBy: n)
                 partial[v][player] = PlayerResult(bot: spec.players[player].description, games: g, careers: k,
-                                                  careerDays: spec.career.days, rounds: spec.needsRounds)
+                                                  careerDays: spec.career.days, rounds: spec.needsRounds, days: spec.dayMetrics)
                 if options.series {
                     curves[v][player] = Series.lines(point: valid[v].index, bot: spec.players[player].description, games: g, careers: k)
                 }
@@ -255,13 +259,41 @@ public enum Sweep {
                            seconds: Double(monotonicNanos() - start) / 1e9, journal: journal, resumed: resumed)
     }
 
+    /// The spec with every relative target (`vs_shipped`) made absolute: the base
+    /// balance played by those targets' players on the spec's seeds (`games` games, and
+    /// its careers), each such target then the base's value plus its offset; and the
+    /// base's values by target (`human@50.round3.catch_rate`), for the header.
+    public static func resolvingRelativeTargets(_ spec: TuneSpec, base: Balance, games: Int, jobs: Int) -> (TuneSpec, [String: Double]) {
+        guard spec.hasRelativeTargets else { return (spec, [:]) }
+        let players = spec.players.filter { p in spec.targets.contains { $0.vsShipped != nil && $0.player == p } }
+        var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
+        runner.series = spec.needsRounds || spec.needsDays
+        let rules = Rules(base)
+        let outcomes = runner.run(players.map { Cell(rules: rules, player: $0, games: games, careers: spec.career.careers) })
+        let results = zip(players, outcomes).map { p, o in
+            PlayerResult(bot: p.description, games: o.games, careers: o.careers, careerDays: spec.career.days,
+                         rounds: spec.needsRounds, days: spec.dayMetrics)
+        }
+        var out = spec
+        var shipped: [String: Double] = [:]
+        for i in out.targets.indices {
+            guard let offset = out.targets[i].vsShipped else { continue }
+            let t = out.targets[i]
+            guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
+            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
+            shipped["\(t.player).\(t.metricName)"] = v.isNaN ? nil : rounded(v)
+            out.targets[i].value = v + offset
+        }
+        return (out, shipped)
+    }
+
     /// Root mean square of each target's error relative to the target (absolute when
     /// the target is 0): 0 when every target is met exactly.
     public static func distance(_ results: [PlayerResult], spec: TuneSpec) -> Double {
         var sum = 0.0
         for t in spec.targets {
             guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
-            let v = r.value(of: t.metric, round: t.round, careerDays: spec.career.days)
+            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
             let e = (v - t.value) / (t.value == 0 ? 1 : abs(t.value))
             sum += e.isNaN ? 1e6 : e * e
         }
@@ -273,7 +305,7 @@ public enum Sweep {
     public static func errors(_ results: [PlayerResult], spec: TuneSpec) -> [Double] {
         spec.targets.map { t in
             guard let r = results.first(where: { $0.bot == t.player.description }) else { return 1e6 }
-            let v = r.value(of: t.metric, round: t.round, careerDays: spec.career.days)
+            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
             let e = abs(v - t.value) / (t.value == 0 ? 1 : abs(t.value))
             return e.isNaN ? 1e6 : rounded(e)
         }
@@ -293,7 +325,7 @@ public enum Sweep {
         let seedBase = confirmSeedBase(spec)
         var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: seedBase)
         runner.progress = options.progress
-        runner.series = spec.needsRounds
+        runner.series = spec.needsRounds || spec.needsDays
         var cells: [Cell] = []
         for p in chosen {
             let rules = Rules(p.balance!)
@@ -305,7 +337,7 @@ public enum Sweep {
             let results = spec.players.indices.map { j in
                 let o = outcomes[k * spec.players.count + j]
                 return PlayerResult(bot: spec.players[j].description, games: o.games, careers: o.careers, careerDays: spec.career.days,
-                                    rounds: spec.needsRounds)
+                                    rounds: spec.needsRounds, days: spec.dayMetrics)
             }
             var c = PointLine.Confirmed(seedBase: seedBase, games: options.confirm,
                                         distance: spec.targets.isEmpty ? nil : distance(results, spec: spec), results: results)

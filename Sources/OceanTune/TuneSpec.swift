@@ -63,19 +63,25 @@ public struct TuneSpec: Sendable {
     }
 
     /// A wanted value of one metric for one player; with `round`, the metric of that
-    /// round alone (`round3.catch_rate`: the third round's catches of its items).
+    /// round alone (`round3.catch_rate`: the third round's catches of its items); with
+    /// `day`, the careers' mean on that day of the plan (`day30.health`). With
+    /// `vsShipped` the target is relative: the base balance's own value plus that much
+    /// (`{ vs_shipped = -0.05 }`), `value` filled in once the base has been played
+    /// (`Sweep.resolvingRelativeTargets`).
     public struct Target: Sendable, Equatable {
         public var player: Player
         public var metric: Metric
         public var value: Double
         public var round: Int?
+        public var day: Int?
+        public var vsShipped: Double?
 
-        public init(player: Player, metric: Metric, value: Double, round: Int? = nil) {
-            (self.player, self.metric, self.value, self.round) = (player, metric, value, round)
+        public init(player: Player, metric: Metric, value: Double, round: Int? = nil, day: Int? = nil, vsShipped: Double? = nil) {
+            (self.player, self.metric, self.value, self.round, self.day, self.vsShipped) = (player, metric, value, round, day, vsShipped)
         }
 
-        /// The metric as the spec writes it: `catch_rate`, `round3.catch_rate`.
-        public var metricName: String { Metric.name(metric, round: round) }
+        /// The metric as the spec writes it: `catch_rate`, `round3.catch_rate`, `day30.health`.
+        public var metricName: String { Metric.name(metric, round: round, day: day) }
     }
 
     /// `"human@50.catch_rate" = { min = 0.75 }` (or `max`, or both): the metric of the
@@ -89,21 +95,23 @@ public struct TuneSpec: Sendable {
         public var min: Double?
         public var max: Double?
         public var onMean = false
-        /// The metric of this round alone (1 = the first), as for a target.
+        /// The metric of this round alone (1 = the first), or of this day of the
+        /// careers, as for a target.
         public var round: Int?
+        public var day: Int?
 
-        public init(player: Player, metric: Metric, round: Int? = nil) {
-            (self.player, self.metric, self.round) = (player, metric, round)
+        public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil) {
+            (self.player, self.metric, self.round, self.day) = (player, metric, round, day)
         }
 
         /// The key as the spec writes it.
-        public var name: String { "\(player).\(Metric.name(metric, round: round))" }
+        public var name: String { "\(player).\(Metric.name(metric, round: round, day: day))" }
 
         /// How far inside its bounds `r` is (negative: outside), the nearest bound's
         /// margin; NaN when the metric has no value (a round no game reached).
         public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
-            let mean = r.value(of: metric, round: round, careerDays: careerDays)
-            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round) ?? (mean, mean))
+            let mean = r.value(of: metric, round: round, day: day, careerDays: careerDays)
+            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round, day: day) ?? (mean, mean))
             // No value (Swift.min would pass over a NaN and call it kept).
             guard !low.isNaN && !high.isNaN else { return .nan }
             var m = Double.infinity
@@ -152,6 +160,30 @@ public struct TuneSpec: Sendable {
     /// Whether a target or constraint names a round's metric: then every game keeps
     /// its rounds' figures.
     public var needsRounds: Bool { targets.contains { $0.round != nil } || constraints.contains { $0.round != nil } }
+
+    /// The days of the careers and their metrics the targets and constraints name, each
+    /// once, in the order first named: what every career keeps of its days.
+    public var dayMetrics: [DayMetric] {
+        var out: [DayMetric] = []
+        let named = targets.compactMap { t in t.day.map { DayMetric(day: $0, metric: t.metric) } }
+            + constraints.compactMap { c in c.day.map { DayMetric(day: $0, metric: c.metric) } }
+        for d in named where !out.contains(d) { out.append(d) }
+        return out
+    }
+
+    /// Whether a target or constraint names a day of the careers (then they keep their days).
+    public var needsDays: Bool { !dayMetrics.isEmpty }
+
+    /// Whether a target is relative to the base balance's value (`vs_shipped`).
+    public var hasRelativeTargets: Bool { targets.contains { $0.vsShipped != nil } }
+}
+
+/// A metric of one day of the careers (`day30.health`).
+public struct DayMetric: Sendable, Equatable, Hashable {
+    public var day: Int
+    public var metric: Metric
+    public init(day: Int, metric: Metric) { (self.day, self.metric) = (day, metric) }
+    public var name: String { Metric.name(metric, round: nil, day: day) }
 }
 
 /// A metric a sweep reports and a target may name.
@@ -161,29 +193,42 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case daysToFlourishing = "days_to_flourishing", daysToThriving = "days_to_thriving"
     case daysToLevel10 = "days_to_level_10", daysToLevel50 = "days_to_level_50"
     case daysToAdult = "days_to_adult", daysToElder = "days_to_elder"
+    /// A career's figures on one day only (`dayN.level`; `dayN.health` is the ocean's).
+    case level, phase, petStage = "pet_stage"
 
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// The metrics a whole point has (not the day-only ones).
+    public static var names: String { allCases.filter { !dayOnly.contains($0) }.map(\.rawValue).joined(separator: ", ") }
     /// The metrics a round has of its own (`roundN.catch_rate`).
     public static let perRound: [Metric] = [.catchRate]
+    /// The metrics a day of the careers has (`dayN.health`: the `--series` day curve's).
+    public static let perDay: [Metric] = [.health, .level, .phase, .petStage]
+    /// Named only with a day.
+    public static let dayOnly: [Metric] = [.level, .phase, .petStage]
 
-    /// `catch_rate`, or `round3.catch_rate` for the third round's.
-    public static func name(_ metric: Metric, round: Int?) -> String {
-        (round.map { "round\($0)." } ?? "") + metric.rawValue
+    /// `catch_rate`, `round3.catch_rate` for the third round's, `day30.health` for day 30's.
+    public static func name(_ metric: Metric, round: Int?, day: Int? = nil) -> String {
+        (round.map { "round\($0)." } ?? "") + (day.map { "day\($0)." } ?? "") + metric.rawValue
     }
 
-    /// `catch_rate` or `roundN.catch_rate` (N from 1): the metric and its round, or nil
-    /// with what is wrong.
-    public static func parse(_ text: String) -> (metric: Metric, round: Int?)? {
-        if let m = Metric(rawValue: text) { return (m, nil) }
-        guard text.hasPrefix("round"), let dot = text.firstIndex(of: ".") else { return nil }
-        let digits = text[text.index(text.startIndex, offsetBy: 5)..<dot]
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 1,
-              let m = Metric(rawValue: String(text[text.index(after: dot)...])), perRound.contains(m) else { return nil }
-        return (m, n)
+    /// `catch_rate`, `roundN.catch_rate` or `dayN.health` (N from 1): the metric and its
+    /// round or day, or nil.
+    public static func parse(_ text: String) -> (metric: Metric, round: Int?, day: Int?)? {
+        if let m = Metric(rawValue: text), !dayOnly.contains(m) { return (m, nil, nil) }
+        for (prefix, allowed) in [("round", perRound), ("day", perDay)] {
+            guard text.hasPrefix(prefix), let dot = text.firstIndex(of: ".") else { continue }
+            let digits = text[text.index(text.startIndex, offsetBy: prefix.count)..<dot]
+            guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n >= 1,
+                  let m = Metric(rawValue: String(text[text.index(after: dot)...])), allowed.contains(m) else { return nil }
+            return prefix == "round" ? (m, n, nil) : (m, nil, n)
+        }
+        return nil
     }
 
     /// What `parse` accepts, for messages.
-    public static var allowed: String { names + "; per round: " + perRound.map { "roundN.\($0.rawValue)" }.joined(separator: ", ") }
+    public static var allowed: String {
+        names + "; per round: " + perRound.map { "roundN.\($0.rawValue)" }.joined(separator: ", ")
+            + "; per day of the careers: " + perDay.map { "dayN.\($0.rawValue)" }.joined(separator: ", ")
+    }
     /// What a career metric's name starts with: `days_to_` and a milestone's name.
     public static let daysToPrefix = "days_to_"
 

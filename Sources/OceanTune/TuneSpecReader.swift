@@ -16,7 +16,7 @@ public enum TuneSpecReader {
         "sampling": "one of \"grid\", \"list\", \"random\", \"latin\"", "strategy": "one of \"sweep\", \"halving\"",
         "samples": "a whole number from 1 to 100000", "sample_seed": "a whole number from 0 to 2^63-1",
         "bots": "a list of bots such as [\"human@50\", \"greedy\"]", "balance": "a path to a balance file",
-        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" (or \"BOT.roundN.metric\") = { min = N, max = N }",
+        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" (or \"BOT.roundN.metric\", \"BOT.dayN.metric\") = { min = N, max = N }",
         "halving": "a table",
     ]
     static let careerKeys: [String: String] = [
@@ -254,25 +254,35 @@ public enum TuneSpecReader {
                 // catch_rate); "round3.catch_rate" = 0.8 a quoted one: both name a round.
                 var entries: [(String, TOMLValue)] = []
                 for key in table.keys {
-                    if key.hasPrefix("round"), let inner = table[key]!.table {
+                    // day30.health likewise; but { vs_shipped = … } is a target's value, not a round's or day's table.
+                    if key.hasPrefix("round") || key.hasPrefix("day"), let inner = table[key]!.table, inner["vs_shipped"] == nil {
                         for m in inner.keys { entries.append((key + "." + m, inner[m]!)) }
                     } else {
                         entries.append((key, table[key]!))
                     }
                 }
                 for (m, v) in entries {
-                    guard let (metric, round) = Metric.parse(m) else {
+                    guard let (metric, round, day) = Metric.parse(m) else {
                         problem(full + "." + m, "unknown metric; allowed: \(Metric.allowed)")
                         continue
                     }
-                    guard let value = v.double ?? v.int.map(Double.init) else {
-                        problem(full + "." + m, "expected a number, found \(describe(v))")
+                    // A number, or { vs_shipped = N }: the base balance's own value plus N.
+                    var value = 0.0, offset: Double?
+                    if let x = v.double ?? v.int.map(Double.init) {
+                        value = x
+                    } else if let relative = v.table, relative.keys.count == 1, let x = relative["vs_shipped"].flatMap({ $0.double ?? $0.int.map(Double.init) }), x.isFinite {
+                        offset = x
+                    } else {
+                        problem(full + "." + m, "expected a number, or { vs_shipped = N } (the base balance's value plus N), found \(describe(v))")
                         continue
                     }
-                    if metric.needsCareers && career.careers == 0 {
+                    if (metric.needsCareers || day != nil) && career.careers == 0 {
                         problem(full + "." + m, "needs careers; set [career] careers = N")
                     }
-                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round))
+                    if let day, day > career.days {
+                        problem(full + "." + m, "day \(day) is past the careers' \(career.days) days ([career] days)")
+                    }
+                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round, day: day, vsShipped: offset))
                 }
             }
             return targets
@@ -288,19 +298,21 @@ public enum TuneSpecReader {
                     problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\" or \"human@50.round3.catch_rate\"")
                     continue
                 }
-                if let before = name[..<dot].lastIndex(of: "."), name[name.index(after: before)...].hasPrefix("round") { dot = before }
+                if let before = name[..<dot].lastIndex(of: "."),
+                   name[name.index(after: before)...].hasPrefix("round") || name[name.index(after: before)...].hasPrefix("day") { dot = before }
                 let bot = String(name[..<dot]), m = String(name[name.index(after: dot)...])
                 guard let player = TuneSpec.Player(bot), players.contains(player) else {
                     problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
                     continue
                 }
-                guard let (metric, round) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); continue }
-                if metric.needsCareers && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
+                guard let (metric, round, day) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); continue }
+                if (metric.needsCareers || day != nil) && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
+                if let day, day > career.days { problem(full, "day \(day) is past the careers' \(career.days) days ([career] days)") }
                 guard let bounds = t[name]!.table else {
                     problem(full, "expected { min = N }, { max = N } or both (and on = \"mean\" to judge the mean, not the interval)")
                     continue
                 }
-                var c = TuneSpec.Constraint(player: player, metric: metric, round: round)
+                var c = TuneSpec.Constraint(player: player, metric: metric, round: round, day: day)
                 for key in bounds.keys {
                     let v = bounds[key]!
                     switch key {
