@@ -59,20 +59,6 @@ public enum SweepChart {
             + "<text x=\"\(Int(w / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">\(title)</text>\n"
     }
 
-    /// Text for an SVG text node: `&`, `<`, `>` written as entities.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-
     static func empty(_ title: String) -> String { open(640, 400, title) + "<text x=\"320\" y=\"200\" text-anchor=\"middle\">no data</text>\n</svg>\n" }
 
     static func heatmap(_ lines: [PointLine], xKey: String, yKey: String, title: String, value: (PointLine) -> Double?) -> String {

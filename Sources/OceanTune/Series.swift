@@ -1,3 +1,4 @@
+import OceanDrivers
 /// Metrics over time (`--series`): per round of a game, or per day of a career, the
 /// mean over the games (careers) of one point and bot, with its 95 % interval, the way
 /// Machinations and BehaviorSpace show a run as curves rather than an end value.
@@ -127,7 +128,7 @@ public enum Series {
         func legend(_ row: Int, _ colour: String, _ text: String, dashed: Bool) {
             let y = plotH + 4 + 14 * Double(row)
             s += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + 22))\" y2=\"\(f(y))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
-            s += "<text x=\"\(f(left + 28))\" y=\"\(f(y + 4))\" font-size=\"11\" fill=\"\(colour)\">\(SweepChart.escaped(text))</text>\n"
+            s += "<text x=\"\(f(left + 28))\" y=\"\(f(y + 4))\" font-size=\"11\" fill=\"\(colour)\">\(XMLText.escaped(text))</text>\n"
         }
         // Every band first, then the lines over them, so no band hides a line.
         for (c, curve) in curves.enumerated() {

@@ -175,18 +175,25 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
     }
 }
 
+/// A new git repository in `folder` with a committer set; a function that runs git
+/// there and throws with its error output when git fails.
+private func gitRepository(_ folder: String) throws -> (String...) throws -> Void {
+    func git(_ args: String...) throws {
+        let r = try runTool(["git"] + args, in: folder)
+        guard r.status == 0 else { throw CLIError("git \(args.joined(separator: " ")): \(r.stderr)") }
+    }
+    try git("init", "-q")
+    try git("config", "user.email", "test@example.com")
+    try git("config", "user.name", "Test")
+    return git
+}
+
 @Suite struct BisectReplayTests {
     /// A throwaway repository: each commit holds a `verify.sh` that prints a verdict
     /// and exits with the status in `status`, and a `build` that fails when `broken` exists.
     private func repository(_ commits: [(message: String, status: Int, broken: Bool)]) throws -> String {
         let folder = freshFolder("bisect")
-        func git(_ args: String...) throws {
-            let r = try runTool(["git"] + args, in: folder)
-            guard r.status == 0 else { throw CLIError("git \(args.joined(separator: " ")): \(r.stderr)") }
-        }
-        try git("init", "-q")
-        try git("config", "user.email", "test@example.com")
-        try git("config", "user.name", "Test")
+        let git = try gitRepository(folder)
         try "#!/bin/sh\necho \"verdict $(cat status) for $(basename \"$1\")\"\nexit $(cat status)\n"
             .write(toFile: folder + "/verify.sh", atomically: true, encoding: .utf8)
         for c in commits {
@@ -243,13 +250,7 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
 @Suite struct RegressTests {
     @Test func regressNamesTheCommitShrinksAndWritesAValidJUnitCaseFromACachedBuild() throws {
         let folder = freshFolder("regress")
-        func git(_ args: String...) throws {
-            let r = try runTool(["git"] + args, in: folder)
-            guard r.status == 0 else { throw CLIError("git \(args.joined(separator: " ")): \(r.stderr)") }
-        }
-        try git("init", "-q")
-        try git("config", "user.email", "test@example.com")
-        try git("config", "user.name", "Test")
+        let git = try gitRepository(folder)
         try FileManager.default.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: repoRoot + "/scripts/bisect-replay.sh", toPath: folder + "/scripts/bisect-replay.sh")
         try """
