@@ -52,9 +52,19 @@ public struct CareerPlan {
     /// The date of day `n` of the plan.
     public func date(ofDay n: Int) -> CalendarDate { CalendarDate(dayNumber: options.start.dayNumber + n) }
 
+    /// `input(for:)` for a simulation the caller cannot lend inout (a recorder's): it
+    /// is copied once per call.
     public mutating func input(for sim: Simulation) -> TickInput? {
+        var copy = sim
+        return input(for: &copy)
+    }
+
+    /// The next tick's input, nil after the last day. `sim` is only read; inout so the
+    /// state is read where it lies, not copied for every tick (see `GamePlan`).
+    @inline(never)
+    public mutating func input(for sim: inout Simulation) -> TickInput? {
+        if sim.state.mode != .idle { return TickInput(bots[bot].control(sim.state, rules: sim.rules)) }
         let s = sim.state
-        if s.mode != .idle { return TickInput(bots[bot].control(s, rules: sim.rules)) }
         while true {
             if !queue.isEmpty { return TickInput(command: queue.removeFirst()) }
             if gamesLeft > 0 {

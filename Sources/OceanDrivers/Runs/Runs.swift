@@ -15,7 +15,7 @@ public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: I
     var sim = Simulation(rules: rules, seed: seed)
     var plan = schedule.plan(seed: seed, skill: skill, input: input, games: games, session: session, mode: mode)
     var log = PlayLog(rules: rules)
-    while let input = plan.input(for: sim) {
+    while let input = plan.input(for: &sim) {
         if let goOn, sim.state.tick % InputFeed.checkEvery == 0, !goOn(sim.state.totals.games) { break }
         sim.step(input)
         if !sim.events.isEmpty { log.watch(sim.events) }
@@ -49,7 +49,7 @@ public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan
     var sim = Simulation(rules: rules, state: state)
     var plan = plan
     var day = plan.day
-    while let input = plan.input(for: sim) {
+    while let input = plan.input(for: &sim) {
         if plan.day != day {
             if day >= 0 { try dayEnded(sim.state, plan.day - 1) }
             day = plan.day
