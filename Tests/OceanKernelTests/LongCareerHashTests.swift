@@ -46,8 +46,10 @@ private func slowSubsystems(_ s: GameState) -> [UInt64] {
         var p = FNV1a64.prime
         for _ in 1..<4 { p = p &* FNV1a64.prime }
         #expect(FNV1a64.prime4 == p)
-        p = p &* FNV1a64.prime &* FNV1a64.prime
-        #expect(FNV1a64.prime6 == p)
+        p = p &* FNV1a64.prime &* FNV1a64.prime &* FNV1a64.prime
+        #expect(FNV1a64.prime7 == p)
+        p = p &* FNV1a64.prime
+        #expect(FNV1a64.prime8 == p)
     }
 
     /// A career of about eight years, a session (and a scan, and some play) most days:

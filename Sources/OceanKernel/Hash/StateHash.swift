@@ -49,25 +49,29 @@ public struct FNV1a64: ByteSink, Sendable {
 
     /// Adds a 64-bit word as its eight little-endian bytes.
     ///
-    /// A zero byte only multiplies by the prime (`h ^ 0 = h`), so the high bytes of a
-    /// small number, zero in most words of the state, are one multiply by a power of
-    /// the prime instead of one step each: the same value in fewer dependent
-    /// multiplies (hashing a state is one chain of them).
+    /// A zero byte only multiplies by the prime (`h ^ 0 = h`), so a run of zero bytes
+    /// is one multiply by a power of the prime, folded into the multiply before it: a
+    /// small number, as most words of the state are, costs one multiply per non-zero
+    /// low byte instead of eight (the same value; hashing a state is one chain of
+    /// dependent multiplies, so their count is its time).
     @inline(__always)
     public mutating func write(_ word: UInt64) {
         let p: UInt64 = 0x0000_0100_0000_01b3
         var h = value
-        h = (h ^ (word & 0xff)) &* p
-        h = (h ^ ((word >> 8) & 0xff)) &* p
-        if word >> 16 == 0 {
-            h = h &* FNV1a64.prime6
+        if word >> 8 == 0 {
+            h = (h ^ word) &* FNV1a64.prime8
+        } else if word >> 16 == 0 {
+            h = (h ^ (word & 0xff)) &* p
+            h = (h ^ (word >> 8)) &* FNV1a64.prime7
         } else if word >> 32 == 0 {
+            h = (h ^ (word & 0xff)) &* p
+            h = (h ^ ((word >> 8) & 0xff)) &* p
             h = (h ^ ((word >> 16) & 0xff)) &* p
             h = (h ^ (word >> 24)) &* p
             h = h &* FNV1a64.prime4
         } else {
-            var w = word >> 16
-            for _ in 0..<6 {
+            var w = word
+            for _ in 0..<8 {
                 h = (h ^ (w & 0xff)) &* p
                 w >>= 8
             }
@@ -75,10 +79,11 @@ public struct FNV1a64: ByteSink, Sendable {
         value = h
     }
 
-    /// The prime to the 4th and 6th powers (wrapping), for 4 and 6 zero bytes (the
-    /// hash tests check them against the byte-by-byte chain).
+    /// The prime to the 4th, 7th and 8th powers (wrapping), for runs of zero
+    /// bytes (the hash tests check them against the byte-by-byte chain).
     public static let prime4: UInt64 = 0x9ffa_ac08_5635_bc91
-    public static let prime6: UInt64 = 0xdc96_6432_edf1_c639
+    public static let prime7: UInt64 = 0xc552_7b8a_51d3_d2db
+    public static let prime8: UInt64 = 0x1efa_c709_0aef_4a21
 }
 
 /// The state's fingerprint: one hash over the whole canonical encoding, and one per
