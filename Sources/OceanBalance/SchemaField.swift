@@ -32,7 +32,7 @@ public struct SchemaProblem: Error, Equatable, Sendable {
 
 /// One `key = value` as some file wrote it, before validation.
 public struct RawEntry: Sendable {
-    public enum Value: Sendable {
+    public enum Value: Equatable, Sendable {
         case whole(Int)
         /// A string (a word a schema names, like a challenge's `counts`).
         case text(String)

@@ -366,6 +366,36 @@ public struct ReplayReader {
         }
     }
 
+    /// Validates the header's balance and challenge table into `header.balance`, or
+    /// throws every problem, one per line, up to DataError's shown limit.
+    private mutating func validateBalance(at n: Int) throws(ReplayError) {
+        do {
+            header.balance = try BalanceSchema.validate(balanceEntries, file: file)
+        } catch {
+            let first = error.issues[0]
+            func text(_ i: DataIssue) -> String { "balance \(i.key ?? ""): \(i.message)" }
+            var lines = [text(first)] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
+                "\(file):\($0.line ?? n): " + text($0)
+            }
+            if error.issues.count > DataError.shownLimit {
+                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
+            }
+            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
+        }
+        do {
+            header.balance.challenges = try ChallengeSchema.validate(challengeEntries, file: file, needText: false).templates
+        } catch {
+            let first = error.issues[0]
+            var lines = ["challenge \(first.key ?? ""): \(first.message)"] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
+                "\(file):\($0.line ?? n): challenge \($0.key ?? ""): \($0.message)"
+            }
+            if error.issues.count > DataError.shownLimit {
+                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
+            }
+            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
+        }
+    }
+
     private mutating func finishHeader(at n: Int) throws(ReplayError) {
         guard inHeader else { return }
         inHeader = false
@@ -400,31 +430,11 @@ public struct ReplayReader {
                 balanceEntries.append(RawEntry(key: "sea.\(sea).\(added.field)", value: .whole(added.value), line: n))
             }
         }
-        do {
-            header.balance = try BalanceSchema.validate(balanceEntries, file: file)
-        } catch {
-            // Every problem, one per line, up to DataError's shown limit.
-            let first = error.issues[0]
-            func text(_ i: DataIssue) -> String { "balance \(i.key ?? ""): \(i.message)" }
-            var lines = [text(first)] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
-                "\(file):\($0.line ?? n): " + text($0)
-            }
-            if error.issues.count > DataError.shownLimit {
-                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
-            }
-            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
-        }
-        do {
-            header.balance.challenges = try ChallengeSchema.validate(challengeEntries, file: file, needText: false).templates
-        } catch {
-            let first = error.issues[0]
-            var lines = ["challenge \(first.key ?? ""): \(first.message)"] + error.issues.dropFirst().prefix(DataError.shownLimit - 1).map {
-                "\(file):\($0.line ?? n): challenge \($0.key ?? ""): \($0.message)"
-            }
-            if error.issues.count > DataError.shownLimit {
-                lines.append("(\(error.issues.count - DataError.shownLimit) more problems not shown)")
-            }
-            throw ReplayError(file: file, line: first.line ?? n, message: lines.joined(separator: "\n"))
+        if let known = HeaderBalances.validated(balance: balanceEntries, challenges: challengeEntries) {
+            header.balance = known
+        } else {
+            try validateBalance(at: n)
+            HeaderBalances.keep(header.balance, balance: balanceEntries, challenges: challengeEntries)
         }
         if startStateLine > 0 {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {

@@ -185,6 +185,19 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(v.divergences.first?.firstTick == tick)
     }
 
+    /// A header's balance, once validated, is taken from memory when a later file has
+    /// the very same entries: never when one value differs, and never for a bad one.
+    @Test func aBalanceSeenBeforeIsReusedOnlyWhenEveryEntryIsTheSame() throws {
+        let text = try recorded("greedy", seed: 4)
+        let first = try read(text).replay.header.balance
+        #expect(try read(text).replay.header.balance == first)
+        let other = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 11"))
+        #expect(try read(other).replay.header.balance.scoring.pointsPerCatch == 11)
+        #expect(try read(text).replay.header.balance.scoring.pointsPerCatch == 10)
+        let bad = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch -1"))
+        #expect(readError(bad)?.message.contains("balance scoring.points_per_catch") == true)
+    }
+
     @Test func aChangedBalanceConstantIsCaughtAtTheFirstCatch() throws {
         let text = try recorded("greedy", seed: 4)
         let edited = fixChecksum(text.replacingFirst("balance scoring.points_per_catch 10", with: "balance scoring.points_per_catch 11"))
