@@ -10,14 +10,14 @@ import TestSupport
 
     /// The day's game played by a human bot of `skill`, its randomness from `botSeed`.
     static func run(skill: Int, botSeed: UInt64, date: CalendarDate = day, balance: Balance? = nil,
-                    mode: PlayMode = DailyGame.mode) throws -> ReadReplay {
+                    mode: PlayMode = DailyGame.mode, bot: String = "human") throws -> ReadReplay {
         var header = ReplayHeader()
         header.balance = try balance ?? shippedBalance
         header.date = date
         header.minuteOfDay = DailyGame.minuteOfDay
         header.seed = DailyGame.seed(date: date, balance: header.balance)
         header.mode = mode
-        let text = recordGames(header: header, schedule: BotSchedule("human")!, skill: skill, games: 1, botSeed: botSeed,
+        let text = recordGames(header: header, schedule: BotSchedule(bot)!, skill: skill, games: 1, botSeed: botSeed,
                                sink: StringSink()).sink.text
         return try ReplayReader.read(bytes: Array(text.utf8), file: "daily.replay")
     }
@@ -33,6 +33,17 @@ import TestSupport
         // Two players, the same game: the same first item falls at the same place.
         let a = try Self.run(skill: 30, botSeed: 1).replay, c = try Self.run(skill: 90, botSeed: 2).replay
         #expect(a.header.seed == c.header.seed)
+    }
+
+    /// The longest game there is, the oracle's clearing the round cap, is ranked: the
+    /// limit on a run's length is no limit on how well one plays.
+    @Test func aGameThatClearsTheRoundCapIsRanked() throws {
+        let b = try shippedBalance
+        let cleared = try Self.run(skill: 100, botSeed: 1, bot: "oracle")
+        let r = try DailyRun.verify(cleared, date: Self.day, balance: b).get()
+        #expect(r.rounds == b.arcade.roundCap && r.misses == 0)
+        #expect(r.ticks > 36_000, "longer than the ten minutes once allowed: \(r.ticks) ticks")
+        #expect(r.ticks * 2 < DailyRun.maxTicks)
     }
 
     @Test func aRunIsScoredByTheVerifiersOwnSimulation() throws {

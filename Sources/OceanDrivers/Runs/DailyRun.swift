@@ -44,9 +44,11 @@ public enum DailyRefusal: Error, Equatable, Sendable {
 /// under the server's balance, re-simulate to every hash it records, and end its one
 /// game; the result is taken from the re-simulation.
 public enum DailyRun {
-    /// Ten minutes of play: far longer than any arcade game of the shipped balance
-    /// (the oracle's, which clears the round cap, is about two).
-    public static let maxTicks = 36_000
+    /// An hour of play: what one post may ask a server to simulate (about 20 ms of a
+    /// core). The longest game of the shipped balance, the oracle's clearing the round
+    /// cap, takes about 15 minutes; a skill-93 human's, about 11 (ten minutes, the
+    /// limit before, refused such a player's honest run).
+    public static let maxTicks = 216_000
 
     public static func verify(_ read: ReadReplay, date: CalendarDate, balance: Balance,
                               maxTicks: Int = DailyRun.maxTicks) -> Result<DailyResult, DailyRefusal> {
