@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`'s server part: 200 daily runs recorded by 200 bots, posted under 200
 # names 8 at a time to `ocean serve` on 127.0.0.1 (a fresh SQLite file), with 1 and
-# then 2 verifying threads; prints runs/s and latency percentiles (scripts/server-load.py).
+# then 2 verifying threads; prints runs/s and latency percentiles (scripts/server-load.py)
+# and the runs per core-second of the server's own CPU.
 set -euo pipefail
 OCEAN=${OCEAN:-.build/release/ocean}
 RUNS=${RUNS:-200}
@@ -20,7 +21,12 @@ for threads in 1 2; do
   for _ in $(seq 1 200); do grep -q "listening on" "$work/serve-$threads.log" && break; sleep 0.05; done
   url=$(sed -n 's/^ocean serve: listening on //p' "$work/serve-$threads.log" | head -1)
   [ -n "$url" ] || { cat "$work/serve-$threads.log"; exit 1; }
+  # The server's own CPU over the load (user + system, from /proc): runs per core-second.
+  cpu_before=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
   python3 scripts/server-load.py --server "$url" --runs "$work/runs" --date "$DATE" --concurrency 8 \
     --label "verify threads $threads: "
+  cpu_after=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
+  awk -v n="$RUNS" -v t=$((cpu_after - cpu_before)) -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { s = t / hz; printf "  the server used %.2f CPU s: %.0f runs per core-second (verifying, HTTP and SQLite)\n", s, (s > 0 ? n / s : 0) }'
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
 done
