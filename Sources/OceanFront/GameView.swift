@@ -76,6 +76,9 @@ public final class GameView {
     /// False: the tide's tint blended over the whole sky after the ocean is drawn, the
     /// plain way, which the tests hold the tinted copy's pixels to.
     var fusesTide = true
+    /// False: the sea-life hit flash blended band by band, the plain way, which the
+    /// tests hold its ramps of columns to.
+    var rampsFlash = true
     var fadingBackdrop: [UInt32]
     var fadingLook: HealthLook?
     /// The theme's motion tokens, the tick the screen last changed (a game started or

@@ -200,11 +200,20 @@ extension GameView {
         // the game in the middle stays readable.
         let x0 = Int(layout.originX), w = layout.playWidth
         let bands = 8, band = max(2, w / 48)
-        for i in 0..<bands {
-            let a = alpha * UInt32(bands - i) / UInt32(bands)
-            canvas.blend(x: x0 + i * band, y: 0, w: band, h: layout.waterY, red, alpha: a)
-            canvas.blend(x: x0 + w - (i + 1) * band, y: 0, w: band, h: layout.waterY, red, alpha: a)
+        func share(_ i: Int) -> UInt32 { alpha * UInt32(bands - i) / UInt32(bands) }
+        guard rampsFlash, 2 * bands * band <= w, alpha <= 256 else {
+            // Sides that meet (a playfield narrower than 32 bands) or a flash over full
+            // strength: band by band, each over the last.
+            for i in 0..<bands {
+                canvas.blend(x: x0 + i * band, y: 0, w: band, h: layout.waterY, red, alpha: share(i))
+                canvas.blend(x: x0 + w - (i + 1) * band, y: 0, w: band, h: layout.waterY, red, alpha: share(i))
+            }
+            return
         }
+        // Each side's bands as one ramp of columns (the same pixels as band by band).
+        let side = bands * band
+        canvas.blendColumns(x: x0, y: 0, w: side, h: layout.waterY, red) { share($0 / band) }
+        canvas.blendColumns(x: x0 + w - side, y: 0, w: side, h: layout.waterY, red) { share(bands - 1 - $0 / band) }
     }
 
     /// Sparks at the rim where an item clanged, and the clang said small beside them,

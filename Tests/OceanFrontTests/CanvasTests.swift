@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// A ramp of columns is each column blended by its own alpha.
+    @Test func aColumnRampIsAColumnOfBlendsEach() {
+        let (w, h) = (41, 7)
+        let start = Self.noise(width: w, height: h, seed: 8)
+        func alpha(_ i: Int) -> UInt32 { UInt32((i * 37 + 11) % 257) }
+        for colour: UInt32 in [0xFF00_0000, 0xFFFF_FFFF, 0xFF12_3456] {
+            // Clipped on each side, ramps of 1 to 7 columns over the last eight, one row.
+            for (x, y, rw, rh) in [(-3, -2, 20, 5), (1, 1, 5, 7), (30, 4, 20, 20), (0, 0, w, h), (2, 3, 17, 1), (4, 0, 31, 7)] {
+                let got = Self.drawn(start, width: w, height: h) {
+                    $0.blendColumns(x: x, y: y, w: rw, h: rh, colour, alpha: alpha)
+                }
+                let want = Self.drawn(start, width: w, height: h) { canvas in
+                    for c in 0..<rw { canvas.blend(x: x + c, y: y, w: 1, h: rh, colour, alpha: alpha(c)) }
+                }
+                #expect(got == want, "colour \(colour), rect \(x),\(y) \(rw)×\(rh)")
+            }
+        }
+    }
+
     @Test func aScaledSpriteIsASquarePerCell() {
         let (w, h) = (40, 30)
         let start = Self.noise(width: w, height: h, seed: 9)

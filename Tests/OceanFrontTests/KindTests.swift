@@ -305,3 +305,40 @@ func kindScreenshots() throws {
         }
     }
 }
+
+/// The sea-life hit flash drawn as two ramps of columns gives the pixels of its
+/// sixteen bands blended one by one, through its fade, at every phase.
+@Suite struct HitFlashTests {
+    @Test func theRampsDrawThePixelsOfTheBands() throws {
+        let rules = try shippedRules
+        let assets = try defaultAssets
+        let fish = try #require((0..<rules.kindCount).first { rules.isSeaLife[$0] })
+        for phase in [Phase.allCases.first!, Phase.allCases.last!] {
+            let state = try scene(phase).state
+            for later in [0, 3, 11] {
+                var frames: [[UInt32]] = []
+                for ramps in [true, false] {
+                    let view = try GameView(assets: assets, rules: rules, seed: 7)
+                    view.rampsFlash = ramps
+                    view.observe(state, events: [.seaLifeCaught(kind: ItemKind(rawValue: fish), x: rules.width / 2)])
+                    var fb = Framebuffer(width: GameView.width, height: GameView.height)
+                    var on = state
+                    on.tick += later
+                    view.render(on, fraction: 0.5, into: &fb)
+                    frames.append(fb.pixels)
+                }
+                let differing = zip(frames[0], frames[1]).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(phase), \(later) ticks after the hit: \(differing) pixels differ")
+                // The flash is there to compare: a frame without the hit differs.
+                let view = try GameView(assets: assets, rules: rules, seed: 7)
+                view.observe(state, events: [])
+                var plain = Framebuffer(width: GameView.width, height: GameView.height)
+                var on = state
+                on.tick += later
+                view.render(on, fraction: 0.5, into: &plain)
+                let flashed = zip(frames[0], plain.pixels).filter { $0 != $1 }.count
+                #expect(flashed > 10_000, "\(phase), \(later) ticks after the hit: the flash changed \(flashed) pixels")
+            }
+        }
+    }
+}

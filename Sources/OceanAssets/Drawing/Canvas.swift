@@ -82,6 +82,61 @@ public struct Canvas {
         }
     }
 
+    /// Columns `x ..< x + w`, rows `y ..< y + h`, mixed over what is there, each column
+    /// by its own `alpha(column - x)` of 256 (at most 256): a horizontal ramp in one
+    /// pass, the pixels of `blend` column by column. Its lanes are set up once per eight
+    /// columns, not once per rectangle (a ramp of narrow bands spent most of its time on
+    /// each band's ragged end).
+    public func blendColumns(x: Int, y: Int, w: Int, h: Int, _ colour: UInt32, alpha: (Int) -> UInt32) {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        let chunks = (x1 - x0) / 8
+        let (b, g, r) = (UInt16(colour & 0xFF), UInt16(colour >> 8 & 0xFF), UInt16(colour >> 16 & 0xFF))
+        let rb = colour & 0xFF00FF, gc = colour & 0x00FF00
+        withUnsafeTemporaryAllocation(of: SIMD16<UInt16>.self, capacity: max(1, 3 * chunks)) { lanes in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { tail in
+                // Each chunk's lanes: what is kept of the pixel, and the colour's share.
+                for k in 0..<chunks {
+                    var keep = SIMD16<UInt16>(), even = SIMD16<UInt16>(), odd = SIMD16<UInt16>()
+                    for j in 0..<8 {
+                        let a = alpha(x0 + 8 * k + j - x)
+                        precondition(a <= 256, "blendColumns: alpha \(a) is over 256")
+                        let t = UInt16(a)
+                        keep[2 * j] = 256 &- t
+                        keep[2 * j + 1] = 256 &- t
+                        even[2 * j] = b &* t
+                        even[2 * j + 1] = r &* t
+                        odd[2 * j] = g &* t
+                    }
+                    lanes[3 * k] = keep
+                    lanes[3 * k + 1] = even
+                    lanes[3 * k + 2] = odd
+                }
+                let rest = x0 + 8 * chunks
+                for i in rest..<x1 { tail[i - rest] = alpha(i - x) }
+                let bytes = SIMD8<UInt32>(repeating: 0x00FF_00FF), opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+                for row in y0..<y1 {
+                    let line = pixels.baseAddress! + row * width
+                    for k in 0..<chunks {
+                        let at = UnsafeMutableRawPointer(line + x0 + 8 * k)
+                        let a = at.loadUnaligned(as: SIMD8<UInt32>.self)
+                        let keep = lanes[3 * k]
+                        let e = unsafeBitCast((unsafeBitCast(a & bytes, to: SIMD16<UInt16>.self) &* keep &+ lanes[3 * k + 1]) &>> 8,
+                                              to: SIMD8<UInt32>.self)
+                        let o = unsafeBitCast((unsafeBitCast(a &>> 8 & bytes, to: SIMD16<UInt16>.self) &* keep &+ lanes[3 * k + 2]) &>> 8,
+                                              to: SIMD8<UInt32>.self)
+                        at.storeBytes(of: opaque | e | o &<< 8, as: SIMD8<UInt32>.self)
+                    }
+                    for i in rest..<x1 {
+                        let a = line[i], t = tail[i - rest], s = 256 &- t
+                        line[i] = 0xFF00_0000 | ((a & 0xFF00FF) &* s &+ rb &* t) >> 8 & 0xFF00FF
+                            | ((a & 0x00FF00) &* s &+ gc &* t) >> 8 & 0x00FF00
+                    }
+                }
+            }
+        }
+    }
+
     /// A whole screen copied in (a background).
     public func copy(from source: [UInt32]) {
         source.withUnsafeBufferPointer { src in
