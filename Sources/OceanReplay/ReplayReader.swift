@@ -554,11 +554,14 @@ public struct ReplayReader {
                 + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : "")
                 + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : ""))
         }
-        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        replay?.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick
     }
 
     /// The checks on an input record's tick, in the order they are made.
+    /// Inlined: called as a method, the whole reader (3.7 KB) was copied to lend it as
+    /// `self` for every record read.
+    @inline(__always)
     private func checkInputTick(_ tick: Int, _ n: Int) throws(ReplayError) {
         let start = startTick
         guard tick >= start else { throw error(at: n, "input tick \(tick) is before the starting state's tick \(start)") }
@@ -599,7 +602,7 @@ public struct ReplayReader {
         }
         var checkpoint = Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n)
         if pendingStateLine > 0 { checkpoint.state = try recordedState(checkpointTick: tick, n) }
-        replay!.checkpoints.append(checkpoint)
+        replay?.checkpoints.append(checkpoint)
         lastCheckpointTick = tick
     }
 
@@ -675,6 +678,8 @@ public struct ReplayReader {
 
     /// The checks on a checkpoint's tick, in the order they are made; the tick of the
     /// checkpoint (or start) before it.
+    /// Inlined, as `checkInputTick`.
+    @inline(__always)
     private func checkCheckpointTick(_ tick: Int, _ n: Int) throws(ReplayError) -> Int {
         let every = checkpointEvery
         let previous = lastCheckpointTick ?? startTick
@@ -817,7 +822,7 @@ public struct ReplayReader {
             command = .startGame
         }
         try checkInputTick(tick, n)
-        replay!.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
+        replay?.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick
         return true
     }
@@ -842,7 +847,7 @@ public struct ReplayReader {
         for c in marks where !ReplayFormat.isFingerprint(c) { return false }
         let previous = try checkCheckpointTick(tick, n)
         guard marks.count == tick - previous else { throw fingerprintError(tick, previous, n) }
-        replay!.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs,
+        replay?.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs,
                                               fields: ReadableFields(score: score, combo: combo, health: health, items: items),
                                               ticks: Array(marks), line: n))
         lastCheckpointTick = tick
