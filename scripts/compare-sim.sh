@@ -4,7 +4,7 @@
 # `sim --bot idle --games 2000` and a 200-day career (`sim --bot human --days 200`).
 # The other commit is exported (git archive) under ${TMPDIR:-/tmp} and its `ocean`
 # built in release once (kept; KEEP=0 removes it). The two programs take turns, A B A B,
-# ROUNDS times; each run's user + system CPU seconds (GNU time) over the ticks it says
+# ROUNDS times; each run's user + system CPU seconds (bash's time, in ms) over the ticks it says
 # it played (`--json`), the medians and their ratio printed. Each program runs in its
 # own checkout's folder, so it reads its own assets/balance.toml.
 #
@@ -18,7 +18,6 @@ rounds=${ROUNDS:-5}
 here=$PWD
 mine=$here/.build/release/ocean
 [ -x "$mine" ] || { echo "compare-sim: $mine is missing; run make build first" >&2; exit 2; }
-command -v /usr/bin/time >/dev/null || { echo "compare-sim: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 dir=${TMPDIR:-/tmp}/ocean-compare-sim/$other
 if [ ! -x "$dir/.build/release/ocean" ]; then
   rm -rf "$dir" && mkdir -p "$dir"
@@ -32,10 +31,15 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/compare-sim-XXXXXX")
 trap 'rm -rf -- "$out"; [ "${KEEP:-1}" = 0 ] && rm -rf -- "$dir"; true' EXIT
 
 # One run: prints nanoseconds of CPU per tick. $1 the program, $2 its folder, the rest its arguments.
+# The child's user + system CPU from bash's `time` in milliseconds (GNU time prints
+# hundredths of a second, too coarse for a career that takes 0.05 s).
 run() {
   local program=$1 folder=$2; shift 2
-  (cd -- "$folder" && /usr/bin/time -f '%U %S' -o "$out/time" "$program" "$@" --json >"$out/json" 2>"$out/err") ||
+  local TIMEFORMAT='%3U %3S' back=$PWD
+  cd -- "$folder"
+  { time "$program" "$@" --json >"$out/json" 2>"$out/err"; } 2>"$out/time" ||
     { echo "compare-sim: $program $* failed:" >&2; tail -3 "$out/err" >&2; exit 2; }
+  cd -- "$back"
   python3 - "$out/time" "$out/json" <<'PY'
 import json, sys
 user, system = map(float, open(sys.argv[1]).read().split()[-2:])
