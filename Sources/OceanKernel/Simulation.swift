@@ -12,6 +12,8 @@ public struct Simulation: Sendable {
     /// What happened during the last `step`, in order.
     public private(set) var events: [Event] = []
     private var log = TickLog()
+    /// New items' landings, kept per fall and motion (a cache of the rules, not state).
+    private var forecasts = SpawnForecasts()
 
     public init(rules: Rules, seed: UInt64) {
         self.rules = rules
@@ -49,7 +51,7 @@ public struct Simulation: Sendable {
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         // A slack tide holds the items (and the spawner's clock) still on some ticks.
         if PowerSystem.run(&state, events: &events, rules: rules) {
-            SpawnSystem.run(&state, rules: rules, events: &events)
+            SpawnSystem.run(&state, rules: rules, forecasts: &forecasts, events: &events)
             ItemSystem.run(&state, binFrom: binFrom, binTo: state.bin.x, rules: rules, log: &log)
         }
         // Both read only the outcomes; on a tick without any (most), skipping the call

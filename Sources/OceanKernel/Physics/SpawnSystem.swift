@@ -12,7 +12,7 @@
 /// again next tick, a later landing with more time in hand. So every item dropped can
 /// be caught, and the oracle bot, which drives the plan, catches all of them.
 enum SpawnSystem {
-    static func run(_ s: inout GameState, rules: Rules, events: inout [Event]) {
+    static func run(_ s: inout GameState, rules: Rules, forecasts: inout SpawnForecasts, events: inout [Event]) {
         guard s.mode == .playing else { return }
         let row = rules.row(s)
         let owed = rules.roundItems[row] - s.roundSpawned
@@ -22,7 +22,7 @@ enum SpawnSystem {
         let burst = min(rules.spawnBurst, owed, rules.maxLive - s.items.count)
         guard burst > 0 else { return }
         var dropped = 0
-        while dropped < burst && spawnOne(&s, rules: rules, events: &events) { dropped += 1 }
+        while dropped < burst && spawnOne(&s, rules: rules, forecasts: &forecasts, events: &events) { dropped += 1 }
         guard dropped > 0 else { return }  // nothing fits yet: try again next tick
         s.roundSpawned += dropped
         s.spawnTimer = rules.roundGapTicks[row]
@@ -56,7 +56,7 @@ enum SpawnSystem {
         return rules.kindCount - 1
     }
 
-    private static func spawnOne(_ s: inout GameState, rules: Rules, events: inout [Event]) -> Bool {
+    private static func spawnOne(_ s: inout GameState, rules: Rules, forecasts: inout SpawnForecasts, events: inout [Event]) -> Bool {
         let row = rules.row(s)
         let base = row * rules.kindCount
         let weights = rules.cumulativeWeight
@@ -81,7 +81,7 @@ enum SpawnSystem {
             item = Item(x: x, y: rules.waterLine - half - 1, vx: drift, vy: -leap, ax: 0, kind: kind)
         }
         if rules.fairSpawn {
-            guard fit(&item, &s, rules: rules) else { return false }
+            guard fit(&item, &s, rules: rules, forecasts: &forecasts) else { return false }
         }
         s.items.append(item)
         events.append(.itemSpawned(kind: kind, xPx: Fixed.wholePixels(item.x)))
@@ -91,7 +91,7 @@ enum SpawnSystem {
     /// Places `item`'s catch in the plan (or, for sea life, a place for the bin to be
     /// clear of it), moving the item sideways if needed; false if it cannot be caught
     /// (or let pass) after the items already promised.
-    private static func fit(_ item: inout Item, _ s: inout GameState, rules: Rules) -> Bool {
+    private static func fit(_ item: inout Item, _ s: inout GameState, rules: Rules, forecasts: inout SpawnForecasts) -> Bool {
         // Points already passed are history: keep the latest as where the path stands.
         var passed = 0
         while passed + 1 < s.plan.count && s.plan[passed + 1].tick < s.tick { passed += 1 }
@@ -99,8 +99,9 @@ enum SpawnSystem {
         if s.plan.isEmpty { s.plan.append(PlanPoint(tick: s.tick, x: s.bin.x)) }
 
         let k = item.kind.rawValue
-        let fall = rules.fall[rules.row(s) * rules.kindCount + k]
-        var landing = ItemSystem.forecast(item, fall, rules: rules)
+        let fallIndex = rules.row(s) * rules.kindCount + k
+        let fall = rules.fall[fallIndex]
+        var landing = forecasts.landing(item, fall: fallIndex, rules: rules)
         // Spawned now, it moves in this very tick: its n-th move is tick + n - 1.
         let tick = s.tick + landing.ticks - 1
         var at = s.plan.count
@@ -163,7 +164,7 @@ enum SpawnSystem {
             let goal = landing.x < low ? low - give : high + give
             let half = fall.halfSize
             item.x = min(rules.width - half, max(half, item.x + goal - landing.x))
-            landing = ItemSystem.forecast(item, fall, rules: rules)
+            landing = forecasts.landing(item, fall: fallIndex, rules: rules)
         }
         return false
     }
