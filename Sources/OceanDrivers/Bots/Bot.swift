@@ -9,9 +9,18 @@ public protocol Bot {
     /// drivers build each tick's `TickInput` from it (`TickInput(_:command:)`), so a
     /// pointer goes through the same recording as keys. By default, the keys of `move`.
     mutating func control(_ state: GameState, rules: Rules) -> BotControl
+    /// `control` of the simulation's state and rules. `sim` is only read; it is inout
+    /// so a plan can lend the state where it lies through the bot's existential box
+    /// (passed by value, it was copied whole for every tick's call). By default,
+    /// `control(sim.state, rules: sim.rules)`.
+    mutating func control(in sim: inout Simulation) -> BotControl
 }
 
 extension Bot {
+    public mutating func control(in sim: inout Simulation) -> BotControl {
+        control(sim.state, rules: sim.rules)
+    }
+
     public mutating func control(_ state: GameState, rules: Rules) -> BotControl {
         BotControl(move: move(state, rules: rules))
     }

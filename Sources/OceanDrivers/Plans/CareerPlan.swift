@@ -63,7 +63,7 @@ public struct CareerPlan {
     /// state is read where it lies, not copied for every tick (see `GamePlan`).
     @inline(never)
     public mutating func input(for sim: inout Simulation) -> TickInput? {
-        if sim.state.mode != .idle { return TickInput(bots[bot].control(sim.state, rules: sim.rules)) }
+        if sim.state.mode != .idle { return TickInput(bots[bot].control(in: &sim)) }
         let s = sim.state
         while true {
             if !queue.isEmpty { return TickInput(command: queue.removeFirst()) }

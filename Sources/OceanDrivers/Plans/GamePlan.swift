@@ -50,8 +50,8 @@ public struct GamePlan {
         if sim.state.mode == .idle {
             guard played - before < games else { return nil }
             current = min(played - before, bots.count - 1)
-            return TickInput(bots[current].control(sim.state, rules: sim.rules), command: start)
+            return TickInput(bots[current].control(in: &sim), command: start)
         }
-        return TickInput(bots[current].control(sim.state, rules: sim.rules))
+        return TickInput(bots[current].control(in: &sim))
     }
 }
