@@ -107,7 +107,7 @@ public enum Bench {
     /// input opens a career session.
     public static func typicalInputs(rules: Rules, seed: UInt64, games: Int, session: Command? = nil) -> [TickInput] {
         var sim = Simulation(rules: rules, seed: seed)
-        var plan = GamePlan(bot: BotKind.greedy.make(seed: seed), games: games, session: session)
+        var plan = GamePlanOf(bot: GreedyBot(), games: games, session: session)
         var inputs: [TickInput] = []
         while let input = plan.input(for: sim) {
             inputs.append(input)

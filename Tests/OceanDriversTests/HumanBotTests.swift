@@ -11,7 +11,7 @@ import TestSupport
     func controls(seed: UInt64, skill: Int, input: HumanBot.Input, games: Int = 1) throws -> [BotControl] {
         let rules = try shippedRules
         var sim = Simulation(rules: rules, seed: seed)
-        var plan = GamePlan(bot: HumanBot(seed: seed, skill: skill, input: input), games: games)
+        var plan = GamePlanOf(bot: HumanBot(seed: seed, skill: skill, input: input), games: games)
         var out: [BotControl] = []
         while let input = plan.input(for: sim) {
             out.append(BotControl(move: input.move, pointer: input.pointer))

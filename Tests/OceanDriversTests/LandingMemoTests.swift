@@ -13,7 +13,7 @@ import TestSupport
         let rules = try shippedRules
         for (bot, every) in [(BotKind.greedy, 1), (BotKind.human, 13)] {
             var sim = Simulation(rules: rules, seed: 21)
-            var plan = GamePlan(bot: bot.make(seed: 21), games: 2)
+            var plan = GamePlan(bot: AnyBot(bot.make(seed: 21)), games: 2)
             var memo = LandingMemo()
             var asked = 0
             while let input = plan.input(for: sim) {

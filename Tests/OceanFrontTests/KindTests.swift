@@ -43,7 +43,7 @@ struct KindGame {
     let seed: UInt64
     let rules: Rules
     let start: Simulation
-    let plan: GamePlan
+    let plan: GamePlanOf<HumanBot>
     /// The tick each moment is drawn at, and the x (fixed point) of its event.
     private(set) var ticks: [Moment: (tick: Int, x: Int)] = [:]
 
@@ -54,7 +54,7 @@ struct KindGame {
         sim.state.health = (rules.phaseFloor[Phase.recovering.rawValue] + rules.phaseFloor[Phase.flourishing.rawValue]) / 2
         sim.state.phase = .recovering
         start = sim
-        plan = GamePlan(bot: BotKind.human.make(seed: seed, skill: 50), games: 1,
+        plan = GamePlanOf(bot: HumanBot(seed: seed, skill: 50), games: 1,
                         session: .beginSession(CalendarDate(year: 2026, month: 3, day: 14), minuteOfDay: 600))
         // The first of each moment drawn clear of toasts (which would cover the bin), and
         // a sea-life pass with another animal in the air if there is one.

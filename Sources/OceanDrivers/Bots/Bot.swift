@@ -65,6 +65,18 @@ public enum BotKind: String, CaseIterable, Sendable {
     }
 }
 
+/// Any bot, as one type: what a plan of mixed bots holds (`GamePlan`). Every call goes
+/// through the bot's existential box.
+public struct AnyBot: Bot {
+    public var base: any Bot
+
+    public init(_ base: any Bot) { self.base = base }
+
+    public mutating func move(_ state: GameState, rules: Rules) -> Move { base.move(state, rules: rules) }
+    public mutating func control(_ state: GameState, rules: Rules) -> BotControl { base.control(state, rules: rules) }
+    public mutating func control(in sim: inout Simulation) -> BotControl { base.control(in: &sim) }
+}
+
 /// Never moves: every item not dropped straight into the bin is missed.
 public struct IdleBot: Bot {
     public init() {}

@@ -27,7 +27,7 @@ public struct BotSchedule: Sendable, CustomStringConvertible {
 
     public func plan(seed: UInt64, skill: Int, input: HumanBot.Input = .keys, games: Int, session: Command? = nil,
                      mode: PlayMode = .classic) -> GamePlan {
-        GamePlan(bots: bots(seed: seed, skill: skill, input: input), games: games, session: session, mode: mode)
+        GamePlan(bots: bots(seed: seed, skill: skill, input: input).map(AnyBot.init), games: games, session: session, mode: mode)
     }
 
     /// One bot per entry, each with a seed of its own; `skill` and `input` go to the humans.

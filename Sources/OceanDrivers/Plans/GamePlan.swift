@@ -4,9 +4,14 @@ import OceanKernel
 /// so a saved career plays `games` more): starts a game whenever none is on, until
 /// the last one ends. Game n is played by `bots[n]`, the last bot playing any
 /// games beyond the list. Produces one `TickInput` per tick; `nil` when done.
-public struct GamePlan {
+public typealias GamePlan = GamePlanOf<AnyBot>
+
+/// `GamePlan` with bots of one type, `Player`: called as that type, not through an
+/// existential box, a bot's every tick is a direct call (`runGames` plays a schedule of
+/// one kind of bot so; a mixed schedule is a `GamePlan` of `AnyBot`s).
+public struct GamePlanOf<Player: Bot> {
     public let games: Int
-    private var bots: [any Bot]
+    private var bots: [Player]
     private var current = 0
     /// Games played before this plan's first, once it has seen a state.
     private var gamesBefore: Int?
@@ -15,11 +20,11 @@ public struct GamePlan {
     /// The command that starts each game: classic or arcade.
     private let start: Command
 
-    public init(bot: any Bot, games: Int, session: Command? = nil, mode: PlayMode = .classic) {
+    public init(bot: Player, games: Int, session: Command? = nil, mode: PlayMode = .classic) {
         self.init(bots: [bot], games: games, session: session, mode: mode)
     }
 
-    public init(bots: [any Bot], games: Int, session: Command? = nil, mode: PlayMode = .classic) {
+    public init(bots: [Player], games: Int, session: Command? = nil, mode: PlayMode = .classic) {
         precondition(!bots.isEmpty)
         self.bots = bots
         self.games = games

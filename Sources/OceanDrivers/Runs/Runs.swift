@@ -12,8 +12,29 @@ public func runGames(rules: Rules, seed: UInt64, bot: BotKind, games: Int, skill
 public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: Int, skill: Int = 70,
                      input: HumanBot.Input = .keys, session: Command = DefaultSession.command, mode: PlayMode = .classic,
                      goOn: ((Int) -> Bool)? = nil) -> RunReport {
+    // One kind of bot: played as its own type, each tick a direct call (the same bot
+    // `BotKind.make` builds, so the same games as through the existential).
+    if schedule.kinds.count == 1 {
+        func play<B: Bot>(_ bot: B) -> RunReport {
+            runGames(rules: rules, seed: seed, plan: GamePlanOf<B>(bot: bot, games: games, session: session, mode: mode),
+                     mode: mode, goOn: goOn)
+        }
+        switch schedule.kinds[0] {
+        case .idle: return play(IdleBot())
+        case .greedy: return play(GreedyBot())
+        case .human: return play(HumanBot(seed: seed, skill: skill, input: input))
+        case .dodge: return play(DodgeBot())
+        case .oracle: return play(OracleBot())
+        }
+    }
+    let plan = schedule.plan(seed: seed, skill: skill, input: input, games: games, session: session, mode: mode)
+    return runGames(rules: rules, seed: seed, plan: plan, mode: mode, goOn: goOn)
+}
+
+/// The games of `plan`, from a fresh ocean of `seed`.
+func runGames<B: Bot>(rules: Rules, seed: UInt64, plan: GamePlanOf<B>, mode: PlayMode, goOn: ((Int) -> Bool)?) -> RunReport {
     var sim = Simulation(rules: rules, seed: seed)
-    var plan = schedule.plan(seed: seed, skill: skill, input: input, games: games, session: session, mode: mode)
+    var plan = plan
     var log = PlayLog(rules: rules)
     while let input = plan.input(for: &sim) {
         if let goOn, sim.state.tick % InputFeed.checkEvery == 0, !goOn(sim.state.totals.games) { break }
