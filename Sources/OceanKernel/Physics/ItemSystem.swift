@@ -119,18 +119,29 @@ enum ItemSystem {
     /// and its centre's x at that instant, found by running `advance` exactly as the
     /// tick will. A leaping sea-life item meets it as it falls back.
     static func forecast(_ item: Item, _ p: FallParams, rules: Rules) -> (ticks: Int, x: Int) {
+        let f = flight(item, p, width: rules.width, rim: rules.rim)
+        return (f.ticks, f.x)
+    }
+
+    /// `forecast` on a playfield `width` wide, also the least and most x the centre
+    /// takes on the way (after each move) and whether it met the rim within the bound
+    /// (the spawner keeps such flights, `SpawnForecasts`).
+    static func flight(_ item: Item, _ p: FallParams, width: Int, rim: Int) -> (ticks: Int, x: Int, low: Int, high: Int, lands: Bool) {
         var it = item
         var ticks = 0
+        var low = Int.max, high = Int.min
         while ticks < 1_000_000 {
             ticks += 1
-            let (x0, bottom0, bottom1) = advance(&it, p, width: rules.width)
-            if bottom1 >= rules.rim {
-                if bottom0 < rules.rim { return (ticks, x0 + (it.x - x0) * (rules.rim - bottom0) / (bottom1 - bottom0)) }
+            let (x0, bottom0, bottom1) = advance(&it, p, width: width)
+            low = min(low, it.x)
+            high = max(high, it.x)
+            if bottom1 >= rim {
+                if bottom0 < rim { return (ticks, x0 + (it.x - x0) * (rim - bottom0) / (bottom1 - bottom0), low, high, true) }
                 // Below the rim already: on its way down it never meets the rim
                 // again; on its way up (sea life leaping out), it meets it later.
-                if it.vy >= 0 { return (ticks, it.x) }
+                if it.vy >= 0 { return (ticks, it.x, low, high, true) }
             }
         }
-        return (ticks, it.x)
+        return (ticks, it.x, low, high, false)
     }
 }

@@ -45,31 +45,14 @@ struct SpawnForecasts: Sendable {
         return ItemSystem.forecast(item, p, rules: rules)
     }
 
-    /// The forecast's own steps, from an x so far from the walls that none is met.
+    /// The forecast's own flight, from an x so far from the walls that none is met.
     private static func path(_ item: Item, _ p: FallParams, rules: Rules) -> Path {
-        var path = Path(y: item.y, vx: item.vx, vy: item.vy, ax: item.ax, known: true)
-        let start = Int.max / 4, nowhere = Int.max / 2
+        let start = Int.max / 4
         var it = item
         it.x = start
-        var low = Int.max, high = Int.min
-        var ticks = 0
-        while ticks < 1_000_000 {
-            ticks += 1
-            let (x0, bottom0, bottom1) = ItemSystem.advance(&it, p, width: nowhere)
-            low = min(low, it.x - start)
-            high = max(high, it.x - start)
-            guard bottom1 >= rules.rim else { continue }
-            if bottom0 < rules.rim {
-                // As the forecast interpolates: (it.x - x0) is the same from any start.
-                path.land = x0 - start + (it.x - x0) * (rules.rim - bottom0) / (bottom1 - bottom0)
-            } else if it.vy >= 0 {
-                path.land = it.x - start
-            } else {
-                continue
-            }
-            (path.lands, path.ticks, path.low, path.high) = (true, ticks, low, high)
-            return path
-        }
-        return path
+        let f = ItemSystem.flight(it, p, width: Int.max / 2, rim: rules.rim)
+        // The landing's interpolation works on x's differences, the same from any start.
+        return Path(y: item.y, vx: item.vx, vy: item.vy, ax: item.ax, known: true, lands: f.lands, ticks: f.ticks,
+                    land: f.x - start, low: f.low - start, high: f.high - start)
     }
 }
