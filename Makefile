@@ -276,8 +276,9 @@ test-optuna: venv
 IMAGE_NAME ?= ocean-rescue-headless:$(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 image:
 	$(SWIFT) build $(RELEASE) --product ocean-headless
+	$(SWIFT) build $(RELEASE) --product ocean-server
 	$(MAKE) --no-print-directory commit-stamp
-	scripts/image-root.sh .build/release/ocean-headless .build/image/root
+	scripts/image-root.sh .build/release/ocean-headless .build/release/ocean-server .build/image/root
 	podman build -t $(IMAGE_NAME) -f deploy/Containerfile .build/image/root
 
 ## test-image: the image's `ocean tune` run with chroot (podman run is refused here) gives the local build's bytes (root)

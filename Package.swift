@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "ocean", targets: ["ocean"]),
         .executable(name: "ocean-bench", targets: ["ocean-bench"]),
         .executable(name: "ocean-headless", targets: ["ocean-headless"]),
+        // The Daily Ocean's server: a product of its own, so the game links no server stack.
+        .executable(name: "ocean-server", targets: ["ocean-server"]),
         // The TOML reader behind toml-test's decoder interface (`make toml-test`).
         .executable(name: "toml-test-decoder", targets: ["toml-test-decoder"]),
         .library(name: "OceanKernel", targets: ["OceanKernel"]),
@@ -19,7 +21,7 @@ let package = Package(
         // target links it; `make build` builds its library (`--product
         // MallocInterposerSwift`) and `make bench` preloads it (LD_PRELOAD).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
-        // `ocean serve` (issue 33): the HTTP server, its two databases, the players' keys.
+        // `ocean-server` (issue 33): the HTTP server, its two databases, the players' keys.
         // Its default traits off: swift-configuration and full Foundation are not used,
         // and every fresh build (CI's) would compile them twice (tools 6.1 for `traits:`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -75,7 +77,8 @@ let package = Package(
         // A game being played, recorded and saved: the recorder, the command queue, the
         // recording parts, balance reloads, saves, quitting as abandoned, the tick's
         // events handed to observers. No SDL, no drawing.
-        .target(name: "OceanSession", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanDrivers", "OceanStore", "OceanSystem"]),
+        .target(name: "OceanSession", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanDrivers", "OceanStore", "OceanSystem",
+                                                     "OceanDaily"]),
         // The shell around the game, SDL only, no policy: the window, one input value per
         // frame, presenting, the audio device, PNG files, display loss, pacing, and the
         // one window loop that runs a scene.
@@ -83,7 +86,7 @@ let package = Package(
         // The scenes in the window (play, watch) over the session, the front, the sound
         // and the platform; what `ocean play` and `ocean replay watch` run.
         .target(name: "OceanApp", dependencies: ["OceanSession", "OceanFront", "OceanAudio", "OceanPlatform", "OceanAssets",
-                                                 "OceanBalance", "OceanKernel", "OceanReplay", "OceanStore", "OceanSystem"]),
+                                                 "OceanBalance", "OceanKernel", "OceanReplay", "OceanStore", "OceanSystem", "OceanDaily"]),
         // Balance sweeps: specs, statistics, halving, shards, charts (drawn with the
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
@@ -97,18 +100,24 @@ let package = Package(
                            "OceanAssets", "OceanTune",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // A Daily Ocean player's side of the server: the Ed25519 key pair kept in the data
-        // folder, what a run's signature covers (the server checks the same bytes), and
-        // the HTTP client of `ocean daily submit` and `leaderboard` (FoundationNetworking).
+        // The Daily Ocean's contract, which the client and the server both use and
+        // neither owns: the day's game and seed, what a run's signature covers, what a
+        // run must be and how it is verified (once).
+        .target(name: "OceanDaily",
+                dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem",
+                               .product(name: "Crypto", package: "swift-crypto")]),
+        // libcurl from the system (TLS from the system too), behind typed calls.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // A Daily Ocean player's side: the Ed25519 key pair kept in the data folder and
+        // the bounded HTTP client of `ocean daily submit` and `leaderboard`.
         .target(name: "OceanDailyClient",
-                dependencies: ["OceanSystem", "OceanStore", .product(name: "Crypto", package: "swift-crypto")],
-                // FoundationNetworking is libcurl underneath; the static release links it by name.
-                linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
-        // `ocean serve`: the Daily Ocean's server. Re-plays each posted run with its own
-        // balance on a bounded pool of threads, keeps runs in SQLite or PostgreSQL, binds
-        // names to keys, renders the day's page.
+                dependencies: ["OceanDaily", "OceanSystem", "OceanStore", "CCurl",
+                               .product(name: "Crypto", package: "swift-crypto")]),
+        // The Daily Ocean's server: verifies each posted run once on a bounded pool of
+        // threads, keeps runs in SQLite or PostgreSQL, binds names to keys, renders the
+        // day's page. Only `ocean-server` links it.
         .target(name: "OceanServer",
-                dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanDrivers", "OceanSystem", "OceanDailyClient",
+                dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem", "OceanDaily",
                                .product(name: "Hummingbird", package: "hummingbird"),
                                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                                .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -122,17 +131,19 @@ let package = Package(
             name: "ocean",
             dependencies: ["OceanKernel", "OceanBalance", "OceanSystem", "OceanStore", "OceanReplay", "OceanDrivers",
                            "OceanAudio", "OceanAssets", "OceanFront", "OceanPlatform", "OceanSession", "OceanApp", "OceanTune",
-                           "OceanCLI", "OceanServer", "OceanServeCommand", "OceanDailyClient",
+                           "OceanCLI", "OceanDaily", "OceanDailyClient",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // `ocean serve`'s flags, shared by the game's `ocean` and the headless one.
-        .target(name: "OceanServeCommand",
-                dependencies: ["OceanCLI", "OceanServer", "OceanStore", "OceanSystem",
-                               .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        // `ocean tune` and `ocean serve` without SDL, for a container or a batch node (`make image`).
+        // The Daily Ocean's server program: its flags and one call (`make image` ships it).
+        .executableTarget(
+            name: "ocean-server",
+            dependencies: ["OceanCLI", "OceanServer", "OceanStore", "OceanSystem",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `ocean tune` without SDL, for a container or a batch node (`make image`).
         .executableTarget(
             name: "ocean-headless",
-            dependencies: ["OceanCLI", "OceanServeCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OceanCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The benchmark as its own program (`make bench`): the game binary links no
         // malloc interposer, and neither does this one: `make bench` builds the
@@ -164,7 +175,7 @@ let package = Package(
         .testTarget(name: "OceanSessionTests",
                     dependencies: ["OceanSession", "OceanKernel", "OceanReplay", "OceanStore", "TestSupport"]),
         .testTarget(name: "OceanAppTests",
-                    dependencies: ["OceanApp", "OceanSession", "OceanPlatform", "OceanFront", "OceanAssets", "OceanKernel",
+                    dependencies: ["OceanApp", "OceanDaily", "OceanSession", "OceanPlatform", "OceanFront", "OceanAssets", "OceanKernel",
                                    "OceanReplay", "OceanStore", "TestSupport"]),
         // The command line end to end (the built programs) and in the tests' own process
         // (`@testable import ocean`: the same commands, parsing and exit statuses).
@@ -181,10 +192,14 @@ let package = Package(
         .testTarget(name: "FrameClockTests", dependencies: ["OceanPlatform"]),
         .testTarget(name: "OceanPlatformTests", dependencies: ["OceanPlatform", "OceanAssets", "OceanFront", "OceanKernel", "OceanStore",
                                                                "CSDL2", "TestSupport"]),
-        // `ocean serve` end to end: the built `ocean` serving on 127.0.0.1, SQLite and PostgreSQL.
+        // The server end to end: the built `ocean-server` serving on 127.0.0.1, SQLite and PostgreSQL.
         .testTarget(name: "OceanServerTests",
-                    dependencies: ["OceanServer", "OceanDailyClient", "OceanSystem", "TestSupport",
+                    dependencies: ["OceanServer", "OceanDaily", "OceanSystem", "TestSupport",
                                    .product(name: "Crypto", package: "swift-crypto")]),
+        // The Daily contract (the day's game, signatures, verifying a run) and the client.
+        .testTarget(name: "OceanDailyTests",
+                    dependencies: ["OceanDaily", "OceanDailyClient", "OceanDrivers", "OceanReplay", "OceanKernel", "OceanStore",
+                                   "OceanSystem", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanAssets",
                                    "OceanPlatform", "TestSupport"]),

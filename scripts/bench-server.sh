@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
 # `make bench`'s server part: 200 daily runs recorded by 200 bots, posted under 200
-# names 8 at a time to `ocean serve` on 127.0.0.1 (a fresh SQLite file), with 1 and
+# names 8 at a time to `ocean-server` on 127.0.0.1 (a fresh SQLite file), with 1 and
 # then 2 verifying threads; prints runs/s and latency percentiles (scripts/server-load.py)
 # and the runs per core-second of the server's own CPU.
 set -euo pipefail
 OCEAN=${OCEAN:-.build/release/ocean}
+SERVER=${SERVER:-.build/release/ocean-server}
 RUNS=${RUNS:-200}
 DATE=2026-12-01
 work=$(mktemp -d /tmp/ocean-bench-server.XXXXXX)
 server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/runs"
-echo "== ocean serve: recording $RUNS daily runs"
+echo "== ocean-server: recording $RUNS daily runs"
 seq 1 "$RUNS" | xargs -P 2 -I{} sh -c \
   "$OCEAN daily record --date $DATE --bot human --skill \$(( {} * 37 % 81 + 15 )) --seed {} --out $work/runs/{}.replay >/dev/null"
 for threads in 1 2; do
   db="$work/runs-$threads.sqlite"
-  "$OCEAN" serve --db "$db" --port 0 --verify-threads "$threads" >"$work/serve-$threads.log" 2>&1 &
+  "$SERVER" --db "$db" --port 0 --verify-threads "$threads" >"$work/serve-$threads.log" 2>&1 &
   server=$!
   for _ in $(seq 1 200); do grep -q "listening on" "$work/serve-$threads.log" && break; sleep 0.05; done
-  url=$(sed -n 's/^ocean serve: listening on //p' "$work/serve-$threads.log" | head -1)
+  url=$(sed -n 's/^ocean-server: listening on //p' "$work/serve-$threads.log" | head -1)
   [ -n "$url" ] || { cat "$work/serve-$threads.log"; exit 1; }
   # The server's own CPU over the load (user + system, from /proc): runs per core-second.
   cpu_before=$(awk '{ print $14 + $15 }' "/proc/$server/stat")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A bounded load test of `ocean serve` (loopback only): posts every replay in a
+"""A bounded load test of `ocean-server` (loopback only): posts every replay in a
 folder, each under its own name and key, CONCURRENCY at a time, once; prints the
 verified runs per second and the latency percentiles. Exit 1 if any post failed."""
 import argparse, base64, concurrent.futures, glob, http.client, os, sys, time, urllib.parse

@@ -43,17 +43,17 @@ chroot --userspec=1000:1000 "$work/root" /usr/local/bin/ocean --version
 # The Daily Ocean's server from the image (what the Deployment in docs/server.md runs):
 # a run recorded and posted by the local build is re-played and ranked by the image's.
 env -i SWIFT_BACKTRACE=enable=no HOME=/home/ocean "$(command -v chroot)" --userspec=1000:1000 "$work/root" \
-  /usr/local/bin/ocean serve --db /results/runs.sqlite --port 0 > "$work/serve.out" 2> "$work/serve.err" &
+  /usr/local/bin/ocean-server --db /results/runs.sqlite --port 0 > "$work/serve.out" 2> "$work/serve.err" &
 serve=$!
 trap 'kill $serve 2>/dev/null || true; umount "$work/root/proc" 2>/dev/null || true; podman rm -f "$cid" >/dev/null 2>&1 || true' EXIT
 for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
-url=$(sed -n 's/^ocean serve: listening on //p' "$work/serve.out")
-[ -n "$url" ] || { echo "test-image: the image's ocean serve did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
+url=$(sed -n 's/^ocean-server: listening on //p' "$work/serve.out")
+[ -n "$url" ] || { echo "test-image: the image's ocean-server did not start:" >&2; cat "$work/serve.err" >&2; exit 1; }
 .build/release/ocean daily record --date 2026-12-01 --bot human --skill 60 --seed 3 --out "$work/run.replay" --force >/dev/null
 .build/release/ocean daily submit "$work/run.replay" --server "$url" --name image-test --key "$work/daily-key" >/dev/null
 board=$(.build/release/ocean daily leaderboard --server "$url" --date 2026-12-01)
 kill $serve; wait $serve 2>/dev/null || true
 case $board in *'"name":"image-test"'*) ;; *) echo "test-image: the run is not on the image's leaderboard: $board" >&2; exit 1 ;; esac
-echo "test-image: the image's ocean serve ranked a posted run: $board"
+echo "test-image: the image's ocean-server ranked a posted run: $board"
 printf 'test-image: the image'"'"'s ocean tune (chroot, user 1000, %.2f s) wrote the same bytes as the local build (%.2f s)\n' \
   "$(echo "$mid - $start" | bc)" "$(echo "$end - $mid" | bc)"

@@ -1,5 +1,6 @@
 import OceanAssets
 import OceanBalance
+import OceanDaily
 import OceanFront
 import OceanKernel
 import OceanPlatform

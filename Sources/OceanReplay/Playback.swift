@@ -33,4 +33,21 @@ extension InputFeed {
         }
         return true
     }
+
+    /// The same loop for a bare simulation, keeping the last game's summary it saw
+    /// end (`.gameOver`), so a verifier's one re-simulation also tells what the game
+    /// scored: nothing needs playing twice.
+    @discardableResult
+    public mutating func play(_ sim: inout Simulation, to end: Int, goOn: ((Int) -> Bool)? = nil,
+                              lastGame: inout GameSummary?) -> Bool {
+        while sim.state.tick < end {
+            let tick = sim.state.tick
+            if let goOn, tick % InputFeed.checkEvery == 0, !goOn(tick) { return false }
+            sim.step(input(at: tick))
+            if !sim.events.isEmpty {
+                for case .gameOver(let summary) in sim.events { lastGame = summary }
+            }
+        }
+        return true
+    }
 }

@@ -48,6 +48,8 @@ public struct Verification: Sendable {
     /// career) starts past tick 0, and the ticks before its start are not counted.
     public var ticksSimulated = 0
     public var final: GameState?
+    /// The summary of the last game that ended while re-simulating (nil if none did).
+    public var lastGame: GameSummary?
     /// The file's replay format and gameplay seed, for reports (nil before the header is read).
     public var format: Int?
     public var seed: UInt64?
@@ -166,7 +168,7 @@ public enum ReplayVerifier {
 
         mutating func check(_ checkpoint: Checkpoint) {
             guard !stopped else { return }
-            guard feed.play(&sim, to: checkpoint.tick, goOn: goOn) else {
+            guard feed.play(&sim, to: checkpoint.tick, goOn: goOn, lastGame: &result.lastGame) else {
                 interrupted = true
                 stopped = true
                 return
@@ -216,7 +218,7 @@ public enum ReplayVerifier {
             if interrupted { return interruptedResult() }
             let endTick = end?.tick ?? lastTick
             if result.divergences.isEmpty || keepGoing {
-                guard feed.play(&sim, to: endTick, goOn: goOn) else { return interruptedResult() }
+                guard feed.play(&sim, to: endTick, goOn: goOn, lastGame: &result.lastGame) else { return interruptedResult() }
                 if let end {
                     let got = ReplaySummary(sim.state)
                     if got != end.summary && result.divergences.isEmpty { result.endMismatch = (end.summary, got) }

@@ -2,8 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import OceanDailyClient
-import OceanDrivers
+import OceanDaily
 import OceanKernel
 import OceanReplay
 

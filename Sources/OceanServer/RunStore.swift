@@ -1,4 +1,4 @@
-import OceanDrivers
+import OceanDaily
 import OceanKernel
 
 /// A run the server has verified itself, ready to be kept.

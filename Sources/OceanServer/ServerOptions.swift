@@ -1,4 +1,4 @@
-import OceanDrivers
+import OceanDaily
 import OceanKernel
 
 /// Where `ocean serve` keeps its runs: an SQLite file, or a PostgreSQL database that

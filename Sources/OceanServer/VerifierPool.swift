@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOPosix
-import OceanDrivers
+import OceanDaily
 import OceanKernel
 import OceanReplay
 

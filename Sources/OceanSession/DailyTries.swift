@@ -1,4 +1,5 @@
 import OceanBalance
+import OceanDaily
 import OceanDrivers
 import OceanKernel
 import OceanReplay

@@ -27,11 +27,7 @@ public struct DailySettings: Equatable, Sendable {
 
     /// Why `address` cannot be a server's, or nil.
     public static func addressProblem(_ address: String) -> String? {
-        let lower = address.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), address.utf8.count <= 300,
-              address.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-            return "must be an http:// or https:// address without spaces (such as http://127.0.0.1:8080)"
-        }
+        if case .failure(let why) = ServerAddress.parse(address) { return why.description }
         return nil
     }
 

@@ -7,7 +7,10 @@ import OceanSystem
 import OceanDailyClient
 import OceanStore
 import OceanFront
-import Foundation
+import OceanDaily
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Daily Ocean (GAME_RULES §7): the day's arcade game, the same for everyone.
 struct DailyCommand: ParsableCommand {
@@ -125,9 +128,10 @@ extension DailyCommand {
         func validate() throws {
             if let date { _ = try parseDate(date) }
             if let why = RunSignature.nameProblem(playerName) { throw ValidationError("--name: " + why) }
+            try DailyCommand.checkServer(server)
         }
 
-        var playerName: String { name ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "player" }
+        var playerName: String { name ?? getenv("USER").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "player" }
 
         func run() throws {
             guard let bytes = readFileBytes(file, limit: 64 << 20) else { throw CommandFailure("\(file): cannot be read") }
@@ -158,6 +162,7 @@ extension DailyCommand {
 
         func validate() throws {
             if let date { _ = try parseDate(date) }
+            try DailyCommand.checkServer(server)
         }
 
         func run() throws {
@@ -174,10 +179,10 @@ extension DailyCommand {
     static func sendFromPlay(server: String, name: String) -> ([UInt8], CalendarDate, String, @escaping @Sendable (SummaryNote) -> Void) -> Void {
         { bytes, date, playerName, answer in
             let chosen = name.isEmpty ? playerName : name
-            let thread = Thread {
+            let started = BackgroundThread.start {
                 answer(DailyCommand.playNote(server: server, name: chosen, date: date, bytes: bytes))
             }
-            thread.start()
+            if !started { answer(SummaryNote("Not sent: no thread could be started", short: "Not sent", good: false)) }
         }
     }
 
@@ -197,18 +202,23 @@ extension DailyCommand {
             printError("ocean play: the server refused the Daily Ocean run (\(answer.status)): \(answer.errorText)")
             return SummaryNote("Refused by the server (\(answer.status))", short: "Refused", good: false)
         }
-        let object = answer.body.data(using: .utf8).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
-        if let rank = object?["rank"] as? Int {
+        if let rank = answer.json?["rank"]?.int {
             return SummaryNote("Verified by the server: rank \(rank) today", short: "Rank \(rank) today", good: true)
         }
         return SummaryNote("Verified by the server (practice: not ranked)", short: "Verified", good: true)
+    }
+
+    /// A --server that is not an address a client may use (the text is not echoed: it
+    /// may carry a password).
+    static func checkServer(_ server: String) throws {
+        if case .failure(let why) = ServerAddress.parse(server) { throw ValidationError("--server: the address \(why)") }
     }
 
     /// The server's JSON on standard output when it agreed; its reason otherwise
     /// (exit 2 for a refusal, 1 for a failure of its own).
     static func report(_ answer: ServerAnswer, what: String) throws {
         switch answer.status {
-        case 200..<300: CommandOutput.print(answer.body)
+        case 200..<300: CommandOutput.print(answer.text)
         case 400..<500: throw CommandFailure("the server refused \(what) (\(answer.status)): \(answer.errorText)")
         default: throw CommandFailure("the server failed on \(what) (\(answer.status)): \(answer.errorText)", status: 1)
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 import OceanKernel
 import OceanSystem
 import OceanCLI
-import OceanServeCommand
 import OceanPlatform
 import OceanTune
 #if canImport(Glibc)
@@ -16,7 +15,7 @@ struct Ocean: ParsableCommand {
         version: VersionText.text,
         subcommands: [PlayCommand.self, Sim.self, ReplayCommand.self, ProfileCommand.self,
                       AudioCommand.self, TuneCommand.self, IconCommand.self, CompanionCommand.self, ScoresCommand.self,
-                      DailyCommand.self, KeysCommand.self, ServeCommand.self, RegressCommand.self]
+                      DailyCommand.self, KeysCommand.self, RegressCommand.self]
     )
 
     /// What this program sets up before a command runs (the tests that run commands in

@@ -1,6 +1,7 @@
 import Foundation
 import OceanApp
 import OceanAssets
+import OceanDaily
 import OceanDrivers
 @testable import OceanFront
 import OceanKernel

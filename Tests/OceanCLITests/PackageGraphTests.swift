@@ -64,14 +64,13 @@ struct PackageGraph {
     /// The rooms from the bottom up: a target may use only targets of the layers
     /// below its own (see docs/architecture.md). Every target of the package is placed.
     static let layers: [[String]] = [
-        ["OceanKernel", "OceanSystem", "OceanTOML", "CSDL2", "CReferenceLoop"],
+        ["OceanKernel", "OceanSystem", "OceanTOML", "CSDL2", "CReferenceLoop", "CCurl"],
         ["OceanBalance"],
         ["OceanAssets", "OceanReplay", "OceanAudio"],
-        ["OceanStore", "OceanDrivers", "OceanFront", "OceanPlatform"],
+        ["OceanStore", "OceanDrivers", "OceanFront", "OceanPlatform", "OceanDaily"],
         ["OceanSession", "OceanTune", "OceanBench", "OceanDailyClient"],
         ["OceanApp", "OceanCLI", "OceanServer"],
-        ["OceanServeCommand"],
-        ["ocean", "ocean-headless", "ocean-bench", "toml-test-decoder"],
+        ["ocean", "ocean-headless", "ocean-bench", "ocean-server", "toml-test-decoder"],
     ]
     /// Other packages' products a target may use, wherever it stands.
     static let outside: Set<String> = ["ArgumentParser", "Crypto", "Hummingbird", "SQLiteNIO", "PostgresNIO", "NIOCore",
@@ -151,6 +150,23 @@ struct PackageGraph {
         let headless = graph.closure(of: "ocean-headless")
         #expect(headless.contains("OceanTune") && headless.contains("OceanCLI"), "\(headless.sorted())")
         for name in ["OceanPlatform", "CSDL2", "OceanFront", "OceanAudio"] { #expect(!headless.contains(name), "\(headless.sorted())") }
+    }
+
+    /// Two products: the game and its offline tools reach no server stack (the server is
+    /// `ocean-server` alone), and the server never uses the client: both use the contract.
+    @Test func theGameLinksNoServerAndTheServerNoClient() {
+        let serverStack: Set<String> = ["OceanServer", "Hummingbird", "SQLiteNIO", "PostgresNIO", "NIOCore", "NIOPosix",
+                                        "NIOConcurrencyHelpers", "Logging"]
+        for program in ["ocean", "ocean-headless", "ocean-bench"] {
+            let reached = graph.closure(of: program)
+            #expect(reached.isDisjoint(with: serverStack), "\(program) reaches \(reached.intersection(serverStack).sorted())")
+        }
+        let server = graph.closure(of: "ocean-server")
+        #expect(server.contains("OceanServer") && server.contains("OceanDaily"), "\(server.sorted())")
+        for name in ["OceanDailyClient", "CCurl", "OceanPlatform", "CSDL2", "OceanFront", "OceanApp"] {
+            #expect(!server.contains(name), "ocean-server reaches \(name): \(server.sorted())")
+        }
+        #expect(graph.closure(of: "OceanDailyClient").contains("OceanDaily"))
     }
 
     /// Only the platform target imports SDL; the game links no benchmark; nothing

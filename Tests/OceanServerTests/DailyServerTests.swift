@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `ocean serve` end to end (issue 33): the built `ocean` serving on 127.0.0.1 with a
+/// `ocean-server` end to end (issue 33): the built `ocean-server` serving on 127.0.0.1 with a
 /// temporary SQLite file, runs recorded and sent by the built `ocean` as a player would.
 @Suite(.serialized) struct DailyServerTests {
     static let day = "2026-12-01"

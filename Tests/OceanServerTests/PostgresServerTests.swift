@@ -39,7 +39,7 @@ final class TestCluster {
     }
 }
 
-/// `ocean serve --db postgres://…`: two server processes on one real PostgreSQL.
+/// `ocean-server --db postgres://…`: two server processes on one real PostgreSQL.
 @Suite(.serialized) struct PostgresServerTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: TestCluster.bin + "/initdb"),
                    "PostgreSQL 15 is not installed (\(TestCluster.bin)): `make deps` installs it; the PostgreSQL test is skipped"))

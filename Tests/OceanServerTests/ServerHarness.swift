@@ -62,7 +62,10 @@ private final class ErrData: @unchecked Sendable {
     var done: Bool { data != nil }
 }
 
-/// A running `ocean serve` on 127.0.0.1 and a port it chose itself (`--port 0`),
+/// The built debug `ocean-server` (`swift build` makes it).
+let serverBinary = "\(repoRoot)/.build/debug/ocean-server"
+
+/// A running `ocean-server` on 127.0.0.1 and a port it chose itself (`--port 0`),
 /// its log in a file (read for the address, and so a full pipe never stops it).
 final class ServerProcess {
     let process = Process()
@@ -72,8 +75,8 @@ final class ServerProcess {
     init(db: String, folder: String, extra: [String] = [], name: String = "server") throws {
         log = folder + "/\(name)-\(UInt32.random(in: 0...UInt32.max)).log"
         FileManager.default.createFile(atPath: log, contents: nil)
-        process.executableURL = URL(fileURLWithPath: oceanBinary)
-        process.arguments = ["serve", "--db", db, "--port", "0"] + extra
+        process.executableURL = URL(fileURLWithPath: serverBinary)
+        process.arguments = ["--db", db, "--port", "0"] + extra
         process.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
@@ -87,15 +90,15 @@ final class ServerProcess {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ocean serve: listening on ") }) {
-                url = String(line.dropFirst("ocean serve: listening on ".count))
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("ocean-server: listening on ") }) {
+                url = String(line.dropFirst("ocean-server: listening on ".count))
                 return
             }
-            if !process.isRunning { throw HarnessError("ocean serve ended (\(process.terminationStatus)) before listening:\n\(text)") }
+            if !process.isRunning { throw HarnessError("ocean-server ended (\(process.terminationStatus)) before listening:\n\(text)") }
             usleep(50_000)
         }
         kill(process.processIdentifier, SIGKILL)
-        throw HarnessError("ocean serve did not listen within 60 s:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        throw HarnessError("ocean-server did not listen within 60 s:\n\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
     /// `kill -9`: no clean-up of any kind.

@@ -1,6 +1,6 @@
 import Crypto
 import Testing
-import OceanDailyClient
+import OceanDaily
 import OceanSystem
 
 /// What a run's signature covers: the day, the name and the replay, each.

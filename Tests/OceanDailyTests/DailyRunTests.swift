@@ -1,6 +1,7 @@
 import Testing
 import OceanKernel
 import OceanReplay
+import OceanDaily
 import OceanDrivers
 import TestSupport
 

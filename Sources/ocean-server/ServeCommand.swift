@@ -5,16 +5,17 @@ import OceanServer
 import OceanStore
 import OceanSystem
 
-/// `ocean serve`: the Daily Ocean's server (OceanServer); here only its flags. A
-/// library of its own, so the game's `ocean` and the image's headless one serve alike.
-public struct ServeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "serve",
+/// `ocean-server`: the Daily Ocean's server (OceanServer); here only its flags. A
+/// program of its own, so the game links none of the server's stack.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ocean-server",
         abstract: "Serve the Daily Ocean: verify posted runs, rank them, keep them.",
         discussion: "Every posted replay is re-played with this server's balance (--balance, default the shipped one); "
             + "only what it verified is ranked. Runs are kept in SQLite (--db FILE, default runs.sqlite in the data folder) "
             + "or PostgreSQL (--db postgres://USER@HOST/DB, shared by several servers). Stops on SIGINT or SIGTERM. "
-            + "The API: docs/server.md.")
+            + "The API: docs/server.md.",
+        version: VersionText.text)
 
     @Option(help: "An SQLite file, or postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or …/DB?host=/socket/folder).")
     var db: String?
@@ -24,9 +25,7 @@ public struct ServeCommand: ParsableCommand {
     @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
     @OptionGroup var balanceOption: BalanceOption
 
-    public init() {}
-
-    public func validate() throws {
+    func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port (0 to 65535)") }
         if let t = verifyThreads, !(1...256).contains(t) {
             throw ValidationError("--verify-threads: \(t) is not allowed (1 to 256)")
@@ -37,7 +36,7 @@ public struct ServeCommand: ParsableCommand {
         guard !host.isEmpty else { throw ValidationError("--host: empty; name an address such as 127.0.0.1") }
     }
 
-    public func run() throws {
+    func run() throws {
         let database: DatabaseAddress
         if let db {
             database = DatabaseAddress(db)
@@ -45,7 +44,7 @@ public struct ServeCommand: ParsableCommand {
         } else {
             guard let folder = DataFolder.path(), DataFolder.problem() == nil,
                   (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else {
-                throw CommandFailure("ocean serve: \(DataFolder.problem() ?? "the data folder cannot be made"), so there is no "
+                throw CommandFailure("ocean-server: \(DataFolder.problem() ?? "the data folder cannot be made"), so there is no "
                     + "default database; name a file with --db FILE")
             }
             database = .sqlite(path: folder + "/runs.sqlite")
@@ -59,17 +58,17 @@ public struct ServeCommand: ParsableCommand {
         let outcome = waitFor {
             try await DailyServer.run(serving) { address in
                 // A line of its own, flushed: scripts and tests wait for it (with --port 0, the port).
-                CommandOutput.print("ocean serve: listening on \(address)")
+                CommandOutput.print("ocean-server: listening on \(address)")
                 fflush(nil)
             }
         }
-        if case .failure(let error) = outcome { throw CommandFailure("ocean serve: \(error)", status: 1) }
+        if case .failure(let error) = outcome { throw CommandFailure("ocean-server: \(error)", status: 1) }
     }
 }
 
 /// Runs `body` to its end from a synchronous command (the command line's commands
 /// are synchronous; the server and its clients are not).
-public func waitFor(_ body: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
+func waitFor(_ body: @escaping @Sendable () async throws -> Void) -> Result<Void, any Error> {
     let box = OutcomeBox()
     let done = DispatchSemaphore(value: 0)
     Task {

@@ -1,5 +1,6 @@
 import OceanBalance
 import OceanKernel
+import OceanReplay
 
 /// The Daily Ocean's game (GAME_RULES §7): one arcade game a day, the same for every
 /// player with the same balance. Its seed comes from the calendar date (UTC) and the

@@ -61,17 +61,12 @@ public enum DailyRun {
         if let d = check.divergences.first { return .failure(.diverged(tick: d.firstTick ?? d.checkpointTick)) }
         if let t = check.truncatedAt { return .failure(.truncated(atTick: t)) }
         guard check.passed else { return .failure(.diverged(tick: nil)) }
-        // The game's own summary, from a second run of the (now trusted) inputs.
-        let rules = Rules(replay.header.balance)
-        var sim = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
-        var feed = InputFeed(replay.inputs)
-        var summary: GameSummary?
-        while sim.state.tick < end.tick {
-            sim.step(feed.input(at: sim.state.tick))
-            for case .gameOver(let s) in sim.events { summary = s }
+        // The game's own summary and final state, from that same re-simulation: a run
+        // is played once.
+        guard let s = check.lastGame, !s.abandoned, let final = check.final, final.mode == .idle else {
+            return .failure(.unfinished)
         }
-        guard let s = summary, !s.abandoned, sim.state.mode == .idle else { return .failure(.unfinished) }
         return .success(DailyResult(score: s.score, rounds: s.rounds, catches: s.catches, misses: s.misses,
-                                    bestCombo: s.bestCombo, ticks: end.tick, hash: sim.state.hash))
+                                    bestCombo: s.bestCombo, ticks: end.tick, hash: final.hash))
     }
 }
