@@ -40,11 +40,14 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-## build: debug and release builds of `ocean` (the game and CLI) and `ocean-bench`, and the malloc interposer's library the bench preloads
+## build: the debug build of everything (the server's tests run the debug `ocean-server`), and release builds of
+## what the tests time or compare: `ocean` (the game and CLI), `ocean-headless`, `ocean-bench` and the malloc
+## interposer's library the bench preloads. The server's stack (SwiftNIO, Hummingbird, the SQL drivers) is not
+## built in release here: `make bench` and `make image` build `ocean-server` when they need it.
+RELEASE_PRODUCTS := ocean ocean-headless ocean-bench MallocInterposerSwift
 build: deps
 	$(SWIFT) build
-	$(SWIFT) build $(RELEASE)
-	$(SWIFT) build $(RELEASE) --product MallocInterposerSwift
+	for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p || exit 1; done
 	$(MAKE) --no-print-directory commit-stamp
 
 STAMP_DIRS ?= .build/debug .build/release
@@ -76,16 +79,16 @@ toml-differential:
 	$(SWIFT) build --product toml-test-decoder
 	python3 scripts/toml-differential.py --decoder .build/debug/toml-test-decoder --count $(COUNT) --seed $(SEED)
 
-## play: the game in a window (release build)
+## play: the game in a window (release build of the game alone)
 play: deps
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	.build/release/ocean play
 
 ## install: the release `ocean` under PREFIX (default ~/.local) with its assets, a desktop
 ## entry, an icon drawn from the sprites and bash/zsh/fish completions (scripts/install.sh)
 PREFIX ?= $(HOME)/.local
 install: deps
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	$(MAKE) --no-print-directory install-built
 
 ## install-built: the same from the release build already made, without building (the install test uses it)
@@ -98,7 +101,7 @@ uninstall:
 
 ## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, the career's screens (career-*.png) and the pet's contact sheet, rendered headless, no display
 screenshots: deps
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	OCEAN=.build/release/ocean scripts/screenshots.sh
 	scripts/career-screenshots.sh
 
@@ -110,11 +113,13 @@ sim: build
 ## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none);
 ## then `ocean serve` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
 bench: build
+	$(SWIFT) build $(RELEASE) --product ocean-server
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
 	scripts/bench-server.sh
 
 ## bench-server: only the server's load test (needs the release build)
 bench-server:
+	$(SWIFT) build $(RELEASE) --product ocean-server
 	scripts/bench-server.sh
 
 ## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
@@ -261,13 +266,13 @@ SPEC ?= assets/tune/example.toml
 TRIALS ?= 40
 SAMPLER ?= tpe
 tune-optuna: venv
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) --ocean .build/release/ocean
 
 ## test-optuna: the Optuna test (a 20-trial study whose best trial equals `ocean tune` at that point); `make test`
 ## runs it only when the venv is there
 test-optuna: venv
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter OptunaCLITests
 
@@ -283,7 +288,7 @@ image:
 
 ## test-image: the image's `ocean tune` run with chroot (podman run is refused here) gives the local build's bytes (root)
 test-image: image
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product ocean
 	IMAGE=$(IMAGE_NAME) scripts/test-image.sh
 
 ## k8s: the Kubernetes manifests for SHARDS shards (the count's one place) of SPEC in the image IMAGE_NAME, in .build/k8s

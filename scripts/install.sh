@@ -205,7 +205,9 @@ for file in "${asset_files[@]}"; do
   installed_assets+=("share/ocean-rescue/$file")
 done
 
-put "$OCEAN" 755 bin/ocean
+# Stripped: the symbols are for a debugger, not a player (about half the file).
+strip --strip-all -o "$work/ocean" -- "$OCEAN" || fail "cannot strip $OCEAN; nothing was installed"
+put "$work/ocean" 755 bin/ocean
 # The commit the binary was built from, beside it (`ocean --version` reads it): the
 # build's own stamp when it is not older than the binary, else this checkout's.
 stamp=$(dirname -- "$OCEAN")/ocean.commit

@@ -87,10 +87,10 @@ public final class DailyScene: Scene {
 
     private static func newTry(_ setup: Setup) throws(FileError) -> PlayScene {
         let session = try setup.makeSession()
-        session.queue(.startArcade)
+        session.queue(.start(.arcade))
         return PlayScene(session: session, assets: setup.assets, content: nil, keysHint: setup.keysHint,
                          player: CareerPlayer(), seed: DailyGame.seed(date: setup.tries.date, balance: setup.balance), pauseMenu: setup.pauseMenu,
-                         pause: setup.pause, start: .startArcade, say: setup.say)
+                         pause: setup.pause, start: .start(.arcade), say: setup.say)
     }
 
     /// The day's best run so far as a ghost (none before the first finished try).

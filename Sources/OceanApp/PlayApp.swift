@@ -238,7 +238,7 @@ public enum PlayApp {
                                                 : "\(error.description) (nothing was played)")
         }
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
-        let start: Command = setup.mode == .arcade ? .startArcade : .startGame
+        let start: Command = .start(setup.mode)
         if setup.content == nil { session.queue(start) }
         session.saveCareer = { try store.save($0, plannedThrough: nil) }
         if let audio {

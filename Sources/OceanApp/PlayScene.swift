@@ -50,7 +50,7 @@ public final class PlayScene: Scene {
     ///   - pauseMenu: the pause menu's volumes and themes as play begins.
     public init(session: GameSession, assets: FrontAssets, content: CareerContent?, keysHint: String = "<- ->",
                 player: CareerPlayer, seed: UInt64,
-                pauseMenu: PauseMenu, pause: PauseHooks, debugScreens: Bool = false, start: Command = .startGame,
+                pauseMenu: PauseMenu, pause: PauseHooks, debugScreens: Bool = false, start: Command = .start(.classic),
                 say: @escaping (String) -> Void = { printError($0) }) {
         self.session = session
         self.start = start

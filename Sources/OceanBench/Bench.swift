@@ -171,7 +171,7 @@ public enum Bench {
     public static func stressSimulation(base: Balance, items: Int) -> Simulation {
         let rules = Rules(stressBalance(base, items: items))
         var sim = Simulation(rules: rules, seed: 7)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         while sim.state.items.count < items { sim.step(.idle) }
         return sim
     }

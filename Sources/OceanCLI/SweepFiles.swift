@@ -48,9 +48,6 @@ struct SweepFiles: ParsableArguments {
 
     /// Before any work: a PNG asked of a program that links no picture writer.
     func refuseUnwritablePNG() throws {
-        if png != nil && TuneCommand.pngWriter == nil {
-            throw CommandFailure("ocean: --png: this headless build writes no PNG (it links no picture writer); draw the SVG with --chart, or use the full `ocean`")
-        }
     }
 
     /// Every output with its flag (`best`: the path the best balance goes to, if any).
@@ -83,7 +80,7 @@ struct SweepFiles: ParsableArguments {
             do { font = try FrontAssetsLoader.load(theme: nil).font } catch { throw CommandFailure(String(describing: error)) }
             let picture = ChartPicture.draw(header: header, lines: lines, metric: metric, bot: bot, font: font)
             try refuseUnwritablePNG()
-            do { try TuneCommand.pngWriter!(picture, png) } catch { throw CommandFailure("\(error)") }
+            do { try PNGFile.write(picture, to: png) } catch { throw CommandFailure("\(error)") }
         }
         let importance = Importance.compute(header: header, lines: lines)
         if let importanceChart { try write(importanceChart, Importance.svg(importance, keys: header.keys, bot: bot)) }

@@ -14,10 +14,6 @@ import Glibc
 public struct TuneCommand: ParsableCommand {
     public init() {}
 
-    /// Writes a chart's picture as PNG; set by the program that links a picture writer
-    /// (`ocean`, with SDL_image). Nil in the headless build, whose --png says so.
-    nonisolated(unsafe) public static var pngWriter: ((Framebuffer, String) throws -> Void)?
-
     public static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Balance sweeps: play many games per candidate balance and report metrics with confidence intervals.",

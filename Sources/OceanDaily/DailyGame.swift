@@ -54,7 +54,7 @@ public enum DailyGame {
         var starts = 0
         for record in replay.inputs {
             switch record.input.command {
-            case .startArcade: starts += 1
+            case .start(let m) where m == mode: starts += 1
             case .none: break
             case .beginSession(let day, _) where day == date && starts == 0: break
             default: return "the daily game takes moves only; the replay has another command at tick \(record.tick)"

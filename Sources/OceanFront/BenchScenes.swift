@@ -16,7 +16,7 @@ public enum BenchScenes {
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 6, day: 1), minuteOfDay: 600)))
         sim.step(TickInput(command: .adopt(.dragon)))
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         for t in 0..<240 { sim.step(TickInput(move: t % 120 < 60 ? .left : .right)) }
         var state = sim.state
         state.health = rules.phaseFloor[Phase.thriving.rawValue] + 500

@@ -6,10 +6,10 @@ public enum Move: Int8, Sendable {
 /// A one-off request that takes effect on the tick it arrives.
 public enum Command: Equatable, Sendable {
     case none
-    /// Start a game; ignored while one is on.
-    case startGame
-    /// Start an arcade game (rounds until the misses run out); ignored while one is on.
-    case startArcade
+    /// Start a game of this mode (classic: five rounds; arcade: rounds until the
+    /// misses run out); ignored while one is on. A new mode is a `PlayMode` case and
+    /// its rules, not a new command.
+    case start(PlayMode)
     /// The player scanned a real item of this kind.
     case scan(ItemKind)
     /// The app opened (or the day turned): the player's local date and minute of

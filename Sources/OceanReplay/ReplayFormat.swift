@@ -222,8 +222,8 @@ public enum ReplayFormat {
     public static func tokens(_ command: Command, kinds: [Balance.Kind], seas: [Balance.Sea] = []) -> [String] {
         switch command {
         case .none: []
-        case .startGame: [Keyword.start]
-        case .startArcade: [Keyword.start, Keyword.arcade]
+        // Classic's is the plain word every format since 2 has; any other mode names its key.
+        case .start(let mode): mode == .classic ? [Keyword.start] : [Keyword.start, mode.key]
         case .scan(let kind): [Keyword.scan, kinds[kind.rawValue].key]
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]

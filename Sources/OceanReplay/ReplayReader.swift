@@ -505,9 +505,14 @@ public struct ReplayReader {
         let command: Command
         switch words.count {
         case 3: command = .none
-        case 4 where words[3] == K.start: command = .startGame
-        case 5 where words[3] == K.start && words[4] == K.arcade && formatVersion >= ReplayFormat.arcadeSince:
-            command = .startArcade
+        case 4 where words[3] == K.start: command = .start(.classic)
+        case 5 where words[3] == K.start && formatVersion >= ReplayFormat.arcadeSince:
+            guard let mode = PlayMode(key: words[4]), mode != .classic else {
+                throw error(at: n, "unknown mode '\(words[4].prefix(40))' after start; the modes: "
+                    + PlayMode.keys.filter { $0 != PlayMode.classic.key }.joined(separator: ", ")
+                    + " (a classic game's start is the word alone)")
+            }
+            command = .start(mode)
         case 4 where words[3] == K.abandon && formatVersion >= ReplayFormat.pointerSince: command = .abandon
         case 5 where words[3] == K.scan:
             let kinds = replay!.header.balance.kinds
@@ -819,7 +824,7 @@ public struct ReplayReader {
         if count == 3 {
             let c = token(2)
             guard c.count == 5, c.elementsEqual(ReplayFormat.Keyword.start.utf8) else { return false }
-            command = .startGame
+            command = .start(.classic)
         }
         try checkInputTick(tick, n)
         replay?.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))

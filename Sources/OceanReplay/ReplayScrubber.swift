@@ -63,7 +63,7 @@ public struct ReplayScrubber {
         firstTick = replay.header.startTick
         lastTick = max(firstTick, replay.end?.tick ?? replay.lastTick)
         checkpointTicks = replay.checkpoints.map(\.tick)
-        startCommandTicks = replay.inputs.filter { $0.input.command == .startGame }.map(\.tick)
+        startCommandTicks = replay.inputs.filter { if case .start = $0.input.command { true } else { false } }.map(\.tick)
         simulation = Simulation(rules: rules, state: replay.header.initialState(rules: rules))
         feed = InputFeed(replay.inputs)
         self.keyFrameEvery = keyFrameEvery

@@ -29,7 +29,7 @@ struct GameCapture {
     mutating func willStep(_ state: GameState, _ input: TickInput) {
         if start == nil {
             switch input.command {
-            case .startGame, .startArcade where state.mode == .idle:
+            case .start where state.mode == .idle:
                 start = state
                 inputs.removeAll(keepingCapacity: true)
                 held = .idle

@@ -122,7 +122,7 @@ public final class GameSession {
     /// saved when they changed it. Throws only when a part's recording cannot be kept
     /// at a change of constants (the part is lost; any old file stays).
     public func tick(move: Move, pointer: Int?) throws(FileError) {
-        if case .startGame = pending.first ?? .none, !inGame, let new = lookAtBalance(atStart: true) {
+        if case .start = pending.first ?? .none, !inGame, let new = lookAtBalance(atStart: true) {
             try beginPart(with: new)
         }
         let command = pending.isEmpty ? Command.none : pending.removeFirst()

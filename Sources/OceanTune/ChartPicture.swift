@@ -3,8 +3,8 @@ import OceanAssets
 /// The chart as a picture: the same data as the SVG (a line with its 95 % band, or a
 /// heatmap with each cell's value), axes, grid lines and their labels in the game's
 /// own bitmap font, drawn into a framebuffer with the game's drawing primitives. The
-/// command line writes it as PNG through the one picture writer (SDL_image,
-/// `OceanPlatform.PNGWriter`).
+/// command line writes it as PNG through the one picture writer (`PNGFile`, plain
+/// Swift, so the headless tuner writes the same bytes).
 public enum ChartPicture {
     public static let width = 640, height = 400
 

@@ -179,7 +179,7 @@ public struct SweepRunner {
         var bot = bot
         var sim = Simulation(rules: rules, seed: seed)
         sim.step(TickInput(command: DefaultSession.command))
-        sim.step(TickInput(bot.control(sim.state, rules: rules), command: .startGame))
+        sim.step(TickInput(bot.control(sim.state, rules: rules), command: .start(.classic)))
         var rounds: [Snapshot] = []
         var round = sim.state.round
         while sim.state.mode != .idle {

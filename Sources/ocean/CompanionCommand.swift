@@ -52,7 +52,7 @@ struct CompanionCommand: ParsableCommand {
                 throw CommandFailure("ocean companion render: no career at \(profile) yet; play once (`ocean play`) or name one with --profile")
             }
             let (w, h) = dimensions!
-            do { try PNGWriter.write(CompanionPicture.render(state, rules: rules, assets: assets, width: w, height: h), to: out) } catch {
+            do { try PNGFile.write(CompanionPicture.render(state, rules: rules, assets: assets, width: w, height: h), to: out) } catch {
                 throw CommandFailure(error.description)
             }
             CommandOutput.print("wrote \(out) (\(w)×\(h), black and white)")

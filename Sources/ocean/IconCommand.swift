@@ -31,7 +31,7 @@ struct IconCommand: ParsableCommand {
         let assets: FrontAssets
         do { assets = try FrontAssetsLoader.load(theme: nil) } catch { throw CommandFailure(error.description) }
         let (grid, scale) = AppIcon.grid(forSize: size)!
-        do { try PNGWriter.write(AppIcon.draw(assets: assets, grid: grid), scale: scale, to: out) } catch {
+        do { try PNGFile.write(AppIcon.draw(assets: assets, grid: grid), scale: scale, to: out) } catch {
             throw CommandFailure(error.description)
         }
         CommandOutput.print("wrote \(out) (\(size)×\(size))")

@@ -65,8 +65,8 @@ extension ReplayCommand {
             }
             Interruption.install()  // Ctrl-C removes the temporary of the frame being written
             do {
-                let write = { (t: Int, frame: Framebuffer) throws(PlatformError) in
-                    try PNGWriter.write(frame, scale: scale, to: out ?? framePath(t))
+                let write = { (t: Int, frame: Framebuffer) throws(FileError) in
+                    try PNGFile.write(frame, scale: scale, to: out ?? framePath(t))
                 }
                 if watchOverlay {
                     try ReplayFrames.renderWatched(replay, assets: assets, ticks: ticks, write)

@@ -98,10 +98,10 @@ enum DivergenceFrames {
             let divergedPath = "\(stem)-diverged-tick-\(plan.divergedTick).png"
             do {
                 try ReplayFrames.render(replay, assets: assets, ticks: [plan.matchTick, plan.divergedTick]) {
-                    (tick: Int, frame: Framebuffer) throws(PlatformError) in
+                    (tick: Int, frame: Framebuffer) throws(FileError) in
                     let first = tick == plan.matchTick && !(out[result.file]?.isEmpty == false)
                     let lines = first ? ["last checkpoint that matched: tick \(tick)", result.file] : plan.figures
-                    try PNGWriter.write(captioned(frame, lines, font: assets.font), to: first ? matchPath : divergedPath)
+                    try PNGFile.write(captioned(frame, lines, font: assets.font), to: first ? matchPath : divergedPath)
                     out[result.file, default: []].append(first ? matchPath : divergedPath)
                 }
             } catch {

@@ -25,7 +25,7 @@ import Testing
         let session = try GameSession(balance: try shippedBalance, header: header, saved: nil, recording: recording,
                                   hotReloadPath: nil) { path, replaces in try! AtomicFileSink(path: path, overwrite: replaces) }
         session.queue(.beginSession(Self.day, minuteOfDay: 600))
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         return PlayScene(session: session, assets: try FrontAssetsLoader.load(theme: nil), content: nil,
                          player: CareerPlayer(), seed: 5, pauseMenu: PauseMenu(), pause: pause, say: { _ in })
     }

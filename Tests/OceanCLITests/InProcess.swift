@@ -24,7 +24,6 @@ func oceanInProcess(_ args: [String]) -> Run {
 /// What `ocean`'s main does before a command, once; and the repository's root as the
 /// working folder (where `swift test` runs from; set here only if it is elsewhere).
 private let preparedOnce: Void = {
-    Ocean.prepare()
     if FileManager.default.currentDirectoryPath != repoRoot {
         _ = FileManager.default.changeCurrentDirectoryPath(repoRoot)
     }

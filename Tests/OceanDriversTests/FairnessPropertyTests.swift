@@ -66,7 +66,7 @@ import Testing
             let arcade = n % 3 == 0
             var sim = Simulation(rules: rules, seed: UInt64(n))
             var bot = OracleBot()
-            sim.step(TickInput(command: arcade ? .startArcade : .startGame))
+            sim.step(TickInput(command: arcade ? .start(.arcade) : .start(.classic)))
             var ticks = 0
             while sim.state.mode != .idle && ticks < 400_000 {
                 sim.step(TickInput(move: bot.move(sim.state, rules: rules)))
@@ -116,7 +116,7 @@ import Testing
         for seed in UInt64(1)...4 {
             var sim = Simulation(rules: rules, seed: seed)
             var bot = OracleBot()
-            sim.step(TickInput(command: .startGame))
+            sim.step(TickInput(command: .start(.classic)))
             while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
             #expect(sim.state.game.misses == 0 && sim.state.game.seaLifeHits == 0, "\(name), seed \(seed)")
         }

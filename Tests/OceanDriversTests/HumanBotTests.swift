@@ -66,7 +66,7 @@ import TestSupport
         let rules = try shippedRules
         var sim = Simulation(rules: rules, seed: 3)
         var bot = HumanBot(seed: 3, skill: 50)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var byCount: [Int: Set<Int>] = [:]
         while sim.state.mode != .idle {
             sim.step(TickInput(bot.control(sim.state, rules: rules)))
@@ -163,7 +163,7 @@ import TestSupport
         for skill in [0, 100] {
             var sim = Simulation(rules: rules, seed: 4)
             var bot = HumanBot(seed: 4, skill: skill)
-            sim.step(TickInput(command: .startGame))
+            sim.step(TickInput(command: .start(.classic)))
             var first: Int?
             var firstItem: Int?
             while sim.state.mode != .idle && first == nil {

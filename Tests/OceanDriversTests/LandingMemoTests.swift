@@ -35,7 +35,7 @@ import TestSupport
     @Test func anAdvancedItemLandsInTheSamePlaceSooner() throws {
         let rules = try shippedRules
         var sim = Simulation(rules: rules, seed: 8)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var checked = 0
         while checked < 200 && sim.state.tick < 20_000 {
             sim.step(.idle)

@@ -19,7 +19,7 @@ import Testing
         var bot = kind.make(seed: 7_000, skill: skill)
         var sim = Simulation(rules: rules, seed: 7_000)
         for _ in 0..<games {
-            sim.step(TickInput(command: .startGame))
+            sim.step(TickInput(command: .start(.classic)))
             while sim.state.mode != .idle {
                 sim.step(TickInput(move: bot.move(sim.state, rules: rules)))
                 each(&sim)
@@ -122,7 +122,7 @@ import Testing
             sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 5, day: 4), minuteOfDay: 600)))
             #expect(sim.state.phase == .polluted)
             var bot = BotKind.human.make(seed: seed, skill: 30)
-            sim.step(TickInput(command: .startGame))
+            sim.step(TickInput(command: .start(.classic)))
             while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
             let rate = Double(sim.state.game.catches) / Double(sim.state.game.catches + sim.state.game.misses)
             #expect(rate >= 0.5 && sim.state.phase == .stabilizing, "seed \(seed): \(rate), \(sim.state.phase)")

@@ -16,7 +16,7 @@ import TestSupport
         #expect(s.menuItems.prefix(2) == [.play, .arcade])
         _ = s.handle(.down, state: state)
         let out = s.handle(.confirm, state: state)
-        #expect(out.commands == [.startArcade])
+        #expect(out.commands == [.start(.arcade)])
         #expect(s.page == .game)
     }
 
@@ -64,7 +64,7 @@ import TestSupport
         let assets = try FrontAssetsLoader.load(theme: nil)
         func filled(missesLeft: Int, mode: PlayMode) -> Int {
             var sim = Simulation(rules: rules, seed: 4)
-            sim.step(TickInput(command: mode == .arcade ? .startArcade : .startGame))
+            sim.step(TickInput(command: .start(mode)))
             for _ in 0..<30 { sim.step(.idle) }
             sim.state.missesLeft = mode == .arcade ? missesLeft : 0
             let view = GameView(assets: assets, rules: rules, seed: 4)

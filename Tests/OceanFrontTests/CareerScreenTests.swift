@@ -237,9 +237,9 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
         _ = s.handle(.click(x: box.x + box.w / 2, y: box.y + box.h / 2), state: sim.state)
         #expect(s.page == .week)
         _ = s.handle(.back, state: sim.state)
-        #expect(pick(.play).commands == [.startGame])
+        #expect(pick(.play).commands == [.start(.classic)])
         // The game runs on the kernel; its end brings the summary, then the outro once.
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         s.observe(sim.state, events: sim.events)
         #expect(s.page == .game)
         #expect(s.handle(.confirm, state: sim.state).commands.isEmpty, "keys in a game are the game's")
@@ -360,7 +360,7 @@ func careerScreenshots() throws {
     let suffix = themeName.map { "-" + $0 } ?? ""
     func save(_ name: String, _ fb: Framebuffer) {
         #expect(fb.pixels.contains { $0 != fb.pixels[0] }, "\(name) is blank")
-        do { try PNGWriter.write(fb, scale: scale, to: dir + "/" + name + suffix + ".png") } catch {
+        do { try PNGFile.write(fb, scale: scale, to: dir + "/" + name + suffix + ".png") } catch {
             Issue.record("\(name): \(error.description)")
         }
     }

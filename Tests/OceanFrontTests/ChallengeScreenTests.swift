@@ -185,7 +185,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
     /// warning one once failed.
     @Test func theCompactHudShowsTodaysChallengeInOneLine() throws {
         var sim = try challengeCareer(challengeRules)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         let t = try defaultAssets.theme
         let view = try GameView(assets: defaultAssets, rules: challengeRules, seed: 7)
         view.observe(sim.state, events: [])
@@ -329,7 +329,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         let assets = try defaultAssets
         let view = try GameView(assets: assets, rules: challengeRules, seed: 7)
         view.observe(sim.state, events: [])
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         view.observe(sim.state, events: sim.events)
         var bot = BotKind.greedy.make(seed: 2, skill: 70)
         var caught = try [Int](repeating: 0, count: challengeRules.kindCount)

@@ -1,6 +1,7 @@
 @testable import OceanAssets
 @testable import OceanFront
 import OceanKernel
+import OceanStore
 import OceanPlatform
 import Testing
 import TestSupport
@@ -127,6 +128,6 @@ func healthScreenshots() throws {
         view.observe(state, events: [])
         var fb = Framebuffer(width: GameView.width, height: GameView.height)
         view.render(state, fraction: 1, into: &fb)
-        try PNGWriter.write(fb, to: dir + "/health-\(health / 100).png")
+        try PNGFile.write(fb, to: dir + "/health-\(health / 100).png")
     }
 }

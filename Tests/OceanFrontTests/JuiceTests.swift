@@ -2,6 +2,7 @@
 @testable import OceanFront
 @testable import OceanKernel
 import OceanPlatform
+import OceanStore
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -196,7 +197,7 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
         let view = try GameView(assets: defaultAssets, rules: rules, seed: 7)
         view.observe(sim.state, events: [])
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         view.observe(sim.state, events: sim.events)
         let s = theme.countdownScale
         let h = try defaultAssets.font.cellHeight * s
@@ -239,7 +240,7 @@ func count(_ fb: Framebuffer, _ colour: UInt32, x: Int, y: Int, w: Int, h: Int) 
 func juiceScreenshots() throws {
     let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
     func save(_ name: String, _ fb: Framebuffer) {
-        do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
+        do { try PNGFile.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
     func shot(_ name: String, _ events: [Event], after: Int, edit: (inout GameState) -> Void = { _ in }) throws {
         var state = try scene(.recovering).state
@@ -284,7 +285,7 @@ func juiceScreenshots() throws {
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
     let view = try GameView(assets: shippedAssets, rules: shippedRules, seed: 7)
     view.observe(sim.state, events: [])
-    sim.step(TickInput(command: .startGame))
+    sim.step(TickInput(command: .start(.classic)))
     view.observe(sim.state, events: sim.events)
     for _ in 0..<90 { sim.step(TickInput()); view.observe(sim.state, events: sim.events) }
     var fb = Framebuffer(width: GameView.width, height: GameView.height)

@@ -2,6 +2,7 @@
 import OceanDrivers
 @testable import OceanFront
 import OceanKernel
+import OceanStore
 import OceanPlatform
 import Testing
 import TestSupport
@@ -268,7 +269,7 @@ func kindScreenshots() throws {
     let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
     let game = try KindGame()
     try game.frames(assets: defaultAssets) { moment, _, _, fb in
-        try PNGWriter.write(fb, to: dir + "/kind-" + moment.rawValue + ".png")
+        try PNGFile.write(fb, to: dir + "/kind-" + moment.rawValue + ".png")
     }
 }
 

@@ -29,7 +29,7 @@ import Glibc
         // With OCEAN_LAYOUT_SHOTS=DIR, each screen checked is also written as DIR/SCREEN.png, to look at.
         if let dir = getenv("OCEAN_LAYOUT_SHOTS").map({ String(cString: $0) }) {
             let file = String(screen.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-            do { try PNGWriter.write(fb, to: dir + "/" + file + ".png") } catch { Issue.record("\(screen): \(error.description)") }
+            do { try PNGFile.write(fb, to: dir + "/" + file + ".png") } catch { Issue.record("\(screen): \(error.description)") }
         }
         // A screen whose text was not seen would pass for the wrong reason.
         guard log.boxes.count >= 2 else { return ["\(screen): only \(log.boxes.count) text boxes drawn"] }
@@ -135,7 +135,7 @@ import Glibc
 
         // A game: playing, a round break, the countdown, paused, with toasts and a notice.
         var game = try Self.hostileCareer(challenge: 0)
-        game.step(TickInput(command: .startGame))
+        game.step(TickInput(command: .start(.classic)))
         for _ in 0..<400 { game.step(TickInput(move: .left)) }
         var state = game.state
         state.game.score = Self.huge
@@ -208,7 +208,7 @@ import Glibc
         found += Self.problems("\(theme) title", log) { fresh.render(idle, fraction: 1, into: &$0) }
         // A game played to its end, its figures then raised to 10^9.
         var played = try Self.hostileCareer()
-        played.step(TickInput(command: .startGame))
+        played.step(TickInput(command: .start(.classic)))
         var ended: GameSummary?
         for _ in 0..<200_000 where ended == nil {
             played.step(TickInput(move: .none))

@@ -16,7 +16,7 @@ import TestSupport
         var sim = try challengeCareer(shippedRules)
         let view = try GameView(assets: assets, rules: shippedRules, seed: 7)
         view.observe(sim.state, events: [])
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         view.observe(sim.state, events: sim.events)
         for _ in 0..<ticks { sim.step(.idle); view.observe(sim.state, events: sim.events) }
         return (view, sim.state)

@@ -15,7 +15,7 @@ import TestSupport
         if reduced { assets.theme = assets.theme.reducingMotion() }
         let rules = try shippedRules
         var sim = Simulation(rules: rules, seed: 1)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         let view = try GameView(assets: assets, rules: rules, seed: 7)
         let log = TextBoxLog()
         view.textLog = log

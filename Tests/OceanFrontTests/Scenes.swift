@@ -22,7 +22,7 @@ struct Played {
         view.observe(sim.state, events: [])
         step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 14), minuteOfDay: 600)))
         step(TickInput(command: .adopt(.dragon)))
-        if start { step(TickInput(command: .startGame)) }
+        if start { step(TickInput(command: .start(.classic))) }
     }
 
     /// Puts the ocean back in the middle of `phase`'s band without a step (play moves

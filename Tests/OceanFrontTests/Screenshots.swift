@@ -17,7 +17,7 @@ func screenshots() throws {
     let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
     func save(_ name: String, _ fb: Framebuffer) {
         #expect(fb.pixels.contains { $0 != fb.pixels[0] }, "\(name) is blank")
-        do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
+        do { try PNGFile.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
     for phase in [Phase.polluted, .stabilizing, .recovering, .flourishing, .thriving] {
         var played = try Played(phase: phase)
@@ -69,7 +69,7 @@ func screenshots() throws {
 func pauseScreenshots() throws {
     let dir = try #require(getenv("OCEAN_FRONT_SHOTS").map { String(cString: $0) })
     func save(_ name: String, _ fb: Framebuffer) {
-        do { try PNGWriter.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
+        do { try PNGFile.write(fb, to: dir + "/" + name + ".png") } catch { Issue.record("\(name): \(error.description)") }
     }
     var paused = try Played(phase: .flourishing)
     paused.play(ticks: 600)

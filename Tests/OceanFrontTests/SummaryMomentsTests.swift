@@ -23,7 +23,7 @@ import TestSupport
         view.observe(state, events: [.gameStarted(game: 1)])
         state.tick += 1
         var sim = Simulation(rules: rules, seed: 1)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var ended: GameSummary?
         for _ in 0..<200_000 where ended == nil {
             sim.step(TickInput())

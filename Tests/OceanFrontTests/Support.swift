@@ -26,7 +26,7 @@ func scene(_ phase: Phase, seed: UInt64 = 7, ticks: Int = 200) throws -> Simulat
     var sim = Simulation(rules: rules, seed: seed)
     sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 3, day: 2), minuteOfDay: 600)))
     sim.step(TickInput(command: .adopt(.cat)))
-    sim.step(TickInput(command: .startGame))
+    sim.step(TickInput(command: .start(.classic)))
     for t in 0..<ticks { sim.step(TickInput(move: t % 90 < 45 ? .left : .right)) }
     sim.state.health = rules.phaseFloor[phase.rawValue] + 100
     sim.state.phase = phase

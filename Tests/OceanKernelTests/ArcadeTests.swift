@@ -9,7 +9,7 @@ import Testing
     func arcade(_ rules: Rules, _ player: Player, seed: UInt64 = 3) -> (GameSummary, [Event], GameState) {
         var sim = Simulation(rules: rules, seed: seed)
         var all: [Event] = []
-        sim.step(TickInput(command: .startArcade))
+        sim.step(TickInput(command: .start(.arcade)))
         all += sim.events
         while sim.state.mode != .idle {
             sim.step(TickInput(move: player.move(sim.state, rules: sim.rules)))
@@ -33,7 +33,7 @@ import Testing
     @Test func aPerfectRoundGivesAMissBack() {
         let r = shippedRules
         var sim = Simulation(rules: r, seed: 1)
-        sim.step(TickInput(command: .startArcade))
+        sim.step(TickInput(command: .start(.arcade)))
         // Round 2, everything spawned and caught, one miss spent earlier in the game.
         sim.state.round = 2
         sim.state.roundSpawned = r.roundItems[r.row(round: 2, arcade: true)]
@@ -88,7 +88,7 @@ import Testing
 
     @Test func anArcadeStateRoundTripsThroughTheEncodingAndOlderVersionsLeaveItOut() throws {
         var sim = Simulation(rules: shippedRules, seed: 9)
-        sim.step(TickInput(command: .startArcade))
+        sim.step(TickInput(command: .start(.arcade)))
         for _ in 0..<400 { sim.step(.idle) }
         let s = sim.state
         #expect(s.playMode == .arcade && s.missesLeft > 0)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func validationKnowsTheArcadesRounds() {
         var sim = Simulation(rules: shippedRules, seed: 2)
-        sim.step(TickInput(command: .startArcade))
+        sim.step(TickInput(command: .start(.arcade)))
         var s = sim.state
         s.round = shippedRules.arcadeRoundCap
         s.roundSpawned = 0

@@ -355,7 +355,7 @@ struct Career {
             k.day(2026, 1, 3); for c in 0..<12 { k.step(.study(card: c)) }
         }
         #expect(scholar == [.ecoScholar])
-        let streaks = unlocked { k in for d in 1...8 { k.day(2026, 3, d); k.step(.startGame); k.sim.state.mode = .idle } }
+        let streaks = unlocked { k in for d in 1...8 { k.day(2026, 3, d); k.step(.start(.classic)); k.sim.state.mode = .idle } }
         #expect(streaks.filter { $0 == .reefDefender || $0 == .oceanSentinel } == [.reefDefender, .oceanSentinel])
         // A gentle game of trash only (the test's simple catcher neither dodges sea life
         // nor takes power-ups).
@@ -379,8 +379,8 @@ struct Career {
         #expect(unlocked { k in k.sim.state.totals.grams = hauler - 5; k.scans(1) }.contains(.plasticHauler))
         let goals = unlocked(lowGoalRules) { k in for d in 1...5 { k.day(2026, 4, d); k.scans(5) } }
         #expect(goals.filter { $0 == .goalGetter }.count == 1)
-        #expect(unlocked { k in k.day(2026, 1, 1, at: 7 * 60 + 59); k.step(.startGame) }.contains(.earlyBird))
-        #expect(!unlocked { k in k.day(2026, 1, 1, at: 8 * 60); k.step(.startGame) }.contains(.earlyBird))
+        #expect(unlocked { k in k.day(2026, 1, 1, at: 7 * 60 + 59); k.step(.start(.classic)) }.contains(.earlyBird))
+        #expect(!unlocked { k in k.day(2026, 1, 1, at: 8 * 60); k.step(.start(.classic)) }.contains(.earlyBird))
         #expect(Achievement.allCases.count == 10)
     }
 }
@@ -424,7 +424,7 @@ struct Career {
         func moods() -> [PetMood] { k.take().compactMap { if case .petMoodChanged(_, let to) = $0 { to } else { nil } } }
         _ = moods()
         // Focused while a game is on; excited when the combo reaches pet.excited_combo.
-        k.step(.startGame)
+        k.step(.start(.classic))
         #expect(moods() == [.focused])
         k.sim.state.game.combo = r.pet.excitedCombo - 1
         k.sim.state.totals.grams += 0
@@ -478,7 +478,7 @@ struct Career {
         #expect(k.state.petScene(rules: r) == .indoor)
         k.day(2026, 1, 1, at: 23 * 60)
         #expect(k.state.petScene(rules: r) == .night)
-        k.step(.startGame)
+        k.step(.start(.classic))
         #expect(k.state.petScene(rules: r) == .work)
         // Time passes with game time: 60 minutes of ticks move the clock an hour.
         k.sim.state.mode = .idle

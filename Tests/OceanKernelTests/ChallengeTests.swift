@@ -119,7 +119,7 @@ extension Career {
             }
             k.scans(d % 4)
             k.step(.study(card: d % 12)); k.step(.study(card: d % 12)); k.step(.study(card: (d + 1) % 12))
-            if d == 4 { k.step(.startGame); for _ in 0..<200 { k.step() } }  // a game left unfinished counts no game
+            if d == 4 { k.step(.start(.classic)); for _ in 0..<200 { k.step() } }  // a game left unfinished counts no game
             let c = period == .daily ? k.c.daily : k.c.weekly
             let expected = metric == .bestCombo ? bestComboToday : k.state.lifetime(metric) - startOfPeriod
             #expect(c.progress == expected, "\(metric.key) on day \(d)")
@@ -296,11 +296,11 @@ extension Career {
     @Test func aChallengeDayAllocatesNothingOnceWarm() {
         var sim = Simulation(rules: rules(challenges: variedTable), seed: 3)
         sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 7, day: 1), minuteOfDay: 600)))
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         let capacity = sim.state.items.capacity
         let base = sim.state.items.withUnsafeBufferPointer { $0.baseAddress }
         for _ in 0..<3_000 {
-            sim.step(TickInput(move: .right, command: sim.state.mode == .idle ? .startGame : .none))
+            sim.step(TickInput(move: .right, command: sim.state.mode == .idle ? .start(.classic) : .none))
         }
         #expect(sim.state.items.capacity == capacity && sim.state.items.withUnsafeBufferPointer { $0.baseAddress } == base)
         #expect(sim.state.career.daily.progress > 0 || sim.state.career.daily.metric == .cardsStudied

@@ -35,7 +35,7 @@ import Testing
     /// The countdown: no item falls in the first three seconds of a game.
     @Test func aCountdownComesBeforeTheFirstItem() {
         var sim = Simulation(rules: shippedRules, seed: 2)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var firstItem: Int?
         for t in 1...600 where firstItem == nil {
             sim.step(.idle)
@@ -73,7 +73,7 @@ import Testing
         var sim = Simulation(rules: shippedRules, seed: 4)
         sim.step(TickInput(command: .abandon))
         #expect(sim.events.isEmpty, "nothing to abandon before a game")
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var t = 0
         while sim.state.items.isEmpty && t < 1_000 { sim.step(.idle); t += 1 }
         #expect(!sim.state.items.isEmpty)

@@ -56,7 +56,7 @@ private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) ->
         // Keep playing past the cut with a copy, then restore and replay the rest.
         var resumed = Simulation(rules: shippedRules, state: snapshot!)
         var scribble = resumed
-        for _ in 0..<500 { scribble.step(TickInput(move: .left, command: .startGame)) }
+        for _ in 0..<500 { scribble.step(TickInput(move: .left, command: .start(.classic))) }
         #expect(resumed.state == snapshot!, "mutating a copy left the snapshot alone")
         resumed.state = snapshot!
         for input in inputs[cut...] { resumed.step(input) }
@@ -84,7 +84,7 @@ private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) ->
 
     @Test func decodingRejectsDamagedBytes() {
         var sim = Simulation(rules: shippedRules, seed: 3)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         for _ in 0..<200 { sim.step(.idle) }
         let bytes = StateEncoding.encode(sim.state)
         #expect(throws: StateEncoding.DecodeError.truncated) { try StateEncoding.decode(Array(bytes.dropLast(3))) }
@@ -100,7 +100,7 @@ private func randomRun(seed: UInt64, ticks: Int, rules: Rules = shippedRules) ->
 
     @Test func subsystemHashesNameWhatDiverged() {
         var sim = Simulation(rules: shippedRules, seed: 4)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         for _ in 0..<300 { sim.step(TickInput(move: .right)) }
         let base = StateHashes(sim.state)
         var other = sim.state

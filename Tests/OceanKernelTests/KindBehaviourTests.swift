@@ -133,10 +133,10 @@ import Testing
         // A level-40 player's classic game plays at that step; an arcade game never does.
         var sim = Simulation(rules: r, seed: 3)
         sim.state.career.level = 40
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         #expect(sim.state.tempoStep == step)
         sim.step(TickInput(command: .abandon))
-        sim.step(TickInput(command: .startArcade))
+        sim.step(TickInput(command: .start(.arcade)))
         #expect(sim.state.tempoStep == 0)
     }
 }

@@ -157,7 +157,7 @@ private let straight = rules { b in
     @Test func itemsSwayButStayInsideTheWalls() {
         let r = shippedRules
         var sim = Simulation(rules: r, seed: 9)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         var swayed = false
         for _ in 0..<3_000 {
             sim.step(.idle)

@@ -111,9 +111,9 @@ import Testing
 
     @Test func startingAGameWhileOneIsOnIsIgnored() {
         var sim = Simulation(rules: shippedRules, seed: 1)
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         let before = sim.state
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         #expect(sim.state.totals.games == before.totals.games)
         #expect(!sim.events.contains(.gameStarted(game: 2)))
     }

@@ -120,7 +120,7 @@ import KernelTestSupport
         // A sea not opened, or a choice during a game, is ignored and said so.
         sim.step(TickInput(command: .chooseSea(4)))
         #expect(sim.events.contains(.inputIgnored(.unknownSea)))
-        sim.step(TickInput(command: .startGame))
+        sim.step(TickInput(command: .start(.classic)))
         sim.step(TickInput(command: .chooseSea(1)))
         #expect(sim.state.seaIndex == 0 && sim.events.contains(.inputIgnored(.unknownSea)))
     }
@@ -134,7 +134,7 @@ import KernelTestSupport
             let rules = Rules(b)
             var sim = bayThriving(rules)
             sim.step(TickInput(command: .chooseSea(1)))
-            sim.step(TickInput(command: .startGame))
+            sim.step(TickInput(command: .start(.classic)))
             var (life, all) = (0, 0)
             for _ in 0..<20_000 where sim.state.mode != .idle {
                 sim.step(TickInput())

@@ -48,7 +48,7 @@ enum Player {
 func play(_ sim: inout Simulation, games: Int, _ player: Player = .catcher, each: (Simulation) -> Void = { _ in }) {
     let target = sim.state.totals.games + games
     while sim.state.mode != .idle || sim.state.totals.games < target {
-        let command: Command = sim.state.mode == .idle ? .startGame : .none
+        let command: Command = sim.state.mode == .idle ? .start(.classic) : .none
         sim.step(TickInput(move: player.move(sim.state, rules: sim.rules), command: command))
         each(sim)
     }
@@ -64,7 +64,7 @@ struct RandomInputs {
     mutating func next(_ s: GameState) -> TickInput {
         if random.below(8) == 0 { move = Move(rawValue: Int8(random.below(3) - 1))! }
         var command = Command.none
-        if s.mode == .idle && random.below(30) == 0 { command = .startGame }
+        if s.mode == .idle && random.below(30) == 0 { command = .start(.classic) }
         if random.below(500) == 0 { command = .scan(ItemKind(rawValue: random.below(6))) }
         return TickInput(move: move, command: command)
     }

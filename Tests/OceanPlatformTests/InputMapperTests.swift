@@ -140,12 +140,3 @@ import Testing
         #expect(frame.pointerX == nil)
     }
 }
-
-@Suite struct PNGAndLayoutTests {
-    @Test func upscalingRepeatsEachPixel() {
-        var fb = Framebuffer(width: 2, height: 1)
-        fb.pixels = [0xFF11_1111, 0xFF22_2222]
-        #expect(PNGWriter.upscale(fb, 2) == [0xFF11_1111, 0xFF11_1111, 0xFF22_2222, 0xFF22_2222,
-                                             0xFF11_1111, 0xFF11_1111, 0xFF22_2222, 0xFF22_2222])
-    }
-}

@@ -21,7 +21,7 @@ import Glibc
 func petSheet() throws {
     let path = try #require(getenv("OCEAN_PET_SHEET").map { String(cString: $0) })
     let assets = try FrontAssetsLoader.load(theme: repoRoot + "/assets/themes/default.toml")
-    try PNGWriter.write(PetSheet.render(assets: assets), scale: 1, to: path)
+    try PNGFile.write(PetSheet.render(assets: assets), scale: 1, to: path)
     #expect((fileSizeOf(path) ?? 0) > 0)
 }
 

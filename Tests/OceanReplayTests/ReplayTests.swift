@@ -78,7 +78,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         header.checkpointEvery = 60
         let x = Fixed.px(300)
         let inputs = [
-            InputRecord(tick: 0, input: TickInput(command: .startGame), line: 0),
+            InputRecord(tick: 0, input: TickInput(command: .start(.classic)), line: 0),
             InputRecord(tick: 10, input: TickInput(pointer: x), line: 0),
             InputRecord(tick: 200, input: TickInput(pointer: x, command: .abandon), line: 0),
         ]
@@ -104,7 +104,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             move = record.input.move
         }
         #expect(r.inputs.first?.input.command == .beginSession(CalendarDate(year: 2026, month: 3, day: 4), minuteOfDay: 485))
-        #expect(r.inputs.dropFirst().first?.input.command == .startGame)
+        #expect(r.inputs.dropFirst().first?.input.command == .start(.classic))
     }
 
     @Test func aTenMinuteGameStaysUnder100KB() throws {

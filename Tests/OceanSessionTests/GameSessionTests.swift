@@ -54,7 +54,7 @@ import Testing
     @Test func everyTickReachesEveryObserverInOrderAndTheCommandsGoOneATick() throws {
         let folder = freshFolder("session-observers")
         let session = try session(folder: folder)
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         var heard: [(String, Int)] = []
         session.observers.append { state, _ in heard.append(("view", state.tick)) }
         session.observers.append { state, _ in heard.append(("sound", state.tick)) }
@@ -70,7 +70,7 @@ import Testing
     @Test func leavingWithAGameOnEndsItAsAbandonedRecordedAndSaved() throws {
         let folder = freshFolder("session-abandon")
         let session = try session(folder: folder)
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         var saved: [GameState] = []
         session.saveCareer = { saved.append($0) }
         try run(session, ticks: 120)
@@ -138,7 +138,7 @@ import Testing
         #expect(news == [.balanceWaiting(path: balancePath)])
         #expect(session.rules.binHalfWidth == Fixed.px(23))
         // The game's start applies it, in a part of its own.
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         try run(session, ticks: 10)
         #expect(news.count == 2)
         if case .rulesChanged(let message)? = news.last { #expect(message.contains("run.2.replay")) } else {
@@ -156,7 +156,7 @@ import Testing
         #expect(first.header.balance.bin.widthPx == 46)
         #expect(second.header.balance.bin.widthPx == 48)
         #expect(second.header.startState?.tick == 10)
-        #expect(second.inputs.first?.input.command == .startGame)
+        #expect(second.inputs.first?.input.command == .start(.classic))
     }
 
     @Test func aBrokenBalanceEditIsRefusedAndTheConstantsStay() throws {
@@ -166,7 +166,7 @@ import Testing
         var news: [SessionNews] = []
         session.onNews = { news.append($0) }
         try (shipped + "\nnot toml at all [[[\n").write(toFile: balancePath, atomically: true, encoding: .utf8)
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         try run(session, ticks: 5)
         #expect(news.count == 1)
         if case .balanceRefused? = news.first {} else { Issue.record("not refused: \(news)") }
@@ -183,18 +183,18 @@ import Testing
         var finished: [FinishedGame] = []
         session.onGameFinished = { finished.append($0) }
         try run(session, ticks: 30)
-        session.queue(.startArcade)
+        session.queue(.start(.arcade))
         // Idle: the arcade game ends when its misses run out.
         while finished.isEmpty && session.ticks < 20_000 { try session.tick(move: .none, pointer: nil) }
         let game = try #require(finished.first)
         #expect(game.summary.mode == .arcade && !game.summary.abandoned)
         #expect(game.header.startState?.tick == 30 && game.header.mode == .arcade)
-        #expect(game.inputs.first?.input.command == .startArcade)
+        #expect(game.inputs.first?.input.command == .start(.arcade))
         let read = try ReplayReader.read(bytes: Array(game.replayText.utf8), file: "game")
         #expect(ReplayVerifier.verify(read).passed, "\(ReplayVerifier.verify(read))")
         #expect(read.replay.end?.summary.games == 1)
         // A game left early makes no entry.
-        session.queue(.startGame)
+        session.queue(.start(.classic))
         try run(session, ticks: 100)
         try session.finish()
         #expect(finished.count == 1)

@@ -15,10 +15,10 @@ private func midGameState() throws -> GameState {
     let career = runCareer(rules: try rules, state: GameState(rules: try rules, seed: 11),
                            plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 11)) { (_: GameState) throws(Never) in }
     var sim = Simulation(rules: try rules, state: career)
-    sim.step(TickInput(command: .startGame))
+    sim.step(TickInput(command: .start(.classic)))
     var bot = GreedyBot()
     for _ in 0..<200_000 where sim.state.items.count < 3 || sim.state.round < 2 {
-        sim.step(TickInput(move: bot.move(sim.state, rules: try rules), command: sim.state.mode == .idle ? .startGame : .none))
+        sim.step(TickInput(move: bot.move(sim.state, rules: try rules), command: sim.state.mode == .idle ? .start(.classic) : .none))
     }
     precondition(sim.state.items.count >= 3)
     return sim.state
@@ -64,7 +64,7 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
                     accepted += 1
                     // What loads must play on and print without trapping.
                     var sim = Simulation(rules: try rules, state: s)
-                    for i in 0..<1_500 { sim.step(TickInput(move: i % 90 < 45 ? .left : .right, command: i == 0 ? .startGame : .none)) }
+                    for i in 0..<1_500 { sim.step(TickInput(move: i % 90 < 45 ? .left : .right, command: i == 0 ? .start(.classic) : .none)) }
                     _ = CareerReport(sim.state, rules: try rules).text
                     _ = CareerReport(s, rules: try rules).json
                 } catch {

@@ -327,7 +327,7 @@ func everythingCaught() throws -> [(key: String, value: Int)] {
         // flat colour, so it compresses to a few kilobytes (the stored blocks it replaced
         // made 768 KB).
         let path = freshFolder("chart") + "/chart.png"
-        try PNGWriter.write(picture, to: path)
+        try PNGFile.write(picture, to: path)
         let png = try #require(FileManager.default.contents(atPath: path))
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(png.count < 50_000, "\(png.count) bytes")

@@ -74,7 +74,7 @@ public struct CareerPlan {
                 }
                 gamesLeft -= 1
                 bot = min(s.totals.games, bots.count - 1)
-                return TickInput(bots[bot].control(s, rules: sim.rules), command: .startGame)
+                return TickInput(bots[bot].control(s, rules: sim.rules), command: .start(.classic))
             }
             day += 1
             guard day < options.days else { return nil }

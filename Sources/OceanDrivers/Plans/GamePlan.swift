@@ -29,7 +29,7 @@ public struct GamePlanOf<Player: Bot> {
         self.bots = bots
         self.games = games
         self.session = session
-        start = mode == .arcade ? .startArcade : .startGame
+        start = .start(mode)
     }
 
     /// `input(for:)` for a simulation the caller cannot lend inout (a recorder's): it

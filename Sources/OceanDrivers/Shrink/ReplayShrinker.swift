@@ -85,7 +85,7 @@ public struct ReplayShrinker {
         case .games:
             return starts {
                 switch $0 {
-                case .beginSession, .startGame: true
+                case .beginSession, .start: true
                 default: false
                 }
             }

@@ -344,10 +344,10 @@ public struct CareerFlow: Sendable {
         menuSelection = selection
         switch item {
         case .play:
-            out.commands.append(.startGame)
+            out.commands.append(.start(.classic))
             page = .game
         case .arcade:
-            out.commands.append(.startArcade)
+            out.commands.append(.start(.arcade))
             page = .game
         case .daily:
             // The day's game is a session of its own (the app's Daily Ocean scene);

@@ -4,13 +4,7 @@
 enum RoundSystem {
     /// A start command: a new game (classic or arcade), unless one is on.
     static func startGame(_ command: Command, _ s: inout GameState, rules: Rules, events: inout [Event]) {
-        let mode: PlayMode
-        switch command {
-        case .startGame: mode = .classic
-        case .startArcade: mode = .arcade
-        default: return
-        }
-        guard s.mode == .idle else { return }
+        guard case .start(let mode) = command, s.mode == .idle else { return }
         s.totals.games += 1
         s.game = GameTally()
         s.playMode = mode
