@@ -24,6 +24,9 @@ public struct Theme: Sendable, Equatable {
     /// Around each falling item: a ring of `itemOutline` and outside it one of
     /// `itemHalo`, so one of the two stands out from any sky or water.
     public var itemOutline = 0, itemHalo = 0xFFFFFF
+    /// The least contrast the ringed items promise over every phase's sky and water,
+    /// in tenths (30: 3:1); `ItemContrastTests` holds every shipped theme to its own.
+    public var itemContrastTenths = 30
 
     // Panels and text.
     public var panel = 0, panelAlphaPercent = 0

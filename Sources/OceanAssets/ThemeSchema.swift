@@ -45,6 +45,7 @@ public enum ThemeSchema {
         add("layout.pet_corner_px", "px", 40...160, \.petCornerPx)
         rgb("items.outline", \.itemOutline)
         rgb("items.halo", \.itemHalo)
+        add("items.contrast_least_tenths", "tenths", 10...210, \.itemContrastTenths)
         add("font.scale", "×", 1...4, \.fontScale)
         add("font.big_scale", "×", 1...6, \.bigFontScale)
 

@@ -1,4 +1,5 @@
 import OceanKernel
+import Synchronization
 
 /// One balance constant.
 public typealias BalanceField = SchemaField<Balance>
@@ -8,11 +9,22 @@ public typealias BalanceField = SchemaField<Balance>
 /// `[kind.KEY]` sections a file holds, in its order, each with the fourteen per-kind keys.
 public enum BalanceSchema {
     /// The fields of a balance whose kinds are `kinds` (their keys, in table order).
+    /// Built once per set of kinds and seas and kept (a process meets few: the shipped
+    /// balance, a replay folder's, a sweep's), so no list of the shipped ones is kept here.
     public static func fields(kinds: [String], seas: [String] = []) -> [BalanceField] {
-        if kinds == shippedKindKeys && seas.isEmpty { return shippedKindFields }
-        if kinds == shippedKindKeys && seas == shippedSeaKeys { return shippedFields }
-        return makeFields(kinds: kinds, seas: seas)
+        let key = FieldsKey(kinds: kinds, seas: seas)
+        if let kept = madeFields.withLock({ $0[key] }) { return kept }
+        let made = makeFields(kinds: kinds, seas: seas)
+        madeFields.withLock { kept in
+            // Bounded: a fuzzer or a folder of mods cannot grow it without end.
+            if kept.count >= 64 { kept.removeAll() }
+            kept[key] = made
+        }
+        return made
     }
+
+    private struct FieldsKey: Hashable { var kinds: [String], seas: [String] }
+    private static let madeFields = Mutex<[FieldsKey: [BalanceField]]>([:])
 
     /// The fields of `balance` (its own kinds and seas).
     public static func fields(of balance: Balance) -> [BalanceField] {
@@ -21,9 +33,6 @@ public enum BalanceSchema {
 
     /// The per-sea keys, after `sea.KEY.`.
     public static let seaFieldNames = ["rise_cap_percent", "neglect_per_day", "sea_life_percent"]
-    /// The shipped seas, in their order; built once with the shipped kinds.
-    public static let shippedSeaKeys = ["bay", "reef", "mangroves", "kelp_forest", "arctic"]
-    private static let shippedFields = makeFields(kinds: shippedKindKeys, seas: shippedSeaKeys)
 
     /// The per-kind keys, after `kind.KEY.`: what every kind section holds.
     public static let kindFieldNames = ["grams", "plastic", "size_px", "terminal_speed_px_per_s", "fall_percent",
@@ -35,7 +44,6 @@ public enum BalanceSchema {
     /// their order; built once, since most balances have them.
     public static let shippedKindKeys = ["plastic_bottle", "aluminium_can", "cardboard", "glass_bottle",
                                          "plastic_bag", "food_tray"]
-    private static let shippedKindFields = makeFields(kinds: shippedKindKeys)
 
     private static func makeFields(kinds: [String], seas: [String] = []) -> [BalanceField] {
         var f: [BalanceField] = []

@@ -89,24 +89,21 @@ struct SweepFiles: ParsableArguments {
             try write(paretoChart, ParetoChart.svg(header: header, lines: lines))
         }
         var note = ""
-        let ranked = Sweep.ranked(lines)
-        // A confirmed point is judged by its figures on fresh seeds, as it is ranked.
-        func feasible(_ l: PointLine) -> Bool? { l.confirmed.map { $0.feasible } ?? l.feasible }
+        let best = Sweep.best(lines)
         if header.shard != Shard.whole.description {
-            if !ranked.isEmpty { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
-        } else if let top = ranked.first, feasible(top) == false {
-            // Constraints no point kept: no balance is offered as the best.
-            note = "no point keeps every constraint (the nearest: point \(top.point)); no best balance written\n"
-        } else if let top = ranked.first, let base, let target = bestTarget, let balance = top.balance(base: base) {
+            if case .nothing = best {} else { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
+        } else if case .noneFeasible(let nearest) = best {
+            note = "no point keeps every constraint (the nearest: point \(nearest.point)); no best balance written\n"
+        } else if case .point(let top) = best, let base, let target = bestTarget, let balance = top.balance(base: base) {
             let values = top.params.keys.sorted().map { "\($0) = \(top.params[$0]!)" }.joined(separator: ", ")
             let confirmed = top.confirmed.map { " on \($0.games) games of fresh seeds" } ?? ""
-            let distance = top.confirmed.map { $0.distance } ?? top.distance
-            let said = [feasible(top) == true ? "every constraint kept" + confirmed : nil, distance.map { "distance to the targets \($0)" }]
+            let said = [top.judgedFeasible == true ? "every constraint kept" + confirmed : nil,
+                        top.judgedDistance.map { "distance to the targets \($0)" }]
                 .compactMap { $0 }.joined(separator: "; ")
             let comment = "The best point (\(top.point)) of \(source): \(values)\n\(said)"
             try write(target, baseText.flatMap { CommentedBalance.patched($0, values: top.params, note: comment) }
                       ?? PointSampler.toml(balance, comment: comment))
-            note = "best point \(top.point)\(feasible(top) == true ? " (feasible\(confirmed))" : ""); play it: ocean play --balance \(shellQuoted(target))\n"
+            note = "best point \(top.point)\(top.judgedFeasible == true ? " (feasible\(confirmed))" : ""); play it: ocean play --balance \(shellQuoted(target))\n"
         }
         guard !quiet else { return }
         let report = SweepReport.table(header: header, lines: lines) + Importance.table(importance, keys: header.keys) + note

@@ -386,8 +386,8 @@ struct TuneExport: ParsableCommand {
             let c = r.catchRate
             note += "\n\(r.bot): catch rate \(percentOne(c.rate)) [\(percentOne(c.ciLow))–\(percentOne(c.ciHigh))] over \(r.games) games"
         }
-        if let d = chosen.confirmed.map({ $0.distance }) ?? chosen.distance { note += "\ndistance to the targets \(d)" }
-        if let f = chosen.confirmed.map({ $0.feasible }) ?? chosen.feasible { note += f ? "\nevery constraint kept" : "\nnot feasible: a constraint is broken" }
+        if let d = chosen.judgedDistance { note += "\ndistance to the targets \(d)" }
+        if let f = chosen.judgedFeasible { note += f ? "\nevery constraint kept" : "\nnot feasible: a constraint is broken" }
         if let c = chosen.confirmed { note += " (confirmed on \(c.games) games of fresh seeds)" }
         let textOut = readTextFile(basePath, limit: 1 << 20).flatMap { CommentedBalance.patched($0, values: chosen.params, note: note) }
             ?? PointSampler.toml(balance, comment: note)

@@ -17,8 +17,6 @@ public enum FrontAssetsLoader {
         let names = folderNames(folder).filter { $0.hasSuffix(".toml") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
         return ["default"] + names.filter { $0 != "default" }
     }()
-    /// Outku's themes (its companion app's palettes), Cream its default.
-    public static let outkuThemes = ["cream", "sage", "lavender", "peach", "sky"]
 
     /// - Parameters:
     ///   - theme: nil for the default theme, a shipped theme's name, or the path of a `.toml` file.

@@ -364,18 +364,37 @@ public enum Sweep {
     /// targets, the widest smallest margin first.
     /// Confirmed points (`--confirm`) rank by their confirmed figures, before the rest.
     public static func ranked(_ lines: [PointLine]) -> [PointLine] {
-        func feasible(_ l: PointLine) -> Int { (l.confirmed.map { $0.feasible } ?? l.feasible) != false ? 1 : 0 }
-        func score(_ l: PointLine) -> Double {
-            let distance = l.confirmed.map { $0.distance } ?? l.distance
-            let margins = l.confirmed.map { $0.margins } ?? l.margins
-            return distance ?? -(margins?.values.min() ?? 0)
-        }
+        func feasible(_ l: PointLine) -> Int { l.judgedFeasible != false ? 1 : 0 }
+        func score(_ l: PointLine) -> Double { l.judgedDistance ?? -(l.judgedMargins?.values.min() ?? 0) }
         func confirmed(_ l: PointLine) -> Int { l.confirmed == nil ? 0 : 1 }
         return lines.filter { $0.valid && ($0.distance != nil || $0.feasible != nil) }
             .sorted {
                 (confirmed($0), feasible($0), $0.rung ?? 0, -score($0), $1.point) > (confirmed($1), feasible($1), $1.rung ?? 0, -score($1), $0.point)
             }
     }
+
+    /// The rule for the best point, in one place: the first of `ranked`, unless it
+    /// breaks a constraint (then no point kept them all, and none is offered).
+    public enum Best {
+        case point(PointLine)
+        /// Constraints no point kept: the nearest, named, but no balance.
+        case noneFeasible(nearest: PointLine)
+        /// Nothing ranked (no valid point with a target or a constraint).
+        case nothing
+    }
+
+    public static func best(_ lines: [PointLine]) -> Best {
+        guard let top = ranked(lines).first else { return .nothing }
+        return top.judgedFeasible == false ? .noneFeasible(nearest: top) : .point(top)
+    }
+}
+
+extension PointLine {
+    /// How a point is judged (ranked, offered as the best, exported): by its figures on
+    /// fresh seeds when it was confirmed (`--confirm`), else by its own.
+    public var judgedFeasible: Bool? { confirmed.map { $0.feasible } ?? feasible }
+    public var judgedDistance: Double? { confirmed.map { $0.distance } ?? distance }
+    public var judgedMargins: [String: Double]? { confirmed.map { $0.margins } ?? margins }
 }
 
 #if canImport(Glibc)

@@ -164,14 +164,12 @@ public struct SweepRunner {
     /// type so that nothing is copied or boxed per tick.
     public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64, series: Bool = false) -> GameOutcome {
         let seed = Seeds.game(base: seedBase, index: index)
-        let skill = cell.player.skill
-        switch cell.player.kind {
-        case .idle: return play(IdleBot(), cell.rules, seed, series)
-        case .greedy: return play(GreedyBot(), cell.rules, seed, series)
-        case .human: return play(HumanBot(seed: seed, skill: skill, input: cell.player.input), cell.rules, seed, series)
-        case .dodge: return play(DodgeBot(), cell.rules, seed, series)
-        case .oracle: return play(OracleBot(), cell.rules, seed, series)
+        struct Play: BotBody {
+            let rules: Rules, seed: UInt64, series: Bool
+            func run<B: Bot>(_ bot: B) -> GameOutcome { SweepRunner.play(bot, rules, seed, series) }
         }
+        return cell.player.kind.with(seed: seed, skill: cell.player.skill, input: cell.player.input,
+                                     Play(rules: cell.rules, seed: seed, series: series))
     }
 
     @inline(__always)

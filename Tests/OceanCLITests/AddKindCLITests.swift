@@ -7,44 +7,14 @@ import TestSupport
 // alone (no code) is played, caught, scanned, drawn and counted in the impact, while
 // every golden replay verifies unchanged; a kind missing its sprite is refused by name.
 
-/// `assets/` copied into a fresh folder, with a `coffee_cup` kind in each data file
-/// that finds a kind by its key (`sprite` false: none in the sprite sheet).
+/// `assets/` copied into a fresh folder with CONTRIBUTING.md's recipe for a kind
+/// followed (a `coffee_cup` in each data file that finds a kind by its key); `sprite`
+/// false: its sprite left out of the sprite sheet.
 private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
-    let folder = freshFolder(sprite ? "kind-data" : "kind-data-no-sprite")
-    try FileManager.default.copyItem(atPath: repoRoot + "/assets", toPath: folder + "/assets")
-    func append(_ file: String, _ text: String) throws {
-        let path = folder + "/assets/" + file
-        let old = try String(contentsOfFile: path, encoding: .utf8)
-        try (old + "\n" + text).write(toFile: path, atomically: true, encoding: .utf8)
-    }
-    try append("balance.toml", """
-        [kind.coffee_cup]            # a paper cup with a plastic lining
-        grams = 12
-        plastic = 0
-        size_px = 24
-        terminal_speed_px_per_s = 200
-        fall_percent = 90
-        sway_speed_px_per_s = 20
-        sway_accel_px_per_s2 = 40
-        spawn_weight = 200
-        catch_body_percent = 50
-        bounce_percent = 0
-        sea_life = 0
-        leap_speed_px_per_s = 0
-        power_up = 0
-        spawn_weight_per_step = 0
-        """)
-    try append("impact.toml", "[kind.coffee_cup]\nco2e_g_per_kg = 2500\nwater_ml_per_kg = 30000\n")
-    try append("content/story.toml", """
-        [kind.coffee_cup]
-        name = "Coffee cup"
-        one = "coffee cup diverted"
-        many = "coffee cups diverted"
-        """)
-    if sprite {
-        try append("sprites.txt", "sprite coffee_cup\n.bbbbb.\n.bcccb.\n.bcccb.\n..bbb..\nend\n")
-    }
-    return folder
+    var recipe = try Recipe("A kind of trash")
+    if !sprite { recipe = Recipe(title: recipe.title, blocks: recipe.blocks.filter { $0.info.last != "assets/sprites.txt" }) }
+    #expect(recipe.blocks.count >= (sprite ? 4 : 3), "the recipe's blocks: \(recipe.blocks.map(\.info))")
+    return try recipe.followed(name: sprite ? "kind-data" : "kind-data-no-sprite").folder
 }
 
 /// Runs the debug `ocean` (or another `build`'s) in `folder` (so it finds that folder's `assets/`).

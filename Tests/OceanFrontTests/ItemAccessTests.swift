@@ -43,7 +43,7 @@ import Glibc
         return seen.sorted()
     }
 
-    @Test(arguments: ["default", "high-contrast"] + FrontAssetsLoader.outkuThemes)
+    @Test(arguments: FrontAssetsLoader.shippedThemes)
     func everyItemStandsOutForEveryViewerInEverySea(theme: String) throws {
         let assets = try OceanFrontTests.assets(theme)
         let rules = try shippedRules
@@ -64,7 +64,7 @@ import Glibc
                 palettes.append(("\(key) \(phase.key)", Self.palette(pixels)))
             }
         }
-        let need = ItemContrastTests.required[theme] ?? 4.5
+        let need = Double(t.itemContrastTenths) / 10
         var worst: [String] = []
         for key in rules.kindKeys {
             let body = Int(GameView.mainColour(assets.sprites.bitmap(key, theme: t)) & 0xFF_FFFF)

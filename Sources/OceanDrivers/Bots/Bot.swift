@@ -53,16 +53,35 @@ public enum BotKind: String, CaseIterable, Sendable {
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// `skill` (0–100) and `input` (keys or pointer) only affect `human`.
-    public func make(seed: UInt64, skill: Int = 70, input: HumanBot.Input = .keys) -> any Bot {
+    /// The one place a kind becomes its bot: `body` is called with the bot as its own
+    /// type (so a caller's loop makes direct calls, nothing boxed per tick). `skill`
+    /// (0–100) and `input` (keys or pointer) only affect `human`.
+    @inlinable
+    public func with<Body: BotBody>(seed: UInt64, skill: Int = 70, input: HumanBot.Input = .keys, _ body: Body) -> Body.Output {
         switch self {
-        case .idle: IdleBot()
-        case .greedy: GreedyBot()
-        case .human: HumanBot(seed: seed, skill: skill, input: input)
-        case .dodge: DodgeBot()
-        case .oracle: OracleBot()
+        case .idle: body.run(IdleBot())
+        case .greedy: body.run(GreedyBot())
+        case .human: body.run(HumanBot(seed: seed, skill: skill, input: input))
+        case .dodge: body.run(DodgeBot())
+        case .oracle: body.run(OracleBot())
         }
     }
+
+    /// The bot behind an existential, for plans that mix kinds (see `with`).
+    public func make(seed: UInt64, skill: Int = 70, input: HumanBot.Input = .keys) -> any Bot {
+        with(seed: seed, skill: skill, input: input, Boxed())
+    }
+
+    private struct Boxed: BotBody {
+        func run<B: Bot>(_ bot: B) -> any Bot { bot }
+    }
+}
+
+/// What is done with a bot of any kind, as its own type: Swift has no generic
+/// closures, so `BotKind.with` takes this instead.
+public protocol BotBody {
+    associatedtype Output
+    func run<B: Bot>(_ bot: B) -> Output
 }
 
 /// Any bot, as one type: what a plan of mixed bots holds (`GamePlan`). Every call goes

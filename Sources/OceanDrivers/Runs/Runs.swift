@@ -15,17 +15,15 @@ public func runGames(rules: Rules, seed: UInt64, schedule: BotSchedule, games: I
     // One kind of bot: played as its own type, each tick a direct call (the same bot
     // `BotKind.make` builds, so the same games as through the existential).
     if schedule.kinds.count == 1 {
-        func play<B: Bot>(_ bot: B) -> RunReport {
-            runGames(rules: rules, seed: seed, plan: GamePlanOf<B>(bot: bot, games: games, session: session, mode: mode),
-                     mode: mode, goOn: goOn)
+        struct Play: BotBody {
+            let rules: Rules, seed: UInt64, games: Int, session: Command, mode: PlayMode, goOn: ((Int) -> Bool)?
+            func run<B: Bot>(_ bot: B) -> RunReport {
+                runGames(rules: rules, seed: seed, plan: GamePlanOf<B>(bot: bot, games: games, session: session, mode: mode),
+                         mode: mode, goOn: goOn)
+            }
         }
-        switch schedule.kinds[0] {
-        case .idle: return play(IdleBot())
-        case .greedy: return play(GreedyBot())
-        case .human: return play(HumanBot(seed: seed, skill: skill, input: input))
-        case .dodge: return play(DodgeBot())
-        case .oracle: return play(OracleBot())
-        }
+        return schedule.kinds[0].with(seed: seed, skill: skill, input: input,
+                                      Play(rules: rules, seed: seed, games: games, session: session, mode: mode, goOn: goOn))
     }
     let plan = schedule.plan(seed: seed, skill: skill, input: input, games: games, session: session, mode: mode)
     return runGames(rules: rules, seed: seed, plan: plan, mode: mode, goOn: goOn)
