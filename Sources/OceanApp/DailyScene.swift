@@ -36,6 +36,8 @@ public final class DailyScene: Scene {
         /// any thread; nil when the player has not opted in (offline play needs none).
         public var submit: (([UInt8], @escaping @Sendable (SummaryNote) -> Void) -> Void)?
         public var say: (String) -> Void = { printError($0) }
+        /// Each screen shown named on standard error (`OCEAN_DEBUG_SCREENS`), as `PlayScene` does.
+        public var debugScreens = false
 
         public init(tries: DailyTries, balance: Balance, assets: FrontAssets,
                     makeSession: @escaping () throws(FileError) -> GameSession) {
@@ -87,10 +89,10 @@ public final class DailyScene: Scene {
 
     private static func newTry(_ setup: Setup) throws(FileError) -> PlayScene {
         let session = try setup.makeSession()
-        session.queue(.start(.arcade))
+        session.queue(DailyGame.start)
         return PlayScene(session: session, assets: setup.assets, content: nil, keysHint: setup.keysHint,
                          player: CareerPlayer(), seed: DailyGame.seed(date: setup.tries.date, balance: setup.balance), pauseMenu: setup.pauseMenu,
-                         pause: setup.pause, start: .start(.arcade), say: setup.say)
+                         pause: setup.pause, debugScreens: setup.debugScreens, start: DailyGame.start, say: setup.say)
     }
 
     /// The day's best run so far as a ghost (none before the first finished try).

@@ -207,6 +207,7 @@ public enum PlayApp {
                 return s
             }
             daily.keysHint = setup.keysHint
+            daily.debugScreens = setup.debugScreens
             daily.pauseMenu = menu
             daily.pause = hooks
             if let submit = setup.submitDaily {

@@ -145,11 +145,21 @@ public final class PlayScene: Scene {
         return true
     }
 
+    /// What the player sees, by name: the career's page (or, without a career, "game"
+    /// during one and "ready" between), "pause" or "pause sound" over it. With
+    /// `OCEAN_DEBUG_SCREENS=1` each change is a line `screen NAME` on standard error,
+    /// written when the first frame that shows it is drawn: what the window tests wait on.
+    var screenName: String {
+        if view.paused { return view.pauseMenu.page == .sound ? "pause sound" : "pause" }
+        return career?.flow.page.key ?? (session.inGame ? "game" : "ready")
+    }
+
     public func draw(fraction: Double, into framebuffer: inout Framebuffer) {
         if let daily { return daily.draw(fraction: fraction, into: &framebuffer) }
-        if debugScreens, let flow = career?.flow, flow.page.key != shown {
-            shown = flow.page.key
-            say("screen \(shown)" + (flow.page == .menu ? " greeting '\(flow.greeting)'" : ""))
+        if debugScreens, screenName != shown {
+            shown = screenName
+            let greeting = career.map { $0.flow.page == .menu && !view.paused ? " greeting '\($0.flow.greeting)'" : "" } ?? ""
+            say("screen \(shown)" + greeting)
         }
         let f = view.paused ? 0 : fraction
         if let (flow, careerView) = career {
@@ -292,5 +302,6 @@ public final class PlayScene: Scene {
     private func notify(_ text: String, isProblem: Bool, seconds: Int) {
         view.notice = Notice(text, isProblem: isProblem, until: session.state.tick + seconds * Fixed.ticksPerSecond,
                              columns: view.noticeColumns)
+        if debugScreens { say("notice \(view.notice!.lines.joined(separator: " | "))") }
     }
 }

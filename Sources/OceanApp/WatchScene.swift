@@ -61,6 +61,10 @@ public final class WatchScene: Scene {
     private(set) var paused = false
     private var dragging = false
     private(set) var speed = WatchSpeed()
+    /// With `OCEAN_DEBUG_SCREENS=1`: each command's outcome, once its seek is done, as a
+    /// line `screen watch paused|playing tick N` (what the window tests wait on).
+    public var debugScreens: ((String) -> Void)?
+    private var commandsToSay = true  // the first frame says where it starts
 
     public init(_ replay: Replay, assets: FrontAssets) {
         scrubber = ReplayScrubber(replay)
@@ -72,11 +76,16 @@ public final class WatchScene: Scene {
         for press in input.presses {
             guard let command = WatchCommand(press) else { continue }
             if !apply(command) { return false }
+            commandsToSay = true
         }
         // A seek under way goes on before any tick is played.
         if scrubber.target != nil {
             _ = scrubber.continueSeek(budget: Self.seekTicksPerFrame)
             picture.jumped(scrubber)
+        }
+        if commandsToSay, scrubber.target == nil, let say = debugScreens {
+            commandsToSay = false
+            say("screen watch \(paused ? "paused" : "playing") tick \(scrubber.tick)")
         }
         return true
     }

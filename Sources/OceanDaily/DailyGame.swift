@@ -9,6 +9,8 @@ import OceanReplay
 public enum DailyGame {
     /// The daily game is an arcade game: it ends when the misses run out.
     public static let mode = PlayMode.arcade
+    /// The command that starts it.
+    public static let start = Command.start(mode)
     /// The time of day a daily replay's header names (the date is what matters).
     public static let minuteOfDay = 0
 

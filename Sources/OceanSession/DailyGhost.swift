@@ -24,7 +24,7 @@ public struct DailyGhost {
         endTick = end.tick
         // Every tick before the one that starts the game (the tick the live try's
         // first step starts its own).
-        guard let first = replay.inputs.first(where: { $0.input.command == .start(DailyGame.mode) }) else { return nil }
+        guard let first = replay.inputs.first(where: { $0.input.command == DailyGame.start }) else { return nil }
         while simulation.state.tick < first.tick { simulation.step(feed.input(at: simulation.state.tick)) }
     }
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The folder that holds a player's settings (the sound settings): `$XDG_CONFIG_HOME/
 /// ocean-rescue` when that is absolute, else `$HOME/.config/ocean-rescue`, as the XDG

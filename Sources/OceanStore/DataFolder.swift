@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The folder that holds a player's files (the profile, the sound settings, the last
 /// game): `$XDG_DATA_HOME/ocean-rescue` when that is absolute, else

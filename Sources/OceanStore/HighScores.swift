@@ -103,7 +103,7 @@ public struct HighScores: Equatable, Sendable {
                 continue
             }
             // The name is last and may hold spaces: everything after "name=".
-            guard let nameAt = line.range(of: " name=") else { throw refuse(n, "an entry ends with name=NAME") }
+            guard let nameAt = line.firstRange(of: " name=") else { throw refuse(n, "an entry ends with name=NAME") }
             let name = String(line[nameAt.upperBound...])
             guard name.unicodeScalars.allSatisfy({ $0.value >= 32 && $0.value != 127 }), name.count <= 64 else {
                 throw refuse(n, "the name holds a control character or is longer than 64 characters")

@@ -41,3 +41,10 @@ private func isControl(_ c: Unicode.Scalar, keepLines: Bool) -> Bool {
     if v == 0x0A || v == 0x09 { return !keepLines }
     return v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
 }
+
+extension StringProtocol {
+    /// Without the white space (spaces, tabs, newlines) at either end.
+    public var trimmed: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

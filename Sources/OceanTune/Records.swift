@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import OceanKernel
 
 /// The first line of every sweep output: what produced it. Shards carry `shard`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OceanBalance
 import OceanKernel
 import OceanSystem

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import OceanCLI
 import OceanDrivers
 import OceanKernel
@@ -47,15 +47,15 @@ struct RegressCommand: ParsableCommand {
         }
         let top = try Program.run("/usr/bin/env", ["git", "rev-parse", "--show-toplevel"])
         guard top.status == 0 else { throw CommandFailure("ocean regress runs inside an Ocean Rescue checkout (git: \(top.error))") }
-        let script = top.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/scripts/bisect-replay.sh"
+        let script = top.output.trimmed + "/scripts/bisect-replay.sh"
         guard FileManager.default.isExecutableFile(atPath: script) else {
             throw CommandFailure("\(script): not found; ocean regress runs inside an Ocean Rescue checkout")
         }
-        let started = Date()
+        let started = monotonicNanos()
 
         // 1. The commit.
         let bisect = try Program.run(script, [good, bad, replay], errorsPassThrough: true)
-        CommandOutput.print(bisect.output.trimmingCharacters(in: .newlines))
+        CommandOutput.print(bisect.output.trimmed)
         switch bisect.status {
         case 0: break
         case 1:
@@ -88,12 +88,12 @@ struct RegressCommand: ParsableCommand {
 
         // 3. What the bad build says of it: the tick, the subsystems, the state diff.
         let verdict = try Program.run(badOcean, ["replay", "verify", out])
-        let report = (verdict.output + verdict.error).trimmingCharacters(in: .whitespacesAndNewlines)
-        let seconds = Date().timeIntervalSince(started)
+        let report = (verdict.output + verdict.error).trimmed
+        let seconds = Double(monotonicNanos() - started) / 1e9
         let xml = RegressJUnit(replay: replay, shrunk: out, good: found.goodCommit!, bad: bad, first: first, shrunkNote: shrunkNote,
                                verifyStatus: verdict.status, report: report, steps: found.steps, cachedSteps: found.cachedSteps,
                                seconds: seconds).xml
-        do { try replaceFile(junit, with: xml) } catch { throw CommandFailure(error.description) }
+        do { try replaceFile(junit, with: xml) } catch { throw CommandFailure("\(error)") }
         CommandOutput.print("""
             ocean regress: \(first.commit.prefix(12)) \(first.subject)
               \(out): \(shrunkNote)
@@ -119,7 +119,7 @@ struct BisectOutput {
             if line.hasPrefix("bisect-replay: the result at "), let open = line.lastIndex(of: "("), let close = line.lastIndex(of: ")") {
                 goodCommit = String(line[line.index(after: open)..<close])
             } else if line.hasPrefix("bisect-replay: the first commit that changes the result"), i + 1 < lines.count {
-                let words = lines[i + 1].trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+                let words = lines[i + 1].trimmed.split(separator: " ", maxSplits: 1)
                 if let c = words.first { firstBad = (String(c), words.count > 1 ? String(words[1]) : "") }
             } else if line.hasPrefix("artifact ") {
                 let words = line.split(separator: " ", maxSplits: 2)
@@ -147,7 +147,8 @@ struct RegressJUnit {
 
     var xml: String {
         func e(_ s: String) -> String { XMLText.escaped(s, attribute: true) }
-        let time = String(format: "%.3f", max(0, seconds))
+        let millis = Int((max(0, seconds) * 1000).rounded())
+        let time = "\(millis / 1000)." + String(String(1000 + millis % 1000).dropFirst())
         let slash = replay.lastIndex(of: "/")
         let folder = slash.map { String(replay[..<$0]) } ?? "."
         let name = slash.map { String(replay[replay.index(after: $0)...]) } ?? replay
@@ -173,35 +174,21 @@ struct RegressJUnit {
     }
 }
 
-/// Runs a program to its end, its output gathered through files (no pipe to fill).
+/// Runs a program to its end, both outputs read as they come (`ChildProcess`).
 enum Program {
     struct Result { var status: Int32; var output: String; var error: String }
 
     /// `errorsPassThrough`: its standard error goes to ours as it comes (progress).
+    /// A bisection builds commit after commit: it has a day.
     static func run(_ path: String, _ args: [String], environment extra: [String: String] = [:],
-                    errorsPassThrough: Bool = false) throws -> Result {
-        guard let scratch = ScratchFolder(prefix: "ocean-program") else { throw CommandFailure("cannot make a temporary folder") }
-        defer { scratch.remove() }
-        let outPath = scratch.path + "/out", errPath = scratch.path + "/err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        var environment = ProcessInfo.processInfo.environment
+                    errorsPassThrough: Bool = false, seconds: Int = 24 * 3600) throws -> Result {
+        var environment = extra
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        for (k, v) in extra { environment[k] = v }
-        p.environment = environment
-        guard let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
-            throw CommandFailure("cannot open a temporary file")
+        guard let r = ChildProcess.run(path, args, environment: environment, seconds: seconds,
+                                       errorLimit: 4 << 20, errorsPassThrough: errorsPassThrough) else {
+            throw CommandFailure("\(path): cannot be run")
         }
-        p.standardOutput = out
-        p.standardError = errorsPassThrough ? FileHandle.standardError : err
-        do { try p.run() } catch { throw CommandFailure("\(path): cannot be run: \(error.localizedDescription)") }
-        p.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        let read = { (f: String) in (try? String(contentsOfFile: f, encoding: .utf8)) ?? "" }
-        return Result(status: p.terminationStatus, output: read(outPath), error: read(errPath))
+        guard let status = r.status else { throw CommandFailure("\(path) \(args.joined(separator: " ")): still running after \(seconds) s; stopped") }
+        return Result(status: status, output: r.outputText, error: r.errorText)
     }
 }

@@ -22,8 +22,13 @@ extension ReplayCommand {
         @Flag(help: "List only the balance constants that differ.") var balanceDiff = false
         @Option(help: "Another build's ocean: both builds re-play A in lockstep; at the first tick they disagree, the two states and that step's events, field by field.")
         var against: String?
+        @Option(help: "Seconds the --against build has for each answer (1 to 86400; default 300): one that says nothing is stopped.")
+        var againstTimeout = 300
 
         func validate() throws {
+            guard (1...86_400).contains(againstTimeout) else {
+                throw ValidationError("--against-timeout: \(againstTimeout) is not allowed (1 to 86400 seconds)")
+            }
             guard [b != nil, balance != nil, against != nil].filter({ $0 }).count == 1 else {
                 throw ValidationError("name a second replay B, or --balance FILE for A's what-if, or --against OCEAN for another build: one of them")
             }
@@ -32,7 +37,7 @@ extension ReplayCommand {
         }
 
         func run() throws {
-            if let against { return try Lockstep(ocean: against, file: a).run() }
+            if let against { return try Lockstep(ocean: against, file: a, seconds: againstTimeout).run() }
             let left = try readOrExit(a).replay
             let right: Replay
             let nameB: String

@@ -1,4 +1,4 @@
-import Foundation
+import OceanSystem
 import OceanCLI
 import OceanDrivers
 import OceanKernel
@@ -12,6 +12,10 @@ import OceanReplay
 struct Lockstep {
     let ocean: String
     let file: String
+    /// Seconds the other build has for one answer (`--against-timeout`): a day's
+    /// longest replay takes it well under a minute; a build that says nothing is not
+    /// left to hang.
+    var seconds = 300
 
     func run() throws {
         let theirs = try other(["replay", "states", file]).split(separator: "\n")
@@ -41,30 +45,39 @@ struct Lockstep {
         let status = CommandOutput.$capture.withValue(capture) {
             runCommandLine(Ocean.self, arguments: ["replay", "states", file] + extra)
         }
-        guard status == 0 else { throw CommandFailure(capture.standardError.trimmingCharacters(in: .newlines)) }
+        guard status == 0 else {
+            throw CommandFailure(String(capture.standardError.drop { $0.isNewline }.reversed().drop { $0.isNewline }.reversed()))
+        }
         return capture.standardOutput
     }
 
-    /// The other build's answer, its output read whole (a tick's line is ~24 bytes).
+    /// The most of its answer read: `TICK HASH` lines of an hour's replay are about 5 MB.
+    static let answerLimit = 64 << 20
+
+    /// The other build's answer: both its outputs read together (a build that writes
+    /// much to standard error cannot stall on it), bounded, within the deadline; a
+    /// program that is not an ocean build is refused as such.
     private func other(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: ocean)
-        p.arguments = args
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        do { try p.run() } catch { throw CommandFailure("--against \(ocean): cannot be run: \(error.localizedDescription)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let problem = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            let said = String(decoding: problem, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CommandFailure("--against \(ocean) \(args.joined(separator: " ")): exit \(p.terminationStatus)"
+        let version = ChildProcess.run(ocean, ["--version"], seconds: 30, outputLimit: 4096, errorLimit: 4096)
+        guard let version, version.status == 0, version.outputText.hasPrefix("ocean ") else {
+            throw CommandFailure("--against \(ocean): not an ocean build (its --version does not begin with 'ocean')",
+                                 status: ExitStatus.badInput)
+        }
+        guard let r = ChildProcess.run(ocean, args, environment: ["SWIFT_BACKTRACE": "enable=no"], seconds: seconds,
+                                       outputLimit: Self.answerLimit) else {
+            throw CommandFailure("--against \(ocean): cannot be run", status: ExitStatus.badInput)
+        }
+        if r.outputCut {
+            throw CommandFailure("--against \(ocean) \(args.joined(separator: " ")): an answer past \(Self.answerLimit) bytes; stopped")
+        }
+        guard let status = r.status else {
+            throw CommandFailure("--against \(ocean) \(args.joined(separator: " ")): no answer within \(seconds) s; stopped")
+        }
+        guard status == 0 else {
+            let said = oneLine(r.errorText.split(whereSeparator: \.isNewline).joined(separator: " "), limit: 400)
+            throw CommandFailure("--against \(ocean) \(args.joined(separator: " ")): exit \(status)"
                 + (said.isEmpty ? "" : ": \(said)") + " (a build from before `replay states` cannot be compared in lockstep)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return r.outputText
     }
 }

@@ -8,6 +8,9 @@ import OceanPlatform
 import OceanReplay
 import OceanStore
 import OceanSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ReplayCommand {
     /// `ocean replay watch`: a replay in the window like a video. Parsing and wiring
@@ -15,7 +18,7 @@ extension ReplayCommand {
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Watch a replay in a window: pause, step, speed, timeline and seeking.",
-            discussion: "Keys: " + WatchOverlay.help.replacingOccurrences(of: "  ", with: ", ")
+            discussion: "Keys: " + WatchOverlay.help.replacing("  ", with: ", ")
                 + ". A click or drag on the timeline seeks; F11 fullscreen; Ctrl+Q also quits. The run is "
                 + "simulated from the replay's own inputs and constants; seeking starts from a state kept "
                 + "every few seconds as the run first passes it.")
@@ -46,6 +49,7 @@ extension ReplayCommand {
             }
             Interruption.install(graceful: true)
             let scene = WatchScene(replay, assets: assets)
+            if getenv("OCEAN_DEBUG_SCREENS").map({ String(cString: $0) }) == "1" { scene.debugScreens = { printError($0) } }
             var options = LoopOptions()
             options.fps = fps
             _ = WindowLoop.run(scene, in: screen, options: options)

@@ -1,3 +1,4 @@
+import Foundation
 import OceanAudio
 import OceanBalance
 import OceanStore

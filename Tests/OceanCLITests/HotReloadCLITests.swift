@@ -6,12 +6,21 @@ import TestSupport
 /// is open; the next game plays under it, in a recording that carries it.
 @Suite(.serialized, .enabled(if: onPath("xvfb-run") && onPath("xdotool"), "xvfb-run or xdotool missing: `make deps` installs them"))
 struct HotReloadCLITests {
-    /// Waits for the profile to change (the save after a game), then does `then`.
-    private func afterNextSave(_ then: String) -> String {
+    /// Waits for the game to end (its screen between games), then does `then`.
+    private func afterTheGame(_ then: String) -> String {
         """
-        before=$(cksum < "$DIR/profile" 2>/dev/null)
-        for i in $(seq 1 240); do [ "$(cksum < "$DIR/profile" 2>/dev/null)" != "$before" ] && break; sleep 0.25; done
+        screen game; screen ready
         \(then)
+        """
+    }
+
+    /// Puts `file` in place of the balance and waits until the game has seen it (its
+    /// notice: taken at the next game, or refused).
+    private func edit(_ file: String) -> String {
+        """
+        notices=$(grep -c '^notice' "$ERR")
+        noticed() { [ "$(grep -c '^notice' "$ERR")" -gt "$notices" ]; }
+        cp "$DIR/\(file)" "$DIR/b.toml"; waitfor noticed; xdotool key space
         """
     }
 
@@ -31,9 +40,9 @@ struct HotReloadCLITests {
         // A part 2 left from an earlier session is kept: the next part takes the next free name.
         try "an older recording\n".write(toFile: dir + "/r.2.replay", atomically: true, encoding: .utf8)
         let r = try script(playing("--quick --balance \(dir)/b.toml --record \(record) --profile \(dir)/profile",
-                                   actions: afterNextSave("cp \"$DIR/edited.toml\" \"$DIR/b.toml\"; sleep 1.5; xdotool key space")
-                                       + "\n" + afterNextSave("cp \"$DIR/broken.toml\" \"$DIR/b.toml\"; sleep 1.5; xdotool key space")
-                                       + "\n" + afterNextSave("sleep 0.3; xdotool key ctrl+q")),
+                                   actions: afterTheGame(edit("edited.toml"))
+                                       + "\n" + afterTheGame(edit("broken.toml"))
+                                       + "\n" + afterTheGame("xdotool key ctrl+q")),
                            seconds: 120, environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
         // The first game under the old constants, the next two under the edit: the

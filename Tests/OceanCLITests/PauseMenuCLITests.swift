@@ -17,21 +17,23 @@ struct PauseMenuCLITests {
     @Test func backToTheMenuEndsTheGameAsAbandonedAndTheProfileAndRecordingHoldIt() throws {
         let dir = freshFolder("pause-back")
         let r = try script(playing("--mute --record \(dir)/run.replay --profile \(dir)/profile", actions: """
-            sleep 0.5
-            for i in 1 2 3 4 5 6; do xdotool key --window $W space; sleep 0.15; done
-            xdotool type --delay 60 "Pia"; sleep 0.3
-            xdotool key Return; sleep 0.3
-            xdotool key Right; sleep 0.2; xdotool key Return; sleep 0.5
-            xdotool key Return; sleep 0.5                       # Play
-            xdotool keydown Left; sleep 1.5; xdotool keyup Left
-            xdotool key Escape; sleep 0.4                       # the pause menu
-            xdotool key Down; sleep 0.2; xdotool key Return     # Back to the menu
-            sleep 1; xdotool key Return; sleep 0.5              # the summary, then the menu
+            screen 'intro 1'
+            for i in 2 3 4 5 6; do xdotool key --window $W space; screen "intro $i"; done
+            xdotool key --window $W space; screen name
+            xdotool type --delay 60 "Pia"; xdotool key Return; screen adopt
+            xdotool key Right Return; screen menu
+            xdotool key Return; screen game                     # Play
+            hold Left 1.5
+            xdotool key Escape; screen pause                    # the pause menu
+            xdotool key Down Return; screen summary             # Back to the menu: the summary
+            xdotool key Return; screen ''                       # then the menu (or the outro)
             xdotool key ctrl+q
             """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
         // The game, its summary, then (a first game) the story's outro, or the menu.
-        let screens = r.stderr.split(separator: "\n").filter { $0.hasPrefix("screen ") }.map { String($0.prefix(11)) }
+        let screens = r.stderr.split(separator: "\n").filter { $0.hasPrefix("screen ") && !$0.hasPrefix("screen pause") }
+            .map { String($0.prefix(11)) }
+        #expect(r.stderr.contains("\nscreen pause\n"), "the pause menu was drawn")
         let game = try #require(screens.firstIndex(of: "screen game"), "\(r.stderr)")
         #expect(screens.count >= game + 3 && screens[game + 1] == "screen summ"
                 && ["screen menu", "screen outr"].contains(screens[game + 2]), "\(screens)")
@@ -48,7 +50,7 @@ struct PauseMenuCLITests {
     @Test func ctrlQMidGameEndsTheGameAsAbandonedAndSavesIt() throws {
         let dir = freshFolder("pause-quit")
         let r = try script(playing("--quick --mute --record \(dir)/run.replay --profile \(dir)/profile", actions: """
-            xdotool keydown Right; sleep 1.5; xdotool keyup Right
+            screen game; hold Right 1.5
             xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
@@ -66,14 +68,14 @@ struct PauseMenuCLITests {
     @Test func volumesSetInThePauseMenuAreSavedAndQuitLeaves() throws {
         let dir = freshFolder("pause-sound")
         let r = try script(playing("--quick --mute --record \(dir)/run.replay --profile \(dir)/profile", actions: """
-            sleep 1
-            xdotool key Escape; sleep 0.3
-            xdotool key Down; xdotool key Down; xdotool key Return; sleep 0.3    # Sound
-            xdotool key Left; sleep 0.1                                          # master 90
-            xdotool key Down; xdotool key Left; xdotool key Left; xdotool key Left; sleep 0.1   # music 50
-            xdotool key Escape; sleep 0.3                                        # back: saved
-            for i in $(seq 1 20); do [ -f "$DIR/config/ocean-rescue/audio-settings.toml" ] && break; sleep 0.25; done
-            xdotool key Up; xdotool key Up; xdotool key Up; sleep 0.1; xdotool key Return   # Quit (from Sound, three up, round)
+            screen game
+            xdotool key Escape; screen pause
+            xdotool key Down Down Return; screen 'pause sound'                   # Sound
+            xdotool key Left                                                     # master 90
+            xdotool key Down Left Left Left                                      # music 50
+            xdotool key Escape; screen pause                                     # back: saved
+            waitfor test -f "$DIR/config/ocean-rescue/audio-settings.toml"
+            xdotool key Up Up Up Return                                          # Quit (from Sound, three up, round)
             """), environment: ["DIR": dir, "XDG_CONFIG_HOME": dir + "/config"])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
         let settings = try String(contentsOfFile: dir + "/config/ocean-rescue/audio-settings.toml", encoding: .utf8)

@@ -37,17 +37,42 @@ func script(_ text: String, seconds: Int = 90, environment: [String: String] = [
 /// A shell script that starts `ocean ARGS` in a virtual display, waits for its
 /// window, runs `actions` (with $W the window), and waits (bounded) for it to exit;
 /// its output goes to `$DIR/NAME.out` and `.err`, and the script prints `NAME-exit STATUS`.
+///
+/// The actions wait on the game, never on the clock: the game names each screen it
+/// draws on standard error (`OCEAN_DEBUG_SCREENS=1`: `screen menu`, `screen game`,
+/// `screen pause`, `screen summary`…), and `screen NAME` waits (10 s at most) for the
+/// next such line from the last one waited for that starts with NAME. `hold KEY S`
+/// holds a key down for S seconds, as a player does; `waitfor COMMAND…` polls a
+/// condition (a file saved) until it holds.
 func inWindow(_ args: String, name: String, actions: String) -> String {
     """
     cat > "$DIR/inner.sh" <<'INNER'
-    SDL_VIDEODRIVER=x11 .build/debug/ocean \(args) > "$DIR/\(name).out" 2> "$DIR/\(name).err" &
+    ERR="$DIR/\(name).err"
+    OCEAN_DEBUG_SCREENS=1 SDL_VIDEODRIVER=x11 .build/debug/ocean \(args) > "$DIR/\(name).out" 2> "$ERR" &
     pid=$!
+    # waitfor COMMAND…: polls it until it succeeds, 20 s at most (1 if it never did).
+    waitfor() {
+      for _ in $(seq 1 400); do "$@" && return 0; sleep 0.05; done
+      return 1
+    }
+    SEEN=0
+    next_screen() {
+      n=$(grep '^screen ' "$ERR" | tail -n +$((SEEN + 1)) | grep -n "^screen $1" | head -1 | cut -d: -f1)
+      [ -n "$n" ] && SEEN=$((SEEN + n))
+    }
+    screen() {
+      waitfor next_screen "$1" && return 0
+      echo "the screen '$1' did not come; the screens drawn: $(grep '^screen ' "$ERR" | paste -sd';' -)" >&2
+      return 1
+    }
+    hold() { xdotool keydown "$1"; sleep "$2"; xdotool keyup "$1"; }
     W=$(timeout 30 xdotool search --sync --name "Ocean Rescue" | head -1)
     [ -n "$W" ] || { echo "no window appeared" >&2; kill $pid; exit 3; }
     # No window manager under Xvfb: focus the window directly.
     xdotool windowactivate --sync $W 2>/dev/null || xdotool windowfocus --sync $W
     \(actions)
-    for i in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+    gone() { ! kill -0 $pid 2>/dev/null; }
+    waitfor gone
     if kill -0 $pid 2>/dev/null; then echo "ocean \(name) did not exit" >&2; kill -9 $pid; exit 4; fi
     wait $pid
     echo "\(name)-exit $?"
@@ -69,7 +94,7 @@ struct PlayWindowTests {
         let dir = freshFolder("play")
         let replay = dir + "/keys.replay"
         let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile --print-timing", actions: """
-            sleep 0.5; xdotool keydown Right; sleep 1; xdotool keyup Right; sleep 0.3
+            screen game; hold Right 1
             xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
@@ -93,7 +118,7 @@ struct PlayWindowTests {
         let future = "2099-06-01"
         #expect(try ocean(["sim", "--days", "1", "--date", future, "--bot", "greedy", "--profile", dir + "/profile"]).status == 0)
         let r = try script(playing("--mute --profile \(dir)/profile", actions: """
-            sleep 1; xdotool key ctrl+q
+            screen ''; xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
         let err = try String(contentsOfFile: dir + "/play.err", encoding: .utf8)
@@ -102,7 +127,7 @@ struct PlayWindowTests {
         #expect(show.stdout.contains(future), "\(show.stdout.prefix(600))")
 
         let daily = try script(playing("--daily --mute --profile \(dir)/daily-profile", actions: """
-            sleep 1.5; xdotool key ctrl+q
+            screen game; xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(daily.stdout.contains("play-exit 0"), "\(daily.stdout)\n\(daily.stderr)")
         let kept = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/daily")) ?? []
@@ -117,8 +142,7 @@ struct PlayWindowTests {
         #expect(keys.status == 0 && keys.stdout.contains("left J; right L"), "\(keys.stdout)\(keys.stderr)")
         let replay = dir + "/keys.replay"
         let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
-            sleep 0.5; xdotool keydown j; sleep 0.8; xdotool keyup j; sleep 0.3
-            xdotool keydown Right; sleep 0.8; xdotool keyup Right; sleep 0.3
+            screen game; hold j 0.8; hold Right 0.8
             xdotool key ctrl+q
             """), environment: ["DIR": dir, "XDG_CONFIG_HOME": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
@@ -139,7 +163,7 @@ struct PlayWindowTests {
             $(command -v cc || command -v clang) -O2 Tests/Tools/wm-close.c -lX11 -o "\(tool)" || exit 5
 
             """ + playing("--quick --profile \(dir)/data/profile", actions: """
-            xdotool keydown Left; sleep 1.2; xdotool keyup Left
+            screen game; hold Left 1.2
             "\(tool)" $W
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
@@ -175,7 +199,7 @@ struct PlayWindowTests {
         let dir = freshFolder("signal")
         let replay = dir + "/stopped.replay"
         let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
-            xdotool keydown Left; sleep 1.2; xdotool keyup Left
+            screen game; hold Left 1.2
             kill -\(signal) $pid
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit \(status)"), "\(r.stdout)\n\(r.stderr)")
@@ -195,13 +219,13 @@ struct PlayWindowTests {
     @Test func aFirstLaunchAsksTheNameAndAdoptsThenTheNextGreetsByName() throws {
         let dir = freshFolder("first-launch")
         let first = try script(playing("--mute --record \(dir)/first.replay --profile \(dir)/profile", actions: """
-            sleep 0.5
-            for i in 1 2 3 4 5 6; do xdotool key --window $W space; sleep 0.15; done
-            xdotool type --delay 60 "Ada"; sleep 0.3
-            xdotool key Return; sleep 0.3
-            xdotool key Right; sleep 0.2; xdotool key Return
-            for i in $(seq 1 40); do grep -q "^name Ada" "$DIR/profile" 2>/dev/null && break; sleep 0.25; done
-            sleep 0.5; xdotool key ctrl+q
+            screen 'intro 1'
+            for i in 2 3 4 5 6; do xdotool key --window $W space; screen "intro $i"; done
+            xdotool key --window $W space; screen name
+            xdotool type --delay 60 "Ada"; xdotool key Return; screen adopt
+            xdotool key Right Return; screen menu
+            waitfor grep -q "^name Ada" "$DIR/profile"
+            xdotool key ctrl+q
             """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
         #expect(first.stdout.contains("play-exit 0"), "\(first.stdout)\n\(first.stderr)")
         #expect(first.stderr.contains("screen intro 1") && first.stderr.contains("screen name")
@@ -210,11 +234,11 @@ struct PlayWindowTests {
         #expect(show.stdout.contains("\"name\":\"Ada\"") && show.stdout.contains("\"form\":\"Dog\""), "\(show.stdout)")
 
         let second = try script(playing("--mute --record \(dir)/second.replay --profile \(dir)/profile", actions: """
-            sleep 0.5
-            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # past Arcade and the Daily Ocean: Study a card
-            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3; xdotool key Escape; sleep 0.3  # answer 'From land', back
-            xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.3   # Log a scan (the menu keeps its place)
-            xdotool key Return; sleep 0.5; xdotool key Escape; sleep 0.3  # a plastic bottle, back
+            screen menu
+            xdotool key Down Down Down Return; screen card       # past Arcade and the Daily Ocean: Study a card
+            xdotool key Down Return Escape; screen menu           # answer 'From land', back
+            xdotool key Down Return; screen scan                 # Log a scan (the menu keeps its place)
+            xdotool key Return Escape; screen menu                # a plastic bottle, back
             xdotool key ctrl+q
             """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
         #expect(second.stdout.contains("play-exit 0"), "\(second.stdout)\n\(second.stderr)")
@@ -257,14 +281,15 @@ struct PlayWindowTests {
 
             """ + playing("--mute --challenges \(dir)/one-card.toml --record \(dir)/run.replay --profile \(dir)/profile",
                           actions: """
-            sleep 0.5
-            for i in 1 2 3 4 5 6; do xdotool key --window $W space; sleep 0.15; done
-            xdotool type --delay 60 "Ada"; sleep 0.3
-            xdotool key Return; sleep 0.3
-            xdotool key Right; sleep 0.2; xdotool key Return; sleep 0.5    # adopted: the menu
-            xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Down; sleep 0.2; xdotool key Return; sleep 0.5     # past Arcade and the Daily Ocean: Study a card
+            screen 'intro 1'
+            for i in 2 3 4 5 6; do xdotool key --window $W space; screen "intro $i"; done
+            xdotool key --window $W space; screen name
+            xdotool type --delay 60 "Ada"; xdotool key Return; screen adopt
+            xdotool key Right Return; screen menu                # adopted: the menu
+            xdotool key Down Down Down Return; screen card       # past Arcade and the Daily Ocean: Study a card
             "\(tool)" $W "$DIR/before.ppm"
-            xdotool key Down; sleep 0.2; xdotool key Return; sleep 1       # 'From land', right: done, and a milestone
+            xdotool key Down Return                              # 'From land', right: done, and a milestone
+            sleep 1                                              # the two toasts' entrance played out
             "\(tool)" $W "$DIR/after.ppm"
             xdotool key ctrl+q
             """), environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
@@ -294,8 +319,9 @@ struct PlayWindowTests {
                                        actions: """
                 # Quit once the game's save has landed (a loaded machine may take longer than the game).
                 before=$(cksum < "$DIR/profile" 2>/dev/null)
-                for i in $(seq 1 240); do [ "$(cksum < "$DIR/profile" 2>/dev/null)" != "$before" ] && break; sleep 0.25; done
-                sleep 0.3; xdotool key ctrl+q
+                saved() { [ "$(cksum < "$DIR/profile" 2>/dev/null)" != "$before" ]; }
+                waitfor saved || waitfor saved || waitfor saved
+                xdotool key ctrl+q
                 """), environment: ["DIR": dir])
             #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
             let show = try ocean(["profile", "show", "--profile", dir + "/profile", "--balance", dir + "/short.toml", "--json"])
@@ -315,7 +341,7 @@ struct PlayWindowTests {
         let dir = freshFolder("kill")
         let replay = dir + "/killed.replay"
         let r = try script(playing("--quick --record \(replay) --profile \(dir)/profile", actions: """
-            xdotool keydown Right; sleep 2.2; xdotool keyup Right
+            screen game; hold Right 2.2
             xdotool windowkill $W
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 2"), "\(r.stdout)\n\(r.stderr)")

@@ -25,7 +25,7 @@ struct PlaySaveCLITests {
         #expect(chmod(dir + "/profile", 0o444) == 0)
         let replay = dir + "/run.replay"
         let r = try script(playing("--quick --balance \(balance) --record \(replay) --profile \(dir)/profile --quit-after 6",
-                                   actions: "sleep 1"), environment: ["DIR": dir])
+                                   actions: "screen game"), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 2"), "\(r.stdout)\n\(r.stderr)")
         #expect(r.stderr.contains("is read-only") && r.stderr.contains("will not be saved"), "\(r.stderr)")
         #expect(r.stderr.contains("what was played is recorded in \(replay)"), "\(r.stderr)")

@@ -99,7 +99,34 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
         let same = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", repoRoot + "/.build/debug/ocean"])
         #expect(same.status == 0 && same.stdout.contains("agree on every tick"), "\(same.stdout)\(same.stderr)")
         let bad = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", "/bin/false"])
-        #expect(bad.status == 2 && bad.stderr.contains("--against /bin/false"), "\(bad.stderr)")
+        #expect(bad.status == 2 && bad.stderr.contains("--against /bin/false") && bad.stderr.contains("not an ocean build"),
+                "\(bad.stderr)")
+    }
+
+    /// Issue 49: the other build is a peer, bounded. One that writes much to standard
+    /// error is read on both pipes at once (it deadlocked before), one that answers
+    /// without end is cut, one that says nothing meets the deadline.
+    @Test func theOtherBuildIsBoundedInOutputAndTime() throws {
+        let dir = freshFolder("lockstep-peer")
+        func fake(_ name: String, _ body: String) throws -> String {
+            let path = dir + "/" + name
+            try """
+                #!/bin/bash
+                if [ "$1" = "--version" ]; then echo "ocean 0.1.0"; exit 0; fi
+                \(body)
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            return path
+        }
+        let chatty = try fake("chatty", #"head -c 300000 /dev/zero | tr '\0' e >&2; exec "\#(repoRoot)/.build/debug/ocean" "$@""#)
+        let r = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "--against", chatty])
+        #expect(r.status == 0 && r.stdout.contains("agree on every tick"), "\(r.stdout)\(r.stderr.prefix(300))")
+        let endless = try fake("endless", "yes 1 0000000000000000")
+        let e = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "--against", endless])
+        #expect(e.status != 0 && e.stderr.contains("an answer past"), "\(e.stderr)")
+        let silent = try fake("silent", "exec sleep 600")
+        let s = oceanInProcess(["replay", "diff", "replays/idle-bot.replay", "--against", silent, "--against-timeout", "2"])
+        #expect(s.status != 0 && s.stderr.contains("no answer within 2 s"), "\(s.stderr)")
     }
 
     @Test func aReplayIsTheSameAsItselfInAnyFormat() throws {

@@ -37,6 +37,17 @@ private final class Started {
     }
 }
 
+/// Polls `condition` until it holds (true) or `seconds` pass (false): a wait on what
+/// the program did, not on the clock.
+private func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { return false }
+        usleep(5_000)
+    }
+    return true
+}
+
 private func list(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
 private func object(_ text: String) throws -> [String: Any] {
@@ -105,7 +116,9 @@ private func mode(_ path: String) -> mode_t {
         for attempt in 0..<2 {
             let run = try Started(["replay", "record", "--bot", "greedy", "--seed", "\(attempt + 5)", "--games", "5000",
                                    "--out", out, "--force"])
-            usleep(useconds_t(400_000 + attempt * 200_000))
+            // Killed once it is recording (its temporary is there), however busy the machine.
+            #expect(waitUntil { list(dir).contains { $0.hasPrefix(".run.replay.tmp-\(run.pid)-") } }, "the recording began")
+            if attempt == 1 { usleep(200_000) }  // and once some way into it
             kill(run.pid, SIGKILL)
             _ = run.wait()
             #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == good, "the old replay is untouched")
@@ -120,7 +133,7 @@ private func mode(_ path: String) -> mode_t {
         }
         // SIGTERM: its own temporary goes (and the dead recorders' went when it began).
         let term = try Started(["replay", "record", "--bot", "greedy", "--seed", "9", "--games", "5000", "--out", out, "--force"])
-        usleep(400_000)
+        #expect(waitUntil { list(dir).contains { $0.hasPrefix(".run.replay.tmp-\(term.pid)-") } }, "the recording began")
         kill(term.pid, SIGTERM)
         let t = try #require(term.wait())
         // Ended by the signal itself (raised again with its default action once the

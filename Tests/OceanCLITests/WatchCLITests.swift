@@ -12,9 +12,8 @@ struct WatchWindowTests {
         // Pause, a step forward and one back, two speeds up and one down, the next
         // checkpoint, ten seconds on, then the end.
         let r = try script(inWindow("replay watch replays/idle-bot.replay", name: "watch", actions: """
-            sleep 0.5
-            for k in space period Left equal equal minus bracketright Next End; do xdotool key $k; sleep 0.2; done
-            sleep 1
+            screen watch
+            for k in space period Left equal equal minus bracketright Next End; do xdotool key $k; screen watch; done
             xdotool key Escape
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("watch-exit 0"), "\(r.stdout)\n\(r.stderr)")

@@ -13,7 +13,9 @@ extension PlayWindowTests {
         let dir = freshFolder("utf8-name")
         let name = "Zoë Ñuñez Groß"
         let r = try script(playing("--mute --profile \(dir)/profile", actions: """
-            for i in $(seq 1 20); do grep -q "screen name" "$DIR/play.err" && break; xdotool key Return; sleep 0.4; done
+            screen 'intro 1'
+            for i in 2 3 4 5 6; do xdotool key --window $W space; screen "intro $i"; done
+            xdotool key --window $W space; screen name
             # One character at a time: xdotool maps a spare keycode to each letter outside
             # the keyboard's map, and typing the next before SDL has read it loses it.
             # A keyboard whose map holds the letters (as a Spanish, German or French one
@@ -32,9 +34,9 @@ extension PlayWindowTests {
             XKB
             export LC_ALL=C.UTF-8  # xdotool reads its text in the locale's encoding
             xdotool type --delay 120 '\(name)'
-            sleep 0.5; xdotool key Return; sleep 0.5
-            for i in $(seq 1 10); do grep -q "screen menu" "$DIR/play.err" && break; xdotool key Return; sleep 0.4; done
-            sleep 0.3; xdotool key ctrl+q
+            xdotool key Return; screen adopt
+            xdotool key Return; screen menu
+            xdotool key ctrl+q
             """), seconds: 120, environment: ["DIR": dir, "OCEAN_DEBUG_SCREENS": "1"])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")
         #expect(r.stderr.contains("greeting 'Hello, \(name)!'"), "\(r.stderr)")
@@ -46,12 +48,16 @@ extension PlayWindowTests {
     @Test func f11TwiceReturnsToTheSameWindow() throws {
         let dir = freshFolder("f11")
         let r = try script(playing("--quick --mute --profile \(dir)/profile", actions: """
-            sleep 0.5
-            echo "before $(xdotool getwindowgeometry $W | tail -2 | tr '\\n' ' ')"
-            xdotool key F11; sleep 0.8
+            screen game
+            geometry() { xdotool getwindowgeometry $W | tail -2 | tr '\\n' ' '; }
+            before=$(geometry)
+            echo "before $before"
+            full() { xdotool getwindowgeometry $W | tail -1 | grep -q 1280x720; }
+            xdotool key F11; waitfor full
             echo "full $(xdotool getwindowgeometry $W | tail -1)"
-            xdotool key F11; sleep 0.8
-            echo "after $(xdotool getwindowgeometry $W | tail -2 | tr '\\n' ' ')"
+            back() { [ "$(geometry)" = "$before" ]; }
+            xdotool key F11; waitfor back
+            echo "after $(geometry)"
             xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")

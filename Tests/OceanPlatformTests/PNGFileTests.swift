@@ -10,7 +10,7 @@ import Testing
 /// (`AtomicWriter`); an independent decoder (libpng, through SDL_image) reads back
 /// every pixel.
 @Suite struct PNGFileTests {
-    /// The pixels libpng reads from `png`, as 0xFFRRGGBB, and the picture's size.
+    /// The pixels libpng reads from `png`, as 0xAARRGGBB, and the picture's size.
     func decoded(_ png: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt32]) {
         var bytes = png
         let surface: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeMutableBytes { raw in
@@ -25,7 +25,7 @@ import Testing
         var pixels: [UInt32] = []
         for y in 0..<h {
             let row = s.pointee.pixels!.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { pixels.append(row[x] | 0xFF00_0000) }
+            for x in 0..<w { pixels.append(row[x]) }
         }
         return (w, h, pixels)
     }
@@ -97,6 +97,22 @@ import Testing
         try "old".write(toFile: path, atomically: false, encoding: .utf8)
         #expect(throws: FileError.self) { try PNGFile.write(Framebuffer(width: 0, height: 0), to: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    }
+
+    /// A picture with see-through pixels (the desktop icon's corners) is RGBA, its
+    /// alpha kept; an opaque one is RGB.
+    @Test func transparencyIsKeptAndOpaquePicturesAreRGB() throws {
+        var icon = Framebuffer(width: 48, height: 48)
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let inside = (x - 24) * (x - 24) + (y - 24) * (y - 24) < 400
+                icon.pixels[y * 48 + x] = inside ? 0xFF20_80C0 : (x + y) % 3 == 0 ? 0x8040_4040 : 0x0000_0000
+            }
+        }
+        let png = try #require(PNGEncoder.encode(icon, scale: 2))
+        #expect(png[25] == 6, "colour type RGBA")
+        #expect(try decoded(png).pixels == scaled(icon, 2))
+        #expect(try #require(PNGEncoder.encode(Framebuffer(width: 4, height: 4)))[25] == 2, "colour type RGB")
     }
 
     @Test func theChecksumsAreTheStandardOnes() {

@@ -1,7 +1,8 @@
 /// A framebuffer as PNG bytes, in plain Swift: the window, the tools, the tests and the
 /// headless tuner encode the same way, with no SDL_image (and no zlib) underneath.
 ///
-/// The picture is 8-bit RGB (a framebuffer is opaque), each row filtered with the PNG
+/// The picture is 8-bit RGB when every pixel is opaque (a game's frame), RGBA when any
+/// is not (the desktop icon's transparent corners), each row filtered with the PNG
 /// filter (None, Sub, Up or Paeth) whose bytes sum smallest, then compressed by
 /// `Deflate`: LZ77 over a 32 KB window with fixed Huffman codes. The game's art is flat
 /// colours and repeats, which that takes to within a small factor of zlib's best.
@@ -11,24 +12,27 @@ public enum PNGEncoder {
     public static func encode(_ framebuffer: Framebuffer, scale: Int = 1) -> [UInt8]? {
         let width = framebuffer.width * scale, height = framebuffer.height * scale
         guard scale >= 1, width > 0, height > 0, width < 1 << 24, height < 1 << 24 else { return nil }
-        // The filtered rows: a filter byte, then R G B for each pixel.
-        let stride = 1 + width * 3
+        // The filtered rows: a filter byte, then R G B (and A) for each pixel.
+        let opaque = framebuffer.pixels.allSatisfy { $0 >> 24 == 0xFF }
+        let channels = opaque ? 3 : 4
+        let stride = 1 + width * channels
         var raw = [UInt8](repeating: 0, count: stride * height)
-        var previous = [UInt8](repeating: 0, count: width * 3)
-        var current = [UInt8](repeating: 0, count: width * 3)
-        var candidate = [UInt8](repeating: 0, count: width * 3)
-        var best = [UInt8](repeating: 0, count: width * 3)
+        var previous = [UInt8](repeating: 0, count: width * channels)
+        var current = [UInt8](repeating: 0, count: width * channels)
+        var candidate = [UInt8](repeating: 0, count: width * channels)
+        var best = [UInt8](repeating: 0, count: width * channels)
         for y in 0..<height {
             let source = (y / scale) * framebuffer.width
             for x in 0..<width {
                 let p = framebuffer.pixels[source + x / scale]
-                current[x * 3] = UInt8(truncatingIfNeeded: p >> 16)
-                current[x * 3 + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                current[x * 3 + 2] = UInt8(truncatingIfNeeded: p)
+                current[x * channels] = UInt8(truncatingIfNeeded: p >> 16)
+                current[x * channels + 1] = UInt8(truncatingIfNeeded: p >> 8)
+                current[x * channels + 2] = UInt8(truncatingIfNeeded: p)
+                if !opaque { current[x * channels + 3] = UInt8(truncatingIfNeeded: p >> 24) }
             }
             var bestFilter: UInt8 = 0, bestCost = Int.max
             for filter: UInt8 in 0...4 where filter != 3 {
-                let cost = Self.filter(filter, current, previous, into: &candidate)
+                let cost = Self.filter(filter, current, previous, bytesPerPixel: channels, into: &candidate)
                 if cost < bestCost { (bestCost, bestFilter) = (cost, filter); swap(&best, &candidate) }
             }
             raw[y * stride] = bestFilter
@@ -41,22 +45,22 @@ public enum PNGEncoder {
         var header: [UInt8] = []
         appendBigEndian(UInt32(width), to: &header)
         appendBigEndian(UInt32(height), to: &header)
-        header += [8, 2, 0, 0, 0]  // 8 bits, RGB, deflate, adaptive filters, no interlace
+        header += [8, opaque ? 2 : 6, 0, 0, 0]  // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
         chunk("IHDR", header, to: &png)
         chunk("IDAT", Deflate.zlib(raw), to: &png)
         chunk("IEND", [], to: &png)
         return png
     }
 
-    /// Filters `row` against `above` (3 bytes a pixel) into `out`; returns the sum of
-    /// the bytes as signed values, the usual guess at which filter compresses best.
-    static func filter(_ kind: UInt8, _ row: [UInt8], _ above: [UInt8], into out: inout [UInt8]) -> Int {
+    /// Filters `row` against `above` into `out`; returns the sum of the bytes as
+    /// signed values, the usual guess at which filter compresses best.
+    static func filter(_ kind: UInt8, _ row: [UInt8], _ above: [UInt8], bytesPerPixel bpp: Int, into out: inout [UInt8]) -> Int {
         var cost = 0
         row.withUnsafeBufferPointer { r in
             above.withUnsafeBufferPointer { b in
                 out.withUnsafeMutableBufferPointer { o in
                     for i in 0..<r.count {
-                        let a = i >= 3 ? r[i - 3] : 0, up = b[i], c = i >= 3 ? b[i - 3] : 0
+                        let a = i >= bpp ? r[i - bpp] : 0, up = b[i], c = i >= bpp ? b[i - bpp] : 0
                         let predicted: UInt8
                         switch kind {
                         case 1: predicted = a

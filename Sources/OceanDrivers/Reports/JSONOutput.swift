@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one JSON writer of every `--json` output: Foundation's encoder, keys sorted,
 /// so equal reports print equal bytes and no string is escaped by hand.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import OceanKernel
 
 /// A state as `key value` lines a person can read and two builds can compare field by
@@ -47,7 +50,7 @@ public enum StateDump {
     public static func eventText(_ e: Event, kindKeys: [String]) -> String {
         var text = "\(e)"
         for (i, key) in kindKeys.enumerated() where text.contains("ItemKind(index: \(i))") {
-            text = text.replacingOccurrences(of: "OceanKernel.ItemKind(index: \(i))", with: key)
+            text = text.replacing("OceanKernel.ItemKind(index: \(i))", with: key)
         }
         return text
     }
