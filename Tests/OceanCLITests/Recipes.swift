@@ -73,26 +73,9 @@ struct Recipe {
         let release = repoRoot + "/.build/release/ocean"
         let built = FileManager.default.isExecutableFile(atPath: release) ? release : repoRoot + "/.build/debug/ocean"
         try FileManager.default.createSymbolicLink(atPath: bin + "/ocean", withDestinationPath: built)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-euo", "pipefail", "-c", text]
-        p.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = bin + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env["XDG_DATA_HOME"] = folder + "/data"
-        env["XDG_CONFIG_HOME"] = folder + "/config"
-        p.environment = env
-        let out = folder + "/recipe-\(UInt32.random(in: 0...UInt32.max))"
-        FileManager.default.createFile(atPath: out + ".out", contents: nil)
-        FileManager.default.createFile(atPath: out + ".err", contents: nil)
-        p.standardOutput = FileHandle(forWritingAtPath: out + ".out")
-        p.standardError = FileHandle(forWritingAtPath: out + ".err")
-        try p.run()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus,
-                   stdout: (try? String(contentsOfFile: out + ".out", encoding: .utf8)) ?? "",
-                   stderr: (try? String(contentsOfFile: out + ".err", encoding: .utf8)) ?? "")
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try script("set -eo pipefail\ncd '\(folder)'\n" + text, seconds: 300,
+                          environment: ["PATH": path, "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config"])
     }
 }
 
