@@ -8,13 +8,13 @@ RELEASE := -c release --static-swift-stdlib
 
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH), `pc` (a pkg-config module) or `file` (a path that exists). SDL2 (window, input),
-# SDL_image (PNG) and SDL_mixer (audio, later) for the platform layer; Xvfb, xauth and
+# SDL_image (the PNG tests read pictures back through libpng) and SDL_mixer (audio) for the platform layer; Xvfb, xauth and
 # xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
 # desktop-file-validate for the install test's check of the menu entry; xmllint for the
 # JUnit report's schema test; appstreamcli and man for the install test's checks of the
 # AppStream metadata and the manual; PostgreSQL 15 (not on PATH) and Chromium for
-# `ocean serve`'s tests (a throwaway cluster, the page in a headless browser); libcurl,
-# which `ocean daily submit`'s client (FoundationNetworking) needs in the static release.
+# `ocean-server`'s tests (a throwaway cluster, the page in a headless browser); libcurl,
+# which the Daily Ocean's client calls (Sources/CCurl).
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db \
@@ -111,7 +111,7 @@ sim: build
 
 ## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb.
 ## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none);
-## then `ocean serve` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
+## then `ocean-server` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
 bench: build
 	$(SWIFT) build $(RELEASE) --product ocean-server
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
