@@ -205,9 +205,14 @@ for file in "${asset_files[@]}"; do
   installed_assets+=("share/ocean-rescue/$file")
 done
 
-# Stripped: the symbols are for a debugger, not a player (about half the file).
-strip --strip-all -o "$work/ocean" -- "$OCEAN" || fail "cannot strip $OCEAN; nothing was installed"
-put "$work/ocean" 755 bin/ocean
+# Stripped: the symbols are for a debugger, not a player (about half the file). A
+# program that is not an ELF binary (a wrapper script) is installed as it is.
+binary=$OCEAN
+if [[ $(head -c 4 -- "$OCEAN" | od -An -c | tr -d ' ') == '177ELF' ]]; then
+  strip --strip-all -o "$work/ocean" -- "$OCEAN" || fail "cannot strip $OCEAN; nothing was installed"
+  binary=$work/ocean
+fi
+put "$binary" 755 bin/ocean
 # The commit the binary was built from, beside it (`ocean --version` reads it): the
 # build's own stamp when it is not older than the binary, else this checkout's.
 stamp=$(dirname -- "$OCEAN")/ocean.commit
