@@ -169,6 +169,19 @@ struct PackageGraph {
         #expect(graph.closure(of: "OceanDailyClient").contains("OceanDaily"))
     }
 
+    /// The game links no Foundation (whose ICU data alone is 34 MB of the binary):
+    /// FoundationEssentials and Glibc, in every target the game reaches.
+    @Test func theGameImportsNoFoundation() throws {
+        for target in graph.closure(of: "ocean").union(["ocean"]).sorted() {
+            let folder = repoRoot + "/Sources/" + target
+            guard let files = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] else { continue }
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                #expect(!text.split(separator: "\n").contains("import Foundation"), "\(target)/\(file) imports Foundation")
+            }
+        }
+    }
+
     /// Only the platform target imports SDL; the game links no benchmark; nothing
     /// links the malloc interposer (`make bench` preloads it).
     @Test func sdlIsThePlatformsAndNothingLinksTheInterposer() {
