@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v11/ keep the corpus as formats 2 to 11 recorded it (under the balance
+# replays/v2/ to v12/ keep the corpus as formats 2 to 11 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -18,7 +18,10 @@
 # due, right as often as the bot's skill says, instead of studying any card); format
 # 12 the recorded states (`states-every`): the replays below were upgraded from 11 with
 # `replay update --upgrade`, their records unchanged (the state encoding is still 11's),
-# and states-recorded.replay recorded.
+# and states-recorded.replay recorded; format 13 the cards as data (a `cards` line, an
+# answer by card key): the replays below were upgraded from 12 the same way, and
+# quiz-card-added.replay recorded with CONTRIBUTING's "A quiz card" added to a copy of
+# the assets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -57,5 +60,11 @@ P=$(mktemp -d)/profile
 r --bot greedy --seed 21 --from-profile "$P" --date 2026-01-31 --out replays/continued-career.replay --comment "A game on day 31 of a saved 30-day career: the replay starts from the saved state."
 rm -rf "$(dirname "$P")"
 r --mode arcade --bot human --skill 70 --seed 5 --games 2 --out replays/arcade-human.replay --comment "Arcade mode: the human bot (skill 70) over two games, each ended when the fifth bin of misses is spent, perfect rounds giving one back."
+# A 13th quiz card, in a copy of the assets (the replay carries its cards' keys).
+A=$(mktemp -d) OA=$(realpath "$O") R=$PWD/replays
+cp -r assets "$A/assets"
+sed -n '/^### A quiz card/,/^### /p' CONTRIBUTING.md | sed -n '/^   ```toml/,/^   ```$/p' | sed '1d;$d;s/^   //' >> "$A/assets/content/flashcards.toml"
+(cd "$A" && "$OA" replay record "${D[@]}" --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out "$R/quiz-card-added.replay" --comment "A quiz card added to the card file alone (format 13): a 13th card, ghost_nets, named in the cards line and answered by key in a 30-day career (greedy bot).")
+rm -rf "$A"
 r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."
 r --bot oracle --seed 12 --games 3 --out replays/sea-life-and-power-ups.replay --comment "Format 9's kinds: the oracle lets every fish and turtle pass, takes nets and slack tides, and catches cans, wide cardboard and fast glass by their bodies' rules."

@@ -36,7 +36,14 @@ public struct BalanceOption: ParsableArguments {
         do { b = try BalanceLoader.load(path: path) } catch { throw CommandFailure(error.description) }
         let table = try loadChallenges()
         b.challenges = table.templates
+        b.cardKeys = try Self.loadCardKeys()
         return (b, table)
+    }
+
+    /// The quiz cards' keys, in the order of the shipped `assets/content/flashcards.toml`
+    /// (the file is the list: a card added there is played, recorded and saved).
+    public static func loadCardKeys() throws -> [String] {
+        do { return try CareerContentLoader.load().cards.map(\.key) } catch { throw CommandFailure(error.description) }
     }
 
     /// The challenge table with its texts, or a failure naming what is wrong.

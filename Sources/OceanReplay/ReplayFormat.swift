@@ -6,6 +6,10 @@ import OceanSystem
 public enum ReplayFormat {
     public static let magic = "OCEAN-REPLAY"
     /// Bump when a change means an older reader would misread a newer file.
+    /// 13 makes the quiz's cards data: a `cards KEY…` header line names the cards in
+    /// the order their progress is kept (older files play the twelve of
+    /// `Flashcards.firstTwelveKeys`), and an answer names its card by key (`answer
+    /// KEY right|wrong`); the state encoding stays 11.
     /// 12 adds recorded states: an optional `states-every N` header line and, at each
     /// checkpoint whose tick is a multiple of N (and the closing one), the whole state
     /// before its checkpoint line (`s TICK BASE64`, in parts), so a divergence is shown
@@ -39,12 +43,14 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 12 and reads 2 to 12 (older files verify unchanged, their
+    /// This engine writes 13 and reads 2 to 13 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 12); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 13); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 12
-    public static let readable = 2...12
+    public static let version = 13
+    public static let readable = 2...13
+    /// The first format with the cards as data (`cards KEY…`, `answer KEY …`).
+    public static let cardKeysSince = 13
     /// The first format with recorded states (`states-every`, `s TICK BASE64`).
     public static let statesSince = 12
     /// The first format with the quiz (`answer CARD right|wrong` instead of `study CARD`).
@@ -70,7 +76,7 @@ public enum ReplayFormat {
         case 8: 8
         case 9: 9
         case 10: 10
-        case 11, 12: 11
+        case 11, 12, 13: 11
         default: StateEncoding.version
         }
     }
@@ -147,7 +153,7 @@ public enum ReplayFormat {
         public static let input = "i", checkpoint = "c", end = "end", checksum = "checksum"
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
         public static let abandon = "abandon", sea = "sea", answer = "answer", right = "right", wrong = "wrong"
-        public static let assist = "assist", statesEvery = "states-every", state = "s"
+        public static let assist = "assist", statesEvery = "states-every", state = "s", cards = "cards"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -219,7 +225,8 @@ public enum ReplayFormat {
     }
 
     /// How a command is written: nothing for `.none`.
-    public static func tokens(_ command: Command, kinds: [Balance.Kind], seas: [Balance.Sea] = []) -> [String] {
+    /// `cards`: the replay's card keys (an answer names its card by key, as format 13 does).
+    public static func tokens(_ command: Command, kinds: [Balance.Kind], seas: [Balance.Sea] = [], cards: [String] = []) -> [String] {
         switch command {
         case .none: []
         // Classic's is the plain word every format since 2 has; any other mode names its key.
@@ -227,7 +234,8 @@ public enum ReplayFormat {
         case .scan(let kind): [Keyword.scan, kinds[kind.rawValue].key]
         case .beginSession(let date, let minute): [Keyword.session, "\(date)", clock(minute)]
         case .study(let card): [Keyword.study, "\(card)"]
-        case .answer(let card, let right): [Keyword.answer, "\(card)", right ? Keyword.right : Keyword.wrong]
+        case .answer(let card, let right):
+            [Keyword.answer, card >= 0 && card < cards.count ? cards[card] : "\(card)", right ? Keyword.right : Keyword.wrong]
         case .adopt(let form): [Keyword.adopt, form.key]
         case .abandon: [Keyword.abandon]
         case .chooseSea(let i): [Keyword.sea, i >= 0 && i < seas.count ? seas[i].key : "\(i)"]

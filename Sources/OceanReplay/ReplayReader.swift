@@ -37,6 +37,8 @@ public struct ReplayReader {
     private var seen: [String] = []
     private var balanceEntries: [RawEntry] = []
     private var challengeEntries: [RawEntry] = []
+    /// The `cards` line's keys (nil: no line, the twelve older files played).
+    private var cardKeys: [String]?
     private var inHeader = true
     private var replay: Replay?
     private var sawChecksum = false
@@ -339,6 +341,19 @@ public struct ReplayReader {
                 value = .other("'\(v.prefix(40))'")
             }
             balanceEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
+        case K.cards:
+            guard header.formatVersion >= ReplayFormat.cardKeysSince else {
+                throw error(at: n, "'\(K.cards)' is not part of format \(header.formatVersion) (the cards' keys begin with format \(ReplayFormat.cardKeysSince))")
+            }
+            let keys = words.dropFirst().map(String.init)
+            guard keys.count <= Rules.maxCards else { throw error(at: n, "more than \(Rules.maxCards) cards") }
+            for (i, key) in keys.enumerated() {
+                guard KindSections.isValidKey(key) else {
+                    throw error(at: n, "card '\(key.prefix(40))': a card's key is 1 to 32 lowercase letters, digits or '_', starting with a letter")
+                }
+                guard !keys[..<i].contains(key) else { throw error(at: n, "card '\(key)' is named twice") }
+            }
+            cardKeys = keys
         case K.challenge:
             guard header.formatVersion >= ReplayFormat.challengesSince else {
                 throw error(at: n, "challenge lines begin with format \(ReplayFormat.challengesSince); this file says \(header.formatVersion)")
@@ -436,6 +451,7 @@ public struct ReplayReader {
             try validateBalance(at: n)
             HeaderBalances.keep(header.balance, balance: balanceEntries, challenges: challengeEntries)
         }
+        header.balance.cardKeys = cardKeys ?? Flashcards.firstTwelveKeys
         if startStateLine > 0 {
             guard let bytes = Base64.decode(String(decoding: startStateText, as: UTF8.self)) else {
                 throw error(at: startStateLine, "the starting state is not base64")
@@ -540,9 +556,19 @@ public struct ReplayReader {
             guard formatVersion < ReplayFormat.quizSince else {
                 throw error(at: n, "'study' is not a command of format \(formatVersion): since format \(ReplayFormat.quizSince) a card is studied by answering it (answer CARD right|wrong)")
             }
-            command = .study(card: try number(words[4], "card", 0...(Flashcards.count - 1), n))
+            command = .study(card: try number(words[4], "card", 0...(Flashcards.firstTwelveKeys.count - 1), n))
         case 6 where words[3] == K.answer && formatVersion >= ReplayFormat.quizSince:
-            let card = try number(words[4], "card", 0...(Flashcards.count - 1), n)
+            let cards = replay!.header.balance.cardKeys
+            let card: Int
+            if formatVersion >= ReplayFormat.cardKeysSince {
+                guard let i = cards.firstIndex(where: { $0[...] == words[4] }) else {
+                    throw error(at: n, "unknown card '\(words[4].prefix(40))'; this replay's cards: "
+                        + (cards.isEmpty ? "none" : cards.joined(separator: ", ")))
+                }
+                card = i
+            } else {
+                card = try number(words[4], "card", 0...(cards.count - 1), n)
+            }
             guard words[5] == K.right || words[5] == K.wrong else {
                 throw error(at: n, "answer '\(words[5].prefix(20))' is neither 'right' nor 'wrong'")
             }

@@ -73,6 +73,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         }
         for field in BalanceSchema.fields(of: h.balance) { line("\(K.balance) \(field.key) \(h.balance[keyPath: field.path])") }
         for template in h.balance.challenges { line("\(K.challenge) \(ChallengeSchema.line(of: template))") }
+        line(([K.cards] + h.balance.cardKeys).joined(separator: " "))
     }
 
     /// Advances the run by one tick with `input`, recording it.
@@ -80,7 +81,8 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         let tick = simulation.state.tick
         if input.move != heldMove || input.pointer != heldPointer || input.command != .none {
             line(([ReplayFormat.Keyword.input, "\(tick)", ReplayFormat.token(input.move, pointer: input.pointer)]
-                  + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds, seas: simulation.rules.balance.seas))
+                  + ReplayFormat.tokens(input.command, kinds: simulation.rules.balance.kinds, seas: simulation.rules.balance.seas,
+                                      cards: simulation.rules.cardKeys))
                 .joined(separator: " "))
             heldMove = input.move
             heldPointer = input.pointer

@@ -37,8 +37,9 @@ public struct BalanceHotReload {
         var news: News?
         switch reloader.look() {
         case .changed(var new)?:
-            // The balance file holds no challenge table: the one in play stays.
+            // The balance file holds no challenge table and no cards: those in play stay.
             new.challenges = inPlay.challenges
+            new.cardKeys = inPlay.cardKeys
             waiting = nil
             if new == inPlay { news = .sameAsInPlay }
             else if let why = kindsChanged(from: inPlay, to: new) ?? launchCheck?(new) ?? misfit(state, new) { news = .refused(why) }

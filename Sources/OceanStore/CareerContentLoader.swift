@@ -7,8 +7,8 @@ import OceanTOML
 /// Reads the career's words — `assets/content/story.toml` (intro, outro, how each kind
 /// of catch reads) and `assets/content/flashcards.toml` — and validates them, naming
 /// file, line and key of every problem: printable ASCII only (the game's font), lines
-/// that fit the screen, every figure with its source, and exactly the kernel's twelve
-/// cards in six categories of two.
+/// that fit the screen, every figure with its source, and 1 to `Rules.maxCards` cards,
+/// each with its own key, in categories that each hold at least one.
 public enum CareerContentLoader {
     public static func load() throws(DataError) -> CareerContent {
         let story = try FrontAssetsLoader.asset("content/story.toml")
@@ -45,35 +45,41 @@ public enum CareerContentLoader {
         }
         if let cardTable {
             let keys = cardTable["category"]?.table?.keys ?? []
-            if keys.count != CareerContent.categoryCount {
+            if !(1...CareerContent.maxCategories).contains(keys.count) {
                 c.issue(c.locator.nearestLine(of: "category"), "category",
-                        "\(CareerContent.categoryCount) categories, found \(keys.count)")
+                        "1 to \(CareerContent.maxCategories) categories, found \(keys.count)")
             }
             content.categories = keys.map { c.string(cardTable["category"]?.table, "category", $0, max: 30) ?? "" }
             let list = cardTable["card"]?.array
             let count = list?.count ?? 0
-            if count != Flashcards.count {
-                c.issue(c.headerLine("card", 0), "card", "\(Flashcards.count) [[card]] tables (the kernel's cards), found \(count)")
+            if !(1...Rules.maxCards).contains(count) {
+                c.issue(c.headerLine("card", 0), "card", "1 to \(Rules.maxCards) [[card]] tables, found \(count)")
             }
-            for i in 0..<count {
+            for i in 0..<min(count, Rules.maxCards) {
                 let key = "card[\(i + 1)]"
                 let t = list?[i].table
+                let cardKey = c.string(t, key, "key", max: 30, line: c.line("card", i, "key")) ?? ""
+                if !cardKey.isEmpty && !KindSections.isValidKey(cardKey) {
+                    c.issue(c.line("card", i, "key"), key + ".key",
+                            "'\(cardKey)' is not a card key: 1 to 32 lowercase letters, digits or '_', starting with a letter")
+                } else if let other = content.cards.firstIndex(where: { $0.key == cardKey }), !cardKey.isEmpty {
+                    c.issue(c.line("card", i, "key"), key + ".key", "'\(cardKey)' is card[\(other + 1)]'s key too; each card has its own")
+                }
                 let category = c.string(t, key, "category", max: 30, line: c.line("card", i, "category")) ?? ""
                 let index = keys.firstIndex(of: category)
                 if index == nil && !category.isEmpty {
                     c.issue(c.line("card", i, "category"), key + ".category",
                             "'\(category)' is not one of [category]: \(keys.joined(separator: ", "))")
                 }
-                var card = Flashcard(category: index ?? 0, title: c.string(t, key, "title", max: 30, line: c.line("card", i, "title")) ?? "",
+                var card = Flashcard(key: cardKey, category: index ?? 0, title: c.string(t, key, "title", max: 30, line: c.line("card", i, "title")) ?? "",
                                      fact: c.lines(t, "card", i, "fact", max: CareerContent.textChars, most: 4),
                                      tip: c.lines(t, "card", i, "tip", max: CareerContent.textChars, most: 2),
                                      source: c.lines(t, "card", i, "source", max: CareerContent.sourceChars, most: 2))
                 c.quiz(t, i, into: &card)
                 content.cards.append(card)
             }
-            for (n, name) in keys.enumerated() where content.cards.filter({ $0.category == n }).count != 2 {
-                c.issue(c.locator.nearestLine(of: "category.\(name)"), "category.\(name)",
-                        "two cards each, found \(content.cards.filter { $0.category == n }.count)")
+            for (n, name) in keys.enumerated() where !content.cards.contains(where: { $0.category == n }) {
+                c.issue(c.locator.nearestLine(of: "category.\(name)"), "category.\(name)", "at least one card, found none")
             }
         }
         issues = s.issues + c.issues

@@ -32,9 +32,11 @@ public enum Profile {
 
     /// - kinds: the kind keys the state's per-kind figures follow (`Rules.kindKeys`);
     ///   empty: none written (they follow the balance's order when read).
+    /// - cards: the card keys the state's per-card progress follows (`Rules.cardKeys`).
     public static func encode(_ state: GameState, plannedThrough: CalendarDate? = nil,
-                              player: ProfileText.Player = ProfileText.Player(), kinds: [String] = []) -> String {
-        ProfileText.render(state, plannedThrough: plannedThrough, player: player, kinds: kinds)
+                              player: ProfileText.Player = ProfileText.Player(), kinds: [String] = [],
+                              cards: [String] = Flashcards.firstTwelveKeys) -> String {
+        ProfileText.render(state, plannedThrough: plannedThrough, player: player, kinds: kinds, cards: cards)
     }
 
     /// The state in `text`, validated against `rules`, which also settle what an
@@ -74,10 +76,11 @@ public enum Profile {
     /// profile or the new one, never a mix, and never a temporary file that outlives
     /// the next save.
     public static func save(_ state: GameState, plannedThrough: CalendarDate? = nil,
-                            player: ProfileText.Player = ProfileText.Player(), kinds: [String] = [], path: String) throws(LoadError) {
+                            player: ProfileText.Player = ProfileText.Player(), kinds: [String] = [],
+                            cards: [String] = Flashcards.firstTwelveKeys, path: String) throws(LoadError) {
         try createFolder(of: path)
         do {
-            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player, kinds: kinds))
+            try replaceFile(path, with: encode(state, plannedThrough: plannedThrough, player: player, kinds: kinds, cards: cards))
         } catch {
             throw LoadError(path: path, message: "\(error.message) (the previous profile, if any, is kept)")
         }

@@ -65,7 +65,8 @@ public final class ProfileStore {
             throw Profile.LoadError(path: path, message: "not saved: \(problem.description), which loading refuses; "
                 + "the previous profile is kept")
         }
-        try Profile.save(state, plannedThrough: plannedThrough, player: player, kinds: rules.kindKeys, path: path)
+        try Profile.save(state, plannedThrough: plannedThrough, player: player, kinds: rules.kindKeys,
+                         cards: rules.cardKeys, path: path)
     }
 
     /// Lets another run take the profile.

@@ -5,13 +5,14 @@ import OceanSystem
 /// with the kernel alone, `make fuzz-profile`). `Profile` adds the file around it.
 ///
 /// ```
-/// OCEAN-PROFILE 5
+/// OCEAN-PROFILE 6
 /// engine 0.1.0
 /// state <base64 of the canonical state encoding>
 /// planned-through 2026-01-05          (optional)
 /// name Ada                            (optional, version 4)
 /// seen intro outro                    (optional, version 4)
 /// kinds plastic_bottle glass_bottle …  (version 5)
+/// cards where_from plastic_lasts …     (version 6)
 /// checksum <FNV-1a 64 of the lines above, 16 hex digits>
 /// ```
 ///
@@ -32,9 +33,13 @@ import OceanSystem
 ///   these keys, so a balance that lists the kinds in another order, or adds one, reads
 ///   the same career; a career with figures of a kind the balance lacks is refused,
 ///   named. Without the line (versions 1 to 4) the figures follow the balance's order.
+/// - `cards KEY…` (from 6): the quiz cards the state's per-card progress belongs to, in
+///   the state's order (`ProfileCards`): a card added to the card file starts unseen, a
+///   card answered but no longer in it is refused, named. Without the line (versions 1
+///   to 5) the progress is the twelve cards of `Flashcards.firstTwelveKeys`.
 public enum ProfileText {
     public static let magic = "OCEAN-PROFILE"
-    public static let version = 5
+    public static let version = 6
     /// Lines a profile may have at most (magic, engine, state, extras, checksum).
     static let maxLines = 16
 
@@ -90,7 +95,7 @@ public enum ProfileText {
     /// - kinds: the keys of the kinds the state's per-kind figures are in the order of
     ///   (the rules' `kindKeys`); empty writes no `kinds` line (the balance's order).
     public static func render(_ state: GameState, plannedThrough: CalendarDate? = nil, player: Player = Player(),
-                              kinds: [String] = []) -> String {
+                              kinds: [String] = [], cards: [String] = Flashcards.firstTwelveKeys) -> String {
         var text = "\(magic) \(version)\nengine \(Engine.version)\nstate \(Base64.encode(StateEncoding.encode(state)))\n"
         if let plannedThrough { text += "planned-through \(plannedThrough)\n" }
         // An invalid name (never made by the game) is left out rather than written unreadable.
@@ -98,6 +103,7 @@ public enum ProfileText {
         let seen = (player.introSeen ? ["intro"] : []) + (player.outroSeen ? ["outro"] : [])
         if !seen.isEmpty { text += "seen \(seen.joined(separator: " "))\n" }
         if !kinds.isEmpty { text += "kinds \(kinds.joined(separator: " "))\n" }
+        text += (["cards"] + cards).joined(separator: " ") + "\n"
         text += "checksum \(hex16(checksum(text)))\n"
         return text
     }
@@ -141,6 +147,7 @@ public enum ProfileText {
         var contents = Contents(state: GameState(rules: rules, seed: 1), version: v)
         var named = false, seen = false
         var kinds: [String]?
+        var cards: [String]?
         for n in 3..<last {
             let line = lines[n]
             if v >= 2, line.hasPrefix("planned-through "), contents.plannedThrough == nil,
@@ -168,6 +175,13 @@ public enum ProfileText {
                     throw Problem("line \(n + 1): kinds: 1 to 256 different kind keys, separated by single spaces")
                 }
                 kinds = keys
+            } else if v >= 6, line == "cards" || line.hasPrefix("cards "), cards == nil {
+                let keys = line.dropFirst(6).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                guard keys.count <= Rules.maxCards, Set(keys).count == keys.count,
+                      keys.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 && $0.unicodeScalars.allSatisfy(Player.isPrintable) }) else {
+                    throw Problem("line \(n + 1): cards: up to \(Rules.maxCards) different card keys, separated by single spaces")
+                }
+                cards = keys
             } else {
                 throw Problem("line \(n + 1): unknown or repeated line '\(line.prefix(40))'")
             }
@@ -182,6 +196,7 @@ public enum ProfileText {
         } else {
             try ProfileKinds.fitByPosition(&contents.state, rules: rules)
         }
+        try ProfileCards.fit(&contents.state, stored: cards ?? Flashcards.firstTwelveKeys, rules: rules)
         if v == 1 {
             // Migration: careers began with version 2; the level follows the lifetime plastic
             // (clamped, so an out-of-range total is reported as such below).

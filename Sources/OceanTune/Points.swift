@@ -91,7 +91,8 @@ public enum PointSampler {
             RawEntry(key: f.key, value: .whole(overrides[f.key] ?? base[keyPath: f.path]), line: nil)
         }
         var b = try BalanceSchema.validate(entries, file: file)
-        b.challenges = base.challenges  // the table is not swept: every point plays the base's
+        b.challenges = base.challenges  // the table and the cards are not swept: every point plays the base's
+        b.cardKeys = base.cardKeys
         return b
     }
 

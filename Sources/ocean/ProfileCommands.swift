@@ -54,7 +54,7 @@ struct ProfileCommand: ParsableCommand {
             let rules = Rules(try balanceOption.load())
             do {
                 let lock = try ProfileStore.lock(path: path)
-                try Profile.save(GameState(rules: rules, seed: 1), kinds: rules.kindKeys, path: path)
+                try Profile.save(GameState(rules: rules, seed: 1), kinds: rules.kindKeys, cards: rules.cardKeys, path: path)
                 lock.release()
             } catch { throw CommandFailure(error.description) }
             CommandOutput.print("\(path): reset to a new career")

@@ -253,6 +253,7 @@ extension ReplayCommand {
                     throw CommandFailure(why)
                 }
                 b.challenges = replay.header.balance.challenges
+                b.cardKeys = replay.header.balance.cardKeys
                 return b
             } ?? replay.header.balance)
             Interruption.install(graceful: true)

@@ -47,6 +47,7 @@ extension ReplayCommand {
                     throw CommandFailure(why)
                 }
                 whatIf.challenges = left.header.balance.challenges
+                whatIf.cardKeys = left.header.balance.cardKeys
                 right = { var r = left; r.header.balance = whatIf; return r }()
                 nameB = "\(a) under \(balance)"
             } else {

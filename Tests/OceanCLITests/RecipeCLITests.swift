@@ -24,9 +24,16 @@ import TestSupport
         for r in runs { #expect(r.status == 0, "\(r.stdout)\(r.stderr)") }
     }
 
+    @Test func aQuizCardIsOneTableAndA60DayCareerAnswersIt() throws {
+        let recipe = try Recipe("A quiz card")
+        let (_, runs) = try recipe.followed(name: "card")
+        #expect(runs.count == 1)
+        for run in runs { #expect(run.status == 0, "\(run.stdout)\(run.stderr)") }
+    }
+
     /// Every recipe that shows a file's lines shows real paths of `assets/`.
     @Test func everyRecipeBlockNamesAFileThatExists() throws {
-        for title in ["A kind of trash", "A theme", "A sea"] {
+        for title in ["A kind of trash", "A theme", "A sea", "A quiz card"] {
             for block in try Recipe(title).blocks where block.info.count == 2 && block.info[1].hasPrefix("assets/") {
                 #expect(FileManager.default.fileExists(atPath: repoRoot + "/" + block.info[1]), "\(title): \(block.info[1])")
             }

@@ -50,9 +50,9 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
 
 @Suite struct CareerContentTests {
     @Test func theContentMatchesTheKernel() throws {
-        #expect(try careerContent.cards.count == Flashcards.count)
-        #expect(try careerContent.categories.count == CareerContent.categoryCount)
-        for c in try 0..<CareerContent.categoryCount { #expect(try careerContent.cards.filter { $0.category == c }.count == 2) }
+        // The shipped cards begin with the twelve every older replay and profile holds.
+        #expect(try Array(careerContent.cards.map(\.key).prefix(12)) == Flashcards.firstTwelveKeys)
+        for c in try careerContent.categories.indices { #expect(try careerContent.cards.contains { $0.category == c }) }
         #expect(try careerContent.kinds.count == shippedRules.kindCount)
         #expect(try careerContent.intro.count >= 3 && careerContent.outro.contains { $0.catches })
         // Every shown figure names its source.
@@ -73,6 +73,23 @@ func draw(_ view: CareerView, _ flow: CareerFlow, _ state: GameState) -> Framebu
             let text = error.description
             #expect(text.contains("story.toml:") && text.contains("intro[3].source: a figure is shown"), "\(text)")
             #expect(text.contains("cards.toml:") && text.contains("card[5].title: at most 30 characters"), "\(text)")
+        }
+    }
+
+    @Test func aCardsKeyIsItsOwnAndWellFormed() throws {
+        let story = try String(contentsOfFile: repoRoot + "/assets/content/story.toml", encoding: .utf8)
+        let cards = try String(contentsOfFile: repoRoot + "/assets/content/flashcards.toml", encoding: .utf8)
+        let bad = cards.replacingOccurrences(of: "key = \"refill\"", with: "key = \"where_from\"")
+            .replacingOccurrences(of: "key = \"tangled\"", with: "key = \"Tangled up\"")
+            .replacingOccurrences(of: "key = \"packaging\"\n", with: "")
+        do {
+            _ = try CareerContentLoader.parse(story: story, storyFile: "story.toml", cards: bad, cardsFile: "cards.toml")
+            Issue.record("accepted")
+        } catch {
+            let text = error.description
+            #expect(text.contains("card[5].key: 'where_from' is card[1]'s key too; each card has its own"), "\(text)")
+            #expect(text.contains("card[8].key: 'Tangled up' is not a card key"), "\(text)")
+            #expect(text.contains("card[11].key:"), "\(text)")
         }
     }
 

@@ -18,7 +18,7 @@ import OceanKernel
                 } else if tick == 3 {
                     input.command = .adopt(.dragon)
                 } else if tick % 97 == 0 && sim.state.mode == .idle {
-                    input.command = .study(card: tick % Flashcards.count)
+                    input.command = .study(card: tick % r.cardCount)
                 }
                 sim.step(input)
                 let issues = sim.state.validate(rules: r)

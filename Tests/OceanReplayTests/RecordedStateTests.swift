@@ -103,7 +103,7 @@ import TestSupport
         let first = try #require(lines.firstIndex { $0.hasPrefix("s ") })
         let tick = lines[first].split(separator: " ")[1]
         func refusal(_ t: String) -> String { readError(fixChecksum(t))?.description ?? "read" }
-        #expect(refusal(text.replacingFirst("OCEAN-REPLAY 12", with: "OCEAN-REPLAY 11")).contains("'states-every' is not part of format 11"))
+        #expect(refusal(asFormat(11, text)).contains("'states-every' is not part of format 11"))
         #expect(refusal(text.replacingFirst("states-every 60\n", with: "")).contains("needs a 'states-every N' header line"))
         #expect(refusal(text.replacingFirst("states-every 60", with: "states-every 90")).contains("not a multiple of checkpoint-every 60"))
         #expect(refusal(text.replacingFirst("\nc \(tick) ", with: "\ni \(tick) L\nc \(tick) ")).contains("must be followed by its checkpoint"))

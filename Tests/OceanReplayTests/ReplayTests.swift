@@ -34,6 +34,13 @@ func readError(_ text: String) -> ReplayError? {
     do { _ = try read(text); return nil } catch { return error }
 }
 
+/// `text` relabelled as an older format `version` (before the cards' keys: without the
+/// `cards` line), to see what that format's reader refuses.
+func asFormat(_ version: Int, _ text: String) -> String {
+    text.replacingFirst("OCEAN-REPLAY \(ReplayFormat.version)", with: "OCEAN-REPLAY \(version)")
+        .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cards ") }.joined(separator: "\n")
+}
+
 /// Recomputes the checksum line, as someone editing a replay on purpose would.
 func fixChecksum(_ text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -92,7 +99,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(v.final?.bin.x == x)
         #expect(v.final?.mode == .idle, "abandoned at tick 200")
         // An older format has neither.
-        let older = fixChecksum(text.replacingFirst("OCEAN-REPLAY \(ReplayFormat.version)", with: "OCEAN-REPLAY 6"))
+        let older = fixChecksum(asFormat(6, text))
         #expect(readError(older)?.message.contains("move '@\(x)' is not L, R or .") == true)
     }
 
@@ -318,8 +325,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("i ", "i 0 R scan sock", "unknown item kind 'sock'"),
         // Format 11 studies a card by answering it; a card read is no study.
         ("i ", "i 0 R study 3", "'study' is not a command of format \(ReplayFormat.version): since format 11 a card is studied by answering it"),
-        ("i ", "i 0 R answer 3 maybe", "answer 'maybe' is neither 'right' nor 'wrong'"),
-        ("i ", "i 0 R answer 12 right", "card 12 is out of range (0 to 11)"),
+        ("i ", "i 0 R answer refill maybe", "answer 'maybe' is neither 'right' nor 'wrong'"),
+        ("i ", "i 0 R answer 12 right", "unknown card '12'; this replay's cards: where_from, plastic_lasts, "),
         // Assist mode's header line.
         ("seed ", "assist 50 120", "assist speed 50 is out of range (60 to 100)"),
         ("seed ", "assist 80", "an assist line is 'assist SPEED BIN' (percentages)"),

@@ -186,9 +186,9 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         #expect(text.contains("\nplanned-through 2026-02-03\n"))
         let back = try Profile.decodeContents(text, path: "p", rules: rules)
         #expect(back.state == state && back.plannedThrough == date)
-        // Four lines, as every profile before it: loads, nothing planned.
+        // Five lines (magic, engine, state, cards, checksum): loads, nothing planned.
         let old = Profile.encode(state)
-        #expect(old.split(separator: "\n").count == 4)
+        #expect(old.split(separator: "\n").count == 5)
         #expect(try Profile.decodeContents(old, path: "p", rules: rules).plannedThrough == nil)
         // The text matches what Foundation's base64 wrote before.
         #expect(old.contains("state " + Data(StateEncoding.encode(state)).base64EncodedString() + "\n"))

@@ -31,7 +31,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         let loaded = try #require(try Profile.load(path: path, rules: rules))
         #expect(loaded == state)
         #expect(loaded.hash == state.hash)
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 5\n"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("OCEAN-PROFILE 6\n"))
         // Saving again replaces it whole, leaving no temporary file behind.
         try Profile.save(GameState(rules: rules, seed: 9), path: path)
         #expect(try Profile.load(path: path, rules: rules)?.tick == 0)
@@ -109,7 +109,7 @@ private func careerState(days: Int = 5) throws -> GameState {
             ("cut", String(good.prefix(good.count / 2))),
             ("empty", ""),
             ("binary", String(decoding: [0, 1, 2, 255, 254], as: UTF8.self)),
-            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 5", with: "OCEAN-PROFILE 9")),
+            ("newer", good.replacingOccurrences(of: "OCEAN-PROFILE 6", with: "OCEAN-PROFILE 9")),
             ("other", "hello\nworld\n"),
         ]
         lines = []
@@ -157,7 +157,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\nname Ada L.\nseen intro\n"), "\(text)")
         let loaded = try #require(try Profile.loadContents(path: path, rules: rules))
-        #expect(loaded.state == state && loaded.player == player && loaded.version == 5)
+        #expect(loaded.state == state && loaded.player == player && loaded.version == ProfileText.version)
 
         // As version 3 wrote it: state encoding 3, which had no day's starting health
         // (read back as today's health: the day's band starts where the ocean stands).

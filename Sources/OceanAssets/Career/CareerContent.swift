@@ -29,9 +29,11 @@ public enum QuizAsk: String, CaseIterable, Equatable, Sendable {
     }
 }
 
-/// One flashcard: its category (0 to `CareerContent.categoryCount` − 1), its question
+/// One flashcard: its key, its category (an index into `CareerContent.categories`), its question
 /// and answers, a fact, a tip, and the source of the fact and the answer.
 public struct Flashcard: Equatable, Sendable {
+    /// The card's key: the kernel's `Rules.cardKeys` and a saved career name it.
+    public var key: String
     public var category: Int
     public var title: String
     public var fact: [String]
@@ -43,8 +45,9 @@ public struct Flashcard: Equatable, Sendable {
     public var answers: [String]
     public var right: Int
 
-    public init(category: Int, title: String, fact: [String], tip: [String], source: [String],
+    public init(key: String = "", category: Int, title: String, fact: [String], tip: [String], source: [String],
                 ask: QuizAsk = .choice, question: [String] = [], answers: [String] = [], right: Int = 0) {
+        self.key = key
         (self.category, self.title, self.fact, self.tip, self.source) = (category, title, fact, tip, source)
         (self.ask, self.question, self.answers, self.right) = (ask, question, answers, right)
     }
@@ -74,8 +77,8 @@ public struct KindWords: Equatable, Sendable {
 /// The words around the game, from `assets/content/` (`CareerContentLoader` reads and
 /// validates them): the intro and outro panels, the flashcards and the kinds' words.
 public struct CareerContent: Equatable, Sendable {
-    /// The kernel has twelve cards; the product puts them in six categories of two.
-    public static let categoryCount = 6
+    /// The most categories the cards may be put in (each named on its cards' page).
+    public static let maxCategories = 12
     /// The longest line each kind of text may have, in characters (the font is fixed width).
     public static let figureChars = 30, textChars = 48, sourceChars = 100, answerChars = 30
     /// How many answers a question offers.
@@ -90,6 +93,19 @@ public struct CareerContent: Equatable, Sendable {
 
     public init(intro: [StoryPanel], outro: [StoryPanel], categories: [String], cards: [Flashcard], kinds: [KindWords]) {
         (self.intro, self.outro, self.categories, self.cards, self.kinds) = (intro, outro, categories, cards, kinds)
+    }
+
+    /// The cards in the order of `keys` (a balance's `Rules.cardKeys`), so a card's
+    /// index is the kernel's: a key the file lacks shows its key as its title, with
+    /// no question (a replay recorded with another card file).
+    public func cards(inOrderOf keys: [String]) -> CareerContent {
+        guard cards.map(\.key) != keys else { return self }
+        var out = self
+        out.cards = keys.map { key in
+            cards.first { $0.key == key }
+                ?? Flashcard(key: key, category: 0, title: KindWords.plainName(key), fact: [], tip: [], source: [])
+        }
+        return out
     }
 
     /// The words of the kind `key` (a loaded balance's kinds all have theirs:

@@ -97,7 +97,7 @@ public struct CareerPlan {
         }
         // The cards due today, a few of them picked, each answered right or wrong.
         let today = date(ofDay: day).dayNumber
-        var due = (0..<Flashcards.count).filter { Flashcards.isDue($0, career, today: today, rules: rules) }
+        var due = (0..<rules.cardCount).filter { Flashcards.isDue($0, career, today: today, rules: rules) }
         for _ in 0..<random.inRange(0...options.maxCardsPerDay) where !due.isEmpty {
             let card = due.remove(at: random.below(due.count))
             queue.append(.answer(card: card, right: random.below(100) < options.rightAnswerPercent))

@@ -25,6 +25,8 @@ public struct CareerReport: Sendable, Encodable {
     public var bestStreak: Int
     public var goalDays: Int
     public var cardsMastered: Int
+    /// The cards of the rules, mastered or not.
+    public var cardCount: Int
     /// Flashcards answered (before the quiz: studied) at least once.
     public var cardsStudied: Int
     /// The player's name, when the report is of a saved profile that has one.
@@ -79,6 +81,7 @@ public struct CareerReport: Sendable, Encodable {
         bestStreak = c.bestStreak
         goalDays = c.goalDays
         cardsMastered = c.masteredCount
+        cardCount = rules.cardCount
         cardsStudied = c.cardLastDay.filter { $0 != CareerState.never }.count
         achievements = Achievement.allCases.filter { c.unlocked($0) }
         pet = c.pet
@@ -193,7 +196,7 @@ public struct CareerReport: Sendable, Encodable {
         level         \(level) (\(title.name))
         plastic       \(grams) g (today \(gramsToday) g, last 7 days \(gramsLast7Days) g, this month \(gramsThisMonth) g)
         streak        \(counted(streak, "day")) (best \(bestStreak)); daily goal met on \(counted(goalDays, "day"))
-        flashcards    \(cardsMastered) of \(Flashcards.count) mastered, \(cardsStudied) studied
+        flashcards    \(cardsMastered) of \(cardCount) mastered, \(cardsStudied) studied
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
         pet           \(petLine)
         ocean health  \(percent(health)) % (\(phase.name))\(seasText)

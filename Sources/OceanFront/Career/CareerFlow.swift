@@ -137,7 +137,8 @@ public struct CareerFlow: Sendable {
 
     public init(player: CareerPlayer, state: GameState, content: CareerContent, layout: CareerLayout, rules: Rules) {
         self.player = player
-        self.content = content
+        // The cards in the rules' order: the index an answer sends is the kernel's.
+        self.content = content.cards(inOrderOf: rules.cardKeys)
         self.layout = layout
         self.rules = rules
         kinds = CareerFlow.scannable(rules)

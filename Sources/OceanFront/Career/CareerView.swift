@@ -41,7 +41,8 @@ public final class CareerView {
 
     public init(game: GameView, content: CareerContent) {
         self.game = game
-        self.content = content
+        // The cards in the rules' order: a card's index is the kernel's.
+        self.content = content.cards(inOrderOf: game.rules.cardKeys)
         layout = CareerLayout(theme: game.assets.theme, cellHeight: game.assets.font.cellHeight,
                               cellWidth: game.assets.font.cellWidth, width: GameView.width)
         needs = Achievement.allCases.map { CareerView.need($0, rules: game.rules) }
@@ -201,8 +202,8 @@ public final class CareerView {
         switch a {
         case .firstStep: return "Log your first scan"
         case .ecoScholar:
-            return short ? "Master all \(Flashcards.count) cards, \(c.masteryDays) days each"
-                         : "Master all \(Flashcards.count) cards (right on \(c.masteryDays) days each)"
+            return short ? "Master all \(rules.cardCount) cards, \(c.masteryDays) days each"
+                         : "Master all \(rules.cardCount) cards (right on \(c.masteryDays) days each)"
         case .reefDefender: return "Play or scan \(c.reefDefenderStreak) days in a row"
         case .oceanSentinel: return "Play or scan \(c.oceanSentinelStreak) days in a row"
         case .flawless: return "A perfect game: catch every item"

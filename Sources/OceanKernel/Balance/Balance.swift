@@ -247,6 +247,11 @@ public struct Balance: Equatable, Sendable {
     /// The challenge table (`assets/challenges.toml`), in the file's order; empty:
     /// no challenges (as replays recorded before them play).
     public var challenges: [ChallengeTemplate] = []
+    /// The quiz cards' keys (`assets/content/flashcards.toml`), in the file's order: a
+    /// card's progress is an index into it; empty: no quiz. Only the keys are rules (a
+    /// card's words are content). A loader that reads no card file keeps the twelve
+    /// every replay before format 13 played.
+    public var cardKeys: [String] = Flashcards.firstTwelveKeys
 
     /// All fields zero: only a starting point for a loader, never a playable balance.
     public init() {}

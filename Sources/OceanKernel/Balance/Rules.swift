@@ -152,6 +152,9 @@ public final class Rules: Sendable {
     /// key string to retain per milestone per tick).
     let milestoneTable: [Milestone]
     public let hasChallenges: Bool
+    /// The quiz cards' keys, indexed like the career's per-card arrays, and how many.
+    public let cardKeys: [String]
+    public let cardCount: Int
 
     /// What the tick needs of a milestone template.
     struct Milestone: Sendable {
@@ -164,6 +167,8 @@ public final class Rules: Sendable {
 
     /// The most kinds a balance may hold (`ItemKind` is 16 bits; the schema allows this many).
     public static let maxKinds = 64
+    /// The most quiz cards a balance may hold (one bit each of `CareerState.masteredCards`).
+    public static let maxCards = 62
     /// The most seas a balance may hold.
     public static let maxSeas = 16
     /// The most milestones a table may hold (one bit each).
@@ -314,6 +319,8 @@ public final class Rules: Sendable {
                              rewardHealth: t.rewardHealth)
         }
         hasChallenges = !b.challenges.isEmpty
+        cardKeys = b.cardKeys
+        cardCount = b.cardKeys.count
     }
 
     /// The level curve: level 2 costs `gramsPerLevel`, each later level

@@ -8,7 +8,7 @@ enum CardSystem {
     static func run(_ command: Command, _ s: inout GameState, rules: Rules, log: inout TickLog, events: inout [Event]) {
         switch command {
         case .study(let card):
-            guard accepts(card, s, events: &events) else { return }
+            guard accepts(card, s, rules: rules, events: &events) else { return }
             guard s.career.cardLastDay[card] != s.career.today else { return }
             s.career.cardLastDay[card] = s.career.today
             s.career.cardDays[card] += 1
@@ -16,7 +16,7 @@ enum CardSystem {
             events.append(.cardStudied(card: card, days: s.career.cardDays[card]))
             if masters(card, &s, rules: rules) { events.append(.cardMastered(card: card)) }
         case .answer(let card, let right):
-            guard accepts(card, s, events: &events) else { return }
+            guard accepts(card, s, rules: rules, events: &events) else { return }
             guard Flashcards.isDue(card, s.career, today: s.career.today, rules: rules) else {
                 events.append(.inputIgnored(.cardNotDue))
                 return
@@ -33,8 +33,8 @@ enum CardSystem {
         }
     }
 
-    private static func accepts(_ card: Int, _ s: borrowing GameState, events: inout [Event]) -> Bool {
-        guard (0..<Flashcards.count).contains(card) else {
+    private static func accepts(_ card: Int, _ s: borrowing GameState, rules: Rules, events: inout [Event]) -> Bool {
+        guard (0..<rules.cardCount).contains(card) else {
             events.append(.inputIgnored(.unknownCard))
             return false
         }

@@ -39,9 +39,10 @@ public struct CareerState: Equatable, Sendable {
 
     /// Per card: the last day it was answered (before the quiz: studied), and its
     /// Leitner box: right answers in a row, each on a later day, 0 after a wrong one
-    /// (before the quiz: the different days it was studied).
-    public var cardLastDay = [Int](repeating: CareerState.never, count: Flashcards.count)
-    public var cardDays = [Int](repeating: 0, count: Flashcards.count)
+    /// (before the quiz: the different days it was studied). Indexed like
+    /// `Rules.cardKeys`; `GameState.init(rules:seed:)` sizes them.
+    public var cardLastDay: [Int] = []
+    public var cardDays: [Int] = []
     /// Studies in the career: right answers (before the quiz: a card's study a day),
     /// what the `cards_studied` challenges and milestones count.
     public var cardsStudied = 0

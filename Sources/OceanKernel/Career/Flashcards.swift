@@ -1,10 +1,15 @@
-/// The twelve flashcards, two per category, and the quiz's Leitner schedule (GAME_RULES
-/// §3): a card asks its question; a right answer moves it up a box and makes it wait
+/// The quiz's Leitner schedule (GAME_RULES §3) over the cards of `Rules.cardKeys`
+/// (their words are content: `assets/content/flashcards.toml`): a card asks its question; a right answer moves it up a box and makes it wait
 /// longer before it asks again, a wrong one sends it back to the first box and brings
 /// it back the next day; the last box (`career.mastery_days` right answers in a row,
 /// each on a later day) masters it.
 public enum Flashcards {
-    public static let count = 12
+    /// The keys of the twelve cards the quiz shipped with, in their order: the cards of
+    /// every replay before format 13 and every profile before version 6, which index
+    /// cards by position.
+    public static let firstTwelveKeys = ["where_from", "plastic_lasts", "rinse_and_sort", "know_your_rules", "refill",
+                                         "bring_a_bag", "mistaken_for_food", "tangled", "tiny_pieces",
+                                         "clothes_and_tyres", "packaging", "say_no_to_extras"]
 
     /// The day (a career day number, like `CareerState.today`) card `card` next asks
     /// its question: now if never answered; the day after a wrong answer; after the

@@ -43,7 +43,7 @@ enum ProgressSystem {
             events.append(.achievementUnlocked(a))
         }
         unlock(.firstStep, when: s.totals.scans > 0)
-        unlock(.ecoScholar, when: s.career.masteredCount == Flashcards.count)
+        unlock(.ecoScholar, when: rules.cardCount > 0 && s.career.masteredCount == rules.cardCount)
         unlock(.reefDefender, when: s.career.streak >= c.reefDefenderStreak)
         unlock(.oceanSentinel, when: s.career.streak >= c.oceanSentinelStreak)
         unlock(.flawless, when: s.totals.perfectGames > 0)

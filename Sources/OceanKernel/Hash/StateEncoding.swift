@@ -74,6 +74,8 @@ public enum StateEncoding {
     public static let version: UInt64 = 11
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
+    /// The cards a version 2 encoding holds, without a count: the twelve the quiz shipped with.
+    static let cardsOfVersion2 = 12
 
     public static func writeHeader<S: ByteSink>(version: UInt64 = version, to sink: inout S) {
         sink.write(magic)
@@ -404,8 +406,9 @@ public enum StateEncoding {
             }
             career.level = try int(); career.goalDay = try int(); career.goalDays = try int()
             career.streak = try int(); career.bestStreak = try int()
-            career.cardLastDay = v == 2 ? try words(Flashcards.count) : try fixed("card day", Flashcards.count)
-            career.cardDays = v == 2 ? try words(Flashcards.count) : try fixed("card days", Flashcards.count)
+            // From 3 a per-card array has its count (as many as the rules' cards: validation).
+            career.cardLastDay = v == 2 ? try words(cardsOfVersion2) : try words(try count("card day", max: Rules.maxCards))
+            career.cardDays = v == 2 ? try words(cardsOfVersion2) : try words(try count("card days", max: Rules.maxCards))
             career.masteredCards = try int(); career.achievements = try int()
             if v >= 3 {
                 career.kindCounts = try perKind("kind count")

@@ -148,6 +148,8 @@ public struct GameState: Equatable, Sendable {
         career.seed = ChallengeDraw.careerSeed(from: seed)
         career.kindCounts = rules.zeroPerKind
         career.kindGrams = rules.zeroPerKind
+        career.cardLastDay = [Int](repeating: CareerState.never, count: rules.cardCount)
+        career.cardDays = [Int](repeating: 0, count: rules.cardCount)
     }
 
     /// Builds a state from decoded parts (see `StateEncoding.decode`).

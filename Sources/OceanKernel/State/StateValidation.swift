@@ -268,9 +268,9 @@ struct StateChecker {
         // in memory could hold others.
         let kinds = rules.kindCount
         guard c.weekDays.count == 7, c.weekGrams.count == 7, c.kindCounts.count == kinds, c.kindGrams.count == kinds,
-              c.cardLastDay.count == Flashcards.count, c.cardDays.count == Flashcards.count else {
+              c.cardLastDay.count == rules.cardCount, c.cardDays.count == rules.cardCount else {
             issues.append(StateFieldError(field: "career", value: "arrays of the wrong length",
-                                          allowed: "7 week days, \(kinds) kinds, \(Flashcards.count) cards"))
+                                          allowed: "7 week days, \(kinds) kinds, \(rules.cardCount) cards"))
             return
         }
         for i in 0..<7 {
@@ -311,12 +311,12 @@ struct StateChecker {
         range("career.goalDays", c.goalDays, 0, calendarDays, "days in the calendar")
         range("career.streak", c.streak, 0, c.bestStreak, "at most career.bestStreak")
         range("career.bestStreak", c.bestStreak, 0, calendarDays, "days in the calendar")
-        for i in 0..<Flashcards.count {
-            day("career.cardLastDay[\(i)]", c.cardLastDay[i], notAfter: latest, "career.today")
-            range("career.cardDays[\(i)]", c.cardDays[i], 0, calendarDays, "days in the calendar")
+        for i in 0..<rules.cardCount {
+            day("career.cardLastDay[\(rules.cardKeys[i])]", c.cardLastDay[i], notAfter: latest, "career.today")
+            range("career.cardDays[\(rules.cardKeys[i])]", c.cardDays[i], 0, calendarDays, "days in the calendar")
         }
-        range("career.masteredCards", c.masteredCards, 0, (1 << Flashcards.count) - 1, "one bit per card")
-        range("career.cardsStudied", c.cardsStudied, 0, calendarDays * Flashcards.count, "a study a card a day")
+        range("career.masteredCards", c.masteredCards, 0, (1 << rules.cardCount) - 1, "one bit per card")
+        range("career.cardsStudied", c.cardsStudied, 0, calendarDays * rules.cardCount, "a study a card a day")
         range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
 
         challenges(c, today: latest, rules: rules)
