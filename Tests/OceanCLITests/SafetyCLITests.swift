@@ -48,6 +48,13 @@ private func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
     return true
 }
 
+/// Whether a file in `dir` named with `prefix` has reached its first checkpoint line.
+private func hasCheckpoint(_ dir: String, prefix: String) -> Bool {
+    guard let name = list(dir).first(where: { $0.hasPrefix(prefix) }),
+          let data = FileManager.default.contents(atPath: dir + "/" + name) else { return false }
+    return data.range(of: Data("\nc ".utf8)) != nil
+}
+
 private func list(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
 
 private func object(_ text: String) throws -> [String: Any] {
@@ -116,8 +123,9 @@ private func mode(_ path: String) -> mode_t {
         for attempt in 0..<2 {
             let run = try Started(["replay", "record", "--bot", "greedy", "--seed", "\(attempt + 5)", "--games", "5000",
                                    "--out", out, "--force"])
-            // Killed once it is recording (its temporary is there), however busy the machine.
-            #expect(waitUntil { list(dir).contains { $0.hasPrefix(".run.replay.tmp-\(run.pid)-") } }, "the recording began")
+            // Killed once it is recording (its temporary holds a checkpoint), however busy
+            // the machine: a temporary that exists may still be empty.
+            #expect(waitUntil { hasCheckpoint(dir, prefix: ".run.replay.tmp-\(run.pid)-") }, "the recording began")
             if attempt == 1 { usleep(200_000) }  // and once some way into it
             kill(run.pid, SIGKILL)
             _ = run.wait()
