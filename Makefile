@@ -21,7 +21,7 @@ DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_imag
 	file:/usr/lib/postgresql/15/bin/initdb:postgresql cmd:chromium:chromium pc:libcurl:libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
+.PHONY: deps build build-release test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv compare-sim tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man fuzz-tune-eval
 
 ## deps: install the Debian packages the project needs, only if missing
@@ -47,6 +47,9 @@ deps:
 RELEASE_PRODUCTS := ocean ocean-headless ocean-bench MallocInterposerSwift
 build: deps
 	$(SWIFT) build
+	$(MAKE) --no-print-directory build-release
+
+build-release:
 	for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p || exit 1; done
 	$(MAKE) --no-print-directory commit-stamp
 
@@ -57,9 +60,14 @@ commit-stamp:
 	  git diff --quiet HEAD 2>/dev/null || c="$$c-dirty"; \
 	  for d in $(STAMP_DIRS); do [ -d $$d ] && echo "$$c" > $$d/ocean.commit; done; true
 
-## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite, the golden replays and the scripts against hostile input (Tests/Tools/hostile-scripts.sh)
-test: build
-	$(SWIFT) test
+## test: every test, including debug-vs-release and CLI end-to-end checks, the TOML conformance suite, the golden replays and the scripts against hostile input (Tests/Tools/hostile-scripts.sh).
+## The debug build and its tests in one `swift build --build-tests` (one plan, both cores busy throughout);
+## the kernel, replay, drivers, drawing and audio modules are optimized even in debug (Package.swift's
+## `optimizedInDebug`), so the tests run their ticks, pixels and samples at release speed in process.
+test: deps
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory build-release
+	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory toml-test
 	$(MAKE) --no-print-directory replay-check
 	Tests/Tools/hostile-scripts.sh

@@ -3,6 +3,13 @@ import PackageDescription
 
 // Targets in layers; a target uses only the targets listed as its dependencies
 // (see "Layout" in README.md).
+
+// The modules whose loops the tests run by the million (the tick, the pixels, the
+// samples, replays) are optimized in debug builds too: the tests then run these at
+// release speed in process, and the debug build still checks every overflow and
+// precondition (`-O` keeps them).
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "OceanRescue",
     products: [
@@ -34,7 +41,7 @@ let package = Package(
     ],
     targets: [
         // The deterministic simulation: standard library only.
-        .target(name: "OceanKernel"),
+        .target(name: "OceanKernel", swiftSettings: optimizedInDebug),
         // Data-file schemas and their one validator; the balance's schema.
         .target(name: "OceanBalance", dependencies: ["OceanKernel"]),
         // The strict TOML 1.0 reader every data file and tune spec is read with: pure
@@ -47,7 +54,7 @@ let package = Package(
         // (themes, sprites, the font, the pet's sprite names, the story and cards), and
         // the drawing primitives (framebuffer, colours, canvas, font pen) that the
         // front's screens and the tuning charts both draw with. No I/O.
-        .target(name: "OceanAssets", dependencies: ["OceanKernel", "OceanBalance"]),
+        .target(name: "OceanAssets", dependencies: ["OceanKernel", "OceanBalance"], swiftSettings: optimizedInDebug),
         // Saved and shipped data: TOML data files, the profile. Below the front: it
         // fills the assets' types, never the renderer's.
         .target(
@@ -56,11 +63,11 @@ let package = Package(
         ),
         // The pure-Swift front: draws the game into a framebuffer from the state and the
         // tick's events (no SDL, no I/O, no replays: the app drives it).
-        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets"]),
+        .target(name: "OceanFront", dependencies: ["OceanKernel", "OceanBalance", "OceanAssets"], swiftSettings: optimizedInDebug),
         // The replay format: reading (hostile input), writing, verifying.
-        .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"]),
+        .target(name: "OceanReplay", dependencies: ["OceanKernel", "OceanBalance", "OceanSystem"], swiftSettings: optimizedInDebug),
         // Headless play: bots, game and career plans, runs, reports.
-        .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"]),
+        .target(name: "OceanDrivers", dependencies: ["OceanKernel", "OceanBalance", "OceanReplay", "OceanSystem"], swiftSettings: optimizedInDebug),
         // The measurements `ocean-bench` makes: the kernel timed against a plain C loop,
         // allocations per tick, the audio DSP, the renderer, the first frame.
         .target(name: "OceanBench", dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanReplay", "OceanSystem", "OceanAssets",
@@ -70,7 +77,7 @@ let package = Package(
         .target(name: "CReferenceLoop", cSettings: [.unsafeFlags(["-O2"])]),
         // The pure DSP: ambient layers, gain curves over health, smoothing, effects,
         // limiter; the live device and `ocean audio render` call the same code.
-        .target(name: "OceanAudio", dependencies: ["OceanKernel", "OceanBalance"]),
+        .target(name: "OceanAudio", dependencies: ["OceanKernel", "OceanBalance"], swiftSettings: optimizedInDebug),
         // SDL2, SDL_mixer and SDL_image from the system (pkg-config); only OceanPlatform imports it.
         .systemLibrary(name: "CSDL2", pkgConfig: "SDL2_mixer",
                        providers: [.apt(["libsdl2-dev", "libsdl2-mixer-dev", "libsdl2-image-dev"])]),

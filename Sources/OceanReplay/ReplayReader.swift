@@ -581,7 +581,8 @@ public struct ReplayReader {
             command = .adopt(form)
         default:
             throw error(at: n, "unknown command '\(words[3...].joined(separator: " ").prefix(40))'; known: start, scan KIND, session YYYY-MM-DD HH:MM, "
-                + (formatVersion >= ReplayFormat.quizSince ? "answer CARD right|wrong" : "study CARD") + ", adopt PET"
+                + (formatVersion >= ReplayFormat.cardKeysSince ? "answer CARD right|wrong (CARD: a key of the cards line)"
+                    : formatVersion >= ReplayFormat.quizSince ? "answer CARD right|wrong" : "study CARD") + ", adopt PET"
                 + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : "")
                 + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : ""))
         }

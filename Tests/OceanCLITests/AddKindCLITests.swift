@@ -17,8 +17,8 @@ private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
     return try recipe.followed(name: sprite ? "kind-data" : "kind-data-no-sprite").folder
 }
 
-/// Runs the debug `ocean` (or another `build`'s) in `folder` (so it finds that folder's `assets/`).
-private func ocean(in folder: String, _ args: [String], build: String = "debug") throws -> Run {
+/// Runs the release `ocean` (or another `build`'s) in `folder` (so it finds that folder's `assets/`).
+private func ocean(in folder: String, _ args: [String], build: String = "release") throws -> Run {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: repoRoot + "/.build/\(build)/ocean")
     p.arguments = args

@@ -66,16 +66,19 @@ import Glibc
         }
         let need = Double(t.itemContrastTenths) / 10
         var worst: [String] = []
-        for key in rules.kindKeys {
-            let body = Int(GameView.mainColour(assets.sprites.bitmap(key, theme: t)) & 0xFF_FFFF)
-            for (name, m) in [("normal", [1.0, 0, 0, 0, 1, 0, 0, 0, 1])] + Self.deficiencies {
-                let inks = [body, t.itemOutline, t.itemHalo].map { Self.simulate($0, m) }
-                for (where_, palette) in palettes {
+        func lit(_ l: Double, _ m: Double) -> Double { (max(l, m) + 0.05) / (min(l, m) + 0.05) }
+        for (name, m) in [("normal", [1.0, 0, 0, 0, 1, 0, 0, 0, 1])] + Self.deficiencies {
+            // Each backdrop as this viewer sees it, once for every kind: its distinct
+            // colours' luminances.
+            let seen = palettes.map { where_, palette in
+                (where_, Set(palette.map { Self.simulate($0, m) }).map(ContrastTests.luminance))
+            }
+            for key in rules.kindKeys {
+                let body = Int(GameView.mainColour(assets.sprites.bitmap(key, theme: t)) & 0xFF_FFFF)
+                let inks = [body, t.itemOutline, t.itemHalo].map { ContrastTests.luminance(Self.simulate($0, m)) }
+                for (where_, backdrop) in seen {
                     var low = Double.infinity
-                    for p in palette {
-                        let seen = Self.simulate(p, m)
-                        low = min(low, inks.map { ContrastTests.ratio($0, seen) }.max() ?? 0)
-                    }
+                    for l in backdrop { low = min(low, inks.map { lit($0, l) }.max() ?? 0) }
                     if low < need { worst.append("\(key) for \(name) over \(where_): \(ItemContrastTests.format(low))") }
                 }
             }

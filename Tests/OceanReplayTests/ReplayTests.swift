@@ -540,8 +540,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
 @Suite struct FormatVersionTests {
     /// The previous formats' corpora, kept as they were recorded (format 3 under the
     /// balance before the daily health caps, which it does not name; format 4 before
-    /// the challenges): a newer engine verifies them.
-    @Test(arguments: [(2, 18), (3, 19), (4, 19), (5, 20), (6, 20), (7, 20), (8, 22), (9, 23), (10, 24), (11, 24)])
+    /// the challenges; formats before 13 with the first twelve cards): each file reads
+    /// as its format. That a newer engine verifies them all is `make replay-check`'s
+    /// (once, in release, every folder).
+    @Test(arguments: [(2, 18), (3, 19), (4, 19), (5, 20), (6, 20), (7, 20), (8, 22), (9, 23), (10, 24), (11, 24), (12, 25)])
     func anOlderFormatsCorpusVerifiesAsItWasRecorded(format: Int, files: Int) throws {
         let folder = repoRoot + "/replays/v\(format)"
         let names = try listFolder(folder).filter { $0.hasSuffix(".replay") }
@@ -555,7 +557,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
             if format < 5 {
                 #expect(read.replay.header.balance.challenges.isEmpty, "no challenges before format 5")
             }
-            #expect(ReplayVerifier.verify(read).passed, "\(name)")
+            #expect(read.replay.header.balance.cardKeys == Flashcards.firstTwelveKeys, "\(name)")
         }
     }
 
