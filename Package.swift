@@ -144,7 +144,7 @@ let package = Package(
         // The Daily Ocean's server program: its flags and one call (`make image` ships it).
         .executableTarget(
             name: "ocean-server",
-            dependencies: ["OceanCLI", "OceanServer", "OceanStore", "OceanSystem",
+            dependencies: ["OceanCLI", "OceanServer", "OceanDaily", "OceanStore", "OceanSystem",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `ocean tune` without SDL, for a container or a batch node (`make image`).

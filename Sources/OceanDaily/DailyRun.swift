@@ -13,6 +13,19 @@ public struct DailyResult: Equatable, Sendable {
     public var ticks: Int
     /// The final state's hash (what the replay's end record must say).
     public var hash: UInt64
+    /// Whether the inputs could be a person's (from the same re-simulation).
+    public var plausibility: RunPlausibility
+    /// The header's `recorded-by` (empty when a person played it in the game).
+    public var recordedBy: String
+    /// The ticks of the run's catches, from the re-simulation (what a copy is told by).
+    public var catchTicks: [Int]
+
+    /// Why the run is ranked apart from people's (a program recorded it, or its inputs
+    /// are faster than a person's), or nil for the main board.
+    public var apart: String? {
+        if !recordedBy.isEmpty { return "recorded by a program ('\(recordedBy.prefix(60))'), not played by a person" }
+        return plausibility.reason
+    }
 }
 
 /// Why a run is not ranked: each says what is wrong in words a player can act on.
@@ -57,7 +70,7 @@ public enum DailyRun {
         guard read.complete, let end = replay.end else { return .failure(.truncated(atTick: replay.lastTick)) }
         guard end.tick <= maxTicks else { return .failure(.tooLong(ticks: end.tick, limit: maxTicks)) }
         // Every checkpoint and the end record, against the verifier's own simulation.
-        let check = ReplayVerifier.verify(read)
+        let check = ReplayVerifier.verify(read, keepsTicks: true)
         if let d = check.divergences.first { return .failure(.diverged(tick: d.firstTick ?? d.checkpointTick)) }
         if let t = check.truncatedAt { return .failure(.truncated(atTick: t)) }
         guard check.passed else { return .failure(.diverged(tick: nil)) }
@@ -66,7 +79,11 @@ public enum DailyRun {
         guard let s = check.lastGame, !s.abandoned, let final = check.final, final.mode == .idle else {
             return .failure(.unfinished)
         }
+        let start = replay.header.startTick
         return .success(DailyResult(score: s.score, rounds: s.rounds, catches: s.catches, misses: s.misses,
-                                    bestCombo: s.bestCombo, ticks: end.tick, hash: final.hash))
+                                    bestCombo: s.bestCombo, ticks: end.tick, hash: final.hash,
+                                    plausibility: RunPlausibility(inputs: replay.inputs, loneSpawns: check.trail.loneSpawns,
+                                                                  start: start, end: end.tick),
+                                    recordedBy: replay.header.recordedBy, catchTicks: check.trail.catches))
     }
 }

@@ -34,20 +34,50 @@ extension InputFeed {
         return true
     }
 
-    /// The same loop for a bare simulation, keeping the last game's summary it saw
-    /// end (`.gameOver`), so a verifier's one re-simulation also tells what the game
-    /// scored: nothing needs playing twice.
+    /// The same loop for a bare simulation, keeping what `trail` asks for of what it
+    /// saw (the last game's summary; with `keepsTicks`, when items appeared and were
+    /// caught), so a verifier's one re-simulation also tells what the game scored and
+    /// how it was played: nothing needs playing twice.
     @discardableResult
     public mutating func play(_ sim: inout Simulation, to end: Int, goOn: ((Int) -> Bool)? = nil,
-                              lastGame: inout GameSummary?) -> Bool {
+                              trail: inout PlayTrail) -> Bool {
         while sim.state.tick < end {
             let tick = sim.state.tick
             if let goOn, tick % InputFeed.checkEvery == 0, !goOn(tick) { return false }
             sim.step(input(at: tick))
-            if !sim.events.isEmpty {
-                for case .gameOver(let summary) in sim.events { lastGame = summary }
-            }
+            if !sim.events.isEmpty { trail.saw(sim.events, atTick: tick + 1, itemsLive: sim.state.items.count) }
         }
         return true
+    }
+}
+
+/// What a play-through saw besides its states: the last game's summary, and when
+/// `keepsTicks` is set, the tick each item appeared and each catch (what a daily run's
+/// plausibility and copy checks read).
+public struct PlayTrail: Sendable {
+    /// The summary of the last game that ended (nil if none did).
+    public var lastGame: GameSummary?
+    public var keepsTicks: Bool
+    /// Ticks on which an item appeared (one entry per item).
+    public var spawns: [Int] = []
+    /// Ticks on which an item appeared alone: no other item in the air, so what the
+    /// player does next answers that item.
+    public var loneSpawns: [Int] = []
+    /// Ticks on which an item was caught (one entry per catch).
+    public var catches: [Int] = []
+
+    public init(keepsTicks: Bool = false) { self.keepsTicks = keepsTicks }
+
+    mutating func saw(_ events: [Event], atTick tick: Int, itemsLive: Int) {
+        for event in events {
+            switch event {
+            case .gameOver(let summary): lastGame = summary
+            case .itemSpawned where keepsTicks:
+                spawns.append(tick)
+                if itemsLive == 1 { loneSpawns.append(tick) }
+            case .caught where keepsTicks: catches.append(tick)
+            default: break
+            }
+        }
     }
 }

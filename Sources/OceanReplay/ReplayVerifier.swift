@@ -48,8 +48,10 @@ public struct Verification: Sendable {
     /// career) starts past tick 0, and the ticks before its start are not counted.
     public var ticksSimulated = 0
     public var final: GameState?
+    /// What the re-simulation saw of its games (`verify(_:keepsTicks:)`).
+    public var trail = PlayTrail()
     /// The summary of the last game that ended while re-simulating (nil if none did).
-    public var lastGame: GameSummary?
+    public var lastGame: GameSummary? { trail.lastGame }
     /// The file's replay format and gameplay seed, for reports (nil before the header is read).
     public var format: Int?
     public var seed: UInt64?
@@ -71,10 +73,12 @@ public enum ReplayVerifier {
 
     /// `goOn` is asked every `InputFeed.checkEvery` ticks (with the tick reached)
     /// whether to continue; when it says no, the result is `interruptedAt`.
-    public static func verify(_ read: ReadReplay, keepGoing: Bool = false,
+    /// `keepsTicks`: also keep when items appeared and were caught (`Verification.trail`).
+    public static func verify(_ read: ReadReplay, keepGoing: Bool = false, keepsTicks: Bool = false,
                               goOn: ((Int) -> Bool)? = nil) -> Verification {
         let replay = read.replay
         var run = Run(header: replay.header, keepGoing: keepGoing, goOn: goOn)
+        run.result.trail.keepsTicks = keepsTicks
         run.add(replay.inputs)
         for checkpoint in replay.checkpoints { run.check(checkpoint) }
         return run.finish(end: replay.end, lastTick: replay.lastTick, complete: read.complete)
@@ -168,7 +172,7 @@ public enum ReplayVerifier {
 
         mutating func check(_ checkpoint: Checkpoint) {
             guard !stopped else { return }
-            guard feed.play(&sim, to: checkpoint.tick, goOn: goOn, lastGame: &result.lastGame) else {
+            guard feed.play(&sim, to: checkpoint.tick, goOn: goOn, trail: &result.trail) else {
                 interrupted = true
                 stopped = true
                 return
@@ -218,7 +222,7 @@ public enum ReplayVerifier {
             if interrupted { return interruptedResult() }
             let endTick = end?.tick ?? lastTick
             if result.divergences.isEmpty || keepGoing {
-                guard feed.play(&sim, to: endTick, goOn: goOn, lastGame: &result.lastGame) else { return interruptedResult() }
+                guard feed.play(&sim, to: endTick, goOn: goOn, trail: &result.trail) else { return interruptedResult() }
                 if let end {
                     let got = ReplaySummary(sim.state)
                     if got != end.summary && result.divergences.isEmpty { result.endMismatch = (end.summary, got) }

@@ -1,14 +1,32 @@
 /// The day's page, `GET /daily/{date}`: the leaderboard and the shared sea's phase,
 /// server-rendered HTML with no script, laid out for a phone's width first.
 enum DailyPage {
-    static func html(date: String, board: [BoardRow], sea: SharedSea) -> String {
+    /// `replaysOpenAt`: while the day is open, when its replays open (the names are
+    /// then not links); nil once it closed.
+    static func html(date: String, board: [BoardRow], apart: [BoardRow] = [], sea: SharedSea, replaysOpenAt: String?) -> String {
         let percent = Double(sea.health) / 100
+        func name(_ r: BoardRow) -> String {
+            replaysOpenAt == nil ? "<a href=\"/v1/runs/\(r.id)/replay\">\(escape(r.name))</a>" : escape(r.name)
+        }
         let rows = board.isEmpty
             ? "<tr><td colspan=\"5\" class=\"empty\">No verified runs yet today.</td></tr>"
             : board.map { r in
-                "<tr><td>\(r.rank)</td><td class=\"name\"><a href=\"/v1/runs/\(r.id)/replay\">\(escape(r.name))</a></td>"
+                "<tr><td>\(r.rank)</td><td class=\"name\">\(name(r))</td>"
                     + "<td>\(r.score)</td><td>\(r.catches)</td><td>\(r.bestCombo)</td></tr>"
             }.joined(separator: "\n")
+        let apartSection = apart.isEmpty ? "" : """
+            <h2>Ranked apart</h2>
+            <table id="apart">
+            <thead><tr><th>#</th><th class="name">Player</th><th>Score</th><th class="name">Why</th></tr></thead>
+            <tbody>
+            \(apart.map { r in
+                "<tr><td>\(r.rank)</td><td class=\"name\">\(name(r))</td><td>\(r.score)</td><td class=\"name\">\(escape(r.apart ?? ""))</td></tr>"
+            }.joined(separator: "\n"))
+            </tbody>
+            </table>
+            """
+        let replays = replaysOpenAt.map { "The day's replays open when it closes, at \(escape($0)) (UTC)." }
+            ?? "Each name opens that run's replay."
         return """
         <!doctype html>
         <html lang="en">
@@ -20,6 +38,7 @@ enum DailyPage {
         body { font-family: system-ui, sans-serif; margin: 0; padding: 1rem; background: #eef6f8; color: #123; }
         main { max-width: 40rem; margin: 0 auto; }
         h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+        h2 { font-size: 1.1rem; margin: 1rem 0 .5rem; }
         .date { white-space: nowrap; }
         .sea { background: #fff; border-radius: .5rem; padding: .75rem 1rem; margin-bottom: 1rem; }
         .bar { height: 1rem; background: #cdd; border-radius: .5rem; overflow: hidden; }
@@ -45,7 +64,9 @@ enum DailyPage {
         \(rows)
         </tbody>
         </table>
-        <footer>Every score here is the server's own re-play of the player's replay; the first finished run of the day is ranked.</footer>
+        \(apartSection)
+        <footer>Every score here is the server's own re-play of the player's replay; the first finished run of the day is ranked.
+        Runs a program recorded, or played faster than a person reacts, are ranked apart. \(replays)</footer>
         </main>
         </body>
         </html>

@@ -24,7 +24,12 @@ struct DailyRoutes: Sendable {
         }
         router.get("/v1/daily/:date/leaderboard") { _, context in
             let date = try day(context)
-            return jsonResponse(try await store.leaderboard(date: date.text))
+            return jsonResponse(try await store.leaderboard(date: date.text, apart: false))
+        }
+        // Runs ranked apart from people's (a program's, or faster than a person), each with its reason.
+        router.get("/v1/daily/:date/leaderboard/apart") { _, context in
+            let date = try day(context)
+            return jsonResponse(try await store.leaderboard(date: date.text, apart: true))
         }
         router.get("/v1/daily/:date/sea") { _, context in
             let date = try day(context)
@@ -33,16 +38,28 @@ struct DailyRoutes: Sendable {
         router.get("/v1/runs/:id/replay") { _, context in
             let text = context.parameters.get("id") ?? ""
             guard let id = Int(text), id > 0 else { throw APIError(.badRequest, "'\(text)' is not a run id (a whole number from 1)") }
-            guard let bytes = try await store.replay(id: id) else { throw APIError(.notFound, "no run \(id) is stored") }
+            guard let run = try await store.replay(id: id) else { throw APIError(.notFound, "no run \(id) is stored") }
+            // A day's replays stay private until it closes: a rival's inputs, in the
+            // open while the day is played, were a run to copy and post.
+            if let day = ReplayFormat.dateShape(Substring(run.day)), day.isValid {
+                let window = DailyWindow(day: day, submitMinutes: options.submitMinutes)
+                if !window.isClosed(at: options.now()) {
+                    throw APIError(.forbidden, "the replays of \(run.day) open when the day closes, at \(DailyWindow.utc(window.closes)) (UTC)")
+                }
+            }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+                            body: .init(byteBuffer: ByteBuffer(bytes: run.bytes)))
         }
         router.get("/daily/:date") { _, context in
             let date = try day(context)
-            let board = try await store.leaderboard(date: date.text)
+            let board = try await store.leaderboard(date: date.text, apart: false)
+            let apart = try await store.leaderboard(date: date.text, apart: true)
             let sea = SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance)
+            let closed = DailyWindow(day: date.value, submitMinutes: options.submitMinutes)
+            let html = DailyPage.html(date: date.text, board: board, apart: apart, sea: sea,
+                                      replaysOpenAt: closed.isClosed(at: options.now()) ? nil : DailyWindow.utc(closed.closes))
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: DailyPage.html(date: date.text, board: board, sea: sea))))
+                            body: .init(byteBuffer: ByteBuffer(string: html)))
         }
     }
 
@@ -52,6 +69,10 @@ struct DailyRoutes: Sendable {
     func submit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let started = ContinuousClock.now
         let date = try day(context)
+        // The day is the day: no board is filled before its day or after it closed.
+        if let why = DailyWindow(day: date.value, submitMinutes: options.submitMinutes).problem(at: options.now()) {
+            throw APIError(.unprocessableContent, why)
+        }
         let name = try header(request, RunSignature.playerHeader)
         if let why = RunSignature.nameProblem(name) { throw APIError(.badRequest, why) }
         let key = try header(request, RunSignature.keyHeader)
@@ -80,10 +101,10 @@ struct DailyRoutes: Sendable {
             context.logger.info("run stored", metadata: [
                 "id": "\(id)", "date": "\(date.text)", "player": "\(name)", "score": "\(result.score)",
                 "official": "\(official)", "rank": "\(rank.map(String.init) ?? "-")", "ticks": "\(result.ticks)",
-                "ms": "\(milliseconds(since: started))",
+                "apart": "\(result.apart ?? "-")", "ms": "\(milliseconds(since: started))",
             ])
             return jsonResponse(Accepted(id: id, rank: rank, score: result.score, rounds: result.rounds, catches: result.catches,
-                                         bestCombo: result.bestCombo, official: official, verified: true),
+                                         bestCombo: result.bestCombo, official: official, verified: true, apart: result.apart),
                                 status: .created)
         }
     }
@@ -124,6 +145,8 @@ struct Accepted: Encodable {
     var bestCombo: Int
     var official: Bool
     var verified: Bool
+    /// Why the run is ranked apart from people's (null: the main board).
+    var apart: String?
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -135,7 +158,8 @@ struct Accepted: Encodable {
         try c.encode(bestCombo, forKey: .bestCombo)
         try c.encode(official, forKey: .official)
         try c.encode(verified, forKey: .verified)
+        try c.encode(apart, forKey: .apart)  // null, not absent, on the main board
     }
 
-    enum CodingKeys: String, CodingKey { case id, rank, score, rounds, catches, bestCombo, official, verified }
+    enum CodingKeys: String, CodingKey { case id, rank, score, rounds, catches, bestCombo, official, verified, apart }
 }

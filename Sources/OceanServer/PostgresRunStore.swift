@@ -77,15 +77,15 @@ final class PostgresRunStore: RunStore {
                 var bound: String?
                 for try await key in try await c.query("SELECT public_key FROM players WHERE name = \(run.name)",
                                                        logger: logger).decode(String.self) { bound = key }
-                if let bound {
-                    guard bound == run.publicKey else { return StoreOutcome.boundToAnotherKey }
-                } else {
-                    try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (\(run.name), \(run.publicKey), \(run.receivedAt))",
-                                      logger: logger)
-                }
+                if let bound, bound != run.publicKey { return StoreOutcome.boundToAnotherKey }
+                // A copy binds nothing: the name stays free when the run is refused.
                 for try await other in try await c.query("SELECT name FROM runs WHERE day = \(run.date) AND state_hash = \(run.stateHash)",
                                                          logger: logger).decode(String.self) {
                     return .duplicate(name: other)
+                }
+                if bound == nil {
+                    try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (\(run.name), \(run.publicKey), \(run.receivedAt))",
+                                      logger: logger)
                 }
                 var official = true
                 for try await _ in try await c.query("SELECT 1 FROM runs WHERE day = \(run.date) AND name = \(run.name) AND official = 1",
@@ -94,15 +94,16 @@ final class PostgresRunStore: RunStore {
                 var id = 0
                 for try await new in try await c.query("""
                     INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
-                                      received_at, replay)
+                                      received_at, replay, apart)
                     VALUES (\(run.date), \(run.name), \(official ? 1 : 0), \(r.score), \(r.rounds), \(r.catches), \(r.misses),
-                            \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)))
+                            \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)), \(run.apart))
                     RETURNING id
                     """, logger: logger).decode(Int.self) { id = new }
-                guard official else { return .stored(id: id, official: false, rank: nil) }
+                guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
                 var better = 0
-                for try await n in try await c.query("SELECT COUNT(*) FROM runs WHERE day = \(run.date) AND official = 1 AND score > \(r.score)",
-                                                     logger: logger).decode(Int.self) { better = n }
+                for try await n in try await c.query(
+                    "SELECT COUNT(*) FROM runs WHERE day = \(run.date) AND official = 1 AND apart IS NULL AND score > \(r.score)",
+                    logger: logger).decode(Int.self) { better = n }
                 return .stored(id: id, official: true, rank: better + 1)
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
@@ -111,28 +112,34 @@ final class PostgresRunStore: RunStore {
         }
     }
 
-    func leaderboard(date: String) async throws -> [BoardRow] {
-        let rows = try await client.query("""
-            SELECT id, name, score, rounds, catches, best_combo FROM runs
-            WHERE day = \(date) AND official = 1 ORDER BY score DESC, id ASC
-            """, logger: logger)
-        var out: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int)] = []
-        for try await (id, name, score, rounds, catches, combo) in rows.decode((Int, String, Int, Int, Int, Int).self) {
-            out.append((id, name, score, rounds, catches, combo))
+    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow] {
+        let rows = apart
+            ? try await client.query("""
+                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+                WHERE day = \(date) AND official = 1 AND apart IS NOT NULL ORDER BY score DESC, id ASC
+                """, logger: logger)
+            : try await client.query("""
+                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+                WHERE day = \(date) AND official = 1 AND apart IS NULL ORDER BY score DESC, id ASC
+                """, logger: logger)
+        var out: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)] = []
+        for try await (id, name, score, rounds, catches, combo, why) in rows.decode((Int, String, Int, Int, Int, Int, String?).self) {
+            out.append((id, name, score, rounds, catches, combo, why))
         }
         return ranked(out)
     }
 
-    func replay(id: Int) async throws -> [UInt8]? {
-        for try await bytes in try await client.query("SELECT replay FROM runs WHERE id = \(id)", logger: logger).decode(ByteBuffer.self) {
-            return Array(bytes.readableBytesView)
+    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
+        for try await (day, bytes) in try await client.query("SELECT day, replay FROM runs WHERE id = \(id)",
+                                                              logger: logger).decode((String, ByteBuffer).self) {
+            return (day, Array(bytes.readableBytesView))
         }
         return nil
     }
 
     func officialCatches(date: String) async throws -> [Int] {
         var out: [Int] = []
-        for try await n in try await client.query("SELECT catches FROM runs WHERE day = \(date) AND official = 1",
+        for try await n in try await client.query("SELECT catches FROM runs WHERE day = \(date) AND official = 1 AND apart IS NULL",
                                                   logger: logger).decode(Int.self) { out.append(n) }
         return out
     }

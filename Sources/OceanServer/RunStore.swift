@@ -13,12 +13,15 @@ struct VerifiedRun: Sendable {
     var receivedAt: String
 
     var stateHash: String { hex16(result.hash) }
+    /// Why it is ranked apart from people's runs (nil: the main board).
+    var apart: String? { result.apart }
 }
 
 /// What keeping a run came to, decided inside one transaction.
 enum StoreOutcome: Sendable, Equatable {
     /// Kept: the day's first run under the name is the official one (ranked); later
-    /// ones are practice (`rank` nil).
+    /// ones are practice (`rank` nil), as is an official run ranked apart (its rank is
+    /// on the board of runs apart).
     case stored(id: Int, official: Bool, rank: Int?)
     /// The name is bound to another key.
     case boundToAnotherKey
@@ -35,6 +38,8 @@ struct BoardRow: Codable, Sendable, Equatable {
     var catches: Int
     var bestCombo: Int
     var id: Int
+    /// On the board of runs apart: why the run is not ranked with people's.
+    var apart: String?
 }
 
 /// Where runs are kept: SQLite (one file) or PostgreSQL (shared by several
@@ -45,22 +50,24 @@ protocol RunStore: Sendable {
     /// Binds the name on its first run, and keeps the run, all in one transaction: a
     /// crash leaves either the whole run or none of it.
     func store(_ run: VerifiedRun) async throws -> StoreOutcome
-    /// The day's official runs, best first (ties: the earlier run first, same rank).
-    func leaderboard(date: String) async throws -> [BoardRow]
-    /// The replay bytes of run `id` as posted.
-    func replay(id: Int) async throws -> [UInt8]?
-    /// The catches of each of the day's official runs (what heals the shared sea).
+    /// The day's official runs, best first (ties: the earlier run first, same rank):
+    /// people's (`apart` false), or those ranked apart, each with its reason.
+    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow]
+    /// The replay bytes of run `id` as posted, and its day.
+    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])?
+    /// The catches of each of the day's official runs on the main board (what heals
+    /// the shared sea: a program's runs do not).
     func officialCatches(date: String) async throws -> [Int]
     func close() async
 }
 
 /// Competition ranks ("1224") over rows sorted best first.
-func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int)]) -> [BoardRow] {
+func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)]) -> [BoardRow] {
     var out: [BoardRow] = []
     for (i, r) in rows.enumerated() {
         let rank = i > 0 && rows[i - 1].score == r.score ? out[i - 1].rank : i + 1
         out.append(BoardRow(rank: rank, name: r.name, score: r.score, rounds: r.rounds, catches: r.catches,
-                            bestCombo: r.bestCombo, id: r.id))
+                            bestCombo: r.bestCombo, id: r.id, apart: r.apart))
     }
     return out
 }

@@ -72,59 +72,62 @@ final class SQLiteRunStore: RunStore {
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
         try await transaction { c in
             let bound = try await c.query("SELECT public_key FROM players WHERE name = ?", [.text(run.name)])
-            if let key = bound.first?.column("public_key")?.string {
-                guard key == run.publicKey else { return .boundToAnotherKey }
-            } else {
-                _ = try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (?, ?, ?)",
-                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt)])
-            }
+            if let key = bound.first?.column("public_key")?.string, key != run.publicKey { return .boundToAnotherKey }
+            // A copy binds nothing: the name stays free when the run is refused.
             let same = try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?",
                                          [.text(run.date), .text(run.stateHash)])
             if let other = same.first?.column("name")?.string { return .duplicate(name: other) }
+            if bound.isEmpty {
+                _ = try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (?, ?, ?)",
+                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt)])
+            }
             let earlier = try await c.query("SELECT 1 FROM runs WHERE day = ? AND name = ? AND official = 1",
                                             [.text(run.date), .text(run.name)])
             let official = earlier.isEmpty
             let r = run.result
             let inserted = try await c.query("""
                 INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
-                                  received_at, replay)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                                  received_at, replay, apart)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                 """, [.text(run.date), .text(run.name), .integer(official ? 1 : 0), .integer(r.score), .integer(r.rounds),
                       .integer(r.catches), .integer(r.misses), .integer(r.bestCombo), .integer(r.ticks),
-                      .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay))])
+                      .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay)),
+                      run.apart.map { .text($0) } ?? .null])
             let id = inserted.first?.column("id")?.integer ?? 0
-            guard official else { return .stored(id: id, official: false, rank: nil) }
-            let better = try await c.query("SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND score > ?",
-                                           [.text(run.date), .integer(r.score)])
+            guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
+            let better = try await c.query(
+                "SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS NULL AND score > ?",
+                [.text(run.date), .integer(r.score)])
             return .stored(id: id, official: true, rank: (better.first?.column("n")?.integer ?? 0) + 1)
         }
     }
 
-    func leaderboard(date: String) async throws -> [BoardRow] {
+    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow] {
         let c = connection
         let rows = try await gate.run {
             try await c.query("""
-                SELECT id, name, score, rounds, catches, best_combo FROM runs
-                WHERE day = ? AND official = 1 ORDER BY score DESC, id ASC
+                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+                WHERE day = ? AND official = 1 AND apart IS \(apart ? "NOT NULL" : "NULL") ORDER BY score DESC, id ASC
                 """, [.text(date)])
         }
         return ranked(rows.map { row in
             (id: row.column("id")?.integer ?? 0, name: row.column("name")?.string ?? "", score: row.column("score")?.integer ?? 0,
              rounds: row.column("rounds")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
-             bestCombo: row.column("best_combo")?.integer ?? 0)
+             bestCombo: row.column("best_combo")?.integer ?? 0, apart: row.column("apart")?.string)
         })
     }
 
-    func replay(id: Int) async throws -> [UInt8]? {
+    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
         let c = connection
-        let rows = try await gate.run { try await c.query("SELECT replay FROM runs WHERE id = ?", [.integer(id)]) }
-        return rows.first?.column("replay")?.blob.map { Array($0.readableBytesView) }
+        let rows = try await gate.run { try await c.query("SELECT day, replay FROM runs WHERE id = ?", [.integer(id)]) }
+        guard let row = rows.first, let day = row.column("day")?.string, let blob = row.column("replay")?.blob else { return nil }
+        return (day, Array(blob.readableBytesView))
     }
 
     func officialCatches(date: String) async throws -> [Int] {
         let c = connection
         let rows = try await gate.run {
-            try await c.query("SELECT catches FROM runs WHERE day = ? AND official = 1", [.text(date)])
+            try await c.query("SELECT catches FROM runs WHERE day = ? AND official = 1 AND apart IS NULL", [.text(date)])
         }
         return rows.compactMap { $0.column("catches")?.integer }
     }

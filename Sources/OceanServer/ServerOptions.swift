@@ -1,5 +1,8 @@
 import OceanDaily
 import OceanKernel
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `ocean serve` keeps its runs: an SQLite file, or a PostgreSQL database that
 /// several server processes may share.
@@ -31,6 +34,11 @@ public struct ServerOptions: Sendable {
     public var maxTicks = DailyRun.maxTicks
     /// A connection that sends nothing for this long is closed (slow clients).
     public var idleTimeoutSeconds: Int64 = 30
+    /// Minutes after the last time zone's midnight that a day's runs are still taken
+    /// (`DailyWindow`).
+    public var submitMinutes = DailyWindow.defaultSubmitMinutes
+    /// Seconds since 1970-01-01T00:00Z now: the system clock, or one set for a test.
+    public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 
     public init(database: DatabaseAddress, balance: Balance, verifyThreads: Int, maxWaiting: Int = 64,
                 bodyLimit: Int = ServerOptions.defaultBodyLimit) {

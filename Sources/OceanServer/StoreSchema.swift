@@ -40,5 +40,11 @@ enum StoreSchema {
                 "CREATE UNIQUE INDEX runs_one_official ON runs (day, name) WHERE official = 1",
                 "CREATE INDEX runs_board ON runs (day, official, score DESC, id)",
             ]),
+        // Runs ranked apart from people's (a program recorded them, or their inputs are
+        // faster than a person's: `DailyResult.apart`), with the reason shown.
+        Migration(
+            version: 2,
+            sqlite: ["ALTER TABLE runs ADD COLUMN apart TEXT"],
+            postgres: ["ALTER TABLE runs ADD COLUMN apart TEXT"]),
     ]
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OceanCLI
+import OceanDaily
 import OceanServer
 import OceanStore
 import OceanSystem
@@ -23,6 +24,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on, 0 to 65535 (0: any free port, printed). Default 8080.") var port = 8080
     @Option(help: "Threads that verify runs (default: the usable CPUs).") var verifyThreads: Int?
     @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
+    @Option(help: "Minutes after a day ends everywhere (UTC-12's midnight) that its runs are still taken, 0 to 1440 (default \(DailyWindow.defaultSubmitMinutes)).")
+    var submitMinutes = DailyWindow.defaultSubmitMinutes
+    @Option(help: ArgumentHelp("The server's clock set to this UTC time (YYYY-MM-DDTHH:MM[:SS]Z), running on from there: for tests and for re-playing an incident.",
+                               visibility: .hidden))
+    var now: String?
     @OptionGroup var balanceOption: BalanceOption
 
     func validate() throws {
@@ -34,6 +40,12 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--body-limit: \(bodyLimit) is not allowed (1024 to 67108864 bytes)")
         }
         guard !host.isEmpty else { throw ValidationError("--host: empty; name an address such as 127.0.0.1") }
+        guard (0...1440).contains(submitMinutes) else {
+            throw ValidationError("--submit-minutes: \(submitMinutes) is not allowed (0 to 1440)")
+        }
+        if let now, DailyWindow.parseUTC(now) == nil {
+            throw ValidationError("--now: '\(now)' is not a UTC time written YYYY-MM-DDTHH:MM[:SS]Z")
+        }
     }
 
     func run() throws {
@@ -54,6 +66,11 @@ struct ServeCommand: ParsableCommand {
                                     bodyLimit: bodyLimit)
         options.host = host
         options.port = port
+        options.submitMinutes = submitMinutes
+        if let now, let set = DailyWindow.parseUTC(now) {
+            let offset = set - Int64(time(nil))
+            options.now = { Int64(time(nil)) + offset }
+        }
         let serving = options
         let outcome = waitFor {
             try await DailyServer.run(serving) { address in

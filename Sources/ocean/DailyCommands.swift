@@ -85,11 +85,41 @@ extension DailyCommand {
             switch DailyRun.verify(try readOrExit(file), date: day, balance: try balanceOption.load()) {
             case .success(let r):
                 CommandOutput.print(json
-                    ? "{\"verified\":true,\"score\":\(r.score),\"rounds\":\(r.rounds),\"catches\":\(r.catches),"
-                        + "\"misses\":\(r.misses),\"bestCombo\":\(r.bestCombo),\"ticks\":\(r.ticks),\"hash\":\"\(hex16(r.hash))\"}"
-                    : "\(file): the Daily Ocean of \(day), verified: " + DailyCommand.words(r))
+                    ? JSONOutput.text(VerifiedRun(r))
+                    : "\(file): the Daily Ocean of \(day), verified: " + DailyCommand.words(r)
+                        + (r.apart.map { "\nranked apart from people's runs: \($0)" } ?? ""))
             case .failure(let why): throw CommandFailure("\(file): \(why.message)")
             }
+        }
+    }
+
+    /// `daily verify --json`: the result, and how plausible the inputs are as a person's.
+    struct VerifiedRun: Encodable {
+        struct Plausibility: Encodable {
+            var answered: Int, quick: Int, quickShare: Double, plausible: Bool
+        }
+        var verified = true
+        var score: Int, rounds: Int, catches: Int, misses: Int, bestCombo: Int, ticks: Int, hash: String
+        var plausibility: Plausibility
+        var apart: String?
+
+        init(_ r: DailyResult) {
+            (score, rounds, catches, misses, bestCombo, ticks, hash) = (r.score, r.rounds, r.catches, r.misses, r.bestCombo, r.ticks, hex16(r.hash))
+            let p = r.plausibility
+            func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+            plausibility = Plausibility(answered: p.answered, quick: p.quick, quickShare: rounded(p.quickShare),
+                                        plausible: p.isPlausible)
+            apart = r.apart
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONKey.self)
+            try c.encode(verified, forKey: JSONKey("verified"))
+            for (k, v) in [("score", score), ("rounds", rounds), ("catches", catches), ("misses", misses),
+                           ("bestCombo", bestCombo), ("ticks", ticks)] { try c.encode(v, forKey: JSONKey(k)) }
+            try c.encode(hash, forKey: JSONKey("hash"))
+            try c.encode(plausibility, forKey: JSONKey("plausibility"))
+            try c.encode(apart, forKey: JSONKey("apart"))  // null, not absent, for people's runs
         }
     }
 
@@ -204,6 +234,10 @@ extension DailyCommand {
         }
         if let rank = answer.json?["rank"]?.int {
             return SummaryNote("Verified by the server: rank \(rank) today", short: "Rank \(rank) today", good: true)
+        }
+        if answer.json?["apart"]?.string != nil {
+            // Off the main board: what the server said, in the one line the summary has.
+            return SummaryNote("Verified, ranked apart: faster than a person", short: "Ranked apart", good: false)
         }
         return SummaryNote("Verified by the server (practice: not ranked)", short: "Verified", good: true)
     }

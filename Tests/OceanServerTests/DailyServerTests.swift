@@ -6,6 +6,9 @@ import TestSupport
 /// temporary SQLite file, runs recorded and sent by the built `ocean` as a player would.
 @Suite(.serialized) struct DailyServerTests {
     static let day = "2026-12-01"
+    /// The moment the day's window closes (UTC−12's midnight, then an hour to post):
+    /// a server started at it serves the day's replays.
+    static let closed = "2026-12-02T13:00:00Z"
 
     /// Three runs of the day at three skills, recorded once for the suite.
     static let recorded: Result<(folder: String, files: [(name: String, file: String, score: Int)]), any Error> = Result {
@@ -63,11 +66,11 @@ import TestSupport
         #expect(board.map { $0["rank"] as? Int ?? -1 } == [1, 2, 3])
         #expect(answers["bo"]?["rank"] as? Int == 1)
 
-        // The stored replay is the one sent, byte for byte.
+        // The day's replays stay private while it is played.
         let boID = board.first { $0["name"] as? String == "bo" }?["id"] as? Int ?? 0
-        let stored = try httpGet(server.url + "/v1/runs/\(boID)/replay")
+        let hidden = try httpGet(server.url + "/v1/runs/\(boID)/replay")
+        #expect(hidden.status == 403 && hidden.body.contains("open when the day closes, at 2026-12-02T13:00Z"), "\(hidden)")
         let sent = try String(contentsOfFile: runs[1].file, encoding: .utf8)
-        #expect(stored.status == 200 && stored.body == sent)
 
         // Forgeries: one input line changed, with its checksum fixed and without.
         let text = try String(contentsOfFile: runs[0].file, encoding: .utf8)
@@ -115,12 +118,78 @@ import TestSupport
         #expect(sea["runs"] as? Int == 3, "\(sea)")
         #expect((sea["health"] as? Int ?? 0) > 2250, "\(sea)")
 
-        // kill -9, then a restart on the same file: the same leaderboard.
+        // kill -9, then a restart on the same file once the day closed: the same
+        // leaderboard, the replays open, each the one sent, byte for byte; no more runs.
         server.killHard()
-        server = try ServerProcess(db: db, folder: folder)
+        server = try ServerProcess(db: db, folder: folder, extra: ["--now", Self.closed])
         let restarted = try Self.board(server.url)
         #expect(restarted.map { $0["name"] as? String ?? "" } == after.map { $0["name"] as? String ?? "" })
         #expect(restarted.map { $0["id"] as? Int ?? 0 } == after.map { $0["id"] as? Int ?? 0 })
+        let stored = try httpGet(server.url + "/v1/runs/\(boID)/replay")
+        #expect(stored.status == 200 && stored.body == sent)
+        let late = try Self.submit(runs[2].file, name: "cy2", server: server.url, keyFolder: folder + "/player-cy2")
+        #expect(late.status == 2 && late.stderr.contains("(422)") && late.stderr.contains("the Daily Ocean of 2026-12-01 is closed"),
+                "\(late.stderr)")
+    }
+
+    /// The day is the day: a run is taken from 14 h before its UTC start to 12 h after
+    /// its end and an hour more; a later day's board cannot be filled early.
+    @Test func onlyTheDaysWindowTakesRuns() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let later = folder + "/later.replay"
+        #expect(try ocean(["daily", "record", "--date", "2026-12-03", "--bot", "human", "--skill", "50", "--out", later]).status == 0)
+        for (now, taken) in [("2026-11-30T09:59:59Z", false), ("2026-11-30T10:00:00Z", true), ("2026-12-02T12:59:59Z", true),
+                             ("2026-12-02T13:00:00Z", false)] {
+            let server = try ServerProcess(db: folder + "/window-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                           extra: ["--now", now])
+            defer { server.stop() }
+            let s = try Self.submit(runs[1].file, name: "bo", server: server.url, keyFolder: folder + "/player-bo")
+            #expect((s.status == 0) == taken, "\(now): \(s.stdout)\(s.stderr)")
+            if !taken {
+                #expect(s.stderr.contains("(422)") && s.stderr.contains("runs are taken from 2026-11-30T10:00Z to 2026-12-02T13:00Z")
+                        || s.stderr.contains("runs were taken from 2026-11-30T10:00Z to 2026-12-02T13:00Z"), "\(now): \(s.stderr)")
+            }
+            // 2026-12-03 opens at 2026-12-02T10:00Z: not before.
+            let early = try Self.submit(later, name: "dee", server: server.url, keyFolder: folder + "/player-dee", date: "2026-12-03")
+            #expect((early.status == 0) == now.hasPrefix("2026-12-02"), "\(now): \(early.stderr)")
+            if early.status != 0 { #expect(early.stderr.contains("the Daily Ocean of 2026-12-03 is not open yet"), "\(early.stderr)") }
+        }
+    }
+
+    /// A program's run is ranked apart, with the reason shown: by its header, and,
+    /// with the header taken out, by its inputs (faster than a person reacts); it does
+    /// not heal the shared sea. A person's (the human bot's, unmarked) is ranked.
+    @Test func programsAreRankedApartWithTheirReason() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/apart-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder)
+        defer { server.stop() }
+        let marked = folder + "/oracle-marked.replay", unmarked = folder + "/oracle-unmarked.replay"
+        #expect(try runProgram(oceanBinary, ["daily", "record", "--date", Self.day, "--bot", "oracle", "--out", marked, "--force"]).status == 0)
+        #expect(try runProgram(oceanBinary, ["daily", "record", "--date", Self.day, "--bot", "greedy", "--out", unmarked, "--force"]).status == 0)
+        try asPerson(unmarked)
+        #expect(try String(contentsOfFile: marked, encoding: .utf8).contains("\nrecorded-by oracle\n"))
+        for (file, name, why) in [(marked, "orc", "recorded by a program ('oracle')"), (unmarked, "grd", "faster than a person can see and react")] {
+            let s = try Self.submit(file, name: name, server: server.url, keyFolder: folder + "/player-\(name)")
+            let o = try json(s.stdout) as? [String: Any] ?? [:]
+            #expect(s.status == 0 && o["rank"] is NSNull && (o["apart"] as? String ?? "").contains(why), "\(s.stdout)\(s.stderr)")
+        }
+        let person = try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana")
+        let personAnswer = try json(person.stdout) as? [String: Any] ?? [:]
+        #expect(person.status == 0 && personAnswer["rank"] as? Int == 1 && personAnswer["apart"] is NSNull, "\(person.stdout)")
+        #expect(try Self.board(server.url).map { $0["name"] as? String ?? "" } == ["ana"])
+        let apart = try json(try httpGet(server.url + "/v1/daily/\(Self.day)/leaderboard/apart").body) as? [[String: Any]] ?? []
+        #expect(apart.map { $0["name"] as? String ?? "" } == ["orc", "grd"], "\(apart)")
+        #expect(apart.allSatisfy { !($0["apart"] as? String ?? "").isEmpty })
+        let sea = try json(try httpGet(server.url + "/v1/daily/\(Self.day)/sea").body) as? [String: Any] ?? [:]
+        #expect(sea["runs"] as? Int == 1, "only the person's run heals the shared sea: \(sea)")
+        let page = try httpGet(server.url + "/daily/\(Self.day)").body
+        #expect(page.contains("<h2>Ranked apart</h2>") && page.contains("faster than a person can see and react"))
+        #expect(!page.contains("/v1/runs/"), "no replay link while the day is open")
+        // A copy refused binds no name: the name stays free for its owner.
+        let copy = try Self.submit(runs[0].file, name: "fay", server: server.url, keyFolder: folder + "/player-mallory")
+        #expect(copy.status == 2 && copy.stderr.contains("(409)"), "\(copy.stderr)")
+        let fay = try Self.submit(runs[2].file, name: "fay", server: server.url, keyFolder: folder + "/player-fay")
+        #expect(fay.status == 0, "the name was bound by a refused copy: \(fay.stderr)")
     }
 
     /// `kill -9` while runs are being posted: after a restart every run answered 201
@@ -176,10 +245,13 @@ import TestSupport
         let board = try Self.board(server.url)
         let listed = Dictionary(uniqueKeysWithValues: board.map { ($0["name"] as? String ?? "", $0["id"] as? Int ?? 0) })
         for (name, id) in acknowledged { #expect(listed[name] == id, "\(name)'s acknowledged run \(id) is lost: \(board)") }
+        // Each listed run whole: its replay (open once the day closed) is the file sent.
+        let reader = try ServerProcess(db: db, folder: folder, extra: ["--now", Self.closed], name: "reader")
         for (name, id) in listed {
             let sent = try String(contentsOfFile: try #require(runs.first { $0.name == name }).file, encoding: .utf8)
-            #expect(try httpGet(server.url + "/v1/runs/\(id)/replay").body == sent, "\(name)'s stored replay is not the file sent")
+            #expect(try httpGet(reader.url + "/v1/runs/\(id)/replay").body == sent, "\(name)'s stored replay is not the file sent")
         }
+        reader.stop()
         // What was not acknowledged is sent again: stored now, or found already stored under the same name.
         for r in runs where acknowledged[r.name] == nil {
             let again = try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)")

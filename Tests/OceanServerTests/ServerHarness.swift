@@ -21,11 +21,28 @@ struct HarnessError: Error, CustomStringConvertible {
 let oceanBinary = "\(repoRoot)/.build/debug/ocean"
 
 /// Runs the built `ocean` from the repository root with `environment` added.
+///
+/// A daily run the `human` bot records (`daily record --bot human … --out FILE`) stands
+/// for a person's: its `recorded-by` line is taken out (the checksum made again), as
+/// a run played in the game has none. The server ranks a program's runs apart by that
+/// line; the human bot's inputs pass its plausibility check (`BotsApartTests`).
 func ocean(_ args: [String], environment: [String: String] = [:]) throws -> Run {
     guard FileManager.default.isExecutableFile(atPath: oceanBinary) else {
         throw HarnessError("\(oceanBinary) is missing: `swift build` (or `make test`) builds it")
     }
-    return try runProgram(oceanBinary, args, environment: environment)
+    let run = try runProgram(oceanBinary, args, environment: environment)
+    if run.status == 0, args.starts(with: ["daily", "record"]), let bot = args.firstIndex(of: "--bot"), args[bot + 1] == "human",
+       let out = args.firstIndex(of: "--out") {
+        try asPerson(args[out + 1])
+    }
+    return run
+}
+
+/// `file` without its `recorded-by` line, its checksum made again.
+func asPerson(_ file: String) throws {
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("recorded-by ") }
+    try fixedChecksum(kept.joined(separator: "\n")).write(toFile: file, atomically: true, encoding: .utf8)
 }
 
 /// Runs `program` and collects what it printed (both pipes read while it runs).
@@ -76,7 +93,10 @@ final class ServerProcess {
         log = folder + "/\(name)-\(UInt32.random(in: 0...UInt32.max)).log"
         FileManager.default.createFile(atPath: log, contents: nil)
         process.executableURL = URL(fileURLWithPath: serverBinary)
-        process.arguments = ["--db", db, "--port", "0"] + extra
+        // The server's clock at noon UTC of the tests' day (unless a test sets it), so the
+        // day's window is open whatever today's date.
+        let clock = extra.contains("--now") ? [] : ["--now", "\(DailyServerTests.day)T12:00:00Z"]
+        process.arguments = ["--db", db, "--port", "0"] + clock + extra
         process.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
