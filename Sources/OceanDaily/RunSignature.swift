@@ -43,6 +43,47 @@ public enum RunSignature {
         return nil
     }
 
+    /// The most names one key may hold: a player, a rename and a second player on the
+    /// same machine; not a crowd of sock puppets (each name's run heals the shared sea).
+    public static let namesPerKey = 3
+
+    /// How a name reads to a person, for telling look-alikes apart: names with the same
+    /// skeleton are one name, held by one key. Names are ASCII (`nameProblem`), where
+    /// NFKC changes nothing; so the skeleton folds what still reads alike: the
+    /// confusables of UTS #39 among the allowed characters (`I` and `1` read as `l`, `0`
+    /// as `o`, `rn` as `m`, `vv` as `w`, `cl` as `d`), case, and the punctuation at
+    /// either end (`ana.` is `ana`).
+    public static func skeleton(_ name: String) -> String {
+        var letters: [UInt8] = name.utf8.map { c in
+            switch c {
+            case UInt8(ascii: "I"), UInt8(ascii: "1"): UInt8(ascii: "l")
+            case UInt8(ascii: "0"): UInt8(ascii: "o")
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): c + 32
+            default: c
+            }
+        }
+        // Pairs that read as one letter, left to right ("rrn" reads "rm").
+        let pairs: [(UInt8, UInt8, UInt8)] = [(UInt8(ascii: "r"), UInt8(ascii: "n"), UInt8(ascii: "m")),
+                                              (UInt8(ascii: "v"), UInt8(ascii: "v"), UInt8(ascii: "w")),
+                                              (UInt8(ascii: "c"), UInt8(ascii: "l"), UInt8(ascii: "d"))]
+        var out: [UInt8] = []
+        var i = 0
+        while i < letters.count {
+            if i + 1 < letters.count, let p = pairs.first(where: { $0.0 == letters[i] && $0.1 == letters[i + 1] }) {
+                out.append(p.2)
+                i += 2
+            } else {
+                out.append(letters[i])
+                i += 1
+            }
+        }
+        letters = out
+        let ends: Set<UInt8> = [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: ".")]
+        while let f = letters.first, ends.contains(f) { letters.removeFirst() }
+        while let l = letters.last, ends.contains(l) { letters.removeLast() }
+        return String(decoding: letters, as: UTF8.self)
+    }
+
     /// Why `name` cannot be a player's name, or nil: 1 to 32 of ASCII letters, digits,
     /// `_`, `-` and `.` (a name is a URL-safe, unambiguous label on a leaderboard).
     public static func nameProblem(_ name: String) -> String? {

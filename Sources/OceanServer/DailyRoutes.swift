@@ -5,6 +5,7 @@ import NIOCore
 import OceanDaily
 import OceanKernel
 import OceanReplay
+import OceanSystem
 
 /// The API's handlers: each reads its request, asks the verifier and the store, and
 /// answers JSON (or the page's HTML); every refusal is an `APIError`.
@@ -17,8 +18,10 @@ struct DailyRoutes: Sendable {
         router.get("/healthz") { _, _ in jsonResponse(["status": "ok"]) }
         router.post("/v1/daily/:date/runs") { request, context in
             do { return try await submit(request, context) } catch let refusal as APIError {
-                context.logger.notice("run refused", metadata: ["status": "\(refusal.status.code)", "reason": "\(refusal.message)",
-                                                               "player": "\(request.headers.first { $0.name.canonicalName == "x-ocean-player" }?.value ?? "-")"])
+                // The player's name as sent, escaped: a refused name may hold controls or bidi marks.
+                let player = request.headers.first { $0.name.canonicalName == "x-ocean-player" }?.value ?? "-"
+                context.logger.notice("run refused", metadata: ["status": "\(refusal.status.code)", "reason": "\(oneLine(refusal.message))",
+                                                               "player": "\(oneLine(player, limit: 80))"])
                 throw refusal
             }
         }
@@ -86,15 +89,18 @@ struct DailyRoutes: Sendable {
         if let why = RunSignature.problem(date: date.text, name: name, body: body, publicKey: key, signature: signature) {
             throw APIError(.unauthorized, why)
         }
-        if let bound = try await store.boundKey(name: name), bound != key {
-            throw APIError(.forbidden, "the name '\(name)' belongs to another player's key; choose another name")
+        if let other = try await store.boundNames(like: name).first(where: { $0.key != key }) {
+            throw APIError(.forbidden, Self.taken(name, by: other.name))
         }
         let result = try await verifier.verify(body, date: date.value, balance: options.balance, maxTicks: options.maxTicks)
         let run = VerifiedRun(date: date.text, name: name, publicKey: key, result: result, replay: body,
                               receivedAt: ISO8601DateFormatter().string(from: Date()))
         switch try await store.store(run) {
-        case .boundToAnotherKey:
-            throw APIError(.forbidden, "the name '\(name)' belongs to another player's key; choose another name")
+        case .boundToAnotherKey(let bound):
+            throw APIError(.forbidden, Self.taken(name, by: bound))
+        case .tooManyNames(let held):
+            throw APIError(.forbidden, "this key already holds \(held.count) names (\(held.joined(separator: ", "))); "
+                + "a key holds at most \(RunSignature.namesPerKey): post under one of them")
         case .duplicate(let other):
             throw APIError(.conflict, "this game (final state \(run.stateHash)) was already posted for \(date.text) by \(other)")
         case .stored(let id, let official, let rank):
@@ -107,6 +113,12 @@ struct DailyRoutes: Sendable {
                                          bestCombo: result.bestCombo, official: official, verified: true, apart: result.apart),
                                 status: .created)
         }
+    }
+
+    /// The refusal of `name` when `bound`, another key's name, reads the same.
+    static func taken(_ name: String, by bound: String) -> String {
+        bound == name ? "the name '\(name)' belongs to another player's key; choose another name"
+            : "the name '\(name)' reads as '\(bound)', which belongs to another player's key; choose another name"
     }
 
     /// The `{date}` of the path: a real calendar date, written YYYY-MM-DD.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OceanDaily
 import NIOCore
 import PostgresNIO
 
@@ -23,7 +24,7 @@ final class PostgresRunStore: RunStore {
     static func open(url: String, logger: Logger) async throws -> PostgresRunStore {
         let store = PostgresRunStore(client: PostgresClient(configuration: try configuration(url), backgroundLogger: logger),
                                      logger: logger)
-        do { try await store.migrate() } catch {
+        do { try await store.migrate(); try await store.fillSkeletons() } catch {
             await store.close()
             throw StoreFailure("--db: cannot use the PostgreSQL database at \(url): \(String(reflecting: error))")
         }
@@ -64,28 +65,51 @@ final class PostgresRunStore: RunStore {
         }
     }
 
-    func boundKey(name: String) async throws -> String? {
-        let rows = try await client.query("SELECT public_key FROM players WHERE name = \(name)", logger: logger)
-        for try await key in rows.decode(String.self) { return key }
-        return nil
+    /// Names bound before skeletons were kept (schema 3) are given theirs.
+    private func fillSkeletons() async throws {
+        var names: [String] = []
+        for try await n in try await client.query("SELECT name FROM players WHERE skeleton IS NULL", logger: logger).decode(String.self) {
+            names.append(n)
+        }
+        for n in names {
+            try await client.query("UPDATE players SET skeleton = \(RunSignature.skeleton(n)) WHERE name = \(n)", logger: logger)
+        }
+    }
+
+    func boundNames(like name: String) async throws -> [(name: String, key: String)] {
+        let skeleton = RunSignature.skeleton(name)
+        let rows = try await client.query("SELECT name, public_key FROM players WHERE name = \(name) OR skeleton = \(skeleton)",
+                                          logger: logger)
+        var out: [(name: String, key: String)] = []
+        for try await (n, k) in rows.decode((String, String).self) { out.append((n, k)) }
+        return out
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
         do {
             return try await client.withTransaction(logger: logger) { c in
-                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(run.name)))", logger: logger)
-                var bound: String?
-                for try await key in try await c.query("SELECT public_key FROM players WHERE name = \(run.name)",
-                                                       logger: logger).decode(String.self) { bound = key }
-                if let bound, bound != run.publicKey { return StoreOutcome.boundToAnotherKey }
+                // One binding at a time per skeleton (look-alikes race for one name) and per key.
+                let skeleton = RunSignature.skeleton(run.name)
+                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(skeleton)))", logger: logger)
+                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(run.publicKey)))", logger: logger)
+                var bound: [(name: String, key: String)] = []
+                for try await (n, k) in try await c.query("SELECT name, public_key FROM players WHERE name = \(run.name) OR skeleton = \(skeleton)",
+                                                          logger: logger).decode((String, String).self) { bound.append((n, k)) }
+                if let other = bound.first(where: { $0.key != run.publicKey }) { return StoreOutcome.boundToAnotherKey(bound: other.name) }
                 // A copy binds nothing: the name stays free when the run is refused.
                 for try await other in try await c.query("SELECT name FROM runs WHERE day = \(run.date) AND state_hash = \(run.stateHash)",
                                                          logger: logger).decode(String.self) {
                     return .duplicate(name: other)
                 }
-                if bound == nil {
-                    try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (\(run.name), \(run.publicKey), \(run.receivedAt))",
-                                      logger: logger)
+                if !bound.contains(where: { $0.name == run.name }) {
+                    var held: [String] = []
+                    for try await n in try await c.query("SELECT name FROM players WHERE public_key = \(run.publicKey) ORDER BY name",
+                                                         logger: logger).decode(String.self) { held.append(n) }
+                    if held.count >= RunSignature.namesPerKey { return StoreOutcome.tooManyNames(held: held) }
+                    try await c.query("""
+                        INSERT INTO players (name, public_key, bound_at, skeleton)
+                        VALUES (\(run.name), \(run.publicKey), \(run.receivedAt), \(skeleton))
+                        """, logger: logger)
                 }
                 var official = true
                 for try await _ in try await c.query("SELECT 1 FROM runs WHERE day = \(run.date) AND name = \(run.name) AND official = 1",

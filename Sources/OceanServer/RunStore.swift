@@ -23,8 +23,10 @@ enum StoreOutcome: Sendable, Equatable {
     /// ones are practice (`rank` nil), as is an official run ranked apart (its rank is
     /// on the board of runs apart).
     case stored(id: Int, official: Bool, rank: Int?)
-    /// The name is bound to another key.
-    case boundToAnotherKey
+    /// The name, or a name that reads the same (`bound`), is bound to another key.
+    case boundToAnotherKey(bound: String)
+    /// The key holds `RunSignature.namesPerKey` names already (`held`), and this is another.
+    case tooManyNames(held: [String])
     /// The same game (the same final state) was already posted for the day.
     case duplicate(name: String)
 }
@@ -45,8 +47,9 @@ struct BoardRow: Codable, Sendable, Equatable {
 /// Where runs are kept: SQLite (one file) or PostgreSQL (shared by several
 /// servers), the same schema (`StoreSchema`) and the same answers.
 protocol RunStore: Sendable {
-    /// The public key `name` is bound to, if any.
-    func boundKey(name: String) async throws -> String?
+    /// The names bound that read as `name` (itself included: the same skeleton), each
+    /// with its key.
+    func boundNames(like name: String) async throws -> [(name: String, key: String)]
     /// Binds the name on its first run, and keeps the run, all in one transaction: a
     /// crash leaves either the whole run or none of it.
     func store(_ run: VerifiedRun) async throws -> StoreOutcome

@@ -1,4 +1,5 @@
 import Logging
+import OceanDaily
 import NIOCore
 import SQLiteNIO
 
@@ -25,6 +26,7 @@ final class SQLiteRunStore: RunStore {
                 _ = try await connection.query(pragma, [])
             }
             try await store.migrate(logger: logger)
+            try await store.fillSkeletons()
         } catch {
             await store.close()
             throw StoreFailure("--db: \(path) is not a runs database this server can use: \(error)")
@@ -46,6 +48,16 @@ final class SQLiteRunStore: RunStore {
         }
     }
 
+    /// Names bound before skeletons were kept (schema 3) are given theirs.
+    private func fillSkeletons() async throws {
+        try await transaction { c in
+            for row in try await c.query("SELECT name FROM players WHERE skeleton IS NULL", []) {
+                guard let name = row.column("name")?.string else { continue }
+                _ = try await c.query("UPDATE players SET skeleton = ? WHERE name = ?", [.text(RunSignature.skeleton(name)), .text(name)])
+            }
+        }
+    }
+
     /// `body` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), one at a time.
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         let c = connection
@@ -62,24 +74,33 @@ final class SQLiteRunStore: RunStore {
         }
     }
 
-    func boundKey(name: String) async throws -> String? {
+    func boundNames(like name: String) async throws -> [(name: String, key: String)] {
         let c = connection
-        return try await gate.run {
-            try await c.query("SELECT public_key FROM players WHERE name = ?", [.text(name)]).first?.column("public_key")?.string
+        let rows = try await gate.run {
+            try await c.query("SELECT name, public_key FROM players WHERE name = ? OR skeleton = ?",
+                              [.text(name), .text(RunSignature.skeleton(name))])
         }
+        return rows.map { ($0.column("name")?.string ?? "", $0.column("public_key")?.string ?? "") }
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
         try await transaction { c in
-            let bound = try await c.query("SELECT public_key FROM players WHERE name = ?", [.text(run.name)])
-            if let key = bound.first?.column("public_key")?.string, key != run.publicKey { return .boundToAnotherKey }
+            let skeleton = RunSignature.skeleton(run.name)
+            let bound = try await c.query("SELECT name, public_key FROM players WHERE name = ? OR skeleton = ?",
+                                          [.text(run.name), .text(skeleton)])
+            if let other = bound.first(where: { $0.column("public_key")?.string != run.publicKey }) {
+                return .boundToAnotherKey(bound: other.column("name")?.string ?? run.name)
+            }
             // A copy binds nothing: the name stays free when the run is refused.
             let same = try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?",
                                          [.text(run.date), .text(run.stateHash)])
             if let other = same.first?.column("name")?.string { return .duplicate(name: other) }
-            if bound.isEmpty {
-                _ = try await c.query("INSERT INTO players (name, public_key, bound_at) VALUES (?, ?, ?)",
-                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt)])
+            if !bound.contains(where: { $0.column("name")?.string == run.name }) {
+                let held = try await c.query("SELECT name FROM players WHERE public_key = ? ORDER BY name", [.text(run.publicKey)])
+                    .compactMap { $0.column("name")?.string }
+                if held.count >= RunSignature.namesPerKey { return .tooManyNames(held: held) }
+                _ = try await c.query("INSERT INTO players (name, public_key, bound_at, skeleton) VALUES (?, ?, ?, ?)",
+                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt), .text(skeleton)])
             }
             let earlier = try await c.query("SELECT 1 FROM runs WHERE day = ? AND name = ? AND official = 1",
                                             [.text(run.date), .text(run.name)])

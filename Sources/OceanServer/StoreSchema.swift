@@ -46,5 +46,15 @@ enum StoreSchema {
             version: 2,
             sqlite: ["ALTER TABLE runs ADD COLUMN apart TEXT"],
             postgres: ["ALTER TABLE runs ADD COLUMN apart TEXT"]),
+        // Names by how they read (`RunSignature.skeleton`): a look-alike of a bound name
+        // is that name. Rows bound before are given theirs at start (`skeletonsMissing`).
+        Migration(
+            version: 3,
+            sqlite: ["ALTER TABLE players ADD COLUMN skeleton TEXT",
+                     "CREATE INDEX players_skeleton ON players (skeleton)",
+                     "CREATE INDEX players_key ON players (public_key)"],
+            postgres: ["ALTER TABLE players ADD COLUMN skeleton TEXT",
+                       "CREATE INDEX players_skeleton ON players (skeleton)",
+                       "CREATE INDEX players_key ON players (public_key)"]),
     ]
 }

@@ -26,3 +26,16 @@ import OceanSystem
         for bad in ["", String(repeating: "a", count: 33), "a b", "<b>", "é"] { #expect(RunSignature.nameProblem(bad) != nil, "\(bad)") }
     }
 }
+
+/// Names as people read them (`RunSignature.skeleton`).
+@Suite struct NameSkeletonTests {
+    @Test func lookAlikesShareASkeletonAndOthersDoNot() {
+        let ana = RunSignature.skeleton("ana")
+        for alike in ["Ana", "ANA", "ana.", "_ana_", "-ana..", "AnA"] { #expect(RunSignature.skeleton(alike) == ana, "\(alike)") }
+        #expect(RunSignature.skeleton("bilI") == RunSignature.skeleton("bill") && RunSignature.skeleton("bi11") == "bill")
+        #expect(RunSignature.skeleton("b0b") == RunSignature.skeleton("bob"))
+        #expect(RunSignature.skeleton("rnary") == RunSignature.skeleton("mary") && RunSignature.skeleton("vvill") == "will")
+        #expect(RunSignature.skeleton("clave") == RunSignature.skeleton("dave"))
+        for other in ["anna", "an", "a.na", "bo", "ana2"] { #expect(RunSignature.skeleton(other) != ana, "\(other)") }
+    }
+}

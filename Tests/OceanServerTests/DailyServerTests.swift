@@ -156,6 +156,40 @@ import TestSupport
         }
     }
 
+    /// Names as people read them: a look-alike of a bound name (case, `I`/`1`/`l`, `0`/`o`,
+    /// punctuation at the ends) is that name, refused to another key; one key holds at
+    /// most three names.
+    @Test func lookAlikeNamesAndSockPuppetsAreRefused() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/names-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder)
+        defer { server.stop() }
+        #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").status == 0)
+        for alike in ["Ana", "ANA", "ana.", "_ana"] {
+            let s = try Self.submit(runs[1].file, name: alike, server: server.url, keyFolder: folder + "/player-mallory")
+            #expect(s.status == 2 && s.stderr.contains("(403)") && s.stderr.contains("reads as 'ana'"), "\(alike): \(s.stderr)")
+        }
+        // One key, many names: the fourth is refused, naming the three it holds.
+        let puppets = try (1...4).map { i -> String in
+            let file = folder + "/puppet-\(i).replay"
+            if !FileManager.default.fileExists(atPath: file) {
+                let r = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "\(40 + i)", "--seed", "\(200 + i)",
+                                   "--out", file])
+                guard r.status == 0 else { throw HarnessError(r.stderr) }
+            }
+            return file
+        }
+        for (i, file) in puppets.enumerated() {
+            let s = try Self.submit(file, name: "sock\(i + 1)", server: server.url, keyFolder: folder + "/player-puppeteer")
+            if i < 3 {
+                #expect(s.status == 0, "sock\(i + 1): \(s.stderr)")
+            } else {
+                #expect(s.status == 2 && s.stderr.contains("(403)") && s.stderr.contains("holds 3 names (sock1, sock2, sock3)"),
+                        "\(s.stderr)")
+            }
+        }
+        #expect(try Self.board(server.url).map { $0["name"] as? String ?? "" }.sorted() == ["ana", "sock1", "sock2", "sock3"])
+    }
+
     /// A program's run is ranked apart, with the reason shown: by its header, and,
     /// with the header taken out, by its inputs (faster than a person reacts); it does
     /// not heal the shared sea. A person's (the human bot's, unmarked) is ranked.
