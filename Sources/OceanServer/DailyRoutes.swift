@@ -15,7 +15,21 @@ struct DailyRoutes: Sendable {
     let verifier: VerifierPool
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/healthz") { _, _ in jsonResponse(["status": "ok"]) }
+        // Whether the process answers at all.
+        router.get("/livez") { _, _ in jsonResponse(["status": "ok"]) }
+        // Whether it can serve: the database answers within its deadline.
+        router.get("/healthz") { _, context in
+            do {
+                try await store.ping()
+                return jsonResponse(["status": "ok", "database": "ok"])
+            } catch {
+                context.logger.error("health check failed", metadata: ["cause": "\(oneLine(String(describing: error), limit: 400))"])
+                var r = jsonResponse(["status": "failing", "database": oneLine(String(describing: error), limit: 200)],
+                                     status: .serviceUnavailable)
+                r.headers[.retryAfter] = "5"
+                return r
+            }
+        }
         router.post("/v1/daily/:date/runs") { request, context in
             do { return try await submit(request, context) } catch let refusal as APIError {
                 // The player's name as sent, escaped: a refused name may hold controls or bidi marks.

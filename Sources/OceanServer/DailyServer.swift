@@ -26,7 +26,9 @@ public enum DailyServer {
         }
         let router = Router()
         router.middlewares.add(LogRequestsMiddleware(.info))
-        DailyRoutes(options: options, store: store, verifier: verifier).add(to: router)
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(FailureMiddleware())
+        DailyRoutes(options: options, store: TimedStore(store: store, seconds: options.databaseSeconds), verifier: verifier).add(to: router)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(options.idleTimeoutSeconds))),

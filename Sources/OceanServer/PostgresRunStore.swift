@@ -168,6 +168,10 @@ final class PostgresRunStore: RunStore {
         return out
     }
 
+    func ping() async throws {
+        for try await _ in try await client.query("SELECT 1", logger: logger) {}
+    }
+
     func close() async {
         running.cancel()
         await running.value

@@ -61,6 +61,8 @@ protocol RunStore: Sendable {
     /// The catches of each of the day's official runs on the main board (what heals
     /// the shared sea: a program's runs do not).
     func officialCatches(date: String) async throws -> [Int]
+    /// Whether the database answers (a trivial query); throws its failure.
+    func ping() async throws
     func close() async
 }
 

@@ -153,6 +153,11 @@ final class SQLiteRunStore: RunStore {
         return rows.compactMap { $0.column("catches")?.integer }
     }
 
+    func ping() async throws {
+        let c = connection
+        _ = try await gate.run { try await c.query("SELECT 1", []) }
+    }
+
     func close() async {
         try? await connection.close()
     }

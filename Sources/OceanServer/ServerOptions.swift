@@ -37,6 +37,9 @@ public struct ServerOptions: Sendable {
     /// Minutes after the last time zone's midnight that a day's runs are still taken
     /// (`DailyWindow`).
     public var submitMinutes = DailyWindow.defaultSubmitMinutes
+    /// Seconds a database call may take before the request is answered 503 (and
+    /// `/healthz` says the database is failing).
+    public var databaseSeconds = 4.0
     /// Seconds since 1970-01-01T00:00Z now: the system clock, or one set for a test.
     public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 

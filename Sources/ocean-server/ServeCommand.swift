@@ -26,6 +26,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
     @Option(help: "Minutes after a day ends everywhere (UTC-12's midnight) that its runs are still taken, 0 to 1440 (default \(DailyWindow.defaultSubmitMinutes)).")
     var submitMinutes = DailyWindow.defaultSubmitMinutes
+    @Option(help: "Seconds a database call may take before the request is answered 503 with Retry-After, 0.5 to 60 (default 4).")
+    var dbTimeout = 4.0
     @Option(help: ArgumentHelp("The server's clock set to this UTC time (YYYY-MM-DDTHH:MM[:SS]Z), running on from there: for tests and for re-playing an incident.",
                                visibility: .hidden))
     var now: String?
@@ -43,6 +45,7 @@ struct ServeCommand: ParsableCommand {
         guard (0...1440).contains(submitMinutes) else {
             throw ValidationError("--submit-minutes: \(submitMinutes) is not allowed (0 to 1440)")
         }
+        guard dbTimeout >= 0.5 && dbTimeout <= 60 else { throw ValidationError("--db-timeout: \(dbTimeout) is not allowed (0.5 to 60 seconds)") }
         if let now, DailyWindow.parseUTC(now) == nil {
             throw ValidationError("--now: '\(now)' is not a UTC time written YYYY-MM-DDTHH:MM[:SS]Z")
         }
@@ -67,6 +70,7 @@ struct ServeCommand: ParsableCommand {
         options.host = host
         options.port = port
         options.submitMinutes = submitMinutes
+        options.databaseSeconds = dbTimeout
         if let now, let set = DailyWindow.parseUTC(now) {
             let offset = set - Int64(time(nil))
             options.now = { Int64(time(nil)) + offset }

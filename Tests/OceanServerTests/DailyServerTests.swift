@@ -138,7 +138,8 @@ import TestSupport
         let (folder, runs) = try Self.recorded.get()
         let later = folder + "/later.replay"
         #expect(try ocean(["daily", "record", "--date", "2026-12-03", "--bot", "human", "--skill", "50", "--out", later]).status == 0)
-        for (now, taken) in [("2026-11-30T09:59:59Z", false), ("2026-11-30T10:00:00Z", true), ("2026-12-02T12:59:59Z", true),
+        // (The server's clock runs on from --now: the edges are a minute inside.)
+        for (now, taken) in [("2026-11-30T09:59:00Z", false), ("2026-11-30T10:00:00Z", true), ("2026-12-02T12:59:00Z", true),
                              ("2026-12-02T13:00:00Z", false)] {
             let server = try ServerProcess(db: folder + "/window-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
                                            extra: ["--now", now])
@@ -217,6 +218,9 @@ import TestSupport
         let sea = try json(try httpGet(server.url + "/v1/daily/\(Self.day)/sea").body) as? [String: Any] ?? [:]
         #expect(sea["runs"] as? Int == 1, "only the person's run heals the shared sea: \(sea)")
         let page = try httpGet(server.url + "/daily/\(Self.day)").body
+        let headers = try httpHeaders(server.url + "/daily/\(Self.day)")
+        #expect(headers["x-content-type-options"] == "nosniff" && (headers["content-security-policy"] ?? "").contains("default-src 'none'"),
+                "\(headers)")
         #expect(page.contains("<h2>Ranked apart</h2>") && page.contains("faster than a person can see and react"))
         #expect(!page.contains("/v1/runs/"), "no replay link while the day is open")
         // A copy refused binds no name: the name stays free for its owner.

@@ -69,5 +69,21 @@ final class TestCluster {
         a.killHard()
         a = try ServerProcess(db: cluster.url, folder: folder, name: "pg-a2")
         #expect(try DailyServerTests.board(a.url).map { $0["id"] as? Int ?? 0 } == fromA.map { $0["id"] as? Int ?? 0 })
+        #expect(try httpGet(a.url + "/healthz").body.contains("\"database\":\"ok\""))
+
+        // PostgreSQL stopped: every answer within seconds, a 503 with its body and
+        // Retry-After, the cause in the log; /healthz says the database fails, /livez
+        // that the process lives.
+        try cluster.run("\(TestCluster.bin)/pg_ctl -D \(cluster.folder)/data -m immediate -w stop")
+        for path in ["/healthz", "/v1/daily/\(DailyServerTests.day)/leaderboard"] {
+            let started = Date()
+            let r = try httpGet(a.url + path)
+            let took = Date().timeIntervalSince(started)
+            #expect(r.status == 503 && r.body.contains("\"") && !r.body.isEmpty, "\(path): \(r)")
+            #expect(took < 8, "\(path) took \(took) s with the database stopped")
+        }
+        #expect(try httpGet(a.url + "/livez").status == 200)
+        let log = try String(contentsOfFile: a.log, encoding: .utf8)
+        #expect(log.contains("request failed") || log.contains("health check failed"), "\(log.suffix(2000))")
     }
 }

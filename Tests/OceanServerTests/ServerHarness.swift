@@ -153,6 +153,24 @@ private final class Box: @unchecked Sendable {
     var value: (Int, String) = (0, "")
 }
 
+/// The header fields of `url`'s answer, names lowercased.
+func httpHeaders(_ url: String) throws -> [String: String] {
+    let done = DispatchSemaphore(value: 0)
+    let box = HeadersBox()
+    URLSession.shared.dataTask(with: URL(string: url)!) { _, response, _ in
+        for (k, v) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
+            box.value["\(k)".lowercased()] = "\(v)"
+        }
+        done.signal()
+    }.resume()
+    done.wait()
+    return box.value
+}
+
+private final class HeadersBox: @unchecked Sendable {
+    var value: [String: String] = [:]
+}
+
 /// A JSON text as Foundation's objects.
 func json(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8))
