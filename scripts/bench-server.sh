@@ -17,7 +17,7 @@ seq 1 "$RUNS" | xargs -P 2 -I{} sh -c \
   "$OCEAN daily record --date $DATE --bot human --skill \$(( {} * 37 % 81 + 15 )) --seed {} --out $work/runs/{}.replay >/dev/null"
 for threads in 1 2; do
   db="$work/runs-$threads.sqlite"
-  "$SERVER" --db "$db" --port 0 --verify-threads "$threads" --now "${DATE}T12:00:00Z" >"$work/serve-$threads.log" 2>&1 &
+  "$SERVER" --db "$db" --port 0 --verify-threads "$threads" --now "${DATE}T12:00:00Z" --posts-per-minute 100000 >"$work/serve-$threads.log" 2>&1 &
   server=$!
   for _ in $(seq 1 200); do grep -q "listening on" "$work/serve-$threads.log" && break; sleep 0.05; done
   url=$(sed -n 's/^ocean-server: listening on //p' "$work/serve-$threads.log" | head -1)

@@ -12,10 +12,23 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         self.message = message
     }
 
+    /// Seconds until a post is taken again (429), sent as `Retry-After`.
+    var retryAfter: Int?
+
     var description: String { "\(status.code) \(message)" }
 
+    /// 429: too many posts `from` (an address, a key), and when to try again.
+    static func tooMany(_ from: String, wait: Int, limit: PostLimit) -> APIError {
+        var e = APIError(.tooManyRequests, "too many runs posted \(from): at most \(limit.perMinute) a minute "
+            + "(\(limit.burst) at once); try again in \(wait) s")
+        e.retryAfter = wait
+        return e
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        jsonResponse(ErrorBody(error: message), status: status)
+        var response = jsonResponse(ErrorBody(error: message), status: status)
+        if let retryAfter { response.headers[.retryAfter] = "\(retryAfter)" }
+        return response
     }
 }
 

@@ -13,8 +13,10 @@ struct DailyRoutes: Sendable {
     let options: ServerOptions
     let store: any RunStore
     let verifier: VerifierPool
+    let perAddress: PostLimiter
+    let perKey: PostLimiter
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServerContext>) {
         // Whether the process answers at all.
         router.get("/livez") { _, _ in jsonResponse(["status": "ok"]) }
         // Whether it can serve: the database answers within its deadline.
@@ -83,12 +85,15 @@ struct DailyRoutes: Sendable {
     /// `POST /v1/daily/{date}/runs`: the cheap checks first (name, key, size,
     /// signature, the name's binding), then the re-play on the pool, then one
     /// transaction; 201 only once the run is committed.
-    func submit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func submit(_ request: Request, _ context: ServerContext) async throws -> Response {
         let started = ContinuousClock.now
         let date = try day(context)
         // The day is the day: no board is filled before its day or after it closed.
         if let why = DailyWindow(day: date.value, submitMinutes: options.submitMinutes).problem(at: options.now()) {
             throw APIError(.unprocessableContent, why)
+        }
+        if let wait = await perAddress.take("address " + context.peer, now: options.seconds()) {
+            throw APIError.tooMany("from this address", wait: wait, limit: options.postsPerAddress)
         }
         let name = try header(request, RunSignature.playerHeader)
         if let why = RunSignature.nameProblem(name) { throw APIError(.badRequest, why) }
@@ -96,12 +101,22 @@ struct DailyRoutes: Sendable {
         let signature = try header(request, RunSignature.signatureHeader)
         let body: [UInt8]
         do {
-            body = Array(try await request.body.collect(upTo: options.bodyLimit).readableBytesView)
+            // The body in time, or the request is cut: a body trickled a byte at a
+            // time holds a connection and its memory for no one.
+            let limit = options.bodyLimit, incoming = request.body
+            body = try await withDeadline(seconds: options.bodySeconds, "body") {
+                Array(try await incoming.collect(upTo: limit).readableBytesView)
+            }
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "the replay is larger than \(options.bodyLimit) bytes, this server's limit")
+        } catch is StoreTimeout {
+            throw APIError(.requestTimeout, "the replay did not arrive within \(Int(options.bodySeconds)) s; send it again")
         }
         if let why = RunSignature.problem(date: date.text, name: name, body: body, publicKey: key, signature: signature) {
             throw APIError(.unauthorized, why)
+        }
+        if let wait = await perKey.take("key " + key, now: options.seconds()) {
+            throw APIError.tooMany("under this key", wait: wait, limit: options.postsPerKey)
         }
         if let other = try await store.boundNames(like: name).first(where: { $0.key != key }) {
             throw APIError(.forbidden, Self.taken(name, by: other.name))
@@ -136,7 +151,7 @@ struct DailyRoutes: Sendable {
     }
 
     /// The `{date}` of the path: a real calendar date, written YYYY-MM-DD.
-    func day(_ context: BasicRequestContext) throws -> (text: String, value: CalendarDate) {
+    func day(_ context: ServerContext) throws -> (text: String, value: CalendarDate) {
         let text = context.parameters.get("date") ?? ""
         guard let shape = ReplayFormat.dateShape(Substring(text)), shape.isValid else {
             throw APIError(.badRequest, "'\(text)' is not a date written YYYY-MM-DD")

@@ -24,11 +24,12 @@ public enum DailyServer {
             await verifier.shutdown()
             throw error
         }
-        let router = Router()
+        let router = Router(context: ServerContext.self)
         router.middlewares.add(LogRequestsMiddleware(.info))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(FailureMiddleware())
-        DailyRoutes(options: options, store: TimedStore(store: store, seconds: options.databaseSeconds), verifier: verifier).add(to: router)
+        DailyRoutes(options: options, store: TimedStore(store: store, seconds: options.databaseSeconds), verifier: verifier,
+                    perAddress: PostLimiter(options.postsPerAddress), perKey: PostLimiter(options.postsPerKey)).add(to: router)
         let app = Application(
             router: router,
             server: .http1(configuration: .init(idleTimeout: .seconds(options.idleTimeoutSeconds))),

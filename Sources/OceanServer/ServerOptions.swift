@@ -40,6 +40,13 @@ public struct ServerOptions: Sendable {
     /// Seconds a database call may take before the request is answered 503 (and
     /// `/healthz` says the database is failing).
     public var databaseSeconds = 4.0
+    /// Posts taken from one address, and under one key: a minute's worth and a burst.
+    public var postsPerAddress = PostLimit(perMinute: 30, burst: 30)
+    public var postsPerKey = PostLimit(perMinute: 10, burst: 10)
+    /// Seconds a post's body may take to arrive before the request is cut (408).
+    public var bodySeconds = 20.0
+    /// The clock as a Double, for the limiters.
+    var seconds: @Sendable () -> Double { { Double(self.now()) } }
     /// Seconds since 1970-01-01T00:00Z now: the system clock, or one set for a test.
     public var now: @Sendable () -> Int64 = { Int64(time(nil)) }
 

@@ -26,6 +26,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest replay accepted, in bytes (default 2097152).") var bodyLimit = ServerOptions.defaultBodyLimit
     @Option(help: "Minutes after a day ends everywhere (UTC-12's midnight) that its runs are still taken, 0 to 1440 (default \(DailyWindow.defaultSubmitMinutes)).")
     var submitMinutes = DailyWindow.defaultSubmitMinutes
+    @Option(help: "Runs taken from one address a minute (and as many at once), 1 to 100000 (default 30).")
+    var postsPerMinute = 30
+    @Option(help: "Runs taken under one player's key a minute (and as many at once), 1 to 100000 (default 10).")
+    var postsPerMinutePerKey = 10
+    @Option(help: "Seconds a run's body may take to arrive before the request is cut (408), 1 to 300 (default 20).")
+    var bodySeconds = 20.0
     @Option(help: "Seconds a database call may take before the request is answered 503 with Retry-After, 0.5 to 60 (default 4).")
     var dbTimeout = 4.0
     @Option(help: ArgumentHelp("The server's clock set to this UTC time (YYYY-MM-DDTHH:MM[:SS]Z), running on from there: for tests and for re-playing an incident.",
@@ -45,6 +51,11 @@ struct ServeCommand: ParsableCommand {
         guard (0...1440).contains(submitMinutes) else {
             throw ValidationError("--submit-minutes: \(submitMinutes) is not allowed (0 to 1440)")
         }
+        guard (1...100_000).contains(postsPerMinute) else { throw ValidationError("--posts-per-minute: \(postsPerMinute) is not allowed (1 to 100000)") }
+        guard (1...100_000).contains(postsPerMinutePerKey) else {
+            throw ValidationError("--posts-per-minute-per-key: \(postsPerMinutePerKey) is not allowed (1 to 100000)")
+        }
+        guard bodySeconds >= 1 && bodySeconds <= 300 else { throw ValidationError("--body-seconds: \(bodySeconds) is not allowed (1 to 300)") }
         guard dbTimeout >= 0.5 && dbTimeout <= 60 else { throw ValidationError("--db-timeout: \(dbTimeout) is not allowed (0.5 to 60 seconds)") }
         if let now, DailyWindow.parseUTC(now) == nil {
             throw ValidationError("--now: '\(now)' is not a UTC time written YYYY-MM-DDTHH:MM[:SS]Z")
@@ -71,6 +82,9 @@ struct ServeCommand: ParsableCommand {
         options.port = port
         options.submitMinutes = submitMinutes
         options.databaseSeconds = dbTimeout
+        options.postsPerAddress = PostLimit(perMinute: postsPerMinute, burst: postsPerMinute)
+        options.postsPerKey = PostLimit(perMinute: postsPerMinutePerKey, burst: postsPerMinutePerKey)
+        options.bodySeconds = bodySeconds
         if let now, let set = DailyWindow.parseUTC(now) {
             let offset = set - Int64(time(nil))
             options.now = { Int64(time(nil)) + offset }

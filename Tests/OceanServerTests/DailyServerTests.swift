@@ -191,6 +191,52 @@ import TestSupport
         #expect(try Self.board(server.url).map { $0["name"] as? String ?? "" }.sorted() == ["ana", "sock1", "sock2", "sock3"])
     }
 
+    /// Limits: a flood from one address is answered 429 with Retry-After, as are
+    /// too many posts under one key; a body trickled in is cut (408) in its deadline.
+    @Test func floodsAndTrickledBodiesAreCut() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/limits-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                       extra: ["--posts-per-minute", "3", "--posts-per-minute-per-key", "2", "--body-seconds", "2"])
+        defer { server.stop() }
+        // Under one key: two posts (one stored, one a copy refused), the third is 429.
+        #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").status == 0)
+        #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").stderr.contains("(409)"))
+        let key = try Self.submit(runs[1].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana")
+        #expect(key.status == 2 && key.stderr.contains("(429)") && key.stderr.contains("under this key: at most 2 a minute"), "\(key.stderr)")
+        // From one address: the fourth post of the minute is 429, whatever the key.
+        let address = try Self.submit(runs[2].file, name: "cy", server: server.url, keyFolder: folder + "/player-cy")
+        #expect(address.status == 2 && address.stderr.contains("(429)") && address.stderr.contains("from this address"), "\(address.stderr)")
+        let raw = try runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-D", "-", "-X", "POST", "--data-binary", "x",
+                                                   server.url + "/v1/daily/\(Self.day)/runs"])
+        #expect(raw.stdout.contains("429") && raw.stdout.lowercased().contains("retry-after: "), "\(raw.stdout)")
+
+        // A body trickled a byte a second, on a server with room for posts: cut at 2 s.
+        let slow = try ServerProcess(db: folder + "/slow-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                     extra: ["--body-seconds", "2"])
+        defer { slow.stop() }
+        let port = try #require(slow.url.split(separator: ":").last)
+        let trickle = """
+            import socket, time, sys
+            s = socket.create_connection(("127.0.0.1", \(port)))
+            s.sendall(b"POST /v1/daily/\(Self.day)/runs HTTP/1.1\\r\\nHost: x\\r\\nX-Ocean-Player: ana\\r\\nX-Ocean-Key: a\\r\\nX-Ocean-Signature: b\\r\\nContent-Length: 1000\\r\\n\\r\\n")
+            start = time.time()
+            s.settimeout(1)
+            answer = b""
+            while time.time() - start < 15 and not answer:
+                try:
+                    s.sendall(b"x")
+                    answer = s.recv(4096)
+                except socket.timeout:
+                    pass
+                except OSError:
+                    break
+            print(round(time.time() - start, 1), answer.split(b"\\r\\n")[0].decode())
+            """
+        let cut = try runProgram("/usr/bin/env", ["python3", "-c", trickle])
+        let parts = cut.stdout.split(separator: " ", maxSplits: 1)
+        #expect(parts.count == 2 && parts[1].contains("408") && (Double(parts[0]) ?? 99) < 6, "\(cut.stdout)\(cut.stderr)")
+    }
+
     /// A program's run is ranked apart, with the reason shown: by its header, and,
     /// with the header taken out, by its inputs (faster than a person reacts); it does
     /// not heal the shared sea. A person's (the human bot's, unmarked) is ranked.
