@@ -25,7 +25,7 @@ public enum DailyServer {
             throw error
         }
         let router = Router(context: ServerContext.self)
-        router.middlewares.add(LogRequestsMiddleware(.info))
+        router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(FailureMiddleware())
         DailyRoutes(options: options, store: TimedStore(store: store, seconds: options.databaseSeconds), verifier: verifier,

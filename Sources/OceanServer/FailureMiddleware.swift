@@ -29,7 +29,13 @@ struct FailureMiddleware<Context: RequestContext>: RouterMiddleware {
 /// frame, nothing loaded from elsewhere (its style is inline).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let refusal as HTTPResponseError {
+            // A refusal's answer carries them too.
+            response = try refusal.response(from: request, context: context)
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.contentSecurityPolicy] =
             "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -62,4 +68,28 @@ struct StoreTimeout: Error, CustomStringConvertible {
     let what: String
     let seconds: Double
     var description: String { "the database did not answer \(what) within \(seconds) s" }
+}
+
+/// One log line per request, once it is answered: method, path, status, time and
+/// the player named (escaped), so an operator reads what happened from the log alone.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let player = request.headers.first { $0.name.canonicalName == "x-ocean-player" }.map { oneLine($0.value, limit: 80) } ?? "-"
+        func log(_ status: Int) {
+            context.logger.info("request", metadata: [
+                "method": "\(request.method)", "path": "\(oneLine(request.uri.path, limit: 200))", "status": "\(status)",
+                "ms": "\(milliseconds(since: started))", "player": "\(player)",
+                "peer": "\((context as? ServerContext)?.peer ?? "-")",
+            ])
+        }
+        do {
+            let response = try await next(request, context)
+            log(Int(response.status.code))
+            return response
+        } catch let error as HTTPResponseError {
+            log(Int(error.status.code))
+            throw error
+        }
+    }
 }

@@ -363,5 +363,9 @@ import TestSupport
         #expect(try httpGet(server.url + "/healthz").status == 200)
         #expect(try httpGet(server.url + "/v1/runs/999/replay").status == 404)
         #expect(try Self.board(server.url).isEmpty)
+        // One log line per request, with what an operator needs.
+        let log = try String(contentsOfFile: server.log, encoding: .utf8)
+        #expect(log.contains("method=GET ms=") && log.contains("path=/v1/runs/999/replay peer=127.0.0.1 player=- status=404"),
+                "\(log.suffix(1500))")
     }
 }
