@@ -41,14 +41,14 @@ struct DailyRoutes: Sendable {
                 throw refusal
             }
         }
-        router.get("/v1/daily/:date/leaderboard") { _, context in
+        router.get("/v1/daily/:date/leaderboard") { request, context in
             let date = try day(context)
-            return jsonResponse(try await store.leaderboard(date: date.text, apart: false))
+            return jsonResponse(try await store.leaderboard(date: date.text, apart: false, page: try page(request)))
         }
         // Runs ranked apart from people's (a program's, or faster than a person), each with its reason.
-        router.get("/v1/daily/:date/leaderboard/apart") { _, context in
+        router.get("/v1/daily/:date/leaderboard/apart") { request, context in
             let date = try day(context)
-            return jsonResponse(try await store.leaderboard(date: date.text, apart: true))
+            return jsonResponse(try await store.leaderboard(date: date.text, apart: true, page: try page(request)))
         }
         router.get("/v1/daily/:date/sea") { _, context in
             let date = try day(context)
@@ -71,8 +71,8 @@ struct DailyRoutes: Sendable {
         }
         router.get("/daily/:date") { _, context in
             let date = try day(context)
-            let board = try await store.leaderboard(date: date.text, apart: false)
-            let apart = try await store.leaderboard(date: date.text, apart: true)
+            let board = try await store.leaderboard(date: date.text, apart: false, page: BoardPage())
+            let apart = try await store.leaderboard(date: date.text, apart: true, page: BoardPage())
             let sea = SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance)
             let closed = DailyWindow(day: date.value, submitMinutes: options.submitMinutes)
             let html = DailyPage.html(date: date.text, board: board, apart: apart, sea: sea,
@@ -142,6 +142,20 @@ struct DailyRoutes: Sendable {
                                          bestCombo: result.bestCombo, official: official, verified: true, apart: result.apart),
                                 status: .created)
         }
+    }
+
+    /// `?limit=N&after=M`: N rows (1 to 1000, default 100) after the first M (default 0).
+    func page(_ request: Request) throws -> BoardPage {
+        var page = BoardPage()
+        for (key, range, set) in [("limit", 1...BoardPage.most, { (p: inout BoardPage, v: Int) in p.limit = v }),
+                                  ("after", 0...10_000_000, { (p: inout BoardPage, v: Int) in p.after = v })] {
+            guard let text = request.uri.queryParameters[Substring(key)] else { continue }
+            guard text.count <= 9, let v = Int(text), range.contains(v) else {
+                throw APIError(.badRequest, "?\(key)=\(oneLine(String(text), limit: 20)): a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            set(&page, v)
+        }
+        return page
     }
 
     /// The refusal of `name` when `bound`, another key's name, reads the same.

@@ -136,21 +136,32 @@ final class PostgresRunStore: RunStore {
         }
     }
 
-    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow] {
+    func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {
+        // `apart` chooses one of two fixed texts: no value is ever spliced into SQL.
+        let (limit, after) = (page.limit, page.after)
         let rows = apart
             ? try await client.query("""
                 SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = \(date) AND official = 1 AND apart IS NOT NULL ORDER BY score DESC, id ASC
+                WHERE day = \(date) AND official = 1 AND apart IS NOT NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
                 """, logger: logger)
             : try await client.query("""
                 SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = \(date) AND official = 1 AND apart IS NULL ORDER BY score DESC, id ASC
+                WHERE day = \(date) AND official = 1 AND apart IS NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
                 """, logger: logger)
         var out: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)] = []
         for try await (id, name, score, rounds, catches, combo, why) in rows.decode((Int, String, Int, Int, Int, Int, String?).self) {
             out.append((id, name, score, rounds, catches, combo, why))
         }
-        return ranked(out)
+        var better = 0
+        if after > 0, let top = out.first?.score {
+            let count = apart
+                ? try await client.query("SELECT COUNT(*) FROM runs WHERE day = \(date) AND official = 1 AND apart IS NOT NULL AND score > \(top)",
+                                         logger: logger)
+                : try await client.query("SELECT COUNT(*) FROM runs WHERE day = \(date) AND official = 1 AND apart IS NULL AND score > \(top)",
+                                         logger: logger)
+            for try await n in count.decode(Int.self) { better = n }
+        }
+        return ranked(out, better: better, after: after)
     }
 
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {

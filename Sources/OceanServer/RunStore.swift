@@ -54,8 +54,9 @@ protocol RunStore: Sendable {
     /// crash leaves either the whole run or none of it.
     func store(_ run: VerifiedRun) async throws -> StoreOutcome
     /// The day's official runs, best first (ties: the earlier run first, same rank):
-    /// people's (`apart` false), or those ranked apart, each with its reason.
-    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow]
+    /// people's (`apart` false), or those ranked apart, each with its reason; a page of
+    /// `page.limit` rows after the first `page.after`, each with its rank on the whole board.
+    func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow]
     /// The replay bytes of run `id` as posted, and its day.
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])?
     /// The catches of each of the day's official runs on the main board (what heals
@@ -66,11 +67,22 @@ protocol RunStore: Sendable {
     func close() async
 }
 
-/// Competition ranks ("1224") over rows sorted best first.
-func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)]) -> [BoardRow] {
+/// A page of a board: `limit` rows (1 to `most`) after the first `after` (0: from the top).
+struct BoardPage: Sendable, Equatable {
+    var limit = BoardPage.standard
+    var after = 0
+    static let standard = 100, most = 1_000
+    static let all = BoardPage(limit: Int.max / 4, after: 0)
+}
+
+/// Competition ranks ("1224") over rows sorted best first, the first of which has
+/// `better` rows above it on the whole board (with a higher score) and is the
+/// `after + 1`th row.
+func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)],
+            better: Int = 0, after: Int = 0) -> [BoardRow] {
     var out: [BoardRow] = []
     for (i, r) in rows.enumerated() {
-        let rank = i > 0 && rows[i - 1].score == r.score ? out[i - 1].rank : i + 1
+        let rank = i > 0 && rows[i - 1].score == r.score ? out[i - 1].rank : (i == 0 ? better + 1 : after + i + 1)
         out.append(BoardRow(rank: rank, name: r.name, score: r.score, rounds: r.rounds, catches: r.catches,
                             bestCombo: r.bestCombo, id: r.id, apart: r.apart))
     }

@@ -123,19 +123,24 @@ final class SQLiteRunStore: RunStore {
         }
     }
 
-    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow] {
+    func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {
         let c = connection
-        let rows = try await gate.run {
-            try await c.query("""
+        let which = apart ? "NOT NULL" : "NULL"
+        let (rows, better) = try await gate.run {
+            let rows = try await c.query("""
                 SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = ? AND official = 1 AND apart IS \(apart ? "NOT NULL" : "NULL") ORDER BY score DESC, id ASC
-                """, [.text(date)])
+                WHERE day = ? AND official = 1 AND apart IS \(which) ORDER BY score DESC, id ASC LIMIT ? OFFSET ?
+                """, [.text(date), .integer(page.limit), .integer(page.after)])
+            guard page.after > 0, let top = rows.first?.column("score")?.integer else { return (rows, 0) }
+            let n = try await c.query("SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS \(which) AND score > ?",
+                                      [.text(date), .integer(top)])
+            return (rows, n.first?.column("n")?.integer ?? 0)
         }
         return ranked(rows.map { row in
             (id: row.column("id")?.integer ?? 0, name: row.column("name")?.string ?? "", score: row.column("score")?.integer ?? 0,
              rounds: row.column("rounds")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
              bestCombo: row.column("best_combo")?.integer ?? 0, apart: row.column("apart")?.string)
-        })
+        }, better: better, after: page.after)
     }
 
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {

@@ -15,9 +15,9 @@ struct TimedStore: RunStore {
         return try await withDeadline(seconds: seconds, "the run's commit") { try await s.store(run) }
     }
 
-    func leaderboard(date: String, apart: Bool) async throws -> [BoardRow] {
+    func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {
         let s = store
-        return try await withDeadline(seconds: seconds, "the leaderboard") { try await s.leaderboard(date: date, apart: apart) }
+        return try await withDeadline(seconds: seconds, "the leaderboard") { try await s.leaderboard(date: date, apart: apart, page: page) }
     }
 
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {

@@ -65,6 +65,13 @@ import TestSupport
         #expect(board.map { $0["score"] as? Int ?? -1 } == expected.map(\.score))
         #expect(board.map { $0["rank"] as? Int ?? -1 } == [1, 2, 3])
         #expect(answers["bo"]?["rank"] as? Int == 1)
+        // A page of the board: the second row alone, with its rank on the whole board.
+        let second = try json(try httpGet(server.url + "/v1/daily/\(Self.day)/leaderboard?limit=1&after=1").body) as? [[String: Any]] ?? []
+        #expect(second.count == 1 && second.first?["name"] as? String == expected[1].name && second.first?["rank"] as? Int == 2, "\(second)")
+        for bad in ["limit=0", "limit=1001", "after=-1", "limit=x"] {
+            let r = try httpGet(server.url + "/v1/daily/\(Self.day)/leaderboard?\(bad)")
+            #expect(r.status == 400 && r.body.contains("a whole number from"), "\(bad): \(r)")
+        }
 
         // The day's replays stay private while it is played.
         let boID = board.first { $0["name"] as? String == "bo" }?["id"] as? Int ?? 0
