@@ -17,8 +17,9 @@ public struct DailyResult: Equatable, Sendable {
     public var plausibility: RunPlausibility
     /// The header's `recorded-by` (empty when a person played it in the game).
     public var recordedBy: String
-    /// The ticks of the run's catches, from the re-simulation (what a copy is told by).
-    public var catchTicks: [Int]
+    /// The fingerprints of the run's catches, from the re-simulation (`CatchWindows`:
+    /// what a copy is told by).
+    public var catchWindows: [String]
 
     /// Why the run is ranked apart from people's (a program recorded it, or its inputs
     /// are faster than a person's), or nil for the main board.
@@ -84,6 +85,7 @@ public enum DailyRun {
                                     bestCombo: s.bestCombo, ticks: end.tick, hash: final.hash,
                                     plausibility: RunPlausibility(inputs: replay.inputs, loneSpawns: check.trail.loneSpawns,
                                                                   start: start, end: end.tick),
-                                    recordedBy: replay.header.recordedBy, catchTicks: check.trail.catches))
+                                    recordedBy: replay.header.recordedBy,
+                                    catchWindows: CatchWindows.fingerprints(ticks: check.trail.catches, bins: check.trail.catchBins)))
     }
 }

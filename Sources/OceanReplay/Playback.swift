@@ -45,7 +45,7 @@ extension InputFeed {
             let tick = sim.state.tick
             if let goOn, tick % InputFeed.checkEvery == 0, !goOn(tick) { return false }
             sim.step(input(at: tick))
-            if !sim.events.isEmpty { trail.saw(sim.events, atTick: tick + 1, itemsLive: sim.state.items.count) }
+            if !sim.events.isEmpty { trail.saw(sim.events, atTick: tick + 1, itemsLive: sim.state.items.count, binX: sim.state.bin.x) }
         }
         return true
     }
@@ -63,19 +63,23 @@ public struct PlayTrail: Sendable {
     /// Ticks on which an item appeared alone: no other item in the air, so what the
     /// player does next answers that item.
     public var loneSpawns: [Int] = []
-    /// Ticks on which an item was caught (one entry per catch).
+    /// Ticks on which an item was caught (one entry per catch), and where the bin was
+    /// then (fixed point): what the player did, where the items alone are the day's.
     public var catches: [Int] = []
+    public var catchBins: [Int] = []
 
     public init(keepsTicks: Bool = false) { self.keepsTicks = keepsTicks }
 
-    mutating func saw(_ events: [Event], atTick tick: Int, itemsLive: Int) {
+    mutating func saw(_ events: [Event], atTick tick: Int, itemsLive: Int, binX: Int) {
         for event in events {
             switch event {
             case .gameOver(let summary): lastGame = summary
             case .itemSpawned where keepsTicks:
                 spawns.append(tick)
                 if itemsLive == 1 { loneSpawns.append(tick) }
-            case .caught where keepsTicks: catches.append(tick)
+            case .caught where keepsTicks:
+                catches.append(tick)
+                catchBins.append(binX)
             default: break
             }
         }

@@ -130,6 +130,9 @@ struct DailyRoutes: Sendable {
         case .tooManyNames(let held):
             throw APIError(.forbidden, "this key already holds \(held.count) names (\(held.joined(separator: ", "))); "
                 + "a key holds at most \(RunSignature.namesPerKey): post under one of them")
+        case .copy(let other, let shared):
+            throw APIError(.conflict, "this run follows \(other)'s run of \(date.text) catch for catch (\(shared * CatchWindows.size) catches at the "
+                + "same ticks with the bin on the same pixel): a copy is not a run of one's own")
         case .duplicate(let other):
             throw APIError(.conflict, "this game (final state \(run.stateHash)) was already posted for \(date.text) by \(other)")
         case .stored(let id, let official, let rank):

@@ -101,6 +101,15 @@ final class PostgresRunStore: RunStore {
                                                          logger: logger).decode(String.self) {
                     return .duplicate(name: other)
                 }
+                let windows = run.result.catchWindows
+                if !windows.isEmpty {
+                    for try await (other, n) in try await c.query("""
+                        SELECT r.name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
+                        WHERE w.day = \(run.date) AND w.hash = ANY(\(windows)) GROUP BY w.run_id, r.name ORDER BY n DESC LIMIT 1
+                        """, logger: logger).decode((String, Int).self) where n >= min(CatchWindows.sharedToCopy, windows.count) {
+                        return .copy(name: other, shared: n)
+                    }
+                }
                 if !bound.contains(where: { $0.name == run.name }) {
                     var held: [String] = []
                     for try await n in try await c.query("SELECT name FROM players WHERE public_key = \(run.publicKey) ORDER BY name",
@@ -123,6 +132,9 @@ final class PostgresRunStore: RunStore {
                             \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)), \(run.apart))
                     RETURNING id
                     """, logger: logger).decode(Int.self) { id = new }
+                for w in run.result.catchWindows {
+                    try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (\(run.date), \(w), \(id))", logger: logger)
+                }
                 guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
                 var better = 0
                 for try await n in try await c.query(

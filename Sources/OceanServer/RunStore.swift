@@ -29,6 +29,8 @@ enum StoreOutcome: Sendable, Equatable {
     case tooManyNames(held: [String])
     /// The same game (the same final state) was already posted for the day.
     case duplicate(name: String)
+    /// The run follows `name`'s stored run catch for catch (`shared` windows alike).
+    case copy(name: String, shared: Int)
 }
 
 /// One line of the day's leaderboard (official runs only).

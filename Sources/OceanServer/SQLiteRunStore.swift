@@ -95,6 +95,17 @@ final class SQLiteRunStore: RunStore {
             let same = try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?",
                                          [.text(run.date), .text(run.stateHash)])
             if let other = same.first?.column("name")?.string { return .duplicate(name: other) }
+            let windows = run.result.catchWindows
+            if !windows.isEmpty {
+                let marks = Array(repeating: "?", count: windows.count).joined(separator: ", ")
+                let alike = try await c.query("""
+                    SELECT r.name AS name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
+                    WHERE w.day = ? AND w.hash IN (\(marks)) GROUP BY w.run_id ORDER BY n DESC LIMIT 1
+                    """, [.text(run.date)] + windows.map { .text($0) })
+                if let top = alike.first, let n = top.column("n")?.integer, n >= min(CatchWindows.sharedToCopy, windows.count) {
+                    return .copy(name: top.column("name")?.string ?? "another player", shared: n)
+                }
+            }
             if !bound.contains(where: { $0.column("name")?.string == run.name }) {
                 let held = try await c.query("SELECT name FROM players WHERE public_key = ? ORDER BY name", [.text(run.publicKey)])
                     .compactMap { $0.column("name")?.string }
@@ -115,6 +126,10 @@ final class SQLiteRunStore: RunStore {
                       .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay)),
                       run.apart.map { .text($0) } ?? .null])
             let id = inserted.first?.column("id")?.integer ?? 0
+            for w in run.result.catchWindows {
+                _ = try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (?, ?, ?)",
+                                      [.text(run.date), .text(w), .integer(id)])
+            }
             guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
             let better = try await c.query(
                 "SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS NULL AND score > ?",

@@ -56,5 +56,13 @@ enum StoreSchema {
             postgres: ["ALTER TABLE players ADD COLUMN skeleton TEXT",
                        "CREATE INDEX players_skeleton ON players (skeleton)",
                        "CREATE INDEX players_key ON players (public_key)"]),
+        // Each run's catch windows (`CatchWindows`): a copy of a stored run is found by
+        // the windows it shares with it.
+        Migration(
+            version: 4,
+            sqlite: ["CREATE TABLE catch_windows (day TEXT NOT NULL, hash TEXT NOT NULL, run_id INTEGER NOT NULL REFERENCES runs(id))",
+                     "CREATE INDEX catch_windows_day_hash ON catch_windows (day, hash)"],
+            postgres: ["CREATE TABLE catch_windows (day TEXT NOT NULL, hash TEXT NOT NULL, run_id BIGINT NOT NULL REFERENCES runs(id))",
+                       "CREATE INDEX catch_windows_day_hash ON catch_windows (day, hash)"]),
     ]
 }

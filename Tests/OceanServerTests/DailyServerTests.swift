@@ -198,6 +198,27 @@ import TestSupport
         #expect(try Self.board(server.url).map { $0["name"] as? String ?? "" }.sorted() == ["ana", "sock1", "sock2", "sock3"])
     }
 
+    /// A rival's run with one late input removed (and its checkpoints re-made with
+    /// `replay update`) is another game, with another final state, but it follows the
+    /// rival's catch for catch until the edit: refused as a copy (409). Runs of their
+    /// own, however alike their scores, are not.
+    @Test func aNearCopyOfARivalsRunIsRefused() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/copy-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder)
+        defer { server.stop() }
+        for r in runs { #expect(try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)").status == 0) }
+        var lines = try String(contentsOfFile: runs[1].file, encoding: .utf8).components(separatedBy: "\n")
+        let inputs = lines.indices.filter { lines[$0].hasPrefix("i ") }
+        lines.remove(at: inputs[inputs.count * 4 / 5])
+        let thief = folder + "/thief.replay"
+        try fixedChecksum(lines.joined(separator: "\n")).write(toFile: thief, atomically: true, encoding: .utf8)
+        #expect(try ocean(["replay", "update", thief]).status == 0)
+        let s = try Self.submit(thief, name: "mallory", server: server.url, keyFolder: folder + "/player-mallory")
+        #expect(s.status == 2 && s.stderr.contains("(409)") && s.stderr.contains("follows bo's run of 2026-12-01 catch for catch"),
+                "\(s.stdout)\(s.stderr)")
+        #expect(try Self.board(server.url).count == 3)
+    }
+
     /// Limits: a flood from one address is answered 429 with Retry-After, as are
     /// too many posts under one key; a body trickled in is cut (408) in its deadline.
     @Test func floodsAndTrickledBodiesAreCut() throws {
