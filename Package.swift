@@ -7,8 +7,9 @@ import PackageDescription
 // The modules whose loops the tests run by the million (the tick, the pixels, the
 // samples, replays) are optimized in debug builds too: the tests then run these at
 // release speed in process, and the debug build still checks every overflow and
-// precondition (`-O` keeps them).
-let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// precondition (`-O` keeps them). Without cross-module optimization: no other module
+// inlines their bodies, so an incremental build never keeps a stale copy of one.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-disable-cmo"], .when(configuration: .debug))]
 
 let package = Package(
     name: "OceanRescue",

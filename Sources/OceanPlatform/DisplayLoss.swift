@@ -28,6 +28,10 @@ public enum DisplayLoss {
     public static func install() -> Bool {
         guard let xlib = dlopen("libX11.so.6", RTLD_NOW | RTLD_NOLOAD),
               let symbol = dlsym(xlib, "XSetIOErrorHandler") else { return false }
+        // A write to a killed connection must come back as EPIPE, which Xlib hands to
+        // this handler; left at its default, SIGPIPE ended the process first (status
+        // 141) and the recording was lost. Nothing of the game's needs SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let set = unsafeBitCast(symbol, to: SetHandler.self)
         _ = set { _ in
             let action = DisplayLoss.onLoss
