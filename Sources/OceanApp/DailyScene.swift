@@ -54,7 +54,7 @@ public final class DailyScene: Scene {
         header.seed = DailyGame.seed(date: date, balance: balance)
         header.mode = DailyGame.mode
         header.comment = "The Daily Ocean of \(date)"
-        header.recordedBy = "person"
+        header.recordedBy = ReplayHeader.person
         return header
     }
 

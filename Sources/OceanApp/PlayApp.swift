@@ -146,7 +146,7 @@ public enum PlayApp {
         header.seed = setup.seed ?? (UInt64(time(nil)) &* 0x9E37_79B9_7F4A_7C15 ^ monotonicNanos())
         header.date = setup.date
         header.minuteOfDay = setup.minuteOfDay
-        header.recordedBy = "person"
+        header.recordedBy = ReplayHeader.person
         if setup.content == nil { header.mode = setup.mode }
         if setup.assist.isOn { header.assist = setup.assist }
         // Written to a temporary beside the file and put in place when play ends, so a

@@ -15,7 +15,7 @@ public struct DailyResult: Equatable, Sendable {
     public var hash: UInt64
     /// Whether the inputs could be a person's (from the same re-simulation).
     public var plausibility: RunPlausibility
-    /// The header's `recorded-by` (empty when a person played it in the game).
+    /// The header's `recorded-by` (`person` when played in the game's window).
     public var recordedBy: String
     /// The fingerprints of the run's catches, from the re-simulation (`CatchWindows`:
     /// what a copy is told by).
@@ -24,7 +24,9 @@ public struct DailyResult: Equatable, Sendable {
     /// Why the run is ranked apart from people's (a program recorded it, or its inputs
     /// are faster than a person's), or nil for the main board.
     public var apart: String? {
-        if !recordedBy.isEmpty { return "recorded by a program ('\(recordedBy.prefix(60))'), not played by a person" }
+        if !recordedBy.isEmpty && recordedBy != ReplayHeader.person {
+            return "recorded by a program ('\(recordedBy.prefix(60))'), not played by a person"
+        }
         return plausibility.reason
     }
 }

@@ -38,6 +38,11 @@ public struct ReplayHeader: Equatable, Sendable {
     public var minuteOfDay: Int = DefaultSession.minuteOfDay
     /// What produced the inputs ("greedy", "human 70", "person"): for people only.
     public var recordedBy: String = ""
+    /// What the game writes as `recordedBy` for what a person played in its window.
+    public static let person = "person"
+    /// Whether the header says a program produced the inputs (a bot, a tool): any
+    /// `recorded-by` but the game's `person` (none says nothing, as in older files).
+    public var recordedByProgram: Bool { !recordedBy.isEmpty && recordedBy != ReplayHeader.person }
     /// The mode its games were recorded in, when the recorder said (`mode` line,
     /// format 8): what a daily server checks; the start commands are the truth.
     public var mode: PlayMode?
