@@ -24,7 +24,7 @@ public struct DailyResult: Equatable, Sendable {
     /// Why the run is ranked apart from people's (a program recorded it, or its inputs
     /// are faster than a person's), or nil for the main board.
     public var apart: String? {
-        if !recordedBy.isEmpty && recordedBy != ReplayHeader.person {
+        if ReplayHeader.isProgram(recordedBy) {
             return "recorded by a program ('\(recordedBy.prefix(60))'), not played by a person"
         }
         return plausibility.reason

@@ -42,7 +42,10 @@ public struct ReplayHeader: Equatable, Sendable {
     public static let person = "person"
     /// Whether the header says a program produced the inputs (a bot, a tool): any
     /// `recorded-by` but the game's `person` (none says nothing, as in older files).
-    public var recordedByProgram: Bool { !recordedBy.isEmpty && recordedBy != ReplayHeader.person }
+    public var recordedByProgram: Bool { ReplayHeader.isProgram(recordedBy) }
+
+    /// Whether a `recorded-by` text names a program: anything but empty or `person`.
+    public static func isProgram(_ recordedBy: String) -> Bool { !recordedBy.isEmpty && recordedBy != person }
     /// The mode its games were recorded in, when the recorder said (`mode` line,
     /// format 8): what a daily server checks; the start commands are the truth.
     public var mode: PlayMode?
