@@ -18,7 +18,7 @@ RELEASE := -c release --static-swift-stdlib
 DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
 	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db \
-	file:/usr/lib/postgresql/15/bin/initdb:postgresql cmd:chromium:chromium pc:libcurl:libcurl4-openssl-dev
+	file:/usr/lib/postgresql/15/bin/initdb:postgresql cmd:chromium:chromium file:/usr/sbin/haproxy:haproxy pc:libcurl:libcurl4-openssl-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build build-release test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \

@@ -39,6 +39,11 @@ let package = Package(
         // Already under Hummingbird; named for the verifying threads and the logs.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Already under Hummingbird: the request parts a connection's guard reads.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        // The server's `/metrics`: counted through swift-metrics, shown in Prometheus's format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
     ],
     targets: [
         // The deterministic simulation: standard library only.
@@ -133,6 +138,9 @@ let package = Package(
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOPosix", package: "swift-nio"),
                                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                               .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                               .product(name: "Metrics", package: "swift-metrics"),
+                               .product(name: "Prometheus", package: "swift-prometheus"),
                                .product(name: "Logging", package: "swift-log")]),
         // The command-line tool: argument parsing and wiring only.
         .executableTarget(

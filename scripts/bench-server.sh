@@ -31,3 +31,23 @@ for threads in 1 2; do
     'BEGIN { s = t / hz; printf "  the server used %.2f CPU s: %.0f runs per core-second (verifying, HTTP and SQLite)\n", s, (s > 0 ? n / s : 0) }'
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
 done
+
+# The board at scale: RUNS_BOARD runs of one day in a fresh SQLite file (filled
+# directly, after the server migrated it), then GETs of its top and a deep page.
+BOARD_RUNS=${BOARD_RUNS:-100000}
+db="$work/board.sqlite"
+echo "== ocean-server: the board with $BOARD_RUNS runs of one day (SQLite)"
+for round in migrate serve; do
+  "$SERVER" --db "$db" --port 0 --now "${DATE}T12:00:00Z" >"$work/board-$round.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 200); do grep -q "listening on" "$work/board-$round.log" && break; sleep 0.05; done
+  url=$(sed -n 's/^ocean-server: listening on //p' "$work/board-$round.log" | head -1)
+  [ -n "$url" ] || { cat "$work/board-$round.log"; exit 1; }
+  if [ "$round" = migrate ]; then
+    kill "$server"; wait "$server" 2>/dev/null || true; server=""
+    python3 scripts/board-load.py --fill "$db" --date "$DATE" --runs "$BOARD_RUNS"
+  else
+    python3 scripts/board-load.py --server "$url" --date "$DATE" --runs "$BOARD_RUNS"
+    kill "$server"; wait "$server" 2>/dev/null || true; server=""
+  fi
+done

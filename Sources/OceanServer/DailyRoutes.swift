@@ -15,6 +15,7 @@ struct DailyRoutes: Sendable {
     let verifier: VerifierPool
     let perAddress: PostLimiter
     let perKey: PostLimiter
+    let connections: ConnectionCounter
 
     func add(to router: Router<ServerContext>) {
         // Whether the process answers at all.
@@ -32,13 +33,28 @@ struct DailyRoutes: Sendable {
                 return r
             }
         }
+        // The counts and times of the server, for a Prometheus scraper (docs/server.md).
+        router.get("/metrics") { _, _ in
+            ServerMetrics.verifyQueue.record(verifier.depth)
+            ServerMetrics.openConnections.record(connections.total)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: ServerMetrics.registry.emitToBuffer())))
+        }
         router.post("/v1/daily/:date/runs") { request, context in
-            do { return try await submit(request, context) } catch let refusal as APIError {
+            do {
+                let answer = try await submit(request, context)
+                ServerMetrics.post(status: Int(answer.status.code))
+                return answer
+            } catch let refusal as APIError {
+                ServerMetrics.post(status: Int(refusal.status.code))
                 // The player's name as sent, escaped: a refused name may hold controls or bidi marks.
                 let player = request.headers.first { $0.name.canonicalName == "x-ocean-player" }?.value ?? "-"
                 context.logger.notice("run refused", metadata: ["status": "\(refusal.status.code)", "reason": "\(oneLine(refusal.message))",
                                                                "player": "\(oneLine(player, limit: 80))"])
                 throw refusal
+            } catch {
+                ServerMetrics.post(status: error is StoreTimeout ? 503 : 500)
+                throw error
             }
         }
         router.get("/v1/daily/:date/leaderboard") { request, context in
@@ -52,7 +68,7 @@ struct DailyRoutes: Sendable {
         }
         router.get("/v1/daily/:date/sea") { _, context in
             let date = try day(context)
-            return jsonResponse(SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance))
+            return jsonResponse(SharedSea(try await store.sea(date: date.text), balance: options.balance))
         }
         router.get("/v1/runs/:id/replay") { _, context in
             let text = context.parameters.get("id") ?? ""
@@ -73,7 +89,7 @@ struct DailyRoutes: Sendable {
             let date = try day(context)
             let board = try await store.leaderboard(date: date.text, apart: false, page: BoardPage())
             let apart = try await store.leaderboard(date: date.text, apart: true, page: BoardPage())
-            let sea = SharedSea(catchesPerRun: try await store.officialCatches(date: date.text), balance: options.balance)
+            let sea = SharedSea(try await store.sea(date: date.text), balance: options.balance)
             let closed = DailyWindow(day: date.value, submitMinutes: options.submitMinutes)
             let html = DailyPage.html(date: date.text, board: board, apart: apart, sea: sea,
                                       replaysOpenAt: closed.isClosed(at: options.now()) ? nil : DailyWindow.utc(closed.closes))
@@ -123,7 +139,8 @@ struct DailyRoutes: Sendable {
         }
         let result = try await verifier.verify(body, date: date.value, balance: options.balance, maxTicks: options.maxTicks)
         let run = VerifiedRun(date: date.text, name: name, publicKey: key, result: result, replay: body,
-                              receivedAt: ISO8601DateFormatter().string(from: Date()))
+                              receivedAt: ISO8601DateFormatter().string(from: Date()),
+                              seaHealing: SharedSea.healing(catches: result.catches, balance: options.balance))
         switch try await store.store(run) {
         case .boundToAnotherKey(let bound):
             throw APIError(.forbidden, Self.taken(name, by: bound))

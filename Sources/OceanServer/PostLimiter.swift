@@ -8,13 +8,34 @@ struct ServerContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
 
+    /// The player's address: the peer's, or, behind a trusted proxy, the one that
+    /// proxy put last in `X-Forwarded-For` (`ClientAddressMiddleware`).
+    var peer: String
+
     init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        peer = remoteAddress?.ipAddress ?? "-"
     }
+}
 
-    /// The peer's IP address as text ("-" when unknown, as for a Unix socket).
-    var peer: String { remoteAddress?.ipAddress ?? "-" }
+/// Behind a reverse proxy every request comes from the proxy: for the proxies the
+/// operator names (`--trusted-proxy`), the player's address is the last one in
+/// `X-Forwarded-For`, the one that proxy appended (earlier ones the player may forge).
+struct ClientAddressMiddleware: RouterMiddleware {
+    let trusted: Set<String>
+
+    func handle(_ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response) async throws -> Response {
+        guard trusted.contains(context.peer),
+              let forwarded = request.headers.last(where: { $0.name.canonicalName == "x-forwarded-for" })?.value,
+              let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty,
+              last.count <= 45, last.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
+            return try await next(request, context)
+        }
+        var context = context
+        context.peer = last
+        return try await next(request, context)
+    }
 }
 
 /// How many posts a bucket takes: `perMinute` a minute, `burst` at once.

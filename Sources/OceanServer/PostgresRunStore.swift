@@ -20,33 +20,55 @@ final class PostgresRunStore: RunStore {
         running = Task { await client.run() }
     }
 
-    /// Connects and brings the schema up to date, or says why it cannot.
-    static func open(url: String, logger: Logger) async throws -> PostgresRunStore {
-        let store = PostgresRunStore(client: PostgresClient(configuration: try configuration(url), backgroundLogger: logger),
+    /// Connects and brings the schema up to date within `seconds`, or says why it
+    /// cannot (a database that does not answer costs `seconds`, never a hang).
+    static func open(url: String, password: String?, healing: SeaHealing, logger: Logger, within seconds: Double) async throws -> PostgresRunStore {
+        let store = PostgresRunStore(client: PostgresClient(configuration: try configuration(url, password: password), backgroundLogger: logger),
                                      logger: logger)
-        do { try await store.migrate(); try await store.fillSkeletons() } catch {
+        do {
+            try await withDeadline(seconds: seconds, "the schema's check") {
+                try await store.migrate()
+                try await store.fillSkeletons()
+                try await store.fillSea(healing)
+            }
+        } catch {
             await store.close()
-            throw StoreFailure("--db: cannot use the PostgreSQL database at \(url): \(String(reflecting: error))")
+            throw StoreFailure("cannot use the PostgreSQL database at \(redacted(url)): \(String(reflecting: error))")
         }
         return store
     }
 
     /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, or with `?host=/socket/folder`
-    /// (libpq's way to name a Unix socket's folder) and no host.
-    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+    /// (libpq's way to name a Unix socket's folder) and no host; its parts, for the
+    /// connection and for finding its password (`DatabasePassword`).
+    static func target(_ url: String) throws -> (target: DatabasePassword.Target, password: String?) {
         guard let parts = URLComponents(string: url), let user = parts.user, !user.isEmpty else {
-            throw StoreFailure("--db: '\(url)' is not a PostgreSQL address (postgres://USER[:PASSWORD]@HOST[:PORT]/DB)")
+            throw StoreFailure("--db: '\(redacted(url))' is not a PostgreSQL address (postgres://USER@HOST[:PORT]/DB)")
         }
         let database = parts.path.hasPrefix("/") && parts.path.count > 1 ? String(parts.path.dropFirst()) : user
         let port = parts.port ?? 5432
         if let socketFolder = parts.queryItems?.first(where: { $0.name == "host" })?.value, socketFolder.hasPrefix("/") {
-            return .init(unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: parts.password,
-                         database: database)
+            return (.init(host: socketFolder, port: port, database: database, user: user), parts.password)
         }
         guard let host = parts.host, !host.isEmpty else {
-            throw StoreFailure("--db: '\(url)' names no host (nor ?host=/socket/folder)")
+            throw StoreFailure("--db: '\(redacted(url))' names no host (nor ?host=/socket/folder)")
         }
-        return .init(host: host, port: port, username: user, password: parts.password, database: database, tls: .disable)
+        return (.init(host: host, port: port, database: database, user: user), parts.password)
+    }
+
+    static func configuration(_ url: String, password: String?) throws -> PostgresClient.Configuration {
+        let t = try target(url).target
+        if t.host.hasPrefix("/") {
+            return .init(unixSocketPath: "\(t.host)/.s.PGSQL.\(t.port)", username: t.user, password: password, database: t.database)
+        }
+        return .init(host: t.host, port: t.port, username: t.user, password: password, database: t.database, tls: .disable)
+    }
+
+    /// The address with any password in it replaced by `***`, for messages and logs.
+    static func redacted(_ url: String) -> String {
+        guard var parts = URLComponents(string: url), parts.password != nil else { return url }
+        parts.password = "***"
+        return parts.string ?? "postgres://…"
     }
 
     private func migrate() async throws {
@@ -76,72 +98,27 @@ final class PostgresRunStore: RunStore {
         }
     }
 
+    /// Days kept before the sea's running total (schema 5) are given theirs.
+    private func fillSea(_ healing: SeaHealing) async throws {
+        try await client.withTransaction(logger: logger) { c in
+            try await c.query("SELECT pg_advisory_xact_lock(7261033)", logger: logger)
+            try await c.query("""
+                INSERT INTO sea (day, runs, catches, healed)
+                SELECT day, COUNT(*), SUM(catches), SUM(LEAST(catches * \(healing.perCatch), \(healing.cap))) FROM runs
+                WHERE official = 1 AND apart IS NULL AND day NOT IN (SELECT day FROM sea) GROUP BY day
+                """, logger: logger)
+        }
+    }
+
     func boundNames(like name: String) async throws -> [(name: String, key: String)] {
-        let skeleton = RunSignature.skeleton(name)
-        let rows = try await client.query("SELECT name, public_key FROM players WHERE name = \(name) OR skeleton = \(skeleton)",
-                                          logger: logger)
-        var out: [(name: String, key: String)] = []
-        for try await (n, k) in rows.decode((String, String).self) { out.append((n, k)) }
-        return out
+        try await client.withConnection { c in
+            try await PostgresQueries(c: c, logger: logger).boundNames(name: name, skeleton: RunSignature.skeleton(name))
+        }
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
         do {
-            return try await client.withTransaction(logger: logger) { c in
-                // One binding at a time per skeleton (look-alikes race for one name) and per key.
-                let skeleton = RunSignature.skeleton(run.name)
-                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(skeleton)))", logger: logger)
-                try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(run.publicKey)))", logger: logger)
-                var bound: [(name: String, key: String)] = []
-                for try await (n, k) in try await c.query("SELECT name, public_key FROM players WHERE name = \(run.name) OR skeleton = \(skeleton)",
-                                                          logger: logger).decode((String, String).self) { bound.append((n, k)) }
-                if let other = bound.first(where: { $0.key != run.publicKey }) { return StoreOutcome.boundToAnotherKey(bound: other.name) }
-                // A copy binds nothing: the name stays free when the run is refused.
-                for try await other in try await c.query("SELECT name FROM runs WHERE day = \(run.date) AND state_hash = \(run.stateHash)",
-                                                         logger: logger).decode(String.self) {
-                    return .duplicate(name: other)
-                }
-                let windows = run.result.catchWindows
-                if !windows.isEmpty {
-                    for try await (other, n) in try await c.query("""
-                        SELECT r.name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
-                        WHERE w.day = \(run.date) AND w.hash = ANY(\(windows)) GROUP BY w.run_id, r.name ORDER BY n DESC LIMIT 1
-                        """, logger: logger).decode((String, Int).self) where n >= min(CatchWindows.sharedToCopy, windows.count) {
-                        return .copy(name: other, shared: n)
-                    }
-                }
-                if !bound.contains(where: { $0.name == run.name }) {
-                    var held: [String] = []
-                    for try await n in try await c.query("SELECT name FROM players WHERE public_key = \(run.publicKey) ORDER BY name",
-                                                         logger: logger).decode(String.self) { held.append(n) }
-                    if held.count >= RunSignature.namesPerKey { return StoreOutcome.tooManyNames(held: held) }
-                    try await c.query("""
-                        INSERT INTO players (name, public_key, bound_at, skeleton)
-                        VALUES (\(run.name), \(run.publicKey), \(run.receivedAt), \(skeleton))
-                        """, logger: logger)
-                }
-                var official = true
-                for try await _ in try await c.query("SELECT 1 FROM runs WHERE day = \(run.date) AND name = \(run.name) AND official = 1",
-                                                     logger: logger) { official = false }
-                let r = run.result
-                var id = 0
-                for try await new in try await c.query("""
-                    INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
-                                      received_at, replay, apart)
-                    VALUES (\(run.date), \(run.name), \(official ? 1 : 0), \(r.score), \(r.rounds), \(r.catches), \(r.misses),
-                            \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)), \(run.apart))
-                    RETURNING id
-                    """, logger: logger).decode(Int.self) { id = new }
-                for w in run.result.catchWindows {
-                    try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (\(run.date), \(w), \(id))", logger: logger)
-                }
-                guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
-                var better = 0
-                for try await n in try await c.query(
-                    "SELECT COUNT(*) FROM runs WHERE day = \(run.date) AND official = 1 AND apart IS NULL AND score > \(r.score)",
-                    logger: logger).decode(Int.self) { better = n }
-                return .stored(id: id, official: true, rank: better + 1)
-            }
+            return try await client.withTransaction(logger: logger) { c in try await StoreRules.store(run, PostgresQueries(c: c, logger: logger)) }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             // Another process kept the same game between our check and our insert.
             return .duplicate(name: "another player")
@@ -149,31 +126,9 @@ final class PostgresRunStore: RunStore {
     }
 
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {
-        // `apart` chooses one of two fixed texts: no value is ever spliced into SQL.
-        let (limit, after) = (page.limit, page.after)
-        let rows = apart
-            ? try await client.query("""
-                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = \(date) AND official = 1 AND apart IS NOT NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
-                """, logger: logger)
-            : try await client.query("""
-                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = \(date) AND official = 1 AND apart IS NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
-                """, logger: logger)
-        var out: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)] = []
-        for try await (id, name, score, rounds, catches, combo, why) in rows.decode((Int, String, Int, Int, Int, Int, String?).self) {
-            out.append((id, name, score, rounds, catches, combo, why))
+        try await client.withConnection { c in
+            try await StoreRules.leaderboard(date: date, apart: apart, page: page, PostgresQueries(c: c, logger: logger))
         }
-        var better = 0
-        if after > 0, let top = out.first?.score {
-            let count = apart
-                ? try await client.query("SELECT COUNT(*) FROM runs WHERE day = \(date) AND official = 1 AND apart IS NOT NULL AND score > \(top)",
-                                         logger: logger)
-                : try await client.query("SELECT COUNT(*) FROM runs WHERE day = \(date) AND official = 1 AND apart IS NULL AND score > \(top)",
-                                         logger: logger)
-            for try await n in count.decode(Int.self) { better = n }
-        }
-        return ranked(out, better: better, after: after)
     }
 
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
@@ -184,11 +139,8 @@ final class PostgresRunStore: RunStore {
         return nil
     }
 
-    func officialCatches(date: String) async throws -> [Int] {
-        var out: [Int] = []
-        for try await n in try await client.query("SELECT catches FROM runs WHERE day = \(date) AND official = 1 AND apart IS NULL",
-                                                  logger: logger).decode(Int.self) { out.append(n) }
-        return out
+    func sea(date: String) async throws -> SeaTotal {
+        try await client.withConnection { c in try await PostgresQueries(c: c, logger: logger).seaTotal(day: date) }
     }
 
     func ping() async throws {
@@ -205,4 +157,117 @@ final class PostgresRunStore: RunStore {
 struct StoreFailure: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
+}
+
+/// The store's questions (`RunQueries`) in PostgreSQL's words, on one connection of
+/// the pool (inside the store's transaction when it keeps a run).
+struct PostgresQueries: RunQueries {
+    let c: PostgresConnection
+    let logger: Logger
+
+    // Look-alike names race for one binding, and one key for its few: one at a time
+    // per skeleton and per key, across every server on the database.
+    func lockBindings(skeleton: String, key: String) async throws {
+        try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(skeleton)))", logger: logger)
+        try await c.query("SELECT pg_advisory_xact_lock(hashtext(\(key)))", logger: logger)
+    }
+
+    func boundNames(name: String, skeleton: String) async throws -> [(name: String, key: String)] {
+        var out: [(name: String, key: String)] = []
+        for try await (n, k) in try await c.query("SELECT name, public_key FROM players WHERE name = \(name) OR skeleton = \(skeleton)",
+                                                  logger: logger).decode((String, String).self) { out.append((n, k)) }
+        return out
+    }
+
+    func poster(day: String, stateHash: String) async throws -> String? {
+        for try await other in try await c.query("SELECT name FROM runs WHERE day = \(day) AND state_hash = \(stateHash)",
+                                                 logger: logger).decode(String.self) { return other }
+        return nil
+    }
+
+    func mostAlike(day: String, windows: [String]) async throws -> (name: String, shared: Int)? {
+        for try await (other, n) in try await c.query("""
+            SELECT r.name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
+            WHERE w.day = \(day) AND w.hash = ANY(\(windows)) GROUP BY w.run_id, r.name ORDER BY n DESC LIMIT 1
+            """, logger: logger).decode((String, Int).self) { return (other, n) }
+        return nil
+    }
+
+    func names(of key: String) async throws -> [String] {
+        var held: [String] = []
+        for try await n in try await c.query("SELECT name FROM players WHERE public_key = \(key) ORDER BY name",
+                                             logger: logger).decode(String.self) { held.append(n) }
+        return held
+    }
+
+    func bind(name: String, skeleton: String, key: String, at: String) async throws {
+        try await c.query("INSERT INTO players (name, public_key, bound_at, skeleton) VALUES (\(name), \(key), \(at), \(skeleton))",
+                          logger: logger)
+    }
+
+    func hasOfficialRun(day: String, name: String) async throws -> Bool {
+        for try await _ in try await c.query("SELECT 1 FROM runs WHERE day = \(day) AND name = \(name) AND official = 1", logger: logger) {
+            return true
+        }
+        return false
+    }
+
+    func insert(_ run: VerifiedRun, official: Bool) async throws -> Int {
+        let r = run.result
+        var id = 0
+        for try await new in try await c.query("""
+            INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
+                              received_at, replay, apart)
+            VALUES (\(run.date), \(run.name), \(official ? 1 : 0), \(r.score), \(r.rounds), \(r.catches), \(r.misses),
+                    \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)), \(run.apart))
+            RETURNING id
+            """, logger: logger).decode(Int.self) { id = new }
+        for w in r.catchWindows {
+            try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (\(run.date), \(w), \(id))", logger: logger)
+        }
+        return id
+    }
+
+    func addToSea(day: String, catches: Int, healed: Int) async throws {
+        try await c.query("""
+            INSERT INTO sea (day, runs, catches, healed) VALUES (\(day), 1, \(catches), \(healed))
+            ON CONFLICT (day) DO UPDATE SET runs = sea.runs + 1, catches = sea.catches + excluded.catches, healed = sea.healed + excluded.healed
+            """, logger: logger)
+    }
+
+    func countAbove(day: String, score: Int, apart: Bool) async throws -> Int {
+        // `apart` chooses one of two fixed texts: no value is ever spliced into SQL.
+        let rows = apart
+            ? try await c.query("SELECT COUNT(*) FROM runs WHERE day = \(day) AND official = 1 AND apart IS NOT NULL AND score > \(score)",
+                                logger: logger)
+            : try await c.query("SELECT COUNT(*) FROM runs WHERE day = \(day) AND official = 1 AND apart IS NULL AND score > \(score)",
+                                logger: logger)
+        for try await n in rows.decode(Int.self) { return n }
+        return 0
+    }
+
+    func boardRows(day: String, apart: Bool, limit: Int, after: Int) async throws -> [BoardFields] {
+        let rows = apart
+            ? try await c.query("""
+                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+                WHERE day = \(day) AND official = 1 AND apart IS NOT NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
+                """, logger: logger)
+            : try await c.query("""
+                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+                WHERE day = \(day) AND official = 1 AND apart IS NULL ORDER BY score DESC, id ASC LIMIT \(limit) OFFSET \(after)
+                """, logger: logger)
+        var out: [BoardFields] = []
+        for try await (id, name, score, rounds, catches, combo, why) in rows.decode((Int, String, Int, Int, Int, Int, String?).self) {
+            out.append((id, name, score, rounds, catches, combo, why))
+        }
+        return out
+    }
+
+    func seaTotal(day: String) async throws -> SeaTotal {
+        for try await (runs, catches, healed) in try await c.query("SELECT runs, catches, healed FROM sea WHERE day = \(day)",
+                                                                   logger: logger).decode((Int, Int, Int).self) {
+            return SeaTotal(runs: runs, catches: catches, healed: healed)
+        }
+        return SeaTotal()
+    }
 }

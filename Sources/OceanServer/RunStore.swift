@@ -11,6 +11,9 @@ struct VerifiedRun: Sendable {
     var replay: [UInt8]
     /// When it was received, ISO 8601 UTC (for people; ranking never reads it).
     var receivedAt: String
+    /// What it heals the day's shared sea by, if it is a person's official run
+    /// (`SharedSea.healing`, with the server's balance).
+    var seaHealing: Int
 
     var stateHash: String { hex16(result.hash) }
     /// Why it is ranked apart from people's runs (nil: the main board).
@@ -61,9 +64,9 @@ protocol RunStore: Sendable {
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow]
     /// The replay bytes of run `id` as posted, and its day.
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])?
-    /// The catches of each of the day's official runs on the main board (what heals
-    /// the shared sea: a program's runs do not).
-    func officialCatches(date: String) async throws -> [Int]
+    /// The day's shared sea so far: the running total of its official runs on the
+    /// main board (a program's runs do not heal it), kept as each is stored.
+    func sea(date: String) async throws -> SeaTotal
     /// Whether the database answers (a trivial query); throws its failure.
     func ping() async throws
     func close() async
@@ -80,7 +83,7 @@ struct BoardPage: Sendable, Equatable {
 /// Competition ranks ("1224") over rows sorted best first, the first of which has
 /// `better` rows above it on the whole board (with a higher score) and is the
 /// `after + 1`th row.
-func ranked(_ rows: [(id: Int, name: String, score: Int, rounds: Int, catches: Int, bestCombo: Int, apart: String?)],
+func ranked(_ rows: [BoardFields],
             better: Int = 0, after: Int = 0) -> [BoardRow] {
     var out: [BoardRow] = []
     for (i, r) in rows.enumerated() {

@@ -14,7 +14,7 @@ final class SQLiteRunStore: RunStore {
         self.connection = connection
     }
 
-    static func open(path: String, logger: Logger) async throws -> SQLiteRunStore {
+    static func open(path: String, healing: SeaHealing, logger: Logger) async throws -> SQLiteRunStore {
         let connection: SQLiteConnection
         do { connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger) } catch {
             throw StoreFailure("--db: cannot open the SQLite database \(path): \(error)")
@@ -27,6 +27,7 @@ final class SQLiteRunStore: RunStore {
             }
             try await store.migrate(logger: logger)
             try await store.fillSkeletons()
+            try await store.fillSea(healing)
         } catch {
             await store.close()
             throw StoreFailure("--db: \(path) is not a runs database this server can use: \(error)")
@@ -58,6 +59,17 @@ final class SQLiteRunStore: RunStore {
         }
     }
 
+    /// Days kept before the sea's running total (schema 5) are given theirs.
+    private func fillSea(_ healing: SeaHealing) async throws {
+        try await transaction { c in
+            _ = try await c.query("""
+                INSERT INTO sea (day, runs, catches, healed)
+                SELECT day, COUNT(*), SUM(catches), SUM(MIN(catches * ?, ?)) FROM runs
+                WHERE official = 1 AND apart IS NULL AND day NOT IN (SELECT day FROM sea) GROUP BY day
+                """, [.integer(healing.perCatch), .integer(healing.cap)])
+        }
+    }
+
     /// `body` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), one at a time.
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         let c = connection
@@ -76,86 +88,16 @@ final class SQLiteRunStore: RunStore {
 
     func boundNames(like name: String) async throws -> [(name: String, key: String)] {
         let c = connection
-        let rows = try await gate.run {
-            try await c.query("SELECT name, public_key FROM players WHERE name = ? OR skeleton = ?",
-                              [.text(name), .text(RunSignature.skeleton(name))])
-        }
-        return rows.map { ($0.column("name")?.string ?? "", $0.column("public_key")?.string ?? "") }
+        return try await gate.run { try await SQLiteQueries(c: c).boundNames(name: name, skeleton: RunSignature.skeleton(name)) }
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
-        try await transaction { c in
-            let skeleton = RunSignature.skeleton(run.name)
-            let bound = try await c.query("SELECT name, public_key FROM players WHERE name = ? OR skeleton = ?",
-                                          [.text(run.name), .text(skeleton)])
-            if let other = bound.first(where: { $0.column("public_key")?.string != run.publicKey }) {
-                return .boundToAnotherKey(bound: other.column("name")?.string ?? run.name)
-            }
-            // A copy binds nothing: the name stays free when the run is refused.
-            let same = try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?",
-                                         [.text(run.date), .text(run.stateHash)])
-            if let other = same.first?.column("name")?.string { return .duplicate(name: other) }
-            let windows = run.result.catchWindows
-            if !windows.isEmpty {
-                let marks = Array(repeating: "?", count: windows.count).joined(separator: ", ")
-                let alike = try await c.query("""
-                    SELECT r.name AS name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
-                    WHERE w.day = ? AND w.hash IN (\(marks)) GROUP BY w.run_id ORDER BY n DESC LIMIT 1
-                    """, [.text(run.date)] + windows.map { .text($0) })
-                if let top = alike.first, let n = top.column("n")?.integer, n >= min(CatchWindows.sharedToCopy, windows.count) {
-                    return .copy(name: top.column("name")?.string ?? "another player", shared: n)
-                }
-            }
-            if !bound.contains(where: { $0.column("name")?.string == run.name }) {
-                let held = try await c.query("SELECT name FROM players WHERE public_key = ? ORDER BY name", [.text(run.publicKey)])
-                    .compactMap { $0.column("name")?.string }
-                if held.count >= RunSignature.namesPerKey { return .tooManyNames(held: held) }
-                _ = try await c.query("INSERT INTO players (name, public_key, bound_at, skeleton) VALUES (?, ?, ?, ?)",
-                                      [.text(run.name), .text(run.publicKey), .text(run.receivedAt), .text(skeleton)])
-            }
-            let earlier = try await c.query("SELECT 1 FROM runs WHERE day = ? AND name = ? AND official = 1",
-                                            [.text(run.date), .text(run.name)])
-            let official = earlier.isEmpty
-            let r = run.result
-            let inserted = try await c.query("""
-                INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
-                                  received_at, replay, apart)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, [.text(run.date), .text(run.name), .integer(official ? 1 : 0), .integer(r.score), .integer(r.rounds),
-                      .integer(r.catches), .integer(r.misses), .integer(r.bestCombo), .integer(r.ticks),
-                      .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay)),
-                      run.apart.map { .text($0) } ?? .null])
-            let id = inserted.first?.column("id")?.integer ?? 0
-            for w in run.result.catchWindows {
-                _ = try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (?, ?, ?)",
-                                      [.text(run.date), .text(w), .integer(id)])
-            }
-            guard official, run.apart == nil else { return .stored(id: id, official: official, rank: nil) }
-            let better = try await c.query(
-                "SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS NULL AND score > ?",
-                [.text(run.date), .integer(r.score)])
-            return .stored(id: id, official: true, rank: (better.first?.column("n")?.integer ?? 0) + 1)
-        }
+        try await transaction { c in try await StoreRules.store(run, SQLiteQueries(c: c)) }
     }
 
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {
         let c = connection
-        let which = apart ? "NOT NULL" : "NULL"
-        let (rows, better) = try await gate.run {
-            let rows = try await c.query("""
-                SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
-                WHERE day = ? AND official = 1 AND apart IS \(which) ORDER BY score DESC, id ASC LIMIT ? OFFSET ?
-                """, [.text(date), .integer(page.limit), .integer(page.after)])
-            guard page.after > 0, let top = rows.first?.column("score")?.integer else { return (rows, 0) }
-            let n = try await c.query("SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS \(which) AND score > ?",
-                                      [.text(date), .integer(top)])
-            return (rows, n.first?.column("n")?.integer ?? 0)
-        }
-        return ranked(rows.map { row in
-            (id: row.column("id")?.integer ?? 0, name: row.column("name")?.string ?? "", score: row.column("score")?.integer ?? 0,
-             rounds: row.column("rounds")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
-             bestCombo: row.column("best_combo")?.integer ?? 0, apart: row.column("apart")?.string)
-        }, better: better, after: page.after)
+        return try await gate.run { try await StoreRules.leaderboard(date: date, apart: apart, page: page, SQLiteQueries(c: c)) }
     }
 
     func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
@@ -165,12 +107,9 @@ final class SQLiteRunStore: RunStore {
         return (day, Array(blob.readableBytesView))
     }
 
-    func officialCatches(date: String) async throws -> [Int] {
+    func sea(date: String) async throws -> SeaTotal {
         let c = connection
-        let rows = try await gate.run {
-            try await c.query("SELECT catches FROM runs WHERE day = ? AND official = 1 AND apart IS NULL", [.text(date)])
-        }
-        return rows.compactMap { $0.column("catches")?.integer }
+        return try await gate.run { try await SQLiteQueries(c: c).seaTotal(day: date) }
     }
 
     func ping() async throws {
@@ -180,5 +119,93 @@ final class SQLiteRunStore: RunStore {
 
     func close() async {
         try? await connection.close()
+    }
+}
+
+/// The store's questions (`RunQueries`) in SQLite's words, on its one connection.
+struct SQLiteQueries: RunQueries {
+    let c: SQLiteConnection
+
+    // One writer at a time already: BEGIN IMMEDIATE holds the database's write lock.
+    func lockBindings(skeleton: String, key: String) async throws {}
+
+    func boundNames(name: String, skeleton: String) async throws -> [(name: String, key: String)] {
+        try await c.query("SELECT name, public_key FROM players WHERE name = ? OR skeleton = ?", [.text(name), .text(skeleton)])
+            .map { ($0.column("name")?.string ?? "", $0.column("public_key")?.string ?? "") }
+    }
+
+    func poster(day: String, stateHash: String) async throws -> String? {
+        try await c.query("SELECT name FROM runs WHERE day = ? AND state_hash = ?", [.text(day), .text(stateHash)]).first?.column("name")?.string
+    }
+
+    func mostAlike(day: String, windows: [String]) async throws -> (name: String, shared: Int)? {
+        let marks = Array(repeating: "?", count: windows.count).joined(separator: ", ")
+        let top = try await c.query("""
+            SELECT r.name AS name, COUNT(*) AS n FROM catch_windows w JOIN runs r ON r.id = w.run_id
+            WHERE w.day = ? AND w.hash IN (\(marks)) GROUP BY w.run_id ORDER BY n DESC LIMIT 1
+            """, [.text(day)] + windows.map { .text($0) }).first
+        return top.map { ($0.column("name")?.string ?? "another player", $0.column("n")?.integer ?? 0) }
+    }
+
+    func names(of key: String) async throws -> [String] {
+        try await c.query("SELECT name FROM players WHERE public_key = ? ORDER BY name", [.text(key)]).compactMap { $0.column("name")?.string }
+    }
+
+    func bind(name: String, skeleton: String, key: String, at: String) async throws {
+        _ = try await c.query("INSERT INTO players (name, public_key, bound_at, skeleton) VALUES (?, ?, ?, ?)",
+                              [.text(name), .text(key), .text(at), .text(skeleton)])
+    }
+
+    func hasOfficialRun(day: String, name: String) async throws -> Bool {
+        try await !c.query("SELECT 1 FROM runs WHERE day = ? AND name = ? AND official = 1", [.text(day), .text(name)]).isEmpty
+    }
+
+    func insert(_ run: VerifiedRun, official: Bool) async throws -> Int {
+        let r = run.result
+        let inserted = try await c.query("""
+            INSERT INTO runs (day, name, official, score, rounds, catches, misses, best_combo, ticks, state_hash,
+                              received_at, replay, apart)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+            """, [.text(run.date), .text(run.name), .integer(official ? 1 : 0), .integer(r.score), .integer(r.rounds),
+                  .integer(r.catches), .integer(r.misses), .integer(r.bestCombo), .integer(r.ticks),
+                  .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay)),
+                  run.apart.map { .text($0) } ?? .null])
+        let id = inserted.first?.column("id")?.integer ?? 0
+        for w in r.catchWindows {
+            _ = try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (?, ?, ?)", [.text(run.date), .text(w), .integer(id)])
+        }
+        return id
+    }
+
+    func addToSea(day: String, catches: Int, healed: Int) async throws {
+        _ = try await c.query("""
+            INSERT INTO sea (day, runs, catches, healed) VALUES (?, 1, ?, ?)
+            ON CONFLICT (day) DO UPDATE SET runs = runs + 1, catches = catches + excluded.catches, healed = healed + excluded.healed
+            """, [.text(day), .integer(catches), .integer(healed)])
+    }
+
+    func countAbove(day: String, score: Int, apart: Bool) async throws -> Int {
+        // `apart` chooses one of two fixed texts: no value is ever spliced into SQL.
+        let which = apart ? "NOT NULL" : "NULL"
+        return try await c.query("SELECT COUNT(*) AS n FROM runs WHERE day = ? AND official = 1 AND apart IS \(which) AND score > ?",
+                                 [.text(day), .integer(score)]).first?.column("n")?.integer ?? 0
+    }
+
+    func boardRows(day: String, apart: Bool, limit: Int, after: Int) async throws -> [BoardFields] {
+        let which = apart ? "NOT NULL" : "NULL"
+        return try await c.query("""
+            SELECT id, name, score, rounds, catches, best_combo, apart FROM runs
+            WHERE day = ? AND official = 1 AND apart IS \(which) ORDER BY score DESC, id ASC LIMIT ? OFFSET ?
+            """, [.text(day), .integer(limit), .integer(after)]).map { row in
+            (id: row.column("id")?.integer ?? 0, name: row.column("name")?.string ?? "", score: row.column("score")?.integer ?? 0,
+             rounds: row.column("rounds")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
+             bestCombo: row.column("best_combo")?.integer ?? 0, apart: row.column("apart")?.string)
+        }
+    }
+
+    func seaTotal(day: String) async throws -> SeaTotal {
+        guard let row = try await c.query("SELECT runs, catches, healed FROM sea WHERE day = ?", [.text(day)]).first else { return SeaTotal() }
+        return SeaTotal(runs: row.column("runs")?.integer ?? 0, catches: row.column("catches")?.integer ?? 0,
+                        healed: row.column("healed")?.integer ?? 0)
     }
 }

@@ -40,9 +40,23 @@ public struct ServerOptions: Sendable {
     /// Seconds a database call may take before the request is answered 503 (and
     /// `/healthz` says the database is failing).
     public var databaseSeconds = 4.0
+    /// PostgreSQL's password, found outside argv (`DatabasePassword`); nil: none.
+    public var databasePassword: String?
+    /// Seconds a starting server keeps trying a PostgreSQL database that does not
+    /// answer before it exits with the reason (a database restarting with the
+    /// servers; a wrong address never serves).
+    public var databaseStartSeconds = 30.0
     /// Posts taken from one address, and under one key: a minute's worth and a burst.
     public var postsPerAddress = PostLimit(perMinute: 30, burst: 30)
     public var postsPerKey = PostLimit(perMinute: 10, burst: 10)
+    /// Connections one address may hold open at once (beyond: closed at accept).
+    public var connectionsPerAddress = 64
+    /// Seconds from a connection's opening (or its last answer) to a whole request
+    /// head, after which it is closed.
+    public var headerSeconds = 10.0
+    /// Reverse proxies (their IP addresses) whose `X-Forwarded-For` names the player's
+    /// address; their own connections are not capped per address.
+    public var trustedProxies: [String] = []
     /// Seconds a post's body may take to arrive before the request is cut (408).
     public var bodySeconds = 20.0
     /// The clock as a Double, for the limiters.

@@ -14,14 +14,30 @@ struct SharedSea: Encodable, Equatable {
     var runs: Int
     var catches: Int
 
-    init(catchesPerRun: [Int], balance: Balance) {
-        let h = balance.health
-        let healed = catchesPerRun.reduce(0) { $0 + min(max(0, $1) * h.perCatch, h.dailyRiseCap) }
-        health = min(10_000, h.start + healed)
+    /// The sea of a day's running total (`SeaTotal`).
+    init(_ total: SeaTotal, balance: Balance) {
+        health = min(10_000, balance.health.start + total.healed)
         phase = Rules(balance).phase(forHealth: health).key
-        runs = catchesPerRun.count
-        catches = catchesPerRun.reduce(0, +)
+        runs = total.runs
+        catches = total.catches
     }
 
+    /// What one run of `catches` heals the sea by.
+    static func healing(catches: Int, balance: Balance) -> Int { SeaHealing(balance).of(catches: catches) }
+
     var phaseName: String { Phase.allCases.first { $0.key == phase }?.name ?? phase }
+}
+
+/// How a run heals the shared sea: as a day's catches heal a player's own ocean,
+/// `perCatch` each, up to the day's `cap` (the balance's numbers).
+struct SeaHealing: Sendable {
+    var perCatch: Int
+    var cap: Int
+
+    init(_ balance: Balance) {
+        perCatch = balance.health.perCatch
+        cap = balance.health.dailyRiseCap
+    }
+
+    func of(catches: Int) -> Int { min(max(0, catches) * perCatch, cap) }
 }

@@ -64,5 +64,17 @@ enum StoreSchema {
                      "CREATE INDEX catch_windows_day_hash ON catch_windows (day, hash)"],
             postgres: ["CREATE TABLE catch_windows (day TEXT NOT NULL, hash TEXT NOT NULL, run_id BIGINT NOT NULL REFERENCES runs(id))",
                        "CREATE INDEX catch_windows_day_hash ON catch_windows (day, hash)"]),
+        // The shared sea's running total per day, added to as each person's official run
+        // is kept (a GET reads one row, not the day's runs). Days kept before it are summed
+        // at start (`fillSea`, idempotent), with the server's balance. And an index per
+        // board, so a page of the top of 100,000 runs is read off an index.
+        Migration(
+            version: 5,
+            sqlite: ["CREATE TABLE sea (day TEXT PRIMARY KEY, runs INTEGER NOT NULL, catches INTEGER NOT NULL, healed INTEGER NOT NULL)",
+                     "CREATE INDEX runs_people ON runs (day, score DESC, id) WHERE official = 1 AND apart IS NULL",
+                     "CREATE INDEX runs_apart ON runs (day, score DESC, id) WHERE official = 1 AND apart IS NOT NULL"],
+            postgres: ["CREATE TABLE sea (day TEXT PRIMARY KEY, runs BIGINT NOT NULL, catches BIGINT NOT NULL, healed BIGINT NOT NULL)",
+                       "CREATE INDEX runs_people ON runs (day, score DESC, id) WHERE official = 1 AND apart IS NULL",
+                       "CREATE INDEX runs_apart ON runs (day, score DESC, id) WHERE official = 1 AND apart IS NOT NULL"]),
     ]
 }

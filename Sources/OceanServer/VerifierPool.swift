@@ -33,7 +33,11 @@ final class VerifierPool: Sendable {
         defer { waiting.withLockedValue { $0 -= 1 } }
         let outcome: Result<DailyResult, APIError>
         do {
-            outcome = try await pool.runIfActive { Self.check(bytes, date: date, balance: balance, maxTicks: maxTicks) }
+            outcome = try await pool.runIfActive {
+                let started = ContinuousClock.now
+                defer { ServerMetrics.verifySeconds.record(since: started) }
+                return Self.check(bytes, date: date, balance: balance, maxTicks: maxTicks)
+            }
         } catch {
             throw APIError(.serviceUnavailable, "the server is shutting down; try again shortly")
         }
@@ -49,6 +53,9 @@ final class VerifierPool: Sendable {
         return DailyRun.verify(read, date: date, balance: balance, maxTicks: maxTicks)
             .mapError { APIError(.unprocessableContent, $0.message) }
     }
+
+    /// Runs waiting for a thread or being verified now.
+    var depth: Int { waiting.withLockedValue { $0 } }
 
     func shutdown() async {
         try? await pool.shutdownGracefully()

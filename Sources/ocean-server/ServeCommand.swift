@@ -32,8 +32,18 @@ struct ServeCommand: ParsableCommand {
     var postsPerMinutePerKey = 10
     @Option(help: "Seconds a run's body may take to arrive before the request is cut (408), 1 to 300 (default 20).")
     var bodySeconds = 20.0
+    @Option(help: "Connections one address may hold open at once, 1 to 100000 (default 64); more are closed at once.")
+    var connectionsPerAddress = 64
+    @Option(help: "Seconds for a whole request head, from a connection's opening or its last answer, 1 to 300 (default 10).")
+    var headerSeconds = 10.0
+    @Option(help: "A reverse proxy's IP address (repeatable): from it, the player's address is the last in X-Forwarded-For, and its connections are not capped per address.")
+    var trustedProxy: [String] = []
     @Option(help: "Seconds a database call may take before the request is answered 503 with Retry-After, 0.5 to 60 (default 4).")
     var dbTimeout = 4.0
+    @Option(help: "A file whose first line is PostgreSQL's password (readable by its owner only). Without it: PGPASSWORD, then PGPASSFILE or ~/.pgpass, as libpq reads them.")
+    var dbPasswordFile: String?
+    @Option(help: "Seconds a starting server keeps trying a PostgreSQL database that does not answer before it exits, 0 to 3600 (default 30).")
+    var dbStartSeconds = 30.0
     @Option(help: ArgumentHelp("The server's clock set to this UTC time (YYYY-MM-DDTHH:MM[:SS]Z), running on from there: for tests and for re-playing an incident.",
                                visibility: .hidden))
     var now: String?
@@ -56,7 +66,17 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--posts-per-minute-per-key: \(postsPerMinutePerKey) is not allowed (1 to 100000)")
         }
         guard bodySeconds >= 1 && bodySeconds <= 300 else { throw ValidationError("--body-seconds: \(bodySeconds) is not allowed (1 to 300)") }
+        guard (1...100_000).contains(connectionsPerAddress) else {
+            throw ValidationError("--connections-per-address: \(connectionsPerAddress) is not allowed (1 to 100000)")
+        }
+        for p in trustedProxy where p.isEmpty || p.count > 45 || !p.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) {
+            throw ValidationError("--trusted-proxy: '\(p)' is not an IP address (such as 127.0.0.1 or ::1)")
+        }
+        guard headerSeconds >= 1 && headerSeconds <= 300 else { throw ValidationError("--header-seconds: \(headerSeconds) is not allowed (1 to 300)") }
         guard dbTimeout >= 0.5 && dbTimeout <= 60 else { throw ValidationError("--db-timeout: \(dbTimeout) is not allowed (0.5 to 60 seconds)") }
+        guard dbStartSeconds >= 0 && dbStartSeconds <= 3600 else {
+            throw ValidationError("--db-start-seconds: \(dbStartSeconds) is not allowed (0 to 3600)")
+        }
         if let now, DailyWindow.parseUTC(now) == nil {
             throw ValidationError("--now: '\(now)' is not a UTC time written YYYY-MM-DDTHH:MM[:SS]Z")
         }
@@ -82,9 +102,18 @@ struct ServeCommand: ParsableCommand {
         options.port = port
         options.submitMinutes = submitMinutes
         options.databaseSeconds = dbTimeout
+        options.databaseStartSeconds = dbStartSeconds
+        if case .postgres(let url) = database {
+            options.databasePassword = try password(for: url)
+        } else if dbPasswordFile != nil {
+            throw ValidationError("--db-password-file: only a PostgreSQL database (--db postgres://…) has a password")
+        }
         options.postsPerAddress = PostLimit(perMinute: postsPerMinute, burst: postsPerMinute)
         options.postsPerKey = PostLimit(perMinute: postsPerMinutePerKey, burst: postsPerMinutePerKey)
         options.bodySeconds = bodySeconds
+        options.connectionsPerAddress = connectionsPerAddress
+        options.headerSeconds = headerSeconds
+        options.trustedProxies = trustedProxy
         if let now, let set = DailyWindow.parseUTC(now) {
             let offset = set - Int64(time(nil))
             options.now = { Int64(time(nil)) + offset }
@@ -98,6 +127,30 @@ struct ServeCommand: ParsableCommand {
             }
         }
         if case .failure(let error) = outcome { throw CommandFailure("ocean-server: \(error)", status: 1) }
+    }
+}
+
+extension ServeCommand {
+    /// PostgreSQL's password from outside argv (`DatabasePassword`); a bad source is
+    /// refused (exit 2) naming it; where it came from goes to standard error.
+    func password(for url: String) throws -> String? {
+        let found: (password: String, source: String)?
+        do {
+            let (target, inAddress) = try DatabasePassword.target(of: url)
+            found = try DatabasePassword.find(for: target, inAddress: inAddress, file: dbPasswordFile,
+                                              environment: ProcessInfo.processInfo.environment) { path in
+                var info = stat()
+                guard stat(path, &info) == 0 else { return nil }
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw PasswordProblem("\(path) cannot be read as UTF-8 text")
+                }
+                return (text, UInt32(info.st_mode))
+            }
+        } catch let problem as PasswordProblem {
+            throw ValidationError(problem.description)
+        }
+        if let found { CommandOutput.printError("ocean-server: the database password from \(found.source)") }
+        return found?.password
     }
 }
 

@@ -265,6 +265,83 @@ import TestSupport
         #expect(parts.count == 2 && parts[1].contains("408") && (Double(parts[0]) ?? 99) < 6, "\(cut.stdout)\(cut.stderr)")
     }
 
+    /// Connections: one address holds at most its share (more are closed at once, and
+    /// the count comes back as they close); a connection whose request head has not
+    /// arrived in time is closed, even while it trickles the head a byte at a time.
+    @Test func connectionsAndHeadsAreBounded() throws {
+        let (folder, _) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/conn-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                       extra: ["--connections-per-address", "4", "--header-seconds", "2"])
+        defer { server.stop() }
+        let port = try #require(server.url.split(separator: ":").last)
+        let script = """
+            import socket, time
+            def closed_within(s, seconds):
+                s.settimeout(seconds)
+                try:
+                    return s.recv(1) == b""
+                except socket.timeout:
+                    return False
+                except OSError:
+                    return True
+            held = [socket.create_connection(("127.0.0.1", \(port))) for _ in range(6)]
+            time.sleep(0.3)
+            # the first four are held open, the fifth and sixth closed at once
+            print("beyond", [closed_within(s, 0.3) for s in held[4:]])
+            print("within", [closed_within(s, 0.2) for s in held[:4]])
+            # no head in 2 s: closed, and the address's share comes back
+            start = time.time()
+            print("deadline", all(closed_within(s, 5) for s in held[:4]), round(time.time() - start + 0.5, 1))
+            # a head trickled a byte every 0.2 s is cut at its deadline too
+            s = socket.create_connection(("127.0.0.1", \(port)))
+            s.sendall(b"GET /livez HTTP/1.1\\r\\nHost: x\\r\\n")
+            start, cut = time.time(), False
+            while time.time() - start < 8 and not cut:
+                try:
+                    s.sendall(b"X")
+                    cut = closed_within(s, 0.2)
+                except OSError:
+                    cut = True
+            print("trickle", cut, round(time.time() - start, 1))
+            """
+        let r = try runProgram("/usr/bin/env", ["python3", "-c", script])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("beyond [True, True]"), "\(r.stdout)\(r.stderr)")
+        #expect(lines.contains("within [False, False, False, False]"), "\(r.stdout)")
+        let deadline = lines.first { $0.hasPrefix("deadline ") }?.split(separator: " ") ?? []
+        #expect(deadline.count == 3 && deadline[1] == "True" && (Double(deadline[2]) ?? 99) < 4.5, "\(r.stdout)")
+        let trickle = lines.first { $0.hasPrefix("trickle ") }?.split(separator: " ") ?? []
+        #expect(trickle.count == 3 && trickle[1] == "True" && (Double(trickle[2]) ?? 99) < 4.5, "\(r.stdout)")
+        // Every connection closed: the address may connect again.
+        #expect(try httpGet(server.url + "/livez").status == 200)
+        let log = try String(contentsOfFile: server.log, encoding: .utf8)
+        #expect(log.contains("more than 4 open from this address") && log.contains("no request head within 2 s"), "\(log.suffix(1500))")
+    }
+
+    /// `/metrics` in Prometheus's text format: posts by outcome and status, the re-play's
+    /// time, the database's time by call, the queue and the connections.
+    @Test func metricsCountPostsAndTimes() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let server = try ServerProcess(db: folder + "/metrics-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder,
+                                       extra: ["--trusted-proxy", "127.0.0.1"])
+        defer { server.stop() }
+        #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").status == 0)
+        #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").stderr.contains("(409)"))
+        _ = try Self.board(server.url)
+        let m = try httpGet(server.url + "/metrics")
+        #expect(m.status == 200)
+        for line in [#"ocean_posts_total{outcome="stored",status="201"} 1"#, #"ocean_posts_total{outcome="refused",status="409"} 1"#,
+                     "ocean_verify_seconds_count 2", "ocean_verify_queue_depth 0", "ocean_open_connections "] {
+            #expect(m.body.contains(line), "\(line) missing from:\n\(m.body.prefix(3000))")
+        }
+        #expect(m.body.contains(#"ocean_database_seconds_count{call="commit"} 2"#) && m.body.contains(#"call="board""#), "\(m.body.prefix(3000))")
+        #expect(try httpHeaders(server.url + "/metrics")["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+        // From a trusted proxy, the player's address is the last one it forwarded.
+        _ = try runProgram("/usr/bin/curl", ["-s", "-H", "X-Forwarded-For: 198.51.100.1, 203.0.113.7", server.url + "/livez"])
+        let log = try String(contentsOfFile: server.log, encoding: .utf8)
+        #expect(log.contains("peer=203.0.113.7") && !log.contains("peer=198.51.100.1"), "\(log.suffix(1500))")
+    }
+
     /// A program's run is ranked apart, with the reason shown: by its header, and,
     /// with the header taken out, by its inputs (faster than a person reacts); it does
     /// not heal the shared sea. A person's (the human bot's, unmarked) is ranked.

@@ -89,7 +89,7 @@ final class ServerProcess {
     let log: String
     private(set) var url = ""
 
-    init(db: String, folder: String, extra: [String] = [], name: String = "server") throws {
+    init(db: String, folder: String, extra: [String] = [], name: String = "server", environment: [String: String] = [:]) throws {
         log = folder + "/\(name)-\(UInt32.random(in: 0...UInt32.max)).log"
         FileManager.default.createFile(atPath: log, contents: nil)
         process.executableURL = URL(fileURLWithPath: serverBinary)
@@ -101,6 +101,7 @@ final class ServerProcess {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["XDG_DATA_HOME"] = folder + "/server-data"
+        env.merge(environment) { $1 }
         process.environment = env
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
