@@ -5,6 +5,11 @@ export SWIFT_BACKTRACE := enable=no
 # The release build links the Swift runtime in, so the installed game needs no
 # toolchain at run time and names none in its RUNPATH (`readelf -d`).
 RELEASE := -c release --static-swift-stdlib
+# Flags every build of this Makefile passes, the same to each so none rebuilds another's
+# work. CI (.ci/run) builds without debug information (-gnone, -g0): a fresh clone's
+# build is a tenth faster, and CI never debugs; left empty, builds are as `swift build`'s.
+BUILD_FLAGS ?=
+export BUILD_FLAGS
 
 # Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
 # `cmd` (a command on PATH), `pc` (a pkg-config module) or `file` (a path that exists). SDL2 (window, input),
@@ -46,11 +51,11 @@ deps:
 ## built in release here: `make bench` and `make image` build `ocean-server` when they need it.
 RELEASE_PRODUCTS := ocean ocean-headless ocean-bench MallocInterposerSwift
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(BUILD_FLAGS)
 	$(MAKE) --no-print-directory build-release
 
 build-release:
-	for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(RELEASE) --product $$p || exit 1; done
+	for p in $(RELEASE_PRODUCTS); do $(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product $$p || exit 1; done
 	$(MAKE) --no-print-directory commit-stamp
 
 STAMP_DIRS ?= .build/debug .build/release
@@ -65,7 +70,7 @@ commit-stamp:
 ## the kernel, replay, drivers, drawing and audio modules are optimized even in debug (Package.swift's
 ## `optimizedInDebug`), so the tests run their ticks, pixels and samples at release speed in process.
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(MAKE) --no-print-directory build-release
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory toml-test
@@ -76,7 +81,7 @@ test: deps
 ## every valid file read to its expected value, every invalid one refused (exit 1 and a message, no crash or hang);
 ## prints "valid: N/M passed, invalid: N/M refused", fails on any miss, and skips (exit 0) when the suite is absent
 toml-test:
-	$(SWIFT) build --product toml-test-decoder
+	$(SWIFT) build $(BUILD_FLAGS) --product toml-test-decoder
 	python3 scripts/toml-test.py --decoder .build/debug/toml-test-decoder
 
 ## toml-differential: the reader against Python's tomllib on COUNT (default 2000) mutated TOML files, seeded
@@ -84,19 +89,19 @@ toml-test:
 COUNT ?= 2000
 SEED ?= 1
 toml-differential:
-	$(SWIFT) build --product toml-test-decoder
+	$(SWIFT) build $(BUILD_FLAGS) --product toml-test-decoder
 	python3 scripts/toml-differential.py --decoder .build/debug/toml-test-decoder --count $(COUNT) --seed $(SEED)
 
 ## play: the game in a window (release build of the game alone)
 play: deps
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	.build/release/ocean play
 
 ## install: the release `ocean` under PREFIX (default ~/.local) with its assets, a desktop
 ## entry, an icon drawn from the sprites and bash/zsh/fish completions (scripts/install.sh)
 PREFIX ?= $(HOME)/.local
 install: deps
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	$(MAKE) --no-print-directory install-built
 
 ## install-built: the same from the release build already made, without building (the install test uses it)
@@ -109,7 +114,7 @@ uninstall:
 
 ## screenshots: docs/screenshots/*.png (each phase, a summary, high contrast, a career's pet) from the golden replays, the career's screens (career-*.png) and the pet's contact sheet, rendered headless, no display
 screenshots: deps
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	OCEAN=.build/release/ocean scripts/screenshots.sh
 	scripts/career-screenshots.sh
 
@@ -121,13 +126,13 @@ sim: build
 ## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none);
 ## then `ocean-server` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
 bench: build
-	$(SWIFT) build $(RELEASE) --product ocean-server
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean-server
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
 	scripts/bench-server.sh
 
 ## bench-server: only the server's load test (needs the release build)
 bench-server:
-	$(SWIFT) build $(RELEASE) --product ocean-server
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean-server
 	scripts/bench-server.sh
 
 ## compare-kernel: the kernel's typical tick in ticks per CPU second, HEAD (or THIS=…) against commit 5a92273 (or COMMIT=…), interleaved (scripts/compare-kernel.sh)
@@ -179,7 +184,7 @@ balance-as-code:
 REPLAY_TIMEOUT ?= 300
 REPLAY_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 replay-check: deps
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	$(MAKE) --no-print-directory commit-stamp STAMP_DIRS=.build/release
 	shopt -s globstar nullglob; files=(replays/**/*.replay); \
 	  if [ $${#files[@]} = 0 ]; then echo "replay-check: no replays/**/*.replay found" >&2; exit 2; fi; \
@@ -274,29 +279,29 @@ SPEC ?= assets/tune/example.toml
 TRIALS ?= 40
 SAMPLER ?= tpe
 tune-optuna: venv
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) --ocean .build/release/ocean
 
 ## test-optuna: the Optuna test (a 20-trial study whose best trial equals `ocean tune` at that point); `make test`
 ## runs it only when the venv is there
 test-optuna: venv
-	$(SWIFT) build $(RELEASE) --product ocean
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test --skip-build --filter OptunaCLITests
 
 ## image: the headless `ocean` (tuning, no SDL) as an OCI image IMAGE_NAME, from scratch (deploy/Containerfile):
 ## the release build with the Swift runtime linked in, the C libraries it needs, the assets, user 1000
 IMAGE_NAME ?= ocean-rescue-headless:$(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 image:
-	$(SWIFT) build $(RELEASE) --product ocean-headless
-	$(SWIFT) build $(RELEASE) --product ocean-server
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean-headless
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean-server
 	$(MAKE) --no-print-directory commit-stamp
 	scripts/image-root.sh .build/release/ocean-headless .build/release/ocean-server .build/image/root
 	podman build -t $(IMAGE_NAME) -f deploy/Containerfile .build/image/root
 
 ## test-image: the image's `ocean tune` run with chroot (podman run is refused here) gives the local build's bytes (root)
 test-image: image
-	$(SWIFT) build $(RELEASE) --product ocean
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
 	IMAGE=$(IMAGE_NAME) scripts/test-image.sh
 
 ## k8s: the Kubernetes manifests for SHARDS shards (the count's one place) of SPEC in the image IMAGE_NAME, in .build/k8s
@@ -322,4 +327,4 @@ man:
 	$(SWIFT) package plugin generate-manual
 	@# A blank line inside a discussion is a paragraph break in mdoc, written as .Pp (mdoc warns on an empty line).
 	sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/ocean/ocean.1 > docs/man/ocean.1
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE)

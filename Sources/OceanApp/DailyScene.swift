@@ -45,19 +45,6 @@ public final class DailyScene: Scene {
         }
     }
 
-    /// The day's seed and header for a try (what `ocean daily record` writes too).
-    public static func header(date: CalendarDate, balance: Balance) -> ReplayHeader {
-        var header = ReplayHeader()
-        header.balance = balance
-        header.date = date
-        header.minuteOfDay = DailyGame.minuteOfDay
-        header.seed = DailyGame.seed(date: date, balance: balance)
-        header.mode = DailyGame.mode
-        header.comment = "The Daily Ocean of \(date)"
-        header.recordedBy = ReplayHeader.person
-        return header
-    }
-
     let setup: Setup
     /// The try on screen.
     public private(set) var play: PlayScene

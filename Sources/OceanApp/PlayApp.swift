@@ -99,10 +99,6 @@ public struct PlayOutcome {
 /// `ocean play`: the profile locked, the window opened, the sound started, a
 /// `GameSession` recording and saving, and the `PlayScene` in the one window loop.
 public enum PlayApp {
-    /// Days past the career's last one that `ocean play` applies without asking: a
-    /// season away; more is likelier a wrong clock than a long break.
-    public static let longAbsenceDays = 90
-
     public static func run(_ setup: PlaySetup) throws(AppError) -> PlayOutcome {
         // Assist mode's wider bin is a constant of the games played (and recorded).
         let balance = setup.assist.widening(setup.balance)
@@ -113,22 +109,11 @@ public enum PlayApp {
             throw AppError("\(error.description)\nThe profile is left as it is; name another with --profile PATH.")
         }
         let saved = store.saved?.state
-        // The clock against the career's calendar: set back, the career plays on from its
-        // last day (the kernel counts nothing twice), and says so; leapt far ahead, the
-        // absence is applied only when the player says the clock is right.
-        if let saved, saved.career.hasSession {
-            let last = CalendarDate(dayNumber: saved.career.today)
-            let ahead = setup.date.dayNumber - last.dayNumber
-            if ahead < 0 {
-                printError("ocean play: the clock says \(setup.date), before this career's last day (\(last)); "
-                           + "the career plays on as \(last), and nothing is counted twice")
-            } else if ahead > PlayApp.longAbsenceDays && !setup.acceptAbsence && store.saved?.plannedThrough == nil {
-                // (A career a plan moved, `ocean sim --days`, is dated by the plan, not by
-                // a clock: its gap to today is no sign of a wrong clock.)
-                throw AppError("ocean play: the clock says \(setup.date), \(ahead) days after this career's last day (\(last)); "
-                    + "so long an absence costs the ocean's health and the streak. If the clock is right, add --accept-absence; "
-                    + "if not, set it and start again. Nothing was changed.")
-            }
+        switch CareerClock.verdict(career: saved?.career, today: setup.date, acceptAbsence: setup.acceptAbsence,
+                                   planned: store.saved?.plannedThrough != nil) {
+        case .play: break
+        case .playOn(let why): printError("ocean play: " + why)
+        case .refuse(let why): throw AppError("ocean play: " + why)
         }
 
         let screen: DisplaySession
@@ -196,10 +181,8 @@ public enum PlayApp {
         func openDaily(name: @escaping () -> String) throws(FileError) -> DailyScene {
             let tries = DailyTries(profile: setup.profilePath, date: dailyDate)
             var daily = DailyScene.Setup(tries: tries, balance: dailyBalance, assets: setup.assets) { () throws(FileError) in
-                let recording = PlayRecording(record: tries.tryPath, force: true, profile: setup.profilePath)
-                let s = try GameSession(balance: dailyBalance, rules: dailyRules,
-                                        header: DailyScene.header(date: dailyDate, balance: dailyBalance),
-                                        saved: nil, recording: recording, hotReloadPath: nil, openSink: setup.openSink)
+                let s = try DailySession.open(tries, balance: dailyBalance, rules: dailyRules, profile: setup.profilePath,
+                                              openSink: setup.openSink)
                 if let audio {
                     audio.link.post(seaPitchPercent: 100, callsPercent: 100)
                     s.observers.append { state, events in audio.link.post(health: state.health, events: events, rules: dailyRules) }
@@ -233,7 +216,8 @@ public enum PlayApp {
         do {
             session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
                                       hotReloadPath: setup.hotReloadPath, reloadCheck: setup.reloadCheck, saveProblem: saveProblem,
-                                      openSink: setup.openSink)
+                                      keeper: ProfileKeeper(store: store, date: setup.date, assist: setup.assist, say: { printError($0) }),
+                                      player: store.player, openSink: setup.openSink)
         } catch {
             throw AppError(error.code == EEXIST ? "ocean: --record '\(recording.path)' exists; add --force to replace it once the new recording is finished"
                                                 : "\(error.description) (nothing was played)")
@@ -241,7 +225,6 @@ public enum PlayApp {
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
         let start: Command = .start(setup.mode)
         if setup.content == nil { session.queue(start) }
-        session.saveCareer = { try store.save($0, plannedThrough: nil) }
         if let audio {
             // Each sea's ambience tuning, in the balance's order (made once).
             let tunings = rules.seaKeys.map { setup.assets.seas.look($0) }.map { ($0.ambiencePitchPercent, $0.callsPercent) }
@@ -257,26 +240,9 @@ public enum PlayApp {
                               player: CareerPlayer(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
                               seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens,
                               start: start)
-        session.savePlayer = { [unowned scene] state in
-            // A name typed or a story seen: saved at once with the career as it stands.
-            if let player = scene.player {
-                store.player = ProfileText.Player(name: player.name, introSeen: player.introSeen, outroSeen: player.outroSeen)
-            }
-            try store.save(state, plannedThrough: nil)
-        }
-        session.onRulesChanged = { store.rules = $0 }
         scene.openDaily = { [unowned scene] () throws(FileError) in
             try openDaily(name: { scene.player?.name ?? store.player.name })
         }
-        // A finished game that makes its mode's top ten keeps its own replay beside the profile.
-        let scores = HighScoreStore(profilePath: setup.profilePath)
-        session.onGameFinished = { [unowned scene] game in
-            keepHighScore(game, scores: scores, name: scene.player?.name ?? store.player.name, date: setup.date,
-                          assist: setup.assist).map {
-                scene.madeHighScore(rank: $0)
-            }
-        }
-
         // The X server gone mid-game: the recording is finished and kept, then the process ends (status 2).
         DisplayLoss.install()
         DisplayLoss.onLoss = { session.finishOnDisplayLoss(say: { printError($0) }) }
@@ -287,24 +253,6 @@ public enum PlayApp {
             throw AppError("\(failure.description) (the recording is lost; any old file is kept)")
         }
         return PlayOutcome(stats: stats, saveError: session.saveError, recordingPath: session.recording.path)
-    }
-
-    /// Adds `game` to the high scores if it ranks, its replay first; the rank, or nil
-    /// (a problem is said on standard error; play goes on).
-    static func keepHighScore(_ game: FinishedGame, scores: HighScoreStore, name: String, date: CalendarDate,
-                              assist: Assist = .none) -> Int? {
-        let s = game.summary
-        let entry = HighScores.Entry(mode: s.mode, score: s.score, rounds: s.rounds, catches: s.catches, bestCombo: s.bestCombo,
-                                     date: date, replay: "", name: name,
-                                     assist: assist.isOn ? HighScores.AssistMark(speedPercent: assist.speedPercent,
-                                                                                binPercent: assist.binPercent) : nil)
-        do {
-            guard try scores.load().rank(of: entry) != nil else { return nil }
-            return try scores.record(entry, replayText: game.replayText)
-        } catch {
-            printError("ocean play: the high score was not kept: \(error.description)")
-            return nil
-        }
     }
 
     /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a

@@ -3,6 +3,7 @@ import OceanFront
 import OceanKernel
 import OceanPlatform
 import OceanSession
+import OceanStore
 import OceanSystem
 
 /// The game as a person plays it: the career's screens (with a career) and the game
@@ -80,7 +81,6 @@ public final class PlayScene: Scene {
             view.observe(state, events: events)
             career?.flow.observe(state, events: events)
         }
-        session.onNews = { [unowned self] news in hear(news) }
     }
 
     /// The player as the career's screens have it (saved with the career).
@@ -105,7 +105,10 @@ public final class PlayScene: Scene {
             for press in input.presses {
                 guard let key = CareerKey(press), let out = career?.flow.handle(key, state: session.state) else { continue }
                 for command in out.commands { session.queue(command) }
-                if out.playerChanged { session.playerChanged(withQueuedCommands: !out.commands.isEmpty) }
+                if out.playerChanged, let p = career?.flow.player {
+                    session.playerChanged(ProfileText.Player(name: p.name, introSeen: p.introSeen, outroSeen: p.outroSeen),
+                                          withQueuedCommands: !out.commands.isEmpty)
+                }
                 if out.quit { quit = true }
                 if out.daily { openDailyScene() }
             }
@@ -119,6 +122,7 @@ public final class PlayScene: Scene {
         if !session.inGame, now - lastLook >= 1_000_000_000 {
             lastLook = now
             session.lookBetweenGames()
+            session.takeNews(hear)
         }
         return true
     }
@@ -142,6 +146,7 @@ public final class PlayScene: Scene {
             failure = error
             return false
         }
+        session.takeNews(hear)
         return true
     }
 
@@ -291,12 +296,12 @@ public final class PlayScene: Scene {
             say("ocean play: the career could not be saved: \(said)")
             view.notice = Notice("The career could not be saved: \(shown)", isProblem: true, until: .max,
                                  columns: view.noticeColumns)
+        case .highScore(let rank):
+            // The game that just ended entered its mode's high scores: its summary says so.
+            view.highScoreRank = rank
         }
     }
 
-    /// The game that just ended took `rank` in its mode's high-score table: its
-    /// summary says so.
-    public func madeHighScore(rank: Int) { view.highScoreRank = rank }
 
     /// A notice across the top of the game's screen for `seconds` of game time.
     private func notify(_ text: String, isProblem: Bool, seconds: Int) {

@@ -249,6 +249,10 @@ public enum BalanceSchema {
         for k in b.kinds {
             let key = "kind.\(k.key)."
             require(k.seaLife == 0 || k.powerUp == 0, key + "power_up", "must be 0 for sea life (sea_life = 1)")
+            // The fair spawner keeps a leaping fish clear of the net, not of a bounce off
+            // the rim: a bounced fish would come down where no plan looked.
+            require(k.seaLife == 0 || k.bouncePercent == 0, key + "bounce_percent",
+                    "must be 0 for sea life (sea_life = 1): a fish bounced off the rim comes down where the fair spawner never looked")
             require(k.seaLife == 1 || k.leapSpeedPxPerS == 0, key + "leap_speed_px_per_s",
                     "must be 0 unless the kind is sea life (sea_life = 1): trash falls from the top")
             if k.seaLife == 1 {

@@ -44,17 +44,12 @@ public final class GameSession {
     /// They borrow the state and keep none of it (a kept copy would share the item
     /// array, and the next step would then copy it: an allocation every tick).
     public var observers: [(GameState, [Event]) -> Void] = []
-    /// What the session has to say (a notice on screen; standard error for some).
-    public var onNews: (SessionNews) -> Void = { _ in }
-    /// Saves the career as it stands (after a game, a menu action that changed it).
-    public var saveCareer: (GameState) throws -> Void = { _ in }
-    /// Saves the player's name and story flags, with the career as it stands.
-    public var savePlayer: (GameState) throws -> Void = { _ in }
-    /// The constants changed (a new part): the store reads the career with them.
-    public var onRulesChanged: (Rules) -> Void = { _ in }
-    /// A game ended (not left early): it, with what makes its own replay (a high
-    /// score keeps that).
-    public var onGameFinished: ((FinishedGame) -> Void)?
+    /// Where the career, the player and finished games are kept (given at init).
+    private let keeper: any SessionKeeper
+    /// The player as last told (`playerChanged`): saved with the career, named in high scores.
+    public private(set) var player: ProfileText.Player
+    /// What the session has to say since the scene last asked (`takeNews`).
+    private var news: [SessionNews] = []
     private var capture = GameCapture()
     /// After `finishRecording`: the session's last state, stepped on unrecorded so
     /// the screen stays alive (the summary's motions); commands go nowhere.
@@ -72,10 +67,15 @@ public final class GameSession {
     ///     (they are built once per stretch of constants).
     ///   - reloadCheck: what a launch checks beyond the balance (sprites, names,
     ///     impact of every kind), which a reloaded file must pass too.
+    ///   - keeper: where the career, the player and finished games are kept.
+    ///   - player: the player's name and story flags as the profile has them.
     /// Throws when the first part's recording cannot be opened.
     public init(balance: Balance, rules: Rules? = nil, header: ReplayHeader, saved: GameState?, recording: PlayRecording,
                 hotReloadPath: String?, reloadCheck: ((Balance) -> String?)? = nil, saveProblem: String? = nil,
+                keeper: any SessionKeeper = NothingKept(), player: ProfileText.Player = ProfileText.Player(),
                 openSink: @escaping OpenSink) throws(FileError) {
+        self.keeper = keeper
+        self.player = player
         assist = header.assist ?? .none
         fileBalance = balance
         self.balance = assist.widening(balance)
@@ -90,6 +90,16 @@ public final class GameSession {
         sink = try openSink(recording.path, recording.replaces)
         recorder = ReplayRecorder(header: self.header, rules: self.rules, sink: sink)
         pending.reserveCapacity(16)
+        news.reserveCapacity(4)
+    }
+
+    /// Hands what the session had to say since the last call, oldest first, to `hear`
+    /// (the scene asks after each tick and each look at the balance).
+    public func takeNews(_ hear: (SessionNews) -> Void) {
+        guard !news.isEmpty else { return }
+        let said = news
+        news.removeAll(keepingCapacity: true)
+        for n in said { hear(n) }
     }
 
     /// The career and game as they stand (borrowed: hold no copy across a tick).
@@ -112,7 +122,8 @@ public final class GameSession {
 
     /// The player's name or story flags changed: saved now, or, when the change came
     /// with commands just queued, once the kernel has run them.
-    public func playerChanged(withQueuedCommands: Bool) {
+    public func playerChanged(_ player: ProfileText.Player, withQueuedCommands: Bool) {
+        self.player = player
         if withQueuedCommands && !pending.isEmpty { playerChangeWaits = true; return }
         savePlayerNow()
     }
@@ -183,18 +194,18 @@ public final class GameSession {
             for observer in observers { observer(unrecorded!.state, unrecorded!.events) }
             return
         }
-        if onGameFinished != nil { capture.willStep(recorder.simulation.state, input) }
+        if keeper.keepsFinishedGames { capture.willStep(recorder.simulation.state, input) }
         recorder.step(input)
         ticks += 1
         for observer in observers { observer(recorder.simulation.state, recorder.simulation.events) }
-        if let onGameFinished,
+        if keeper.keepsFinishedGames,
            let game = capture.didStep(recorder.simulation.state, recorder.simulation.events, header: header),
-           !game.summary.abandoned {
-            onGameFinished(game)
+           !game.summary.abandoned, let rank = keeper.keep(game, player: player) {
+            news.append(.highScore(rank: rank))
         }
         // The career is saved after every game and every menu action that changed it.
         if recorder.simulation.events.contains(where: PlayRecording.changesTheCareer) {
-            do { try saveCareer(recorder.simulation.state) } catch { saveFailed(error) }
+            do { try keeper.saveCareer(recorder.simulation.state) } catch { saveFailed(error) }
         }
     }
 
@@ -204,7 +215,7 @@ public final class GameSession {
     }
 
     private func savePlayerNow() {
-        do { try savePlayer(recorder.simulation.state) } catch { saveFailed(error) }
+        do { try keeper.savePlayer(player, with: recorder.simulation.state) } catch { saveFailed(error) }
     }
 
     /// The balance file looked at: news of what changed and, at a game's start, the
@@ -212,11 +223,11 @@ public final class GameSession {
     private func lookAtBalance(atStart: Bool) -> Balance? {
         guard hotReload != nil else { return nil }
         // The file holds the balance without assist mode's wider bin.
-        let (news, apply) = hotReload!.look(state: recorder.simulation.state, inPlay: fileBalance, atStart: atStart)
-        switch news {
-        case .waiting?: onNews(.balanceWaiting(path: hotReload!.reloader.path))
-        case .sameAsInPlay?: onNews(.balanceSameAsInPlay)
-        case .refused(let why)?: onNews(.balanceRefused(why))
+        let (seen, apply) = hotReload!.look(state: recorder.simulation.state, inPlay: fileBalance, atStart: atStart)
+        switch seen {
+        case .waiting?: news.append(.balanceWaiting(path: hotReload!.reloader.path))
+        case .sameAsInPlay?: news.append(.balanceSameAsInPlay)
+        case .refused(let why)?: news.append(.balanceRefused(why))
         case nil: break
         }
         guard let apply else { return nil }
@@ -237,14 +248,14 @@ public final class GameSession {
         header.startState = state
         sink = try openSink(recording.path, recording.replaces)
         recorder = ReplayRecorder(header: header, rules: rules, sink: sink)
-        onRulesChanged(rules)
-        onNews(.rulesChanged(message: message))
+        keeper.rulesChanged(rules)
+        news.append(.rulesChanged(message: message))
     }
 
     /// A save that failed (a full disk, a read-only profile): said once; play goes on.
     private func saveFailed(_ error: any Error) {
         let first = saveError == nil
         saveError = String(describing: error)
-        if first { onNews(.saveFailed(said: saveError!, shown: (error as? Profile.LoadError)?.message ?? saveError!)) }
+        if first { news.append(.saveFailed(said: saveError!, shown: (error as? Profile.LoadError)?.message ?? saveError!)) }
     }
 }

@@ -15,4 +15,6 @@ public enum SessionNews: Equatable {
     /// The career could not be saved (said once): `said` in full for standard error,
     /// `shown` in the player's words; play goes on.
     case saveFailed(said: String, shown: String)
+    /// The game that just ended took `rank` in its mode's high scores (its replay kept).
+    case highScore(rank: Int)
 }

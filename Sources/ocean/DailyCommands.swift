@@ -184,11 +184,12 @@ extension DailyCommand {
 
     struct Leaderboard: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a day's Daily Ocean leaderboard from a server (its JSON).",
-            discussion: "[{\"rank\", \"name\", \"score\", \"rounds\", \"catches\", \"bestCombo\", \"id\"}], best first.")
+            abstract: "Print a day's Daily Ocean leaderboard from a server: a table, or its JSON.",
+            discussion: "--json: [{\"rank\", \"name\", \"score\", \"rounds\", \"catches\", \"bestCombo\", \"id\"}], best first, as the server sent it.")
 
         @Option(help: "The server, such as http://127.0.0.1:8080.") var server: String
         @Option(help: "The day, YYYY-MM-DD (default: today, UTC).") var date: String?
+        @Flag(help: "Print the server's JSON as it came, for scripts.") var json = false
 
         func validate() throws {
             if let date { _ = try parseDate(date) }
@@ -199,7 +200,41 @@ extension DailyCommand {
             let day = date ?? DailyCommand.todayUTC()
             let answer: ServerAnswer
             do { answer = try DailyClient(server: server).leaderboard(date: day) } catch { throw CommandFailure("ocean: \(error)", status: 1) }
-            try DailyCommand.report(answer, what: "the leaderboard of \(day)")
+            guard !json, (200..<300).contains(answer.status) else { return try DailyCommand.report(answer, what: "the leaderboard of \(day)") }
+            guard case .array(let rows)? = answer.json else {
+                throw CommandFailure("the server's leaderboard of \(day) is not a list of runs: \(oneLine(answer.text, limit: 200))", status: 1)
+            }
+            CommandOutput.print(Self.table(rows, day: day))
+        }
+
+        /// The board as a person reads it: one run a line, the numbers aligned; a name
+        /// escaped (the server's text never forges a line of ours).
+        static func table(_ rows: [AnswerJSON], day: String) -> String {
+            guard !rows.isEmpty else { return "The Daily Ocean of \(day): no run ranked yet." }
+            let header = ["rank", "name", "score", "rounds", "catches", "best combo"]
+            func number(_ r: AnswerJSON, _ key: String) -> String { r[key]?.int.map(String.init) ?? "-" }
+            let cells: [[String]] = rows.map { r in
+                let score = r["score"]?.int.map(Self.grouped) ?? "-"
+                let name = oneLine(r["name"]?.string ?? "?", limit: 32)
+                return [number(r, "rank"), name, score, number(r, "rounds"), number(r, "catches"), number(r, "bestCombo")]
+            }
+            let widths = header.indices.map { i in max(header[i].count, cells.map { $0[i].count }.max() ?? 0) }
+            func line(_ c: [String]) -> String {
+                let pads = c.indices.map { String(repeating: " ", count: widths[$0] - c[$0].count) }
+                return c.indices.map { i in i == 1 ? c[i] + pads[i] : pads[i] + c[i] }.joined(separator: "  ")
+            }
+            return (["The Daily Ocean of \(day): \(rows.count) \(rows.count == 1 ? "run" : "runs") ranked", line(header)]
+                + cells.map(line)).joined(separator: "\n")
+        }
+
+        static func grouped(_ n: Int) -> String {
+            let digits = String(abs(n))
+            var out = ""
+            for (i, c) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+                out.append(c)
+            }
+            return (n < 0 ? "-" : "") + out
         }
     }
 

@@ -8,6 +8,7 @@ import OceanBalance
 import OceanKernel
 import OceanPlatform
 import OceanReplay
+import OceanSession
 import OceanStore
 import OceanSystem
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ struct PlayCommand: ParsableCommand {
     var assistSpeed: Int = 100
     @Option(help: "Assist mode: a bin this percent of its width, 100 to 150 (default 100). Marked likewise.")
     var assistBin: Int = 100
-    @Flag(help: "The clock is right: apply an absence of more than \(PlayApp.longAbsenceDays) days since the career's last day (without it, play refuses one).")
+    @Flag(help: "The clock is right: apply an absence of more than \(CareerClock.longAbsenceDays) days since the career's last day (without it, play refuses one).")
     var acceptAbsence = false
     @OptionGroup var audioDesign: AudioDesignOption
 

@@ -29,7 +29,7 @@ import Testing
         let tries = DailyTries(profile: folder + "/profile", date: Self.day)
         var setup = DailyScene.Setup(tries: tries, balance: balance, assets: try FrontAssetsLoader.load(theme: nil)) { () throws(FileError) in
             let recording = PlayRecording(record: tries.tryPath, force: true, profile: folder + "/profile")
-            return try GameSession(balance: balance, header: DailyScene.header(date: Self.day, balance: balance), saved: nil,
+            return try GameSession(balance: balance, header: DailySession.header(date: Self.day, balance: balance), saved: nil,
                                    recording: recording, hotReloadPath: nil) { path, replaces throws(FileError) in
                 try AtomicFileSink(path: path, overwrite: replaces)
             }

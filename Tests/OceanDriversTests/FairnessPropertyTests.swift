@@ -62,6 +62,12 @@ import Testing
             let b = Self.randomBalance(&r, from: shipped)
             t.balances += 1
             guard BalanceSchema.check(b).isEmpty else { t.refused += 1; continue }
+            // The same balance with bouncing sea life is refused, naming the key.
+            if let fish = b.kinds.firstIndex(where: { $0.seaLife == 1 }) {
+                var bouncing = b
+                bouncing.kinds[fish].bouncePercent = 45
+                #expect(BalanceSchema.check(bouncing).contains { $0.key == "kind.\(b.kinds[fish].key).bounce_percent" })
+            }
             let rules = Rules(b)
             let arcade = n % 3 == 0
             var sim = Simulation(rules: rules, seed: UInt64(n))
@@ -88,6 +94,18 @@ import Testing
         // The sample must test something: most balances accepted, items caught and passed.
         #expect(t.games >= 60 && t.trash >= 2_000 && t.seaLife >= 50, "\(t)")
         print("fairness property: \(t.balances) balances, \(t.refused) refused, \(t.games) games, \(t.trash) items caught, \(t.seaLife) sea-life passes")
+    }
+
+    /// Issue 48's balance: sea life that bounces off the rim (the oracle touched it 13
+    /// times in 20 arcade games) is refused, each kind by its key.
+    @Test func bouncingSeaLifeIsRefusedByName() throws {
+        var b = try shippedBalance
+        b.rounds.reachMarginPx = 4
+        for i in b.kinds.indices where b.kinds[i].seaLife == 1 { b.kinds[i].bouncePercent = 50 }
+        let issues = BalanceSchema.check(b)
+        for k in b.kinds where k.seaLife == 1 {
+            #expect(issues.contains { $0.key == "kind.\(k.key).bounce_percent" && $0.message.contains("must be 0 for sea life") }, "\(issues)")
+        }
     }
 
     /// The pilot-breaking balances of issue 31: each is refused with a message naming

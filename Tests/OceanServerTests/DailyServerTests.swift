@@ -36,7 +36,7 @@ import TestSupport
     }
 
     static func board(_ server: String, date: String = day) throws -> [[String: Any]] {
-        let r = try ocean(["daily", "leaderboard", "--server", server, "--date", date])
+        let r = try ocean(["daily", "leaderboard", "--server", server, "--date", date, "--json"])
         guard r.status == 0, let rows = try json(r.stdout) as? [[String: Any]] else {
             throw HarnessError("leaderboard failed (\(r.status)): \(r.stdout) \(r.stderr)")
         }
@@ -286,12 +286,13 @@ import TestSupport
                     return True
             held = [socket.create_connection(("127.0.0.1", \(port))) for _ in range(6)]
             time.sleep(0.3)
-            # the first four are held open, the fifth and sixth closed at once
-            print("beyond", [closed_within(s, 0.3) for s in held[4:]])
-            print("within", [closed_within(s, 0.2) for s in held[:4]])
-            # no head in 2 s: closed, and the address's share comes back
+            # four are held open, two closed at once (which two: the order the server's
+            # threads accepted them in)
+            closed = [closed_within(s, 0.3) for s in held]
+            print("closed at once", closed.count(True), "held", closed.count(False))
+            # no head in 2 s: the held ones closed, and the address's share comes back
             start = time.time()
-            print("deadline", all(closed_within(s, 5) for s in held[:4]), round(time.time() - start + 0.5, 1))
+            print("deadline", all(closed_within(s, 5) for s, c in zip(held, closed) if not c), round(time.time() - start + 0.8, 1))
             # a head trickled a byte every 0.2 s is cut at its deadline too
             s = socket.create_connection(("127.0.0.1", \(port)))
             s.sendall(b"GET /livez HTTP/1.1\\r\\nHost: x\\r\\n")
@@ -306,8 +307,7 @@ import TestSupport
             """
         let r = try runProgram("/usr/bin/env", ["python3", "-c", script])
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("beyond [True, True]"), "\(r.stdout)\(r.stderr)")
-        #expect(lines.contains("within [False, False, False, False]"), "\(r.stdout)")
+        #expect(lines.contains("closed at once 2 held 4"), "\(r.stdout)\(r.stderr)")
         let deadline = lines.first { $0.hasPrefix("deadline ") }?.split(separator: " ") ?? []
         #expect(deadline.count == 3 && deadline[1] == "True" && (Double(deadline[2]) ?? 99) < 4.5, "\(r.stdout)")
         let trickle = lines.first { $0.hasPrefix("trickle ") }?.split(separator: " ") ?? []
@@ -328,6 +328,11 @@ import TestSupport
         #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").status == 0)
         #expect(try Self.submit(runs[0].file, name: "ana", server: server.url, keyFolder: folder + "/player-ana").stderr.contains("(409)"))
         _ = try Self.board(server.url)
+        // Without --json, the board is a table a person reads.
+        let table = try ocean(["daily", "leaderboard", "--server", server.url, "--date", Self.day])
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "The Daily Ocean of \(Self.day): 1 run ranked" && lines.count == 3, "\(table.stdout)\(table.stderr)")
+        #expect(lines.dropFirst().first?.contains("rank  name") == true && lines.last?.contains(" ana ") == true, "\(table.stdout)")
         let m = try httpGet(server.url + "/metrics")
         #expect(m.status == 200)
         for line in [#"ocean_posts_total{outcome="stored",status="201"} 1"#, #"ocean_posts_total{outcome="refused",status="409"} 1"#,

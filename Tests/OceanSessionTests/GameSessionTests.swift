@@ -13,14 +13,42 @@ import Testing
 
     static let day = CalendarDate(year: 2026, month: 6, day: 1)
 
-    func session(folder: String, balancePath: String? = nil, saved: GameState? = nil) throws -> GameSession {
+    /// A keeper that writes nothing and remembers what it was given.
+    final class Kept: SessionKeeper {
+        var careers: [GameState] = []
+        var players: [(ProfileText.Player, Int)] = []
+        var rules: [Rules] = []
+        var games: [FinishedGame] = []
+        var failing = false
+        var rank: Int?
+        func saveCareer(_ state: GameState) throws {
+            careers.append(state)
+            if failing { throw Failing() }
+        }
+        func savePlayer(_ player: ProfileText.Player, with state: GameState) throws { players.append((player, state.tick)) }
+        func rulesChanged(_ rules: Rules) { self.rules.append(rules) }
+        var keepsFinishedGames: Bool { true }
+        func keep(_ game: FinishedGame, player: ProfileText.Player) -> Int? {
+            games.append(game)
+            return rank
+        }
+    }
+
+    /// Everything the session had to say so far.
+    func news(_ session: GameSession) -> [SessionNews] {
+        var said: [SessionNews] = []
+        session.takeNews { said.append($0) }
+        return said
+    }
+
+    func session(folder: String, balancePath: String? = nil, saved: GameState? = nil, keeper: Kept = Kept()) throws -> GameSession {
         var header = ReplayHeader()
         header.seed = 3
         header.date = Self.day
         header.recordedBy = "person"
         let recording = PlayRecording(record: folder + "/run.replay", force: false, profile: folder + "/profile")
         let session = try GameSession(balance: try shippedBalance, header: header, saved: saved, recording: recording,
-                                  hotReloadPath: balancePath) { path, replaces in
+                                      hotReloadPath: balancePath, keeper: keeper) { path, replaces in
             try! AtomicFileSink(path: path, overwrite: replaces)
         }
         session.queue(.beginSession(Self.day, minuteOfDay: 600))
@@ -69,35 +97,32 @@ import Testing
 
     @Test func leavingWithAGameOnEndsItAsAbandonedRecordedAndSaved() throws {
         let folder = freshFolder("session-abandon")
-        let session = try session(folder: folder)
+        let kept = Kept()
+        let session = try session(folder: folder, keeper: kept)
         session.queue(.start(.classic))
-        var saved: [GameState] = []
-        session.saveCareer = { saved.append($0) }
         try run(session, ticks: 120)
         #expect(session.inGame)
         try session.finish()
         #expect(!session.inGame)
         let summary = try #require(session.events.compactMap { if case .gameOver(let s) = $0 { s } else { nil } }.first)
         #expect(summary.abandoned)
-        #expect(saved.last?.mode == .idle, "the career is saved with the game counted")
+        #expect(kept.careers.last?.mode == .idle, "the career is saved with the game counted")
         let replay = try ReplayReader.read(path: folder + "/run.replay")
         #expect(replay.replay.inputs.last?.input.command == .abandon)
     }
 
     @Test func aFailedSaveIsSaidOnceAndPlayGoesOn() throws {
         let folder = freshFolder("session-save")
-        let session = try session(folder: folder)
-        var news: [SessionNews] = []
-        session.onNews = { news.append($0) }
-        var saves = 0
-        session.saveCareer = { _ in saves += 1; throw Failing() }
+        let kept = Kept()
+        kept.failing = true
+        let session = try session(folder: folder, keeper: kept)
         // Two career changes (two adoptions), each tries to save.
         session.queue(.adopt(.cat))
         session.queue(.none)
         session.queue(.adopt(.dog))
         try run(session, ticks: 60)
-        #expect(saves >= 1)
-        #expect(news == [.saveFailed(said: "the disk is full", shown: "the disk is full")])
+        #expect(kept.careers.count >= 1)
+        #expect(news(session) == [.saveFailed(said: "the disk is full", shown: "the disk is full")])
         #expect(session.saveError == "the disk is full")
         #expect(session.ticks == 60)
         try session.finish()
@@ -106,27 +131,25 @@ import Testing
 
     @Test func aPlayerChangeWithCommandsIsSavedOnceTheKernelRanThem() throws {
         let folder = freshFolder("session-player")
-        let session = try session(folder: folder)
-        var savedAt: [Int] = []
-        session.savePlayer = { savedAt.append($0.tick) }
+        let kept = Kept()
+        let session = try session(folder: folder, keeper: kept)
         try run(session, ticks: 2)
         session.queue(.adopt(.cat))
-        session.playerChanged(withQueuedCommands: true)
-        #expect(savedAt.isEmpty, "not before the adoption is run")
+        session.playerChanged(ProfileText.Player(name: "Ada"), withQueuedCommands: true)
+        #expect(kept.players.isEmpty, "not before the adoption is run")
         try run(session, ticks: 1)
-        #expect(savedAt == [3])
-        session.playerChanged(withQueuedCommands: false)
-        #expect(savedAt == [3, 3], "a change alone is saved at once")
+        #expect(kept.players.map(\.1) == [3] && kept.players.first?.0.name == "Ada")
+        session.playerChanged(ProfileText.Player(name: "Ada", introSeen: true), withQueuedCommands: false)
+        #expect(kept.players.map(\.1) == [3, 3], "a change alone is saved at once")
+        #expect(kept.players.last?.0.introSeen == true && session.player.introSeen)
     }
 
     @Test func aBalanceEditWaitsForTheNextGameThenRecordsAPartOfItsOwn() throws {
         let folder = freshFolder("session-reload")
         let (balancePath, shipped) = try balanceFile(in: folder)
-        let session = try session(folder: folder, balancePath: balancePath)
+        let kept = Kept()
+        let session = try session(folder: folder, balancePath: balancePath, keeper: kept)
         var news: [SessionNews] = []
-        session.onNews = { news.append($0) }
-        var storeRules: Rules?
-        session.onRulesChanged = { storeRules = $0 }
         var rulesSeenByObserver: [Int] = []
         session.observers.append { [unowned session] _, _ in rulesSeenByObserver.append(session.rules.binHalfWidth) }
         try run(session, ticks: 10)
@@ -135,17 +158,19 @@ import Testing
         #expect(edited != shipped)
         try edited.write(toFile: balancePath, atomically: true, encoding: .utf8)
         session.lookBetweenGames()
+        news += self.news(session)
         #expect(news == [.balanceWaiting(path: balancePath)])
         #expect(session.rules.binHalfWidth == Fixed.px(23))
         // The game's start applies it, in a part of its own.
         session.queue(.start(.classic))
         try run(session, ticks: 10)
+        news += self.news(session)
         #expect(news.count == 2)
         if case .rulesChanged(let message)? = news.last { #expect(message.contains("run.2.replay")) } else {
             Issue.record("no rules change: \(news)")
         }
         #expect(session.rules.binHalfWidth == Fixed.px(24))
-        #expect(storeRules?.binHalfWidth == Fixed.px(24))
+        #expect(kept.rules.last?.binHalfWidth == Fixed.px(24))
         #expect(rulesSeenByObserver.first == Fixed.px(23) && rulesSeenByObserver.last == Fixed.px(24))
         #expect(session.inGame)
         try session.finish()
@@ -163,11 +188,10 @@ import Testing
         let folder = freshFolder("session-refused")
         let (balancePath, shipped) = try balanceFile(in: folder)
         let session = try session(folder: folder, balancePath: balancePath)
-        var news: [SessionNews] = []
-        session.onNews = { news.append($0) }
         try (shipped + "\nnot toml at all [[[\n").write(toFile: balancePath, atomically: true, encoding: .utf8)
         session.queue(.start(.classic))
         try run(session, ticks: 5)
+        let news = news(session)
         #expect(news.count == 1)
         if case .balanceRefused? = news.first {} else { Issue.record("not refused: \(news)") }
         #expect(session.rules.binHalfWidth == Fixed.px(23))
@@ -179,14 +203,17 @@ import Testing
     /// the state before its start, verifies, and ends where the game ended.
     @Test func aFinishedGameIsAReplayOfItsOwnThatVerifies() throws {
         let folder = freshFolder("session-finished")
-        let session = try session(folder: folder)
-        var finished: [FinishedGame] = []
-        session.onGameFinished = { finished.append($0) }
+        let kept = Kept()
+        kept.rank = 4
+        let session = try session(folder: folder, keeper: kept)
+        session.playerChanged(ProfileText.Player(name: "Bo"), withQueuedCommands: false)
         try run(session, ticks: 30)
         session.queue(.start(.arcade))
         // Idle: the arcade game ends when its misses run out.
-        while finished.isEmpty && session.ticks < 20_000 { try session.tick(move: .none, pointer: nil) }
-        let game = try #require(finished.first)
+        while kept.games.isEmpty && session.ticks < 20_000 { try session.tick(move: .none, pointer: nil) }
+        let game = try #require(kept.games.first)
+        // The keeper's rank is news for the summary.
+        #expect(news(session) == [.highScore(rank: 4)])
         #expect(game.summary.mode == .arcade && !game.summary.abandoned)
         #expect(game.header.startState?.tick == 30 && game.header.mode == .arcade)
         #expect(game.inputs.first?.input.command == .start(.arcade))
@@ -197,6 +224,6 @@ import Testing
         session.queue(.start(.classic))
         try run(session, ticks: 100)
         try session.finish()
-        #expect(finished.count == 1)
+        #expect(kept.games.count == 1)
     }
 }

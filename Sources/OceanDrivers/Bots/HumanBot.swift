@@ -10,10 +10,13 @@ import OceanKernel
 ///   matters, and a ring of outputs is far smaller than a ring of item lists. On the
 ///   keys it predicts part of that delay away, as people do (a forward model of its
 ///   own bin under the keys already pressed).
-/// - **Noticing and choosing.** A new item is noticed one reaction intercept after it
-///   appears. The player looks, chooses among the n items noticed (Hick–Hyman: a +
-///   b·log2(n + 1)), and only when that choice time has passed does its hand act on
-///   it; then it looks again. With nine items in the air it is slower than with one.
+/// - **Noticing and choosing.** Detection is counted once: an item is in view from the
+///   moment it shows, and a player with nothing to chase looks at once when one
+///   appears; the choice among the n items in view (Hick–Hyman: a + b·log2(n + 1),
+///   whose intercept a is one simple reaction and so already holds the detection)
+///   runs from that onset, and only when it has passed does the hand act; then it
+///   looks again. A lone new item is answered a latency + a + b after it shows (at
+///   skill 50, 67 + 180 + 75 = 322 ms); with nine items in the air it is slower.
 /// - **Aim.** It misjudges where the item it chases will land, once, when it picks it,
 ///   more for an item that drifts sideways (a bag) than for a straight drop, and less
 ///   the longer it watches (anticipatory tracking improves with viewing time).
@@ -40,7 +43,8 @@ public struct HumanBot: Bot {
     public let input: Input
     /// Ticks between a look at the state and its effect in the game.
     public let latencyTicks: Int
-    /// Ticks from an item's appearance until the player notices it.
+    /// One simple reaction (the Hick–Hyman intercept), in ticks: the time to correct
+    /// the aim at the item already chased, with no new choice.
     public let reactionTicks: Int
     public var aimErrorPx: Int { parameters.aimErrorPx }
     /// Watching an item this long halves the misjudgement of where it lands (2/3 s;
@@ -66,8 +70,8 @@ public struct HumanBot: Bot {
     public private(set) var lastChoiceTicks = 0
     private var aimError = 0
     private var commitment = Commitment()
-    /// Per kind, in `seenRow`: the y an item has fallen to one reaction after it
-    /// appeared; above it, the player has not noticed it yet.
+    /// Per kind, in `seenRow`: the y from which an item shows on screen; above it,
+    /// the player cannot see it yet.
     private var seenFrom: [Int] = []
     private var seenRow = -1
     /// When the item chased now was picked: the longer it is watched, the better
@@ -120,7 +124,7 @@ public struct HumanBot: Bot {
         if rules.row(state) != seenRow {
             seenRow = rules.row(state)
             seenFrom = (0..<rules.kindCount).map {
-                rules.fallen(ItemKind(rawValue: $0), row: seenRow, ticks: reactionTicks) - rules.halfSize[$0]
+                rules.fallen(ItemKind(rawValue: $0), row: seenRow, ticks: 0) - rules.halfSize[$0]
             }
         }
         let now = state.tick
@@ -166,7 +170,9 @@ public struct HumanBot: Bot {
         // A new pick is a choice among the items in view (Hick–Hyman); keeping the
         // same one and correcting the aim is not, and takes one simple reaction.
         lastChoiceTicks = commitment.switched ? choiceTicks(items: inView) : reactionTicks
-        nextLook = now + lastChoiceTicks
+        // Nothing to chase: the eyes stay on the sky, and the next item's onset starts
+        // its choice at once (its detection is inside the choice's intercept).
+        nextLook = item == nil ? now + 1 : now + lastChoiceTicks
         choiceDone = nextLook
         if commitment.switched { trackedSince = now }
         // The misjudgement shrinks as the item nears: a person reads its landing

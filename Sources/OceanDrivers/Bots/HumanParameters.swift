@@ -19,9 +19,13 @@ import OceanKernel
 /// | pointer: Fitts slope b | 170 ms/bit | 135 ms/bit | 100 ms/bit | MacKenzie 1992: mouse slopes of about 100–170 ms/bit; Card, English & Burr 1978: 96 ms/bit for practised mouse users |
 /// | pointer: endpoint scatter, SD | 6 % of D | 4.5 % of D | 3 % of D | rapid aimed movements end with a spread proportional to their amplitude (Schmidt, Zelaznik, Hawkins, Frank & Quinn 1979), a few % of D; Fitts' effective width We = 4.133·SD (MacKenzie 1992) |
 ///
-/// An item is noticed one choice intercept a after it appears (an onset is detected in
-/// about one simple reaction time); the choice among the n items noticed and above
-/// the rim then takes the Hick–Hyman time, and the response starts when it ends.
+/// Detection is counted once: an item is in view from its onset, and the choice among
+/// the n items in view and above the rim takes the Hick–Hyman time from that onset
+/// (its intercept a is a simple reaction time, detection included); the response
+/// starts when it ends and reaches the game one latency later. A lone new item is
+/// thus answered in latency + a + b: 483 / 322 / 200 ms at s = 0 / 50 / 100, against
+/// a median adult's 200–250 ms simple visual reaction plus 50–90 ms of display and
+/// input latency (Welford 1980; Kosinski 2008; Ivkovic et al. 2015).
 public struct HumanParameters: Equatable, Sendable {
     public let skill: Int
     /// Display plus input latency: the bot acts on what it saw this long ago.
