@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v12/ keep the corpus as formats 2 to 11 recorded it (under the balance
+# replays/v2/ to v13/ keep the corpus as formats 2 to 13 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -21,7 +21,10 @@
 # and states-recorded.replay recorded; format 13 the cards as data (a `cards` line, an
 # answer by card key): the replays below were upgraded from 12 the same way, and
 # quiz-card-added.replay recorded with CONTRIBUTING's "A quiz card" added to a copy of
-# the assets.
+# the assets; format 14 arcade's rounds that keep growing past their items' cap
+# (`arcade.late_items_per_round`): the replays below were upgraded from 13 the same way
+# (their balances then hold 0, the tempo they were played with), and
+# arcade-rising.replay recorded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -66,5 +69,6 @@ cp -r assets "$A/assets"
 sed -n '/^### A quiz card/,/^### /p' CONTRIBUTING.md | sed -n '/^   ```toml/,/^   ```$/p' | sed '1d;$d;s/^   //' >> "$A/assets/content/flashcards.toml"
 (cd "$A" && "$OA" replay record "${D[@]}" --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out "$R/quiz-card-added.replay" --comment "A quiz card added to the card file alone (format 13): a 13th card, ghost_nets, named in the cards line and answered by key in a 30-day career (greedy bot).")
 rm -rf "$A"
+r --mode arcade --bot human --skill 100 --seed 12 --out replays/arcade-rising.replay --comment "Arcade past its items' cap (format 14): each round after the one that reaches max_round_items spawns late_items_per_round more again; the human bot at skill 100 reaches round 17 and loses it there."
 r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."
 r --bot oracle --seed 12 --games 3 --out replays/sea-life-and-power-ups.replay --comment "Format 9's kinds: the oracle lets every fish and turtle pass, takes nets and slack tides, and catches cans, wide cardboard and fast glass by their bodies' rules."

@@ -50,9 +50,8 @@ public struct SpriteSheet: Sendable, Equatable {
         var sprites: [Sprite] = []
         var open: (name: String, line: Int, rows: [Substring], rowLines: [Int])?
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in textLines(text) {
             lineNumber += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if var sprite = open {
                 if line == "end" {
                     let width = sprite.rows.first?.utf8.count ?? 0

@@ -113,6 +113,8 @@ public enum BalanceSchema {
         add("arcade.max_round_items", "items", 1...100_000, \.arcade.maxRoundItems)
         add("arcade.min_gap_ms", "ms", 17...60_000, \.arcade.minGapMs)
         add("arcade.max_speed_percent", "%", 100...1_000, \.arcade.maxSpeedPercent)
+        add("arcade.late_items_per_round", "items added each round past the one that reaches arcade.max_round_items (0: the tempo holds)",
+            0...1_000, \.arcade.lateItemsPerRound)
 
         add("tempo.levels_per_step", "levels", 1...1_000, \.tempo.levelsPerStep)
         add("tempo.max_steps", "steps (0: every level plays day 1's game)", 0...50, \.tempo.maxSteps)

@@ -87,6 +87,20 @@ func helpProblem(_ root: any ParsableCommand.Type, _ path: [String]) -> String? 
 /// it, and by the tests that run a command in their own process.
 public func runCommandLine<Root: ParsableCommand>(_ root: Root.Type,
                                                   arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    // A file past `ulimit -f` is a failed write (EFBIG) said like any other, not a
+    // silent kill by SIGXFSZ that leaves a temporary behind.
+    signal(SIGXFSZ, SIG_IGN)
+    let status = runParsed(root, arguments: arguments)
+    // What was printed must have arrived: a full disk or a closed pipe under standard
+    // output is said, and a command that printed nothing whole does not end with 0.
+    if CommandOutput.capture == nil, let problem = standardOutputProblem() {
+        CommandOutput.printError(errorLine("standard output could not be written (\(problem)): what was printed is incomplete"))
+        return status == 0 ? 1 : status
+    }
+    return status
+}
+
+private func runParsed<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) -> Int32 {
     if let problem = nonUTF8Argument() {
         CommandOutput.printError(errorLine(problem))
         return ExitStatus.badInput

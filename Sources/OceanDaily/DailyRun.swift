@@ -60,11 +60,13 @@ public enum DailyRefusal: Error, Equatable, Sendable {
 /// under the server's balance, re-simulate to every hash it records, and end its one
 /// game; the result is taken from the re-simulation.
 public enum DailyRun {
-    /// An hour of play: what one post may ask a server to simulate (about 20 ms of a
-    /// core). The longest game of the shipped balance, the oracle's clearing the round
-    /// cap, takes about 15 minutes; a skill-93 human's, about 11 (ten minutes, the
-    /// limit before, refused such a player's honest run).
-    public static let maxTicks = 216_000
+    /// Two hours of play: what one post may ask a server to simulate (about 50 ms of
+    /// a core). The longest game of the shipped balance, the oracle's clearing the
+    /// round cap, takes about 31 minutes since its rounds keep growing past their
+    /// items' cap (`arcade.late_items_per_round`); a skill-100 human's about 6; the
+    /// limit keeps twice the longest game in hand (ten minutes, the limit once,
+    /// refused a strong player's honest run).
+    public static let maxTicks = 432_000
 
     public static func verify(_ read: ReadReplay, date: CalendarDate, balance: Balance,
                               maxTicks: Int = DailyRun.maxTicks) -> Result<DailyResult, DailyRefusal> {

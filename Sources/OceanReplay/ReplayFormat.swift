@@ -43,12 +43,13 @@ public enum ReplayFormat {
     /// form) instead of its display name, may start from a saved state
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
-    /// This engine writes 13 and reads 2 to 13 (older files verify unchanged, their
+    /// 14 adds arcade's rounds that keep growing past their items' cap (`arcade.late_items_per_round`).
+    /// This engine writes 14 and reads 2 to 14 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 13); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 14); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 13
-    public static let readable = 2...13
+    public static let version = 14
+    public static let readable = 2...14
     /// The first format with the cards as data (`cards KEY…`, `answer KEY …`).
     public static let cardKeysSince = 13
     /// The first format with recorded states (`states-every`, `s TICK BASE64`).
@@ -123,6 +124,8 @@ public enum ReplayFormat {
         // waits are read by nothing; these pass the rules.
         ("career.first_review_days", 11, 1),
         ("career.review_growth_percent", 11, 100),
+        // Format 14: arcade's rounds hold at their items' cap.
+        ("arcade.late_items_per_round", 14, 0),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every

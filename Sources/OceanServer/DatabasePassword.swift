@@ -1,3 +1,5 @@
+import OceanBalance
+
 /// Where the PostgreSQL password comes from, so that it need never be in `--db`
 /// (argv is readable by every user of the machine, through `ps`). libpq's order:
 /// a password in the address, then a file named by the operator, then `PGPASSWORD`,
@@ -33,9 +35,9 @@ public enum DatabasePassword {
             guard mode & 0o077 == 0 else {
                 throw PasswordProblem("--db-password-file: \(file) may be read by others (mode \(String(mode & 0o777, radix: 8))); `chmod 600` it")
             }
-            let first = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let first = textLines(text).first.map(String.init) ?? ""
             guard !first.isEmpty else { throw PasswordProblem("--db-password-file: \(file) is empty; its first line is the password") }
-            return (first.hasSuffix("\r") ? String(first.dropLast()) : first, "the file \(file)")
+            return (first, "the file \(file)")
         }
         if let p = environment["PGPASSWORD"], !p.isEmpty { return (p, "PGPASSWORD") }
         let passFile = environment["PGPASSFILE"] ?? environment["HOME"].map { $0 + "/.pgpass" }
@@ -53,9 +55,9 @@ public enum DatabasePassword {
     /// matches `target`; a socket connection also matches the host `localhost`.
     public static func match(_ text: String, _ target: Target) -> String? {
         let wanted = [target.host, String(target.port), target.database, target.user]
-        for line in text.split(separator: "\n") {
+        for line in textLines(text) where !line.isEmpty {
             if line.hasPrefix("#") { continue }
-            let fields = split(Substring(line.hasSuffix("\r") ? line.dropLast() : line))
+            let fields = split(Substring(line))
             guard fields.count == 5 else { continue }
             var matches = true
             for (i, want) in wanted.enumerated() where fields[i] != "*" && fields[i] != want {

@@ -1,3 +1,4 @@
+import OceanBalance
 import OceanKernel
 import OceanSystem
 
@@ -93,9 +94,8 @@ public struct HighScores: Equatable, Sendable {
     public init(text: String, file: String) throws(Profile.LoadError) {
         func refuse(_ n: Int, _ why: String) -> Profile.LoadError { Profile.LoadError(path: "\(file):\(n)", message: why) }
         var sawMagic = false
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, line) in textLines(text).enumerated() {
             let n = i + 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.isEmpty || line.hasPrefix("#") { continue }
             if !sawMagic {
                 guard line == Self.magic else { throw refuse(n, "not a high-score file (its first line must be '\(Self.magic)')") }

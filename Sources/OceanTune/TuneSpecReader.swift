@@ -269,8 +269,14 @@ public enum TuneSpecReader {
                     // A number, or { vs_shipped = N }: the base balance's own value plus N.
                     var value = 0.0, offset: Double?
                     if let x = v.double ?? v.int.map(Double.init) {
+                        // A target no metric can reach ranks every point at the same capped
+                        // distance: nan, inf and 1e308 are refused, not tuned toward.
+                        guard Self.plausible(x) else {
+                            problem(full + "." + m, "\(x) is not a value any metric takes; a target is a finite number from -1e9 to 1e9")
+                            continue
+                        }
                         value = x
-                    } else if let relative = v.table, relative.keys.count == 1, let x = relative["vs_shipped"].flatMap({ $0.double ?? $0.int.map(Double.init) }), x.isFinite {
+                    } else if let relative = v.table, relative.keys.count == 1, let x = relative["vs_shipped"].flatMap({ $0.double ?? $0.int.map(Double.init) }), Self.plausible(x) {
                         offset = x
                     } else {
                         problem(full + "." + m, "expected a number, or { vs_shipped = N } (the base balance's value plus N), found \(describe(v))")
@@ -317,8 +323,8 @@ public enum TuneSpecReader {
                     let v = bounds[key]!
                     switch key {
                     case "min", "max":
-                        guard let x = v.double ?? v.int.map(Double.init), x.isFinite else {
-                            problem(full + "." + key, "expected a number, found \(describe(v))")
+                        guard let x = v.double ?? v.int.map(Double.init), Self.plausible(x) else {
+                            problem(full + "." + key, "expected a finite number from -1e9 to 1e9, found \(describe(v))")
                             continue
                         }
                         if key == "min" { c.min = x } else { c.max = x }
@@ -340,6 +346,10 @@ public enum TuneSpecReader {
         }
 
         func describe(_ value: TOMLValue) -> String { TOMLEntries.describe(value) }
+
+        /// A bound or a target a metric can take: finite, and within ±1e9 (no metric of
+        /// a game or a career comes near; larger is a typo or a probe).
+        static func plausible(_ x: Double) -> Bool { x.isFinite && abs(x) <= 1e9 }
     }
 }
 

@@ -8,7 +8,7 @@ struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",
         abstract: "Show or change the keys that move the bin (saved in the settings folder).",
-        discussion: "Key names are SDL's: \"Left\", \"A\", \"J\", \"Keypad 4\", \"Space\". Give a flag more than once "
+        discussion: "Key names are SDL's: \"Left\", \"A\", \"J\", \"Keypad 4\"; the game's own keys (Escape, F11, M, Space, Return) are refused. Give a flag more than once "
             + "for more keys the same way (at most \(KeyBindings.maxPerAction)). `ocean play` names the keys in its hint.")
 
     @Option(help: "A key that moves the bin left (repeatable).") var left: [String] = []

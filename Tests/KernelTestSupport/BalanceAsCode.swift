@@ -190,6 +190,7 @@ public enum BalanceAsCode {
         b.arcade.maxRoundItems = 40
         b.arcade.minGapMs = 250
         b.arcade.maxSpeedPercent = 600
+        b.arcade.lateItemsPerRound = 2
         b.tempo.levelsPerStep = 5
         b.tempo.maxSteps = 8
         b.tempo.speedPercentPerStep = 6
@@ -462,6 +463,7 @@ public enum BalanceAsCode {
         b.arcade.maxRoundItems = 40
         b.arcade.minGapMs = 400
         b.arcade.maxSpeedPercent = 1000
+        b.arcade.lateItemsPerRound = 0
         b.tempo.levelsPerStep = 5
         b.tempo.maxSteps = 8
         b.tempo.speedPercentPerStep = 6

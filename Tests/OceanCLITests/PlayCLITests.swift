@@ -153,6 +153,14 @@ struct PlayWindowTests {
         // A key name SDL does not know is refused before a window opens.
         let bad = try ocean(["keys", "--left", "Banana", "--settings", dir + "/other.toml"])
         #expect(bad.status == 2 && bad.stderr.contains("'Banana' is not a key name SDL knows"), "\(bad.stderr)")
+        // The game's own keys cannot steer: each is refused, saying what it does, and nothing is written.
+        for (key, does) in [("Escape", "pauses the game"), ("F11", "full screen"), ("M", "mutes"), ("Space", "starts a game"),
+                            ("Return", "starts a game")] {
+            let taken = try ocean(["keys", "--right", key, "--settings", dir + "/taken.toml"])
+            #expect(taken.status == 2 && taken.stderr.contains("'\(key)' is the game's own key") && taken.stderr.contains(does),
+                    "\(key): \(taken.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/taken.toml"))
     }
 
     @Test func closingTheWindowMidGameLeavesAReplayThatVerifies() throws {

@@ -29,8 +29,27 @@ import Testing
             medians.append(play.medianRounds)
         }
         let idle = try #require(try run("idle", games: 12).play).medianRounds
-        // 200 games: idle 1, human@20 3, @50 4, @80 7, @100 15.
+        // 200 games: idle 1, human@0 2, @20 3, @50 4, @80 7, @100 13.
         #expect(idle < medians[0] && medians[0] < medians[1] && medians[1] < medians[2], "idle \(idle), humans \(medians)")
+    }
+
+    /// No plateau (issue 48): past the items' cap each round spawns more again
+    /// (`arcade.late_items_per_round`), so the best person's chance of losing a round
+    /// keeps climbing from round 10 to the last band played, and no person in 200 games
+    /// clears the cap, which the oracle still clears every game.
+    @Test func theBestPersonMeetsRisingPressureAndNeverClearsTheCap() throws {
+        let play = try #require(try run("human", skill: 100, games: 200).play)
+        #expect(!play.cleared.contains(true), "a person cleared the cap: \(play.roundsReached.sorted().suffix(10))")
+        // Bands of five rounds from round 10 on, with enough rounds played to judge (50).
+        let rates = play.endRates(band: 5).filter { $0.from >= 10 }
+        let judged = rates.filter { band in
+            play.roundsReached.reduce(0) { $0 + max(0, min($1, band.to) - band.from + 1) } >= 50
+        }
+        #expect(judged.count >= 3, "\(rates)")
+        for (a, b) in zip(judged, judged.dropFirst()) {
+            #expect(b.percent > a.percent, "the end rate falls from \(a) to \(b): a plateau")
+        }
+        print("arcade, human@100, 200 games: median \(play.medianRounds) rounds; end rate per round \(rates.map { "\($0.from)-\($0.to) \(Int($0.percent * 10) / 10).\(Int($0.percent * 10) % 10) %" })")
     }
 
     @Test func theLogCountsEachKindsCatchesAndMisses() throws {

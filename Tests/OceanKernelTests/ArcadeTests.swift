@@ -69,18 +69,23 @@ import Testing
     @Test func roundsGetFasterAndDenserUpToTheArcadeCaps() {
         let r = shippedRules
         let a = shippedBalance.arcade
+        let b = shippedBalance.rounds
         var lastItems = 0, lastGap = Int.max, lastSpeed = 0
+        // The round that reaches the items' cap; past it, each spawns late_items_per_round more.
+        let capped = (a.maxRoundItems - b.firstRoundItems + b.itemsAddedPerRound - 1) / b.itemsAddedPerRound
         for round in 1...r.arcadeRoundCap {
             let row = r.row(round: round, arcade: true)
             let speed = Int(r.fall[row * r.kindCount].terminalSpeed)
-            #expect(r.roundItems[row] >= lastItems && r.roundItems[row] <= a.maxRoundItems)
+            let most = round - 1 <= capped ? a.maxRoundItems : a.maxRoundItems + a.lateItemsPerRound * (round - 1 - capped)
+            #expect(r.roundItems[row] >= lastItems && r.roundItems[row] <= most, "round \(round): \(r.roundItems[row]) items")
+            if round > 1 && round - 1 > capped { #expect(r.roundItems[row] == lastItems + a.lateItemsPerRound) }
             #expect(r.roundGapTicks[row] <= lastGap && r.roundGapTicks[row] >= Fixed.ticks(ms: a.minGapMs))
             #expect(speed >= lastSpeed)
             (lastItems, lastGap, lastSpeed) = (r.roundItems[row], r.roundGapTicks[row], speed)
         }
         // The caps are reached, and a classic game's rounds keep their own tempo.
         let last = r.row(round: r.arcadeRoundCap, arcade: true)
-        #expect(r.roundItems[last] == a.maxRoundItems)
+        #expect(a.lateItemsPerRound > 0 && r.roundItems[last] == a.maxRoundItems + a.lateItemsPerRound * (r.arcadeRoundCap - 1 - capped))
         #expect(r.roundGapTicks[last] == Fixed.ticks(ms: a.minGapMs))
         #expect(r.row(round: 3, arcade: false) == 2)
         #expect(Rules(shippedBalance).roundItems[0..<r.roundsPerGame] == r.roundItems[0..<r.roundsPerGame])

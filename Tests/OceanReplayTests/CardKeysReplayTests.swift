@@ -31,7 +31,7 @@ import TestSupport
     @Test func aThirteenthCardIsNamedRecordedAndVerified() throws {
         let cards = Flashcards.firstTwelveKeys + ["ghost_nets"]
         let text = try recordedAnswers(cards: cards, answers: ["ghost_nets", "refill"])
-        #expect(text.hasPrefix("OCEAN-REPLAY 13\n"))
+        #expect(text.hasPrefix("OCEAN-REPLAY \(ReplayFormat.version)\n"))
         #expect(text.contains("\ncards \(cards.joined(separator: " "))\n"))
         #expect(text.contains(" answer ghost_nets right\n") && text.contains(" answer refill right\n"))
         let replay = try read(text).replay
@@ -42,7 +42,7 @@ import TestSupport
     @Test func olderFormatsPlayTheFirstTwelveByNumber() throws {
         let text = try recordedAnswers(cards: Flashcards.firstTwelveKeys, answers: ["tangled"])
         // The same run written as format 12 wrote it: no cards line, the card by number.
-        let twelve = text.replacingOccurrences(of: "OCEAN-REPLAY 13\n", with: "OCEAN-REPLAY 12\n")
+        let twelve = text.replacingOccurrences(of: "OCEAN-REPLAY \(ReplayFormat.version)\n", with: "OCEAN-REPLAY 12\n")
             .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cards ") }
             .map { $0.replacingOccurrences(of: " answer tangled ", with: " answer 7 ") }
             .joined(separator: "\n")
@@ -62,7 +62,7 @@ import TestSupport
         #expect(twice.contains("card 'refill' is named twice"), "\(twice)")
         let badKey = refusal { $0.replacingOccurrences(of: "\ncards where_from ", with: "\ncards Where-From ") }
         #expect(badKey.contains("a card's key is 1 to 32 lowercase letters"), "\(badKey)")
-        let early = refusal { $0.replacingOccurrences(of: "OCEAN-REPLAY 13\n", with: "OCEAN-REPLAY 12\n") }
+        let early = refusal { $0.replacingOccurrences(of: "OCEAN-REPLAY \(ReplayFormat.version)\n", with: "OCEAN-REPLAY 12\n") }
         #expect(early.contains("'cards' is not part of format 12"), "\(early)")
     }
 }

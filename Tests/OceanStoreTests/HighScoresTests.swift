@@ -2,6 +2,7 @@ import Foundation
 import OceanKernel
 import OceanStore
 import TestSupport
+import OceanBalance
 import Testing
 
 /// The local high-score tables: best first, ten a mode, read back strictly, saved
@@ -40,6 +41,11 @@ import Testing
         #expect(table.text.contains("replay=\(assisted.replay) assist=70/130 name=Bo"), "\(table.text)")
         let back = try HighScores(text: table.text, file: "t")
         #expect(back == table && back.table(.arcade).contains { $0.assist?.speedPercent == 70 })
+        // Saved by an editor with CRLF line ends, it reads the same (in Swift "\r\n" is
+        // one Character: a split on "\n" alone would see one long line).
+        let crlf = table.text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try HighScores(text: crlf, file: "t") == table)
+        #expect(textLines("a\r\nb\nc\r\n").map(String.init) == ["a", "b", "c", ""])
         for (bad, line) in [("ocean-high-scores 1\nentry arcade score=x rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=a.replay name=", 2),
                             ("ocean-high-scores 1\nentry arcade score=1 rounds=1 catches=1 best-combo=1 date=2026-02-30 replay=a.replay name=", 2),
                             ("ocean-high-scores 1\n\nentry arcade score=1 rounds=1 catches=1 best-combo=1 date=2026-12-01 replay=../x.replay name=", 3),

@@ -60,7 +60,13 @@ import TestSupport
                              ("[targets.greedy]\nlevel = 2", "unknown metric"),
                              ("[targets.greedy]\nday0.level = 2", "unknown metric"),
                              ("[targets.greedy]\ncatch_rate = { vs_shipped = \"a\" }", "expected a number, or { vs_shipped = N }"),
-                             ("[targets.greedy]\ncatch_rate = { vs = 0.1 }", "expected a number, or { vs_shipped = N }")] {
+                             ("[targets.greedy]\ncatch_rate = { vs = 0.1 }", "expected a number, or { vs_shipped = N }"),
+                             // Issue 49: a target no metric takes ranks every point alike.
+                             ("[targets.greedy]\ncatch_rate = nan", "is not a value any metric takes"),
+                             ("[targets.greedy]\ncatch_rate = inf", "is not a value any metric takes"),
+                             ("[targets.greedy]\ncatch_rate = 1e308", "is not a value any metric takes"),
+                             ("[targets.greedy]\ncatch_rate = { vs_shipped = -inf }", "expected a number, or { vs_shipped = N }"),
+                             ("[constraints]\n\"greedy.catch_rate\" = { min = 1e300 }", "expected a finite number from -1e9 to 1e9")] {
             let found = issues(Self.careers + "\n" + text)
             #expect(found.contains { $0.message.contains(says) }, "\(text): \(found)")
         }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The shell, Python and Makefile tooling against hostile input ("Nothing lost, nothing
 # injected, round three"): scripts/bisect-replay.sh, `make k8s` (scripts/render-k8s.py),
-# scripts/tune-slurm.sh, scripts/install.sh and scripts/optuna_search.py.
+# scripts/tune-slurm.sh, scripts/install.sh and scripts/optuna_search.py; and round
+# four's cases on the built `ocean`, when it is built (a full disk, a file-size limit,
+# absurd tune targets, a game key as a bin key).
 # Usage: Tests/Tools/hostile-scripts.sh   (from anywhere; one line per case, exit 1 if any fails)
 # Needs bash, git, make, python3 (3.11+, tomllib) and dash or sh; no Slurm, no Kubernetes,
 # no network, no Swift build: `ocean`, `sbatch` and Optuna are small fakes made here.
@@ -383,6 +385,34 @@ check "optuna_search: a missing ocean binary: one line, exit 2, no traceback" no
 printf 'bots = ["garbage"]\n[vary]\n"bin.width_px" = [50]\n[targets.greedy]\ncatch_rate = 0.9\n' > "$o/garbage.toml"
 optuna_run "$o/garbage.toml"
 check "optuna_search: an answer that is not JSON: one line, exit 2, no traceback" no_traceback -- "exit $os" "$(cat "$T/optuna.err")"
+
+# ---------------------------------------------------------------- the built ocean (round four)
+# An error is never silent, a claim is checked where it is made: run on the release
+# `ocean` when it is built (`make test` builds it first); skipped, and said, when not.
+O="$repo/.build/release/ocean"
+if [ -x "$O" ]; then
+  for cmd in "sim" "scores" "replay states $repo/replays/greedy-bot.replay"; do
+    # shellcheck disable=SC2086
+    (cd "$repo" && "$O" $cmd > /dev/full 2> "$T/full.err"); fs=$?
+    check "ocean $cmd > /dev/full: said, not exit 0" \
+      eval '[ "$fs" != 0 ] && grep -q "standard output could not be written" "$T/full.err"' -- "exit $fs" "$(cat "$T/full.err")"
+  done
+  mkdir -p "$T/fsize"
+  (ulimit -f 8; "$O" audio render --health 0.5 --seconds 2 --out "$T/fsize/a.wav" 2> "$T/fsize.err"); zs=$?
+  check "ulimit -f: a file too large is a failed write (exit 2, said), not SIGXFSZ, and no temporary is left" \
+    eval '[ "$zs" = 2 ] && grep -qi "too large" "$T/fsize.err" && [ -z "$(ls -A "$T/fsize")" ]' -- "exit $zs" "$(cat "$T/fsize.err")" "$(ls -A "$T/fsize")"
+  for target in nan inf 1e308; do
+    printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[targets.greedy]\ncatch_rate = %s\n' "$target" > "$T/target.toml"
+    "$O" tune "$T/target.toml" --out "$T/target.jsonl" > /dev/null 2> "$T/target.err"; ts=$?
+    check "ocean tune: a target of $target is refused by its key (exit 2), nothing tuned" \
+      eval '[ "$ts" = 2 ] && grep -q "targets.greedy.catch_rate" "$T/target.err" && [ ! -e "$T/target.jsonl" ]' -- "exit $ts" "$(cat "$T/target.err")"
+  done
+  "$O" keys --right Escape --settings "$T/keys.toml" 2> "$T/keys.err"; ks=$?
+  check "ocean keys: the game's own key (Escape) is refused as a bin key, nothing written" \
+    eval '[ "$ks" = 2 ] && grep -q "the game'"'"'s own key" "$T/keys.err" && [ ! -e "$T/keys.toml" ]' -- "exit $ks" "$(cat "$T/keys.err")"
+else
+  echo "skip the built ocean's cases: $O is not built (make test builds it)"
+fi
 
 echo "$cases cases, $failures failed"
 [ "$failures" = 0 ]

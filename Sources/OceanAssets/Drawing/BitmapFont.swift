@@ -73,9 +73,8 @@ public struct BitmapFont: Sendable, Equatable {
         var readingMark: String?, markAbove = false
         var composes: [(code: Int, base: Int, marks: [String], line: Int)] = []
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in textLines(text) {
             lineNumber += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if rowsLeft > 0, let code = current {
                 guard line.count == width, line.allSatisfy({ $0 == "#" || $0 == "." }) else {
                     problem(lineNumber, "row of char \(code) must be \(width) characters of '#' or '.'")

@@ -14,6 +14,8 @@ public struct PlayLog: Equatable, Sendable {
     public let hazards: [Bool]
     /// The round each game reached, in the order they ended.
     public private(set) var roundsReached: [Int] = []
+    /// Per game, as `roundsReached`: whether it cleared the round cap.
+    public private(set) var cleared: [Bool] = []
     /// Arcade games that ended by running out of misses, and by clearing the round cap.
     public private(set) var endedByMisses = 0
     public private(set) var endedByCap = 0
@@ -35,12 +37,34 @@ public struct PlayLog: Equatable, Sendable {
             case .passed(let kind, _): passed[kind.rawValue] += 1
             case .gameOver(let summary):
                 roundsReached.append(summary.rounds)
+                cleared.append(summary.cleared)
                 if summary.mode == .arcade && !summary.abandoned {
                     if summary.cleared { endedByCap += 1 } else { endedByMisses += 1 }
                 }
             default: break
             }
         }
+    }
+
+    /// The chance that a round ends the game, within each band of `band` rounds: the
+    /// games ended (not cleared) in the band over the rounds played in it (a game
+    /// counts each round it reached). What a plateau looks like: the same rate band
+    /// after band; pressure that keeps rising: a rate that climbs.
+    public func endRates(band: Int = 10) -> [(from: Int, to: Int, percent: Double)] {
+        guard let most = roundsReached.max(), most > 0 else { return [] }
+        var out: [(from: Int, to: Int, percent: Double)] = []
+        var from = 1
+        while from <= most {
+            let to = from == 1 ? band - 1 : from + band - 1
+            var played = 0, ended = 0
+            for (i, reached) in roundsReached.enumerated() where reached >= from {
+                played += min(reached, to) - from + 1
+                if reached <= to && !cleared[i] { ended += 1 }
+            }
+            if played > 0 { out.append((from, min(to, most), 100 * Double(ended) / Double(played))) }
+            from = to + 1
+        }
+        return out
     }
 
     /// The median of `roundsReached` (the lower middle of an even count); 0 with none.

@@ -55,6 +55,9 @@ public struct RunReport: Equatable, Sendable, Encodable {
         guard mode == .arcade, let play else { return "" }
         return "\nrounds        median \(play.medianRounds) (\(play.roundsReached.map(String.init).joined(separator: ", ")))"
             + "\nended by      misses \(play.endedByMisses), round cap \(play.endedByCap)"
+            + "\nend rate      per round: " + play.endRates().map { band in
+                "\(band.from)-\(band.to) \(Int((band.percent * 10).rounded()) / 10).\(Int((band.percent * 10).rounded()) % 10) %"
+            }.joined(separator: ", ")
     }
 
     /// The same facts for a person.

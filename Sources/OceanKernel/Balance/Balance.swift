@@ -118,6 +118,11 @@ public struct Balance: Equatable, Sendable {
         public var minGapMs = 0
         /// Falls speed up as in classic games, up to this % of the kinds' speeds.
         public var maxSpeedPercent = 0
+        /// Past the round that reaches `maxRoundItems`, each round spawns this many
+        /// more again (0: the tempo holds): a longer round gives a miss back more
+        /// rarely, so the chance of losing one keeps rising, with no plateau, while the
+        /// fair spawner still proves each item catchable.
+        public var lateItemsPerRound = 0
     }
     public struct Scoring: Equatable, Sendable {
         public var pointsPerCatch = 0

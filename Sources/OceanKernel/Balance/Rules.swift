@@ -224,14 +224,24 @@ public final class Rules: Sendable {
         // teaches), then an arcade game's: the same steps, the arcade's caps.
         let classic = (0...t.maxSteps).flatMap { step in
             (0..<r.perGame).map { (round: $0, step: $0 == 0 ? 0 : step, maxSpeed: r.maxSpeedPercent, minGap: r.minGapMs,
-                                   maxItems: Int.max) }
+                                   maxItems: Int.max, late: 0) }
         }
         let rows = classic
             + (0..<a.roundCap).map { (round: $0, step: 0, maxSpeed: a.maxSpeedPercent, minGap: a.minGapMs,
-                                       maxItems: a.maxRoundItems) }
-        for (round, step, maxSpeed, minGap, maxItems) in rows {
-            let speedPercent = round == 0 ? r.firstRoundSpeedPercent
-                : min(maxSpeed, 100 + r.speedPercentAddedPerRound * round + t.speedPercentPerStep * step)
+                                       maxItems: a.maxRoundItems, late: a.lateItemsPerRound) }
+        for (round, step, maxSpeed, minGap, maxItems, late) in rows {
+            let rising = 100 + r.speedPercentAddedPerRound * round + t.speedPercentPerStep * step
+            let speedPercent = round == 0 ? r.firstRoundSpeedPercent : min(maxSpeed, rising)
+            // Arcade past its items' cap: each later round longer again (faster falls or
+            // shorter gaps would only crowd the landings near the plan's bin, where the
+            // fair spawner keeps each reachable; a longer round gives a miss back more
+            // rarely). At most ten times the cap.
+            let grown = r.firstRoundItems + r.itemsAddedPerRound * round
+            var count = min(maxItems, grown)
+            if late > 0, grown > maxItems, r.itemsAddedPerRound > 0 {
+                let capped = (maxItems - r.firstRoundItems + r.itemsAddedPerRound - 1) / r.itemsAddedPerRound
+                count = min(10 * maxItems, maxItems + late * (round - capped))
+            }
             var sum = 0
             for (k, kind) in b.kinds.enumerated() {
                 fall.append(FallParams(
@@ -247,7 +257,7 @@ public final class Rules: Sendable {
                 sum += kind.spawnWeight + kind.spawnWeightPerStep * step
                 weights.append(sum)
             }
-            items.append(min(maxItems, r.firstRoundItems + r.itemsAddedPerRound * round))
+            items.append(count)
             gaps.append(Fixed.ticks(ms: max(minGap, r.firstRoundGapMs - r.gapShrinkPerRoundMs * round
                                                 - t.gapMsPerStep * step)))
         }
