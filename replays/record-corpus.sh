@@ -24,7 +24,7 @@
 # the assets; format 14 arcade's rounds that keep growing past their items' cap
 # (`arcade.late_items_per_round`): the replays below were upgraded from 13 the same way
 # (their balances then hold 0, the tempo they were played with), and
-# arcade-rising.replay recorded.
+# arcade-rising.replay recorded, and two Daily Ocean runs (daily-*.replay).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -70,5 +70,10 @@ sed -n '/^### A quiz card/,/^### /p' CONTRIBUTING.md | sed -n '/^   ```toml/,/^ 
 (cd "$A" && "$OA" replay record "${D[@]}" --days 30 --bot greedy --seed 4 --checkpoint-every 300 --out "$R/quiz-card-added.replay" --comment "A quiz card added to the card file alone (format 13): a 13th card, ghost_nets, named in the cards line and answered by key in a 30-day career (greedy bot).")
 rm -rf "$A"
 r --mode arcade --bot human --skill 100 --seed 12 --out replays/arcade-rising.replay --comment "Arcade past its items' cap (format 14): each round after the one that reaches max_round_items spawns late_items_per_round more again; the human bot at skill 100 reaches round 17 and loses it there."
+# Daily Ocean runs (issue 50): `replay verify` holds a replay whose comment names a day
+# to that day's seed, mode and start under its balance, so a change to the seed's
+# derivation fails `make replay-check`.
+"$O" daily record --date 2026-12-01 --bot human --skill 50 --seed 3 --out replays/daily-2026-12-01.replay
+"$O" daily record --date 2027-02-14 --bot human --skill 80 --seed 4 --balance assets/tunings/gentle.toml --out replays/daily-2027-02-14-gentle.replay
 r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."
 r --bot oracle --seed 12 --games 3 --out replays/sea-life-and-power-ups.replay --comment "Format 9's kinds: the oracle lets every fish and turtle pass, takes nets and slack tides, and catches cans, wide cardboard and fast glass by their bodies' rules."

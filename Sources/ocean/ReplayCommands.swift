@@ -211,9 +211,9 @@ extension ReplayCommand {
             let start = monotonicNanos()
             // Sized in bytes of replay: the files' sizes are known before any is read.
             let progress = Progress("replay verify", total: 1, unit: "bytes", quiet: json)
-            let results = verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress, timeout: ci.timeout) { _ in
+            let results = DailyClaim.checked(verifyAll(files, jobs: jobs, keepGoing: keepGoing, progress: progress, timeout: ci.timeout) { _ in
                 Interruption.requested == nil
-            }
+            })
             progress.finish()
             let report = VerifyReport(files: results, seconds: Double(monotonicNanos() - start) / 1e9)
             CommandOutput.print(json ? report.json : report.text)
