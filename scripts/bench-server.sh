@@ -51,3 +51,24 @@ for round in migrate serve; do
     kill "$server"; wait "$server" 2>/dev/null || true; server=""
   fi
 done
+
+# The plausibility check's rates (GAME_RULES §8): the day's runs of each bot, judged by
+# their inputs alone (`daily verify --json`'s plausibility; a run's header can be
+# forged away, its inputs cannot). A person's runs must pass; a program's be flagged.
+PLAUSIBLE_RUNS=${PLAUSIBLE_RUNS:-10}
+echo "== the plausibility check: $PLAUSIBLE_RUNS runs of $DATE per bot, judged by their inputs"
+mkdir -p "$work/plausible"
+for bot in human@0 human@25 human@50 human@75 human@100 greedy oracle; do
+  name=${bot%@*}; skill=${bot#*@}; [ "$skill" = "$bot" ] && skill=70
+  for seed in $(seq 1 "$PLAUSIBLE_RUNS"); do
+    f="$work/plausible/$name-$skill-$seed.replay"
+    "$OCEAN" daily record --date "$DATE" --bot "$name" --skill "$skill" --seed "$seed" --out "$f" >/dev/null
+    "$OCEAN" daily verify "$f" --date "$DATE" --json
+  done | python3 -c '
+import json, sys
+runs = [json.loads(line) for line in sys.stdin if line.strip()]
+judged = [r for r in runs if r["plausibility"]["answered"] >= 10]
+flagged = [r for r in runs if not r["plausibility"]["plausible"]]
+print(f"  {sys.argv[1]:>10}: {len(flagged)} of {len(runs)} flagged ({len(judged)} with the 10 lone items answered that a judgement needs)")
+' "$bot"
+done

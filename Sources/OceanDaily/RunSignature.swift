@@ -43,6 +43,24 @@ public enum RunSignature {
         return nil
     }
 
+    /// The signed bytes of a request for run `id`'s replay while its day is open (its
+    /// owner's only): a domain tag of its own, so no run's signature serves as one.
+    public static func replayRequest(id: Int) -> [UInt8] { Array("ocean-daily-replay/1\n\(id)\n".utf8) }
+
+    /// The two headers of a signed request for run `id`'s replay.
+    public static func replayHeaders(id: Int, key: Curve25519.Signing.PrivateKey) throws -> [(String, String)] {
+        let signature = try key.signature(for: replayRequest(id: id))
+        return [(keyHeader, Base64.encode(Array(key.publicKey.rawRepresentation))), (signatureHeader, Base64.encode(Array(signature)))]
+    }
+
+    /// Whether `signature` is `publicKey`'s over the request for run `id`'s replay.
+    public static func signsReplayRequest(id: Int, publicKey: String, signature: String) -> Bool {
+        guard let keyBytes = Base64.decode(publicKey), keyBytes.count == 32,
+              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: keyBytes),
+              let sig = Base64.decode(signature), sig.count == 64 else { return false }
+        return key.isValidSignature(sig, for: replayRequest(id: id))
+    }
+
     /// The most names one key may hold: a player, a rename and a second player on the
     /// same machine; not a crowd of sock puppets (each name's run heals the shared sea).
     public static let namesPerKey = 3

@@ -62,6 +62,14 @@ public struct DailyClient: Sendable {
         try send(url: server.url("/v1/daily/\(date)/leaderboard"), post: nil, headers: [])
     }
 
+    /// Run `id`'s replay; signed with `key`, so that while its day is open the server
+    /// gives it to its owner (after the day, to anyone).
+    public func replay(id: Int, key: Curve25519.Signing.PrivateKey) throws(ClientFailure) -> ServerAnswer {
+        let signed: [(String, String)]
+        do { signed = try RunSignature.replayHeaders(id: id, key: key) } catch { throw ClientFailure("the request could not be signed: \(error)") }
+        return try send(url: server.url("/v1/runs/\(id)/replay"), post: nil, headers: signed.map { "\($0.0): \($0.1)" })
+    }
+
     /// Any GET under the server (`path` without the leading slash).
     public func get(_ path: String) throws(ClientFailure) -> ServerAnswer {
         try send(url: server.url("/" + path), post: nil, headers: [])

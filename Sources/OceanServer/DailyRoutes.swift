@@ -70,16 +70,21 @@ struct DailyRoutes: Sendable {
             let date = try day(context)
             return jsonResponse(SharedSea(try await store.sea(date: date.text), balance: options.balance))
         }
-        router.get("/v1/runs/:id/replay") { _, context in
+        router.get("/v1/runs/:id/replay") { request, context in
             let text = context.parameters.get("id") ?? ""
             guard let id = Int(text), id > 0 else { throw APIError(.badRequest, "'\(text)' is not a run id (a whole number from 1)") }
             guard let run = try await store.replay(id: id) else { throw APIError(.notFound, "no run \(id) is stored") }
             // A day's replays stay private until it closes: a rival's inputs, in the
-            // open while the day is played, were a run to copy and post.
+            // open while the day is played, were a run to copy and post. Its owner
+            // (a request signed with the key it was posted under) has it at any time.
             if let day = ReplayFormat.dateShape(Substring(run.day)), day.isValid {
                 let window = DailyWindow(day: day, submitMinutes: options.submitMinutes)
-                if !window.isClosed(at: options.now()) {
-                    throw APIError(.forbidden, "the replays of \(run.day) open when the day closes, at \(DailyWindow.utc(window.closes)) (UTC)")
+                let key = request.headers.first { $0.name.canonicalName == RunSignature.keyHeader.lowercased() }?.value ?? ""
+                let signature = request.headers.first { $0.name.canonicalName == RunSignature.signatureHeader.lowercased() }?.value ?? ""
+                let owner = key == run.publicKey && RunSignature.signsReplayRequest(id: id, publicKey: key, signature: signature)
+                if !window.isClosed(at: options.now()) && !owner {
+                    throw APIError(.forbidden, "the replays of \(run.day) open when the day closes, at \(DailyWindow.utc(window.closes)) (UTC); "
+                        + "until then only its player has it (`ocean daily replay \(id)`, signed with their key)")
                 }
             }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],

@@ -131,10 +131,11 @@ final class PostgresRunStore: RunStore {
         }
     }
 
-    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
-        for try await (day, bytes) in try await client.query("SELECT day, replay FROM runs WHERE id = \(id)",
-                                                              logger: logger).decode((String, ByteBuffer).self) {
-            return (day, Array(bytes.readableBytesView))
+    func replay(id: Int) async throws -> StoredReplay? {
+        for try await (day, bytes, key) in try await client.query(
+            "SELECT r.day, r.replay, p.public_key FROM runs r JOIN players p ON p.name = r.name WHERE r.id = \(id)",
+            logger: logger).decode((String, ByteBuffer, String).self) {
+            return StoredReplay(day: day, bytes: Array(bytes.readableBytesView), publicKey: key)
         }
         return nil
     }

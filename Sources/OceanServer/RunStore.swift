@@ -36,6 +36,13 @@ enum StoreOutcome: Sendable, Equatable {
     case copy(name: String, shared: Int)
 }
 
+/// A stored run's replay as posted, its day and the key it was posted under.
+struct StoredReplay: Sendable {
+    var day: String
+    var bytes: [UInt8]
+    var publicKey: String
+}
+
 /// One line of the day's leaderboard (official runs only).
 struct BoardRow: Codable, Sendable, Equatable {
     var rank: Int
@@ -62,8 +69,8 @@ protocol RunStore: Sendable {
     /// people's (`apart` false), or those ranked apart, each with its reason; a page of
     /// `page.limit` rows after the first `page.after`, each with its rank on the whole board.
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow]
-    /// The replay bytes of run `id` as posted, and its day.
-    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])?
+    /// The replay bytes of run `id` as posted, its day, and its player's key.
+    func replay(id: Int) async throws -> StoredReplay?
     /// The day's shared sea so far: the running total of its official runs on the
     /// main board (a program's runs do not heal it), kept as each is stored.
     func sea(date: String) async throws -> SeaTotal

@@ -100,11 +100,15 @@ final class SQLiteRunStore: RunStore {
         return try await gate.run { try await StoreRules.leaderboard(date: date, apart: apart, page: page, SQLiteQueries(c: c)) }
     }
 
-    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
+    func replay(id: Int) async throws -> StoredReplay? {
         let c = connection
-        let rows = try await gate.run { try await c.query("SELECT day, replay FROM runs WHERE id = ?", [.integer(id)]) }
-        guard let row = rows.first, let day = row.column("day")?.string, let blob = row.column("replay")?.blob else { return nil }
-        return (day, Array(blob.readableBytesView))
+        let rows = try await gate.run {
+            try await c.query("SELECT r.day AS day, r.replay AS replay, p.public_key AS public_key FROM runs r JOIN players p ON p.name = r.name WHERE r.id = ?",
+                              [.integer(id)])
+        }
+        guard let row = rows.first, let day = row.column("day")?.string, let blob = row.column("replay")?.blob,
+              let key = row.column("public_key")?.string else { return nil }
+        return StoredReplay(day: day, bytes: Array(blob.readableBytesView), publicKey: key)
     }
 
     func sea(date: String) async throws -> SeaTotal {

@@ -21,7 +21,7 @@ struct TimedStore: RunStore {
         return try await timed("board", "the leaderboard") { try await s.leaderboard(date: date, apart: apart, page: page) }
     }
 
-    func replay(id: Int) async throws -> (day: String, bytes: [UInt8])? {
+    func replay(id: Int) async throws -> StoredReplay? {
         let s = store
         return try await timed("replay", "the replay") { try await s.replay(id: id) }
     }

@@ -17,7 +17,7 @@ struct DailyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daily",
         abstract: "The Daily Ocean: one arcade game a day, its seed from the date and the balance.",
-        subcommands: [Record.self, Verify.self, Seed.self, Submit.self, Leaderboard.self, Settings.self])
+        subcommands: [Record.self, Verify.self, Seed.self, Submit.self, Leaderboard.self, Replay.self, Settings.self])
 }
 
 extension DailyCommand {
@@ -179,6 +179,44 @@ extension DailyCommand {
                 throw CommandFailure("ocean: \(error)", status: 1)
             }
             try DailyCommand.report(answer, what: "\(file)")
+        }
+    }
+
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch a Daily Ocean run's replay from a server, signed with your key.",
+            discussion: "While its day is open the server gives a run's replay to its own player only (the request is signed "
+                + "with the key it was posted under); once the day closes, to anyone. Exit 2 with the server's reason when it "
+                + "refuses (4xx), 1 when it cannot be reached or fails.")
+
+        @Argument(help: "The run's id (the 'id' its post answered, or the board's).") var id: Int
+        @Option(help: "The server, such as http://127.0.0.1:8080.") var server: String
+        @Option(help: "Where to write the replay.") var out: String
+        @Flag(help: "Replace an existing --out (once the whole replay has arrived).") var force = false
+        @Option(help: "Your key file (default: daily-key in the data folder).") var key: String?
+
+        func validate() throws {
+            guard id > 0 else { throw ValidationError("<id>: \(id) is not a run id (a whole number from 1)") }
+            try DailyCommand.checkServer(server)
+            try checkPath(out, flag: "--out")
+            if !force && fileSize(out) != nil { throw ValidationError("--out: \(out) exists; add --force to replace it") }
+        }
+
+        func run() throws {
+            guard let keyPath = key ?? PlayerKey.defaultPath() else {
+                throw CommandFailure("ocean: \(DataFolder.problem() ?? "no data folder") so there is no key; name one with --key FILE")
+            }
+            let signingKey: Curve25519SigningKey
+            do { signingKey = try PlayerKey.loadOrCreate(path: keyPath) } catch { throw CommandFailure("\(error)") }
+            let answer: ServerAnswer
+            do { answer = try DailyClient(server: server).replay(id: id, key: signingKey) } catch { throw CommandFailure("ocean: \(error)", status: 1) }
+            switch answer.status {
+            case 200..<300:
+                do { try replaceFile(out, with: answer.body) } catch { throw CommandFailure("\(error)") }
+                CommandOutput.print("wrote \(out): run \(id)'s replay, \(answer.body.count) bytes")
+            case 400..<500: throw CommandFailure("the server refused run \(id)'s replay (\(answer.status)): \(answer.errorText)")
+            default: throw CommandFailure("the server failed on run \(id)'s replay (\(answer.status)): \(answer.errorText)", status: 1)
+            }
         }
     }
 

@@ -78,6 +78,14 @@ import TestSupport
         let hidden = try httpGet(server.url + "/v1/runs/\(boID)/replay")
         #expect(hidden.status == 403 && hidden.body.contains("open when the day closes, at 2026-12-02T13:00Z"), "\(hidden)")
         let sent = try String(contentsOfFile: runs[1].file, encoding: .utf8)
+        // ... except to its own player: a request signed with the key it was posted under.
+        let mine = folder + "/bo-own-\(UInt32.random(in: 0...UInt32.max)).replay"
+        let own = try ocean(["daily", "replay", "\(boID)", "--server", server.url, "--out", mine], environment: ["XDG_DATA_HOME": folder + "/player-bo"])
+        #expect(own.status == 0 && (try? String(contentsOfFile: mine, encoding: .utf8)) == sent, "\(own.stdout)\(own.stderr)")
+        let rival = try ocean(["daily", "replay", "\(boID)", "--server", server.url, "--out", mine + ".rival"],
+                              environment: ["XDG_DATA_HOME": folder + "/player-ana"])
+        #expect(rival.status == 2 && rival.stderr.contains("(403)") && rival.stderr.contains("only its player has it"), "\(rival.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mine + ".rival"))
 
         // Forgeries: one input line changed, with its checksum fixed and without.
         let text = try String(contentsOfFile: runs[0].file, encoding: .utf8)
