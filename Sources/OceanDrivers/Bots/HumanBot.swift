@@ -66,6 +66,8 @@ public struct HumanBot: Bot {
     private var chosenLands = 0
     private var choiceDone = Int.max
     private var nextLook = 0
+    /// The items in view at the last look: with nothing to chase, a change is a new look.
+    private var idleInView = 0
     /// The choice time of the last look, in ticks.
     public private(set) var lastChoiceTicks = 0
     private var aimError = 0
@@ -135,7 +137,15 @@ public struct HumanBot: Bot {
             if input == .pointer, let chosen { pointer.aim(at: chosen, from: state.bin.x, tick: now, rules: rules,
                                                           parameters: parameters, random: &random) }
         }
-        if now >= nextLook { look(state, rules: rules) }
+        // With nothing to chase, a new item's onset starts its choice at once: the eyes
+        // are on the sky, so any change in what is in view is a look (counting is cheap;
+        // the look's landing reads are not, so an unchanged sky waits for the next one).
+        var idleOnset = false
+        if target == nil && chosen == nil && now < nextLook {
+            let n = itemsInView(state, rules: rules)
+            idleOnset = n != idleInView
+        }
+        if now >= nextLook || idleOnset { look(state, rules: rules) }
         switch input {
         case .keys:
             guard let target else { return .none }
@@ -148,13 +158,20 @@ public struct HumanBot: Bot {
         }
     }
 
-    /// One look: notice, choose, and schedule the hand's response a choice time later.
-    private mutating func look(_ state: GameState, rules: Rules) {
+    /// The items the player sees in the air, above the rim.
+    private func itemsInView(_ state: GameState, rules: Rules) -> Int {
         var inView = 0
         for item in state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim
             && item.y >= seenFrom[item.kind.rawValue] {
             inView += 1
         }
+        return inView
+    }
+
+    /// One look: notice, choose, and schedule the hand's response a choice time later.
+    private mutating func look(_ state: GameState, rules: Rules) {
+        let inView = itemsInView(state, rules: rules)
+        idleInView = inView
         let now = state.tick
         // With the bin already under the item it chases, a player looks past it and
         // chooses the next one while this one falls in (the choice overlaps the
@@ -171,8 +188,9 @@ public struct HumanBot: Bot {
         // same one and correcting the aim is not, and takes one simple reaction.
         lastChoiceTicks = commitment.switched ? choiceTicks(items: inView) : reactionTicks
         // Nothing to chase: the eyes stay on the sky, and the next item's onset starts
-        // its choice at once (its detection is inside the choice's intercept).
-        nextLook = item == nil ? now + 1 : now + lastChoiceTicks
+        // its choice at once (its detection is inside the choice's intercept: `decide`
+        // looks as soon as what is in view changes).
+        nextLook = now + lastChoiceTicks
         choiceDone = nextLook
         if commitment.switched { trackedSince = now }
         // The misjudgement shrinks as the item nears: a person reads its landing
