@@ -59,10 +59,11 @@ PLAUSIBLE_RUNS=${PLAUSIBLE_RUNS:-10}
 echo "== the plausibility check: $PLAUSIBLE_RUNS runs of $DATE per bot, judged by their inputs"
 mkdir -p "$work/plausible"
 for bot in human@0 human@25 human@50 human@75 human@100 greedy oracle; do
-  name=${bot%@*}; skill=${bot#*@}; [ "$skill" = "$bot" ] && skill=70
+  name=${bot%@*}; skill=()
+  [ "$name" != "$bot" ] && skill=(--skill "${bot#*@}")
   for seed in $(seq 1 "$PLAUSIBLE_RUNS"); do
-    f="$work/plausible/$name-$skill-$seed.replay"
-    "$OCEAN" daily record --date "$DATE" --bot "$name" --skill "$skill" --seed "$seed" --out "$f" >/dev/null
+    f="$work/plausible/$name-${bot#*@}-$seed.replay"
+    "$OCEAN" daily record --date "$DATE" --bot "$name" "${skill[@]}" --seed "$seed" --out "$f" >/dev/null
     "$OCEAN" daily verify "$f" --date "$DATE" --json
   done | python3 -c '
 import json, sys
