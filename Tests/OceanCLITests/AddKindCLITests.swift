@@ -19,20 +19,7 @@ private func assetsWithACoffeeCup(sprite: Bool = true) throws -> String {
 
 /// Runs the release `ocean` (or another `build`'s) in `folder` (so it finds that folder's `assets/`).
 private func ocean(in folder: String, _ args: [String], build: String = "release") throws -> Run {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: repoRoot + "/.build/\(build)/ocean")
-    p.arguments = args
-    p.currentDirectoryURL = URL(fileURLWithPath: folder)
-    var env = ProcessInfo.processInfo.environment
-    env["SWIFT_BACKTRACE"] = "enable=no"
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    try runCollecting(repoRoot + "/.build/\(build)/ocean", args, in: folder)
 }
 
 @Suite(.serialized) struct AddKindCLITests {

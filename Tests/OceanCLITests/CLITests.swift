@@ -51,6 +51,27 @@ func runBuilt(_ program: String, _ args: [String], build: String, environment: [
                stderr: String(decoding: e, as: UTF8.self))
 }
 
+/// Runs `executable` with `args` in `folder`, `environment` added (and Swift's
+/// backtraces off), and collects what it printed.
+func runCollecting(_ executable: String, _ args: [String], in folder: String = repoRoot,
+                   environment: [String: String] = [:]) throws -> Run {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = args
+    p.currentDirectoryURL = URL(fileURLWithPath: folder)
+    var env = ProcessInfo.processInfo.environment
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    env.merge(environment) { $1 }
+    p.environment = env
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+}
+
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }

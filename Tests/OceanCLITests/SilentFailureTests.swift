@@ -7,21 +7,7 @@ import TestSupport
 @Suite struct SilentFailureTests {
     /// `command` in bash from the repository root, `$OCEAN` the built `ocean`.
     func shell(_ command: String) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", command]
-        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env["OCEAN"] = "\(repoRoot)/.build/release/ocean"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try runCollecting("/bin/bash", ["-c", command], environment: ["OCEAN": "\(repoRoot)/.build/release/ocean"])
     }
 
     @Test(arguments: ["\"$OCEAN\" sim", "\"$OCEAN\" scores", "\"$OCEAN\" replay states replays/greedy-bot.replay"])
