@@ -31,24 +31,7 @@ func runBuilt(_ program: String, _ args: [String], build: String, environment: [
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         throw CLIError("\(binary) is missing: `make test` builds it (`make build`)")
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = args
-    p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-    var env = ProcessInfo.processInfo.environment
-    env["SWIFT_BACKTRACE"] = "enable=no"
-    env.removeValue(forKey: "LD_PRELOAD")
-    env.merge(environment) { $1 }
-    p.environment = env
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-               stderr: String(decoding: e, as: UTF8.self))
+    return try runCollecting(binary, args, environment: environment)
 }
 
 /// Runs `executable` with `args` in `folder`, `environment` added (and Swift's
@@ -61,6 +44,8 @@ func runCollecting(_ executable: String, _ args: [String], in folder: String = r
     p.currentDirectoryURL = URL(fileURLWithPath: folder)
     var env = ProcessInfo.processInfo.environment
     env["SWIFT_BACKTRACE"] = "enable=no"
+    // The interposer only where a test asks for it (`oceanBench`), never inherited.
+    env.removeValue(forKey: "LD_PRELOAD")
     env.merge(environment) { $1 }
     p.environment = env
     let out = Pipe(), err = Pipe()
