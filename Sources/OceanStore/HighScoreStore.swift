@@ -7,8 +7,9 @@ import Glibc
 /// The high scores beside a profile: `high-scores.txt` and the `scores/` folder of
 /// the replays its entries name. A new entry's replay is written first, then the
 /// table (each replaced only by a complete new file), then the replays pushed out are
-/// removed: a crash at any point keeps the old table whole.
-public struct HighScoreStore {
+/// removed: a crash at any point keeps the old table whole. Each record holds
+/// `high-scores.txt.lock` from reading the table to its last write.
+public struct HighScoreStore: Sendable {
     public let tablePath: String
     public let folder: String
 
@@ -35,6 +36,13 @@ public struct HighScoreStore {
     /// Adds a game to its table if it makes the top ten: its replay (`replayText`)
     /// saved first, then the table. Returns the rank it took (1 = a new best), or nil.
     public func record(_ entry: HighScores.Entry, replayText: String) throws(Profile.LoadError) -> Int? {
+        // One writer at a time: two careers in one folder share this table, and two
+        // games ending together would each save the table without the other's entry.
+        let lock: FileLock
+        do { lock = try FileLock(path: tablePath + ".lock", waitSeconds: 5) } catch {
+            throw Profile.LoadError(path: tablePath, message: "not saved: \(error.description)")
+        }
+        defer { lock.release() }
         var table = try load()
         var entry = entry
         entry.replay = freeName(for: entry)

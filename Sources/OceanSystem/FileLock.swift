@@ -23,13 +23,20 @@ public final class FileLock {
         }
     }
 
-    /// Takes the lock at `path` (creating the file) or fails at once.
-    public init(path: String) throws(Failure) {
+    /// Takes the lock at `path` (creating the file), waiting up to `waitSeconds` for
+    /// another holder to let go (0: fails at once). A shared file's few writes wait;
+    /// a profile held by another game is refused at once.
+    public init(path: String, waitSeconds: Double = 0) throws(Failure) {
         self.path = path
         fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .system(.system(path, "cannot open the lock file")) }
+        let giveUp = monotonicNanos() + UInt64(max(0, waitSeconds) * 1e9)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
+            if errno == EWOULDBLOCK && monotonicNanos() < giveUp {
+                usleep(2_000)
+                continue
+            }
             let code = errno
             defer { close(fd) }
             guard code == EWOULDBLOCK else { throw .system(.system(path, "cannot be locked", code: code)) }

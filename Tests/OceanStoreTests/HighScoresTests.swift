@@ -82,6 +82,21 @@ import Testing
         #expect(named.name.hasPrefix("AB[2J") && named.name.count == 64)
     }
 
+    /// Two careers in one folder share the table: games ending together each keep their
+    /// entry (one writer at a time, `high-scores.txt.lock`), none lost to the other's save.
+    @Test func gamesEndingTogetherEachKeepTheirEntry() throws {
+        let folder = freshFolder("high-scores-together")
+        let stores = (0..<8).map { _ in HighScoreStore(profilePath: folder + "/profile") }
+        let ranked = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            if (try? stores[i].record(entry(100 + i, name: "p\(i)"), replayText: "replay \(i)")) ?? nil != nil { ranked.add() }
+        }
+        let table = try HighScoreStore(profilePath: folder + "/profile").load().table(.arcade)
+        #expect(ranked.value == 8 && table.count == 8, "\(table.map(\.name))")
+        #expect(Set(table.map(\.name)) == Set((0..<8).map { "p\($0)" }))
+        for e in table { #expect(FileManager.default.fileExists(atPath: stores[0].replayPath(e)), "\(e.replay)") }
+    }
+
     @Test func aFailedSaveKeepsTheOldTable() throws {
         let folder = freshFolder("high-scores-fail")
         let store = HighScoreStore(profilePath: folder + "/profile")
@@ -116,4 +131,12 @@ import Testing
             }
         }
     }
+}
+
+/// A count shared by threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
