@@ -16,6 +16,9 @@ public final class ProfileStore {
     /// follows a reloaded balance here).
     public var rules: Rules
     private let lock: FileLock
+    /// The profile file itself, locked too: a hard link's other name has a lock file of
+    /// its own, but not an inode of its own.
+    private let inodeLock: InodeLock
 
     /// Locks and loads the profile at `path` (creating its folder if need be).
     public init(path: String, rules: Rules) throws(Profile.LoadError) {
@@ -23,6 +26,7 @@ public final class ProfileStore {
         self.rules = rules
         try Profile.createFolder(of: path)
         lock = try ProfileStore.lock(path: path)
+        inodeLock = try ProfileStore.lockFile(path: path)
         saved = try Profile.loadContents(path: path, rules: rules)
         player = saved?.player ?? ProfileText.Player()
     }
@@ -39,6 +43,20 @@ public final class ProfileStore {
             case .held(let lockPath, let pid):
                 throw Profile.LoadError(path: path, message: "in use by another run"
                     + (pid.map { " (pid \($0))" } ?? "") + ", which holds \(lockPath); "
+                    + "wait for it to finish, or name another profile with --profile PATH")
+            case .system(let e):
+                throw Profile.LoadError(path: path, message: "cannot be locked: \(e.description)")
+            }
+        }
+    }
+
+    /// Locks the profile file itself (`InodeLock`): held through another name (a hard
+    /// link), it is refused as the lock file is.
+    public static func lockFile(path: String) throws(Profile.LoadError) -> InodeLock {
+        do { return try InodeLock(path: path) } catch {
+            switch error {
+            case .held:
+                throw Profile.LoadError(path: path, message: "in use by another run through another name of the same file (a hard link); "
                     + "wait for it to finish, or name another profile with --profile PATH")
             case .system(let e):
                 throw Profile.LoadError(path: path, message: "cannot be locked: \(e.description)")
@@ -70,5 +88,8 @@ public final class ProfileStore {
     }
 
     /// Lets another run take the profile.
-    public func release() { lock.release() }
+    public func release() {
+        inodeLock.release()
+        lock.release()
+    }
 }

@@ -73,3 +73,36 @@ public final class FileLock {
         return Int32(text).flatMap { $0 > 0 ? $0 : nil }
     }
 }
+
+/// A lock on a file itself (its inode), held while this lives: two names of one file
+/// (a hard link) take the same lock, where a lock file beside each name would give
+/// each name its own. No lock when the file does not exist yet (a new profile has
+/// one name).
+public final class InodeLock {
+    private var fd: Int32 = -1
+
+    /// Locks the file at `path`, or says it is held (through another name, likely).
+    public init(path: String) throws(FileLock.Failure) {
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return }
+            throw .system(.system(path, "cannot be opened to be locked"))
+        }
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            close(fd)
+            fd = -1
+            if code == EWOULDBLOCK { throw .held(path: path, pid: nil) }
+            throw .system(.system(path, "cannot be locked", code: code))
+        }
+    }
+
+    deinit { release() }
+
+    public func release() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+    }
+}

@@ -53,8 +53,9 @@ struct ProfileCommand: ParsableCommand {
             try refuseClashes(inputs: balanceOption.inputs, outputs: [("--profile", path)])
             let rules = Rules(try balanceOption.load())
             do {
-                let lock = try ProfileStore.lock(path: path)
+                let lock = try ProfileStore.lock(path: path), inode = try ProfileStore.lockFile(path: path)
                 try Profile.save(GameState(rules: rules, seed: 1), kinds: rules.kindKeys, cards: rules.cardKeys, path: path)
+                inode.release()
                 lock.release()
             } catch { throw CommandFailure(error.description) }
             CommandOutput.print("\(path): reset to a new career")

@@ -179,6 +179,23 @@ private func list(_ dir: String) -> [String] { ((try? FileManager.default.conten
         _ = try ProfileStore(path: dir + "/profile", rules: rules)
     }
 
+    /// Two names of one file (a hard link) are one profile: the second name's run is
+    /// refused though its lock file (`hard.lock`) is free (issue 49).
+    @Test func oneWriterThroughAHardLinkToo() throws {
+        let dir = folder("hard-link")
+        try Profile.save(GameState(rules: rules, seed: 1), path: dir + "/profile")
+        #expect(link(dir + "/profile", dir + "/hard") == 0)
+        let first = try ProfileStore(path: dir + "/profile", rules: rules)
+        do {
+            _ = try ProfileStore(path: dir + "/hard", rules: rules)
+            Issue.record("a second run opened the same file through its hard link")
+        } catch {
+            #expect(String(describing: error).contains("another name of the same file (a hard link)"), "\(error)")
+        }
+        first.release()
+        _ = try ProfileStore(path: dir + "/hard", rules: rules)
+    }
+
     @Test func plannedThroughIsKeptAndOldProfilesStillLoad() throws {
         let state = try midGameState()
         let date = CalendarDate(year: 2026, month: 2, day: 3)
