@@ -217,7 +217,8 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
     }
 
     // 12: verify and record show progress on a terminal too (after half a second, so
-    // these runs take a few seconds in a debug build), never with --json or in a pipe.
+    // these runs are long enough to outlast it on a quiet machine: 400 games, not 40,
+    // which a release build recorded in under half a second), never with --json or in a pipe.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func verifyAndRecordShowProgressOnATerminal() throws {
         let corpus = try FileManager.default.contentsOfDirectory(atPath: repoRoot + "/replays")
@@ -228,8 +229,8 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
         #expect(!(try onTerminal(["replay", "verify", "--json"] + corpus)).contains("replay verify:"))
         #expect(try oceanRun(["replay", "verify"] + corpus).stderr.isEmpty, "nothing in a pipe")
         let out = try freshPath("progress.replay")
-        let record = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "40", "--out", out])
-        #expect(record.contains("\r\u{1b}[Kreplay record: ") && record.contains(" of 40 games ("), "\(record)")
+        let record = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "400", "--out", out])
+        #expect(record.contains("\r\u{1b}[Kreplay record: ") && record.contains(" of 400 games ("), "\(record)")
         let career = try onTerminal(["replay", "record", "--bot", "greedy", "--seed", "1", "--days", "150", "--force",
                                      "--out", out])
         #expect(career.contains(" of 150 days ("), "\(career)")  // long enough to outlast the line's first half second
