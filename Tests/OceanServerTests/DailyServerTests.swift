@@ -326,6 +326,28 @@ import TestSupport
         #expect(log.contains("more than 4 open from this address") && log.contains("no request head within 2 s"), "\(log.suffix(1500))")
     }
 
+    /// A database kept by an older server (schema 4: no running total of the sea) is
+    /// migrated at start, its days' sea summed from their runs: the same sea as before.
+    @Test func anOlderDatabaseGetsItsSeaSummedAtStart() throws {
+        let (folder, runs) = try Self.recorded.get()
+        let db = folder + "/older-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        var server = try ServerProcess(db: db, folder: folder)
+        for r in runs { #expect(try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)").status == 0) }
+        let before = try httpGet(server.url + "/v1/daily/\(Self.day)/sea").body
+        server.stop()
+        // Back to schema 4, as a server before the running total left it.
+        let back = try runProgram("/usr/bin/env", ["python3", "-c", """
+            import sqlite3; c = sqlite3.connect('\(db)')
+            c.executescript('DROP TABLE sea; DROP INDEX runs_people; DROP INDEX runs_apart; DELETE FROM schema_migrations WHERE version = 5;')
+            c.commit()
+            """])
+        #expect(back.status == 0, "\(back.stderr)")
+        server = try ServerProcess(db: db, folder: folder)
+        defer { server.stop() }
+        let after = try httpGet(server.url + "/v1/daily/\(Self.day)/sea").body
+        #expect(after == before && after.contains("\"runs\":3"), "before \(before), after \(after)")
+    }
+
     /// `/metrics` in Prometheus's text format: posts by outcome and status, the re-play's
     /// time, the database's time by call, the queue and the connections.
     @Test func metricsCountPostsAndTimes() throws {
