@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Ticks per CPU second of the kernel's typical tick (without and with a career session
-# open), this checkout's HEAD against another commit (default 5a92273, the reference
+# open, and with the state hashed after every tick), this checkout's HEAD against another commit (default 5a92273, the reference
 # of issue 25), on this machine, in the same run: each commit is exported (git
 # archive) into a folder under ${TMPDIR:-/tmp}, given the small timing program in
 # scripts/compare-kernel/ and built in release; then the two programs take turns,
@@ -50,19 +50,21 @@ build "$other"
 build "$head"
 
 export SWIFT_BACKTRACE=enable=no
-declare -a a_typ a_ses b_typ b_ses
+declare -a a_typ a_ses a_hash b_typ b_ses b_hash
 for ((i = 0; i < rounds; i++)); do
-  read -r _ t _ s < <("$base/$other/.build/release/kernel-rate" "$seconds" "$base/$other")
-  a_typ+=("$t"); a_ses+=("$s")
-  read -r _ t _ s < <("$base/$head/.build/release/kernel-rate" "$seconds" "$base/$head")
-  b_typ+=("$t"); b_ses+=("$s")
-  echo "round $((i + 1)): $other typical ${a_typ[-1]} session ${a_ses[-1]}; $head typical $t session $s" >&2
+  read -r _ t _ s _ h < <("$base/$other/.build/release/kernel-rate" "$seconds" "$base/$other")
+  a_typ+=("$t"); a_ses+=("$s"); a_hash+=("$h")
+  read -r _ t _ s _ h < <("$base/$head/.build/release/kernel-rate" "$seconds" "$base/$head")
+  b_typ+=("$t"); b_ses+=("$s"); b_hash+=("$h")
+  echo "round $((i + 1)): $other typical ${a_typ[-1]} session ${a_ses[-1]} hashed ${a_hash[-1]}; $head typical $t session $s hashed $h" >&2
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 mt=$(median "${a_typ[@]}"); ms=$(median "${a_ses[@]}"); ht=$(median "${b_typ[@]}"); hs=$(median "${b_ses[@]}")
+mh=$(median "${a_hash[@]}"); hh=$(median "${b_hash[@]}")
 printf 'ticks per CPU second, median of %d interleaved rounds of %s s each\n' "$rounds" "$seconds"
 printf '%-22s %14s %14s %7s\n' "" "$other" "$head" "ratio"
 printf '%-22s %14d %14d %7.2f\n' "typical tick" "$mt" "$ht" "$(awk -v a="$mt" -v b="$ht" 'BEGIN { print b / a }')"
 printf '%-22s %14d %14d %7.2f\n' "with a career session" "$ms" "$hs" "$(awk -v a="$ms" -v b="$hs" 'BEGIN { print b / a }')"
+printf '%-22s %14d %14d %7.2f\n' "session, hashed a tick" "$mh" "$hh" "$(awk -v a="$mh" -v b="$hh" 'BEGIN { print b / a }')"
 [ "${KEEP:-1}" = 0 ] && rm -rf "$base/$other" "$base/$head"
 true

@@ -85,7 +85,7 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
             #!/bin/bash
             real="\(repoRoot)/.build/debug/ocean"
             if [ "$4" = "--tick" ]; then
-              "$real" "$@" | awk '$1 == "item[0]" { $4 = $4 + 65536 } { print }'
+              "$real" "$@" | awk '$1 == "items[0]" { $3 = $3 + 65536 } { print }'
             else
               "$real" "$@" | awk '$1 >= 400 { $2 = "ffffffffffffffff" } { print }'
             fi
@@ -94,7 +94,7 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
         let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", fake])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("the builds first disagree after tick 400"), "\(r.stdout)")
-        #expect(r.stdout.range(of: #"item\[0\]  A plastic_bag x \d+ .*→  B plastic_bag x \d+"#, options: .regularExpression) != nil,
+        #expect(r.stdout.range(of: #"items\[0\]  A x \d+ .*kind plastic_bag.*→  B x \d+"#, options: .regularExpression) != nil,
                 "\(r.stdout)")
         let same = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", repoRoot + "/.build/debug/ocean"])
         #expect(same.status == 0 && same.stdout.contains("agree on every tick"), "\(same.stdout)\(same.stderr)")

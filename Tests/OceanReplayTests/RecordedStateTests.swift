@@ -66,7 +66,7 @@ import TestSupport
         #expect(d.checkpointTick == (tick / 60 + 1) * 60)
         let differences = StateDump.compare(recorded: try #require(d.expectedState), resimulated: try #require(d.gotState), kindKeys: v.kindKeys)
         #expect(differences.count == 1)
-        #expect(differences.first?.key.hasPrefix("item[") == true)
+        #expect(differences.first?.key.hasPrefix("items[") == true)
         #expect(d.firstTickEvents.contains(where: { if case .itemSpawned = $0 { true } else { false } }))
         let report = FileResult(file: "t.replay", verification: v).text
         #expect(report.contains("diverged at tick \(tick - 1)"), "\(report)")
@@ -74,9 +74,9 @@ import TestSupport
         #expect(report.contains(": x "), "\(report)")
         #expect(report.contains("itemSpawned(kind: "), "\(report)")
         let message = JUnitReport.message(FileResult(file: "t.replay", verification: v))
-        #expect(message.contains("state: item["), "\(message)")
+        #expect(message.contains("state: items["), "\(message)")
         let json = FileResult(file: "t.replay", verification: v).json
-        #expect(json.contains("\"stateDifferences\":[{\"key\":\"item["), "\(json)")
+        #expect(json.contains("\"stateDifferences\":[{\"key\":\"items["), "\(json)")
     }
 
     /// A state line changed by hand (checksum fixed) while every hash still agrees: a

@@ -1,7 +1,7 @@
 // The kernel's typical tick timed in CPU seconds, built into a copy of any commit by
 // scripts/compare-kernel.sh (not part of the package): the same greedy-bot games as
 // `ocean-bench`'s typical scenario, replayed through a fresh simulation again and
-// again, without and with a career session open. Compiles against the kernel of
+// again, without and with a career session open, and with the state hashed every tick. Compiles against the kernel of
 // commit 5a92273 (the bench then lived in OceanSim) and against today's.
 #if canImport(OceanSim)
 import OceanSim
@@ -41,14 +41,22 @@ func inputs(session: Command?) -> [TickInput] {
     return all
 }
 
-/// Ticks per CPU second stepping `inputs` for at least `seconds` of CPU.
-func rate(_ inputs: [TickInput]) -> Double {
+/// Ticks per CPU second stepping `inputs` for at least `seconds` of CPU (and, with
+/// `hashed`, taking the state's hashes after every tick, as replay verification does).
+func rate(_ inputs: [TickInput], hashed: Bool = false) -> Double {
     let start = cpuNanos()
     var ticks = 0
     var sink: UInt64 = 0
     repeat {
         var sim = Simulation(rules: rules, seed: 1)
-        for input in inputs { sim.step(input) }
+        if hashed {
+            for input in inputs {
+                sim.step(input)
+                sink &+= StateHashes(sim.state).full
+            }
+        } else {
+            for input in inputs { sim.step(input) }
+        }
         ticks += inputs.count
         sink &+= UInt64(sim.state.totals.score)
     } while Double(cpuNanos() - start) / 1e9 < seconds
@@ -59,4 +67,4 @@ func rate(_ inputs: [TickInput]) -> Double {
 let typical = inputs(session: nil)
 let session = inputs(session: .beginSession(CalendarDate(year: 2026, month: 3, day: 14), minuteOfDay: 1_080))
 _ = rate(typical)  // warm-up
-print("typical \(Int(rate(typical))) session \(Int(rate(session)))")
+print("typical \(Int(rate(typical))) session \(Int(rate(session))) hashed \(Int(rate(session, hashed: true)))")

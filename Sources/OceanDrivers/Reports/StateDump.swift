@@ -5,41 +5,21 @@ import Glibc
 import OceanKernel
 
 /// A state as `key value` lines a person can read and two builds can compare field by
-/// field: the flow (tick, mode, round, timers), the random stream's position, the bin,
-/// every item (kind, position, speed), the plan, the game's tally and the totals, the
-/// ocean, and the events of the step that made it. What `replay diff --against` shows
-/// at the first tick two builds disagree (OpenRA's sync report, 0 A.D.'s OOS dump).
+/// field: every field `StateFields` lists, by its name (a list's elements one line
+/// each, as `items[3] x … y … kind plastic_bag`), then the hash and the events of the
+/// step that made it. What `replay diff --against` shows at the first tick two builds
+/// disagree (OpenRA's sync report, 0 A.D.'s OOS dump).
 public enum StateDump {
     public static func lines(_ s: GameState, events: [Event], rules: Rules) -> [String] {
         lines(s, events: events, kindKeys: rules.kindKeys)
     }
 
     public static func lines(_ s: GameState, events: [Event], kindKeys: [String]) -> [String] {
-        var out = [
-            "tick \(s.tick)", "mode \(s.mode)", "round \(s.round)", "round.spawned \(s.roundSpawned)",
-            "spawn.timer \(s.spawnTimer)", "break.timer \(s.breakTimer)", "misses.left \(s.missesLeft)",
-            "tempo.step \(s.tempoStep)", "net.ticks \(s.netTicksLeft)", "tide.ticks \(s.tideTicksLeft)",
-            "random \(hex16(s.random.s0)) \(hex16(s.random.s1)) \(hex16(s.random.s2)) \(hex16(s.random.s3))",
-            "bin.x \(s.bin.x)", "bin.vx \(s.bin.vx)", "items \(s.items.count)",
-        ]
-        for (i, it) in s.items.enumerated() {
-            let kind = it.kind.rawValue < kindKeys.count ? kindKeys[it.kind.rawValue] : "#\(it.kind.rawValue)"
-            out.append("item[\(i)] \(kind) x \(it.x) y \(it.y) vx \(it.vx) vy \(it.vy) ax \(it.ax)\(it.bounced != 0 ? " bounced" : "")")
-        }
-        out.append("plan \(s.plan.count)")
-        for (i, p) in s.plan.enumerated() { out.append("plan[\(i)] tick \(p.tick) x \(p.x)") }
-        let g = s.game, t = s.totals
-        out += ["game.catches \(g.catches)", "game.misses \(g.misses)", "game.combo \(g.combo)", "game.best_combo \(g.bestCombo)",
-                "game.score \(g.score)", "game.grams \(g.grams)", "totals.games \(t.games)", "totals.catches \(t.catches)",
-                "totals.score \(t.score)", "totals.grams \(t.grams)", "health \(s.health)", "phase \(s.phase)",
-                "health.day_net \(s.healthDayNet)", "scans.today \(s.scansToday)", "sea \(s.seaIndex)"]
-        let c = s.career
-        out += ["career.today \(c.today)", "career.grams_today \(c.gramsToday)", "career.level \(c.level)",
-                "career.streak \(c.streak)", "career.goal_days \(c.goalDays)", "career.cards_studied \(c.cardsStudied)",
-                "career.mastered \(c.masteredCount)", "career.achievements \(c.achievements)",
-                "career.challenges \(c.challengesCompleted) done \(c.challengesFailed) failed",
-                "career.pet \(c.pet.adopted ? "\(c.pet.form.key) \(c.pet.stage) \(c.pet.mood)" : "none")",
-                "state.hash \(hex16(s.hash))"]
+        var dump = DumpVisitor(kindKeys: kindKeys)
+        var state = s
+        GameState.visitFields(&state, with: &dump)
+        var out = dump.lines
+        out.append("state.hash \(hex16(s.hash))")
         out.append("events \(events.count)")
         for (i, e) in events.enumerated() { out.append("event[\(i)] \(eventText(e, kindKeys: kindKeys))") }
         return out
@@ -91,5 +71,62 @@ public enum StateDump {
     public static func compare(recorded: GameState, resimulated: GameState, kindKeys: [String]) -> [Difference] {
         compare(lines(recorded, events: [], kindKeys: kindKeys), lines(resimulated, events: [], kindKeys: kindKeys))
             .filter { $0.key != "state.hash" }
+    }
+}
+
+/// Writes each field as text: a line per field, a list's count and then a line per
+/// element (its fields as `name value` pairs), a list of numbers on one line.
+private struct DumpVisitor: StateVisitor {
+    let version = StateEncoding.version
+    let kindKeys: [String]
+    var lines: [String] = []
+    /// The fields of the element being written, while inside a list.
+    var element: [String]?
+    /// The group being written ("career.daily.").
+    var prefix = ""
+
+    mutating func put(_ name: StaticString, _ value: String) {
+        if element != nil { element!.append("\(name) \(value)") } else { lines.append("\(prefix)\(name) \(value)") }
+    }
+
+    mutating func visitInt(_ value: inout Int, _ name: StaticString, _ rule: FieldRule) { put(name, "\(value)") }
+    mutating func visitInt32(_ value: inout Int32, _ name: StaticString, _ rule: FieldRule) { put(name, "\(value)") }
+    mutating func visitWord(_ value: inout UInt64, _ name: StaticString) { put(name, hex16(value)) }
+
+    mutating func visitCode<C: StateCode>(_ value: inout C, _ name: StaticString) {
+        if let kind = value as? ItemKind {
+            put(name, kind.rawValue < kindKeys.count ? kindKeys[kind.rawValue] : "#\(kind.rawValue)")
+        } else {
+            put(name, "\(value)")
+        }
+    }
+
+    mutating func visitList<T>(_ list: inout [T], _ name: StaticString, _ shape: ListShape, blank: T,
+                               fields: (inout T, inout Self) -> Void) {
+        lines.append("\(prefix)\(name) \(list.count)")
+        for i in list.indices {
+            element = []
+            var e = list[i]
+            fields(&e, &self)
+            lines.append("\(prefix)\(name)[\(i)] " + element!.joined(separator: " "))
+            element = nil
+        }
+    }
+
+    mutating func visitInts(_ list: inout [Int], _ name: StaticString, _ shape: ListShape, _ rule: FieldRule) {
+        let text = list.isEmpty ? "(none)" : list.map { "\($0)" }.joined(separator: " ")
+        if element != nil { element!.append("\(name) [\(text)]") } else { lines.append("\(prefix)\(name) \(text)") }
+    }
+
+    mutating func visitGroup<T>(_ value: inout T, _ name: StaticString, fields: (inout T, inout Self) -> Void) {
+        let outer = prefix
+        prefix = outer + "\(name)."
+        fields(&value, &self)
+        prefix = outer
+    }
+
+    mutating func visitMonths(_ months: inout [MonthTotal], digest: MonthsDigest?, shape: ListShape,
+                              fields: (inout MonthTotal, inout Self) -> Void) {
+        visitList(&months, "career.months", shape, blank: MonthTotal(month: 0, grams: 0, kindCounts: []), fields: fields)
     }
 }

@@ -96,15 +96,16 @@ public struct FileResult: Sendable, Encodable {
     static let shownDifferences = 12
 
     /// One differing dump line: where both sides hold the same words but some values,
-    /// only those values ("item[1] plastic_bottle: x 16939203 → 17004739 (+1.00 px)");
-    /// else both whole lines. Positions and speeds are fixed point (`Fixed.one` a pixel).
+    /// only those values, labelled by an unchanged kind ("items[1] plastic_bottle: x
+    /// 16939203 → 17004739 (+1.00 px)"); else both whole lines. Positions and speeds are
+    /// fixed point (`Fixed.one` a pixel).
     static func detail(_ d: StateDump.Difference) -> String {
         let a = d.a.split(separator: " "), b = d.b.split(separator: " ")
         guard a.count == b.count, a.count > 1 else { return "\(d.key)  \(d.a)  →  \(d.b)" }
         var label: [Substring] = [], changes: [String] = []
         for i in a.indices {
             if a[i] == b[i] {
-                if i == 0 { label.append(a[i]) }
+                if i > 0 && a[i - 1] == "kind" { label.append(a[i]) }
                 continue
             }
             let name = i > 0 ? String(a[i - 1]) : ""

@@ -44,7 +44,7 @@ public final class MonthsDigest: Sendable {
     /// written as encoding `version` writes them.
     func extended(over more: ArraySlice<MonthTotal>) -> MonthsDigest {
         var bytes = ByteBuffer()
-        for m in more { StateEncoding.writeMonth(m, version: StateEncoding.version, to: &bytes) }
+        for m in more { StateEncoding.writeMonth(m, to: &bytes) }
         var power = self.power
         for _ in bytes.bytes { power = power &* FNV1a64.prime }
         var table = [UInt64](repeating: 0, count: 256)

@@ -87,160 +87,26 @@ public enum StateEncoding {
         for subsystem in Subsystem.allCases { write(subsystem, of: s, version: version, to: &sink) }
     }
 
-    /// One subsystem's words. `version` is 2 to 5; only the ocean and the career differ.
+    /// One subsystem's words, as `StateFields` lists them for `version`.
+    @inline(__always)
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        switch subsystem {
-        case .flow:
-            w(s.tick); w(s.mode.rawValue); w(s.round); w(s.roundSpawned); w(s.spawnTimer); w(s.breakTimer)
-            if version >= 8 { w(s.playMode.rawValue); w(s.missesLeft); w(s.roundStartMisses) }
-            if version >= 9 { w(s.tempoStep); w(s.netTicksLeft); w(s.tideTicksLeft); w(s.tideClock) }
-        case .physics:
-            sink.write(s.random.s0); sink.write(s.random.s1); sink.write(s.random.s2); sink.write(s.random.s3)
-            w(s.bin.x); w(s.bin.vx)
-            w(s.items.count)
-            for it in s.items {
-                w(it.x); w(it.y); w(Int(it.vx)); w(Int(it.vy)); w(Int(it.ax)); w(it.kind.rawValue)
-                if version >= 9 { w(Int(it.bounced)) }
-            }
-            if version >= 6 {
-                w(s.plan.count)
-                for p in s.plan { w(p.tick); w(p.x) }
-            }
-        case .scoring:
-            let g = s.game
-            w(g.catches); w(g.misses); w(g.combo); w(g.bestCombo); w(g.score); w(g.grams)
-            if version >= 9 { w(g.seaLifeHits) }
-            let t = s.totals
-            w(t.games); w(t.catches); w(t.misses); w(t.perfectGames); w(t.bestCombo); w(t.score)
-            w(t.grams); w(t.scans)
-        case .ocean:
-            w(s.health); w(s.phase.rawValue)
-            if version >= 4 { w(s.healthDayStart) }
-            if version >= 7 { w(s.healthDayNet) }
-            if version >= 10 {
-                w(s.seaIndex); w(s.seas.count)
-                for sea in s.seas {
-                    w(sea.health); w(sea.phase.rawValue); w(sea.dayStart); w(sea.dayNet); w(sea.openedDay); w(sea.lastDay)
-                }
-            }
-        case .career:
-            if version == 2 {
-                writeCareerVersion2(s.career, to: &sink)
-            } else {
-                writeCareer(s.career, version: version, to: &sink)
-                if version >= 7 { w(s.scansToday) }
-                if version >= 11 { w(s.career.cardsStudied) }
-            }
+        // The table takes the state by reference (the decoder fills it); the writer
+        // only reads, so this copy shares every array and copies none.
+        var state = s
+        withUnsafeMutablePointer(to: &sink) { sink in
+            var writer = EncodingWriter(version: version, sink: sink)
+            GameState.visitFields(subsystem, of: &state, with: &writer)
         }
     }
 
-    private static func writeCareer<S: ByteSink>(_ c: CareerState, version: UInt64, to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
-        // From 6, a per-kind array stops at its last non-zero element.
-        func perKind(_ a: [Int]) {
-            // Before 6 every career held the six shipped kinds, no more (kinds added
-            // since, sea life and power-ups, are never tallied by such a career).
-            guard version >= 6 else { return array(sixKinds(a)) }
-            var n = a.count
-            while n > 0 && a[n - 1] == 0 { n -= 1 }
-            w(n); for i in 0..<n { w(a[i]) }
+    /// One lifetime month's bytes in the current version (the closed months' digest).
+    static func writeMonth<S: ByteSink>(_ m: MonthTotal, to sink: inout S) {
+        var month = m
+        withUnsafeMutablePointer(to: &sink) { sink in
+            var writer = EncodingWriter(version: version, sink: sink)
+            GameState.monthFields(&month, &writer)
         }
-        w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
-        w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
-        array(c.weekDays); array(c.weekGrams)
-        if version >= 5 {
-            let months = c.storedMonths
-            w(months.count)
-            var from = 0
-            // From 6 the closed months' bytes are the digest's (`MonthsDigest`).
-            if version >= 6, let digest = c.monthsDigest.digest, digest.months <= months.count, sink.fold(digest) {
-                from = digest.months
-            }
-            for i in from..<months.count { writeMonth(months[i], version: version, to: &sink) }
-        } else {
-            // Before 5 a month was kept only once it had plastic.
-            var withPlastic = 0
-            for m in c.months where m.grams > 0 { withPlastic += 1 }
-            w(withPlastic)
-            for m in c.months where m.grams > 0 { w(m.month); w(m.grams) }
-        }
-        w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
-        array(c.cardLastDay); array(c.cardDays)
-        w(c.masteredCards); w(c.achievements)
-        perKind(c.kindCounts); perKind(c.kindGrams)
-        if version >= 5 {
-            sink.write(c.seed)
-            w(c.bonusGrams); w(c.activeDays); w(c.challengesCompleted); w(c.challengesFailed); w(c.milestones)
-            writeChallenge(c.daily, to: &sink)
-            writeChallenge(c.weekly, to: &sink)
-        }
-        writePet(c.pet, to: &sink)
-    }
-
-    /// One lifetime month (versions 5 and later).
-    static func writeMonth<S: ByteSink>(_ m: MonthTotal, version: UInt64, to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        w(m.month); w(m.grams)
-        let a = m.kindCounts
-        var n = a.count
-        // From 6, a per-kind array stops at its last non-zero element.
-        if version >= 6 { while n > 0 && a[n - 1] == 0 { n -= 1 } } else { return array(sixKinds(a)) }
-        w(n); for i in 0..<n { w(a[i]) }
-        func array(_ a: [Int]) { w(a.count); for v in a { w(v) } }
-    }
-
-    /// A per-kind array as encodings before 6 held it: the six shipped kinds.
-    static func sixKinds(_ a: [Int]) -> [Int] {
-        a.count == kindsBeforeVersion6 ? a
-            : Array(a.prefix(kindsBeforeVersion6)) + [Int](repeating: 0, count: max(0, kindsBeforeVersion6 - a.count))
-    }
-
-    private static func writeChallenge<S: ByteSink>(_ c: Challenge, to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        w(c.template); w(c.period.rawValue); w(c.number); w(c.metric.rawValue); w(c.target); w(c.progress)
-        w(c.status.rawValue); w(c.rewardGrams); w(c.rewardHealth)
-    }
-
-    /// The career as version 2 wrote it: fixed arrays without counts, and plastic per
-    /// month as a ring of the last twelve (slot `month mod 12` held the latest month
-    /// with plastic in that slot), derived here from the lifetime months.
-    private static func writeCareerVersion2<S: ByteSink>(_ c: CareerState, to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        w(c.today); w(c.monthOfToday); w(c.sessionTick); w(c.sessionMinute); w(c.lastActiveDay)
-        w(c.absenceChargedThrough); w(c.datesWentBack); w(c.gramsToday)
-        for v in c.weekDays { w(v) }
-        for v in c.weekGrams { w(v) }
-        var ringMonth = (CareerState.never, CareerState.never, CareerState.never, CareerState.never,
-                         CareerState.never, CareerState.never, CareerState.never, CareerState.never,
-                         CareerState.never, CareerState.never, CareerState.never, CareerState.never)
-        var ringGrams = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        // Tuples, not arrays: hashing a replay's every tick must not allocate.
-        withUnsafeMutableBytes(of: &ringMonth) { months in
-            withUnsafeMutableBytes(of: &ringGrams) { grams in
-                let month = months.bindMemory(to: Int.self), gram = grams.bindMemory(to: Int.self)
-                for m in c.months where m.grams > 0 {
-                    let slot = ((m.month % 12) + 12) % 12
-                    month[slot] = m.month
-                    gram[slot] = m.grams
-                }
-                for slot in 0..<12 { w(month[slot]) }
-                for slot in 0..<12 { w(gram[slot]) }
-            }
-        }
-        w(c.level); w(c.goalDay); w(c.goalDays); w(c.streak); w(c.bestStreak)
-        for v in c.cardLastDay { w(v) }
-        for v in c.cardDays { w(v) }
-        w(c.masteredCards); w(c.achievements)
-        writePet(c.pet, to: &sink)
-    }
-
-    private static func writePet<S: ByteSink>(_ p: PetState, to sink: inout S) {
-        @inline(__always) func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
-        w(p.adopted ? 1 : 0); w(p.form.rawValue); w(p.stage.rawValue); w(p.mood.rawValue)
-        w(p.gramsAtAdoption); w(p.excitedUntil); w(p.happyUntil); w(p.lastInputTick); w(p.missingYou ? 1 : 0)
     }
 
     public static func encode(_ s: GameState, version: UInt64 = version) -> [UInt8] {
@@ -268,200 +134,225 @@ public enum StateEncoding {
         case trailingBytes
     }
 
-    /// Reads an encoding of any version this engine knows (1 to 5) back. Every enum
-    /// and count is checked, so bytes from anywhere give a state or an error, never a
-    /// crash; whether the values make sense for a set of rules is
+    /// Reads an encoding of any version this engine knows (1 to `version`) back. Every
+    /// code and count is checked, so bytes from anywhere give a state or an error, never
+    /// a crash; whether the values make sense for a set of rules is
     /// `GameState.validate(rules:)`'s question.
     public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> GameState {
-        var at = 0
-        func word() throws(DecodeError) -> UInt64 {
-            guard bytes.count - at >= 8 else { throw .truncated }
-            var v: UInt64 = 0
-            for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
-            at += 8
-            return v
-        }
-        func int() throws(DecodeError) -> Int { Int(Int64(bitPattern: try word())) }
-        func count(_ what: String, max: Int, wordsEach: Int = 1) throws(DecodeError) -> Int {
-            let n = try int()
-            guard n >= 0, n <= max, n <= (bytes.count - at) / (8 * wordsEach) else { throw .badValue("\(what) count \(n)") }
-            return n
-        }
-        func fixed(_ what: String, _ n: Int) throws(DecodeError) -> [Int] {
-            guard try int() == n else { throw .badValue("\(what) count") }
-            var a: [Int] = []
-            for _ in 0..<n { a.append(try int()) }
-            return a
-        }
-        func words(_ n: Int) throws(DecodeError) -> [Int] {
-            var a: [Int] = []
-            for _ in 0..<n { a.append(try int()) }
-            return a
-        }
-        func bool(_ name: String) throws(DecodeError) -> Bool {
-            let v = try word()
-            guard v <= 1 else { throw .badValue("\(name) \(v) (0 or 1)") }
-            return v == 1
-        }
-        func challenge() throws(DecodeError) -> Challenge {
-            let template = try int(), period = try int(), number = try int(), metric = try int()
-            let target = try int(), progress = try int(), status = try int()
-            guard let p = ChallengePeriod(rawValue: period), p != .milestone, let m = ChallengeMetric(rawValue: metric),
-                  let st = ChallengeStatus(rawValue: status) else { throw .badValue("challenge period, metric or status") }
-            return Challenge(template: template, period: p, number: number, metric: m, target: target,
-                             progress: progress, status: st, rewardGrams: try int(), rewardHealth: try int())
-        }
-        guard try word() == magic else { throw .badMagic }
-        let v = try word()
+        var reader = EncodingReader(bytes: bytes)
+        guard reader.word() == magic else { throw reader.error ?? .badMagic }
+        let v = reader.word()
+        if let error = reader.error { throw error }
         guard (1...version).contains(v) else { throw .badVersion(v) }
-
-        let tick = try int(), modeRaw = try int(), round = try int(), roundSpawned = try int()
-        let spawnTimer = try int(), breakTimer = try int()
-        guard let mode = Mode(rawValue: modeRaw) else { throw .badValue("mode \(modeRaw)") }
-        // Before version 8 every game was classic.
-        let playModeRaw = v >= 8 ? try int() : 0, missesLeft = v >= 8 ? try int() : 0
-        let roundStartMisses = v >= 8 ? try int() : 0
-        guard let playMode = PlayMode(rawValue: playModeRaw) else { throw .badValue("play mode \(playModeRaw)") }
-        // Before version 9 no game had a tempo step or a power-up.
-        let tempoStep = v >= 9 ? try int() : 0, netTicksLeft = v >= 9 ? try int() : 0
-        let tideTicksLeft = v >= 9 ? try int() : 0, tideClock = v >= 9 ? try int() : 0
-
-        let random = GameRandom(s0: try word(), s1: try word(), s2: try word(), s3: try word())
-        let bin = BinState(x: try int(), vx: try int())
-        let itemCount = try count("item", max: Int.max, wordsEach: v >= 9 ? 7 : 6)
-        var items: [Item] = []
-        items.reserveCapacity(itemCount)
-        for _ in 0..<itemCount {
-            let x = try int(), y = try int()
-            guard let vx = Int32(exactly: try int()), let vy = Int32(exactly: try int()),
-                  let ax = Int32(exactly: try int()) else { throw .badValue("item speed beyond 32 bits") }
-            let k = try int()
-            guard k >= 0, k < Rules.maxKinds else { throw .badValue("item kind \(k)") }
-            let bounced = v >= 9 ? try int() : 0
-            guard bounced == 0 || bounced == 1 else { throw .badValue("item bounced \(bounced) (0 or 1)") }
-            items.append(Item(x: x, y: y, vx: vx, vy: vy, ax: ax, kind: ItemKind(rawValue: k), bounced: UInt8(bounced)))
-        }
-        var plan: [PlanPoint] = []
-        if v >= 6 {
-            let n = try count("plan point", max: 1_000_000, wordsEach: 2)
-            plan.reserveCapacity(n)
-            for _ in 0..<n { plan.append(PlanPoint(tick: try int(), x: try int())) }
-        }
-        var game = GameTally()
-        game.catches = try int(); game.misses = try int(); game.combo = try int()
-        game.bestCombo = try int(); game.score = try int(); game.grams = try int()
-        if v >= 9 { game.seaLifeHits = try int() }
-        var totals = Totals()
-        totals.games = try int(); totals.catches = try int(); totals.misses = try int()
-        totals.perfectGames = try int(); totals.bestCombo = try int(); totals.score = try int()
-        totals.grams = try int(); totals.scans = try int()
-        let health = try int(), phaseRaw = try int()
-        guard let phase = Phase(rawValue: phaseRaw) else { throw .badValue("phase \(phaseRaw)") }
-        // Before version 4 the day's band was not kept: it starts from today's health.
-        let healthDayStart = v >= 4 ? try int() : health
-        let healthDayNet = v >= 7 ? try int() : 0
-        // From version 10: the seas opened and the one played.
-        var seas: [SeaState] = []
-        let seaIndex = v >= 10 ? try int() : 0
-        if v >= 10 {
-            let n = try count("sea", max: Rules.maxSeas, wordsEach: 6)
-            for _ in 0..<n {
-                let h = try int(), p = try int()
-                guard let phase = Phase(rawValue: p) else { throw .badValue("sea phase \(p)") }
-                seas.append(SeaState(health: h, phase: phase, dayStart: try int(), dayNet: try int(),
-                                     openedDay: try int(), lastDay: try int()))
-            }
-        }
-        var scansToday = 0
-        var career = CareerState()
-        if v >= 2 {
-            let kinds = kindsBeforeVersion6
-            // Version 6 writes a per-kind array up to its last non-zero element.
-            func perKind(_ what: String) throws(DecodeError) -> [Int] {
-                guard v >= 6 else { return try fixed(what, kinds) }
-                return try words(try count(what, max: Rules.maxKinds))
-            }
-            career.today = try int(); career.monthOfToday = try int(); career.sessionTick = try int()
-            career.sessionMinute = try int(); career.lastActiveDay = try int()
-            career.absenceChargedThrough = try int(); career.datesWentBack = try int(); career.gramsToday = try int()
-            if v == 2 {
-                career.weekDays = try words(7)
-                career.weekGrams = try words(7)
-                let ringMonths = try words(12), ringGrams = try words(12)
-                // The ring kept the last twelve months with plastic; they become the
-                // first entries of the lifetime months, oldest first.
-                career.months = (0..<12).filter { ringMonths[$0] != CareerState.never }
-                    .map { MonthTotal(month: ringMonths[$0], grams: ringGrams[$0], kindCounts: [Int](repeating: 0, count: kinds)) }
-                    .sorted { $0.month < $1.month }
-            } else {
-                career.weekDays = try fixed("week day", 7)
-                career.weekGrams = try fixed("week grams", 7)
-                let n = try count("month", max: 12 * 10_000, wordsEach: v >= 6 ? 3 : v == 5 ? 3 + kinds : 2)
-                career.months.reserveCapacity(n)
-                for _ in 0..<n {
-                    let month = try int(), grams = try int()
-                    let counts = v >= 5 ? try perKind("month kind count") : [Int](repeating: 0, count: kinds)
-                    career.months.append(MonthTotal(month: month, grams: grams, kindCounts: counts))
-                }
-            }
-            career.level = try int(); career.goalDay = try int(); career.goalDays = try int()
-            career.streak = try int(); career.bestStreak = try int()
-            // From 3 a per-card array has its count (as many as the rules' cards: validation).
-            career.cardLastDay = v == 2 ? try words(cardsOfVersion2) : try words(try count("card day", max: Rules.maxCards))
-            career.cardDays = v == 2 ? try words(cardsOfVersion2) : try words(try count("card days", max: Rules.maxCards))
-            career.masteredCards = try int(); career.achievements = try int()
-            if v >= 3 {
-                career.kindCounts = try perKind("kind count")
-                career.kindGrams = try perKind("kind grams")
-            } else {
-                career.kindCounts = [Int](repeating: 0, count: kinds)
-                career.kindGrams = [Int](repeating: 0, count: kinds)
-            }
-            if v >= 5 {
-                career.seed = try word()
-                career.bonusGrams = try int(); career.activeDays = try int()
-                career.challengesCompleted = try int(); career.challengesFailed = try int()
-                career.milestones = try int()
-                career.daily = try challenge()
-                career.weekly = try challenge()
-            } else {
-                // Before 5 there was no career seed: one is made from the random stream.
-                career.seed = ChallengeDraw.careerSeed(from: random.s0 ^ random.s1 ^ random.s2 ^ random.s3)
-            }
-            var pet = PetState()
-            pet.adopted = try bool("pet adopted")
-            let form = try int(), stage = try int(), mood = try int()
-            guard let f = PetForm(rawValue: form), let st = PetStage(rawValue: stage), let m = PetMood(rawValue: mood) else {
-                throw .badValue("pet form, stage or mood")
-            }
-            (pet.form, pet.stage, pet.mood) = (f, st, m)
-            pet.gramsAtAdoption = try int(); pet.excitedUntil = try int(); pet.happyUntil = try int()
-            pet.lastInputTick = try int(); pet.missingYou = try bool("pet missing-you")
-            career.pet = pet
-            if v >= 7 { scansToday = try int() }
-            // Before 11 a card's days were its studies, all of them counted.
-            if v >= 11 {
-                career.cardsStudied = try int()
-            } else {
-                for d in career.cardDays { career.cardsStudied += d }
-            }
-        }
-        guard at == bytes.count else { throw .trailingBytes }
-
-        var s = GameState(random: random, bin: bin, items: items, health: health, phase: phase)
-        s.plan = plan
-        s.tick = tick; s.mode = mode; s.round = round; s.roundSpawned = roundSpawned
-        s.spawnTimer = spawnTimer; s.breakTimer = breakTimer
-        s.playMode = playMode; s.missesLeft = missesLeft; s.roundStartMisses = roundStartMisses
-        s.tempoStep = tempoStep; s.netTicksLeft = netTicksLeft; s.tideTicksLeft = tideTicksLeft; s.tideClock = tideClock
-        s.game = game; s.totals = totals
-        s.healthDayStart = healthDayStart
-        s.healthDayNet = healthDayNet
-        s.seas = seas
-        s.seaIndex = seaIndex
-        s.scansToday = scansToday
-        s.career = career
+        reader.version = v
+        var s = GameState(random: GameRandom(s0: 0, s1: 0, s2: 0, s3: 0), bin: BinState(x: 0, vx: 0), items: [],
+                          health: 0, phase: .polluted)
+        GameState.visitFields(&s, with: &reader)
+        if let error = reader.error { throw error }
+        guard reader.at == bytes.count else { throw .trailingBytes }
+        try upgrade(&s, from: v)
         s.career.foldClosedMonths()
         return s
+    }
+
+    /// What an older version did not keep, as the current rules make it.
+    private static func upgrade(_ s: inout GameState, from v: UInt64) throws(DecodeError) {
+        // Before 4 the day's band was not kept: it starts from today's health.
+        if v < 4 { s.healthDayStart = s.health }
+        guard v >= 2 else { return }
+        let sixZeros = [Int](repeating: 0, count: kindsBeforeVersion6)
+        if v < 3 { (s.career.kindCounts, s.career.kindGrams) = (sixZeros, sixZeros) }
+        if v < 5 {
+            // Months had no per-kind counts, and there was no career seed: one is made
+            // from the random stream.
+            for i in s.career.storedMonths.indices { s.career.storedMonths[i].kindCounts = sixZeros }
+            let r = s.random
+            s.career.seed = ChallengeDraw.careerSeed(from: r.s0 ^ r.s1 ^ r.s2 ^ r.s3)
+        } else if s.career.daily.period == .milestone || s.career.weekly.period == .milestone {
+            throw .badValue("challenge period milestone in a daily or weekly slot")
+        }
+        // Before 11 a card's days were its studies, all of them counted.
+        if v < 11 { s.career.cardsStudied = s.career.cardDays.reduce(0, +) }
+    }
+}
+
+/// Writes each field the table visits as a little-endian 64-bit word, to a sink it
+/// borrows for the visit.
+struct EncodingWriter<S: ByteSink>: StateVisitor {
+    let version: UInt64
+    let sink: UnsafeMutablePointer<S>
+
+    @inline(__always) mutating func w(_ v: Int) { sink.pointee.write(UInt64(bitPattern: Int64(v))) }
+
+    @inline(__always) mutating func visitInt(_ value: inout Int, _ name: StaticString, _ rule: FieldRule) { w(value) }
+    @inline(__always) mutating func visitInt32(_ value: inout Int32, _ name: StaticString, _ rule: FieldRule) { w(Int(value)) }
+    @inline(__always) mutating func visitWord(_ value: inout UInt64, _ name: StaticString) { sink.pointee.write(value) }
+    @inline(__always) mutating func visitCode<C: StateCode>(_ value: inout C, _ name: StaticString) { w(value.code) }
+
+    @inline(__always)
+    mutating func visitList<T>(_ list: inout [T], _ name: StaticString, _ shape: ListShape, blank: T,
+                               fields: (inout T, inout Self) -> Void) {
+        let n = shape.fixed ?? list.count
+        if shape.counted { w(n) }
+        for i in 0..<n {
+            // A copy of each element: reading never makes the list unique.
+            var element = i < list.count ? list[i] : blank
+            fields(&element, &self)
+        }
+    }
+
+    @inline(__always)
+    mutating func visitInts(_ list: inout [Int], _ name: StaticString, _ shape: ListShape, _ rule: FieldRule) {
+        var n = shape.fixed ?? list.count
+        if shape.trimmed { while n > 0 && list[n - 1] == 0 { n -= 1 } }
+        if shape.counted { w(n) }
+        for i in 0..<n { w(i < list.count ? list[i] : 0) }
+    }
+
+    @inline(__always)
+    mutating func visitGroup<T>(_ value: inout T, _ name: StaticString, fields: (inout T, inout Self) -> Void) {
+        fields(&value, &self)
+    }
+
+    mutating func visitMonths(_ months: inout [MonthTotal], digest: MonthsDigest?, shape: ListShape,
+                              fields: (inout MonthTotal, inout Self) -> Void) {
+        switch version {
+        case 2: LegacyMonths.writeRing(months, to: &self)
+        case 3, 4:
+            // Before 5 a month was kept only once it had plastic.
+            var withPlastic = 0
+            for m in months where m.grams > 0 { withPlastic += 1 }
+            w(withPlastic)
+            for m in months where m.grams > 0 { var month = m; fields(&month, &self) }
+        default:
+            w(months.count)
+            var from = 0
+            // From 6 the closed months' bytes are the digest's (`MonthsDigest`).
+            if version >= 6, let digest, digest.months <= months.count, sink.pointee.fold(digest) { from = digest.months }
+            for i in from..<months.count { var month = months[i]; fields(&month, &self) }
+        }
+    }
+}
+
+/// Reads each field the table visits. The first wrong word stops it: every later
+/// field reads as zero and `error` says what was wrong.
+struct EncodingReader: StateVisitor {
+    var version: UInt64 = 0
+    let bytes: [UInt8]
+    var at = 0
+    var error: StateEncoding.DecodeError?
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func word() -> UInt64 {
+        guard error == nil else { return 0 }
+        guard bytes.count - at >= 8 else {
+            error = .truncated
+            return 0
+        }
+        var v: UInt64 = 0
+        for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+        at += 8
+        return v
+    }
+
+    mutating func int() -> Int { Int(Int64(bitPattern: word())) }
+
+    mutating func fail(_ what: String) { if error == nil { error = .badValue(what) } }
+
+    /// A list's element count: its own word, or the one its shape fixes.
+    mutating func count(_ name: StaticString, _ shape: ListShape) -> Int {
+        guard shape.counted else { return shape.fixed ?? 0 }
+        let n = int()
+        guard error == nil else { return 0 }
+        if let fixed = shape.fixed, n != fixed {
+            fail("\(name) count \(n) (always \(fixed))")
+            return 0
+        }
+        guard n >= 0, n <= shape.max, n <= (bytes.count - at) / (8 * shape.wordsEach) else {
+            fail("\(name) count \(n)")
+            return 0
+        }
+        return n
+    }
+
+    mutating func visitInt(_ value: inout Int, _ name: StaticString, _ rule: FieldRule) { value = int() }
+
+    mutating func visitInt32(_ value: inout Int32, _ name: StaticString, _ rule: FieldRule) {
+        let n = int()
+        guard let v = Int32(exactly: n) else { return fail("\(name) \(n) beyond 32 bits") }
+        value = v
+    }
+
+    mutating func visitWord(_ value: inout UInt64, _ name: StaticString) { value = word() }
+
+    mutating func visitCode<C: StateCode>(_ value: inout C, _ name: StaticString) {
+        let n = int()
+        guard error == nil else { return }
+        guard let c = C(code: n) else { return fail("\(name) \(n)") }
+        value = c
+    }
+
+    mutating func visitList<T>(_ list: inout [T], _ name: StaticString, _ shape: ListShape, blank: T,
+                               fields: (inout T, inout Self) -> Void) {
+        let n = count(name, shape)
+        list = []
+        list.reserveCapacity(n)
+        for _ in 0..<n where error == nil {
+            var element = blank
+            fields(&element, &self)
+            list.append(element)
+        }
+    }
+
+    mutating func visitInts(_ list: inout [Int], _ name: StaticString, _ shape: ListShape, _ rule: FieldRule) {
+        let n = count(name, shape)
+        list = []
+        list.reserveCapacity(n)
+        for _ in 0..<n where error == nil { list.append(int()) }
+    }
+
+    mutating func visitGroup<T>(_ value: inout T, _ name: StaticString, fields: (inout T, inout Self) -> Void) {
+        fields(&value, &self)
+    }
+
+    mutating func visitMonths(_ months: inout [MonthTotal], digest: MonthsDigest?, shape: ListShape,
+                              fields: (inout MonthTotal, inout Self) -> Void) {
+        if version == 2 { return months = LegacyMonths.readRing(from: &self) }
+        visitList(&months, "month", shape, blank: MonthTotal(month: 0, grams: 0, kindCounts: []), fields: fields)
+    }
+}
+
+/// Version 2's plastic per month: a ring of the last twelve (slot `month mod 12` held
+/// the latest month with plastic in that slot). Frozen: only version 2 replays use it.
+enum LegacyMonths {
+    static func writeRing<S: ByteSink>(_ months: [MonthTotal], to writer: inout EncodingWriter<S>) {
+        var ringMonth = (CareerState.never, CareerState.never, CareerState.never, CareerState.never,
+                         CareerState.never, CareerState.never, CareerState.never, CareerState.never,
+                         CareerState.never, CareerState.never, CareerState.never, CareerState.never)
+        var ringGrams = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Tuples, not arrays: hashing a replay's every tick must not allocate.
+        withUnsafeMutableBytes(of: &ringMonth) { monthBytes in
+            withUnsafeMutableBytes(of: &ringGrams) { gramBytes in
+                let month = monthBytes.bindMemory(to: Int.self), gram = gramBytes.bindMemory(to: Int.self)
+                for m in months where m.grams > 0 {
+                    let slot = ((m.month % 12) + 12) % 12
+                    month[slot] = m.month
+                    gram[slot] = m.grams
+                }
+                for slot in 0..<12 { writer.w(month[slot]) }
+                for slot in 0..<12 { writer.w(gram[slot]) }
+            }
+        }
+    }
+
+    /// The ring's months become the first lifetime months, oldest first.
+    static func readRing(from reader: inout EncodingReader) -> [MonthTotal] {
+        var ringMonths: [Int] = [], ringGrams: [Int] = []
+        for _ in 0..<12 { ringMonths.append(reader.int()) }
+        for _ in 0..<12 { ringGrams.append(reader.int()) }
+        return (0..<12).filter { ringMonths[$0] != CareerState.never }
+            .map { MonthTotal(month: ringMonths[$0], grams: ringGrams[$0], kindCounts: []) }
+            .sorted { $0.month < $1.month }
     }
 }

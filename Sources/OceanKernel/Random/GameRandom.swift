@@ -5,10 +5,10 @@
 /// Only the kernel draws from it; anything cosmetic must use a stream of its own so
 /// eye candy never changes a replay.
 public struct GameRandom: Equatable, Sendable {
-    public private(set) var s0: UInt64
-    public private(set) var s1: UInt64
-    public private(set) var s2: UInt64
-    public private(set) var s3: UInt64
+    public internal(set) var s0: UInt64
+    public internal(set) var s1: UInt64
+    public internal(set) var s2: UInt64
+    public internal(set) var s3: UInt64
 
     public init(seed: UInt64) {
         var sm = seed

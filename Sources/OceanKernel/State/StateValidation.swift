@@ -40,11 +40,18 @@ extension GameState {
     /// The longest a pet timer may run past the current tick: one hour of ticks, the
     /// most `pet.happy_ms` allows (so a profile saved under a longer setting still loads).
     public static let maxTimerTicks = 3_600 * Fixed.ticksPerSecond
+    /// The days the calendar holds (0001-01-01 to 9999-12-31): no streak or count of days is longer.
+    public static let calendarDays = CalendarDate.latest.dayNumber - CalendarDate.earliest.dayNumber + 1
 
-    /// Every field out of range, in encoding order; empty when the state is one the
-    /// kernel can produce under `rules`.
+    /// Every field out of range: first each field against its own rule in `StateFields`
+    /// (in encoding order), then the rules between fields, subsystem by subsystem.
+    /// Empty when the state is one the kernel can produce under `rules`.
     public func validate(rules: Rules) -> [StateFieldError] {
+        var fields = FieldRuleChecker(state: self, rules: rules)
+        var state = self
+        GameState.visitFields(&state, with: &fields)
         var c = StateChecker()
+        c.issues = fields.checker.issues
         c.flow(self, rules: rules)
         c.physics(self, rules: rules)
         c.scoring(self)
@@ -89,7 +96,6 @@ struct StateChecker {
     // MARK: Flow
 
     mutating func flow(_ s: GameState, rules: Rules) {
-        range("tick", s.tick, 0, GameState.maxTick)
         let arcade = s.playMode == .arcade
         let rounds = arcade ? rules.arcadeRoundCap : rules.roundsPerGame
         let roundsKey = arcade ? "arcade.round_cap" : "rounds.per_game"
@@ -194,24 +200,8 @@ struct StateChecker {
     // MARK: Scoring
 
     mutating func scoring(_ s: GameState) {
-        let g = s.game
-        count("game.catches", g.catches)
-        count("game.misses", g.misses)
-        count("game.seaLifeHits", g.seaLifeHits)
-        count("game.combo", g.combo)
-        count("game.bestCombo", g.bestCombo)
-        count("game.score", g.score)
-        count("game.grams", g.grams)
+        let g = s.game, t = s.totals
         if g.combo > g.bestCombo { fail("game.combo", g.combo, "at most game.bestCombo (\(g.bestCombo))") }
-        let t = s.totals
-        count("totals.games", t.games)
-        count("totals.catches", t.catches)
-        count("totals.misses", t.misses)
-        count("totals.perfectGames", t.perfectGames)
-        count("totals.bestCombo", t.bestCombo)
-        count("totals.score", t.score)
-        count("totals.grams", t.grams)
-        count("totals.scans", t.scans)
         if t.perfectGames > t.games { fail("totals.perfectGames", t.perfectGames, "at most totals.games (\(t.games))") }
         if s.mode != .idle && t.games < 1 { fail("totals.games", t.games, "at least 1 while a game is on") }
     }
@@ -219,17 +209,8 @@ struct StateChecker {
     // MARK: Ocean
 
     mutating func ocean(_ s: GameState, rules: Rules) {
-        range("health", s.health, 0, Rules.fullHealth)
-        range("healthDayStart", s.healthDayStart, 0, Rules.fullHealth)
-        // Today's net: a day's events, summed; far beyond full health either way is
-        // no day that was played.
-        range("healthDayNet", s.healthDayNet, -1_000_000_000, 1_000_000_000, "a day's summed effects")
         range("seas", s.seas.count, 0, rules.seaKeys.count, "the balance's seas")
         range("seaIndex", s.seaIndex, 0, max(0, s.seas.count - 1), "an opened sea")
-        for (i, sea) in s.seas.enumerated() {
-            range("seas[\(i)].health", sea.health, 0, Rules.fullHealth)
-            range("seas[\(i)].dayStart", sea.dayStart, 0, Rules.fullHealth)
-        }
         guard s.health >= 0 && s.health <= Rules.fullHealth else { return }
         let kept = PhaseSystem.phase(after: s.phase, health: s.health, rules: rules)
         if kept != s.phase {
@@ -258,11 +239,6 @@ struct StateChecker {
             range("career.sessionMinute", c.sessionMinute, 0, 1_439, "a minute of the day")
         }
         let latest = todayValid ? today : CareerState.never
-        day("career.lastActiveDay", c.lastActiveDay, notAfter: latest, "career.today")
-        day("career.absenceChargedThrough", c.absenceChargedThrough, notAfter: latest, "career.today")
-        count("career.datesWentBack", c.datesWentBack)
-        count("career.gramsToday", c.gramsToday)
-        count("scansToday", s.scansToday)
 
         // Fixed-size arrays: the decoder reads exactly these counts; a state built
         // in memory could hold others.
@@ -277,7 +253,6 @@ struct StateChecker {
             let d = c.weekDays[i]
             day("career.weekDays[\(i)]", d, notAfter: latest, "career.today")
             if d != CareerState.never && ((d % 7) + 7) % 7 != i { fail("career.weekDays[\(i)]", d, "a day number in slot day mod 7") }
-            count("career.weekGrams[\(i)]", c.weekGrams[i])
         }
         // Lifetime months: only after a session, each with plastic, strictly in
         // calendar order, none after the month of today (computed from today, so a
@@ -289,32 +264,18 @@ struct StateChecker {
         var previous = firstMonth - 1
         for (i, m) in c.months.enumerated() {
             range("career.months[\(i)].month", m.month, previous + 1, lastMonth, "after the previous month, up to the month of career.today")
-            count("career.months[\(i)].grams", m.grams)
             guard m.kindCounts.count == kinds else {
                 fail("career.months[\(i)].kindCounts.count", m.kindCounts.count, "one count per kind (\(kinds))")
                 continue
             }
-            for k in 0..<kinds { count("career.months[\(i)].kindCounts[\(rules.kindKeys[k])]", m.kindCounts[k]) }
             if m.grams == 0 && m.kindCounts.allSatisfy({ $0 == 0 }) {
                 fail("career.months[\(i)].grams", 0, "a month is kept once it has plastic or an item")
             }
             if m.month >= previous + 1 && m.month <= lastMonth { previous = m.month }
         }
-        for k in 0..<kinds {
-            count("career.kindCounts[\(rules.kindKeys[k])]", c.kindCounts[k])
-            count("career.kindGrams[\(rules.kindKeys[k])]", c.kindGrams[k])
-        }
-
         range("career.level", c.level, 1, rules.career.maxLevel, "career.max_level")
-        day("career.goalDay", c.goalDay, notAfter: latest, "career.today")
-        let calendarDays = CalendarDate.latest.dayNumber - CalendarDate.earliest.dayNumber + 1
-        range("career.goalDays", c.goalDays, 0, calendarDays, "days in the calendar")
+        let calendarDays = GameState.calendarDays
         range("career.streak", c.streak, 0, c.bestStreak, "at most career.bestStreak")
-        range("career.bestStreak", c.bestStreak, 0, calendarDays, "days in the calendar")
-        for i in 0..<rules.cardCount {
-            day("career.cardLastDay[\(rules.cardKeys[i])]", c.cardLastDay[i], notAfter: latest, "career.today")
-            range("career.cardDays[\(rules.cardKeys[i])]", c.cardDays[i], 0, calendarDays, "days in the calendar")
-        }
         range("career.masteredCards", c.masteredCards, 0, (1 << rules.cardCount) - 1, "one bit per card")
         range("career.cardsStudied", c.cardsStudied, 0, calendarDays * rules.cardCount, "a study a card a day")
         range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
@@ -339,11 +300,6 @@ struct StateChecker {
 
 extension StateChecker {
     mutating func challenges(_ c: CareerState, today: Int, rules: Rules) {
-        count("career.bonusGrams", c.bonusGrams)
-        let calendarDays = CalendarDate.latest.dayNumber - CalendarDate.earliest.dayNumber + 1
-        range("career.activeDays", c.activeDays, 0, calendarDays, "days in the calendar")
-        count("career.challengesCompleted", c.challengesCompleted)
-        count("career.challengesFailed", c.challengesFailed)
         range("career.milestones", c.milestones, 0, (1 << Rules.maxMilestones) - 1, "one bit per milestone")
         challenge("career.daily", c.daily, .daily, latest: today)
         challenge("career.weekly", c.weekly, .weekly,
@@ -379,6 +335,93 @@ extension StateChecker {
         if !agrees {
             issues.append(StateFieldError(field: field + ".status", value: ch.status.key,
                                           allowed: "one that agrees with progress \(ch.progress) of \(ch.target)"))
+        }
+    }
+}
+
+/// Checks each field against its own rule in `StateFields` (the `.between` rules are
+/// `StateChecker`'s, with the fields they depend on).
+struct FieldRuleChecker: StateVisitor {
+    let version = StateEncoding.version
+    var checker = StateChecker()
+    /// The last day a day field may hold: `career.today`, when it is a valid day; nil
+    /// when today is out of the calendar (its own error says so; a day is then held
+    /// only to the calendar).
+    let latestDay: Int?
+    let kindKeys: [String], cardKeys: [String]
+    /// The path of the list element or group being visited ("items[3].").
+    var prefix = ""
+
+    init(state: GameState, rules: Rules) {
+        let today = state.career.today
+        let valid = today >= CalendarDate.earliest.dayNumber && today <= CalendarDate.latest.dayNumber
+        latestDay = valid || today == CareerState.never ? today : nil
+        (kindKeys, cardKeys) = (rules.kindKeys, rules.cardKeys)
+    }
+
+    mutating func visitInt(_ value: inout Int, _ name: StaticString, _ rule: FieldRule) {
+        let field = prefix + name.description
+        switch rule {
+        case .count: checker.count(field, value)
+        case .tick: checker.range(field, value, 0, GameState.maxTick)
+        case .health: checker.range(field, value, 0, Rules.fullHealth)
+        case .days: checker.range(field, value, 0, GameState.calendarDays, "days in the calendar")
+        case .day: checker.day(field, value, notAfter: latestDay ?? CalendarDate.latest.dayNumber,
+                               latestDay == nil ? "9999-12-31" : "career.today")
+        // Far beyond full health either way is no day that was played.
+        case .dayNet: checker.range(field, value, -1_000_000_000, 1_000_000_000, "a day's summed effects")
+        case .between: break
+        }
+    }
+
+    mutating func visitInt32(_ value: inout Int32, _ name: StaticString, _ rule: FieldRule) {
+        var wide = Int(value)
+        visitInt(&wide, name, rule)
+    }
+
+    // Words may hold anything; codes were checked when decoded (the type holds no other).
+    mutating func visitWord(_ value: inout UInt64, _ name: StaticString) {}
+    mutating func visitCode<C: StateCode>(_ value: inout C, _ name: StaticString) {}
+
+    mutating func visitList<T>(_ list: inout [T], _ name: StaticString, _ shape: ListShape, blank: T,
+                               fields: (inout T, inout Self) -> Void) {
+        let outer = prefix
+        for i in list.indices {
+            prefix = outer + name.description + "[\(key(i, shape))]."
+            var element = list[i]
+            fields(&element, &self)
+        }
+        prefix = outer
+    }
+
+    mutating func visitInts(_ list: inout [Int], _ name: StaticString, _ shape: ListShape, _ rule: FieldRule) {
+        let outer = prefix
+        for i in list.indices {
+            prefix = outer + name.description + "[\(key(i, shape))]"
+            var value = list[i]
+            visitInt(&value, "", rule)
+        }
+        prefix = outer
+    }
+
+    mutating func visitGroup<T>(_ value: inout T, _ name: StaticString, fields: (inout T, inout Self) -> Void) {
+        let outer = prefix
+        prefix = outer + name.description + "."
+        fields(&value, &self)
+        prefix = outer
+    }
+
+    mutating func visitMonths(_ months: inout [MonthTotal], digest: MonthsDigest?, shape: ListShape,
+                              fields: (inout MonthTotal, inout Self) -> Void) {
+        visitList(&months, "career.months", shape, blank: MonthTotal(month: 0, grams: 0, kindCounts: []), fields: fields)
+    }
+
+    /// An element's name in its list: its position, or the balance's key for it.
+    private func key(_ i: Int, _ shape: ListShape) -> String {
+        switch shape.index {
+        case .position: "\(i)"
+        case .kind: i < kindKeys.count ? kindKeys[i] : "\(i)"
+        case .card: i < cardKeys.count ? cardKeys[i] : "\(i)"
         }
     }
 }
