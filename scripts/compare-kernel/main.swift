@@ -32,7 +32,7 @@ let rules = Rules(balance)
 
 func inputs(session: Command?) -> [TickInput] {
     var sim = Simulation(rules: rules, seed: 1)
-    var plan = GamePlan(bot: BotKind.greedy.make(seed: 1), games: 20, session: session)
+    var plan = GamePlan(bot: AnyBot(BotKind.greedy.make(seed: 1)), games: 20, session: session)
     var all: [TickInput] = []
     while let input = plan.input(for: sim) {
         all.append(input)
