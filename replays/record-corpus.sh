@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v13/ keep the corpus as formats 2 to 13 recorded it (under the balance
+# replays/v2/ to v14/ keep the corpus as formats 2 to 14 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -24,7 +24,10 @@
 # the assets; format 14 arcade's rounds that keep growing past their items' cap
 # (`arcade.late_items_per_round`): the replays below were upgraded from 13 the same way
 # (their balances then hold 0, the tempo they were played with), and
-# arcade-rising.replay recorded, and two Daily Ocean runs (daily-*.replay).
+# arcade-rising.replay recorded, and two Daily Ocean runs (daily-*.replay); format 15
+# the mastery part of the day's rise cap (`health.mastery_rise`, state encoding 12): the
+# replays below were upgraded from 14 the same way (their balances then hold 0), and
+# career-mastery.replay recorded.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
@@ -77,3 +80,4 @@ r --mode arcade --bot human --skill 100 --seed 12 --out replays/arcade-rising.re
 "$O" daily record --date 2027-02-14 --bot human --skill 80 --seed 4 --balance assets/tunings/gentle.toml --out replays/daily-2027-02-14-gentle.replay
 r --mode arcade --bot idle --seed 6 --out replays/arcade-idle.replay --comment "Arcade mode: the idle bot spends its five misses in the first round; what still falls when the budget runs out is cleared, not missed."
 r --bot oracle --seed 12 --games 3 --out replays/sea-life-and-power-ups.replay --comment "Format 9's kinds: the oracle lets every fish and turtle pass, takes nets and slack tides, and catches cans, wide cardboard and fast glass by their bodies' rules."
+r --days 3 --skip-percent 0 --bot human --skill 100 --seed 3 --checkpoint-every 300 --out replays/career-mastery.replay --comment "Mastery shows on the ocean (format 15): the human bot at skill 100 plays clean games, each opening health.mastery_rise on top of the day's cap from plastic (3 days)."

@@ -151,6 +151,10 @@ public enum BalanceSchema {
             \.health.riseOpenPercent)
         add("health.rise_opens_from_percent", "% of the daily goal", 0...99, \.health.riseOpensFromPercent)
         add("health.rise_cap_drop_percent", "% the rise cap shrinks by at full health", 0...100, \.health.riseCapDropPercent)
+        add("health.mastery_rise", "1/10000 added to the day's rise cap by a game without a miss (0: none)", 0...10_000,
+            \.health.masteryRise)
+        add("health.mastery_misses", "misses in a game that close the mastery part (each opens 1/N less)", 1...100,
+            \.health.masteryMisses)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
         add("career.level_growth_percent", "% more per level", 0...100, \.career.levelGrowthPercent)

@@ -16,14 +16,23 @@ public enum DailyGame {
 
     /// A fingerprint of every constant of `balance` that the game reads: FNV-1a over
     /// the `KEY VALUE` lines a replay's header carries, in their order (the challenge
-    /// table is the career's, not the game's, and is left out).
+    /// table is the career's, not the game's, and is left out). A constant added after
+    /// the Daily Ocean came (`ReplayFormat.addedConstants` from `laterFormats` on) is
+    /// left out while it holds the value older files play with, so adding one changes
+    /// no older day's seed: every daily replay keeps verifying.
     public static func balanceHash(_ balance: Balance) -> UInt64 {
         var h = FNV1a64()
         for field in BalanceSchema.fields(of: balance) {
-            h.write(bytes: Array("\(field.key) \(balance[keyPath: field.path])\n".utf8))
+            let value = balance[keyPath: field.path]
+            if let added = ReplayFormat.addedConstants.first(where: { $0.key == field.key }),
+               added.since >= laterFormats, added.value == value { continue }
+            h.write(bytes: Array("\(field.key) \(value)\n".utf8))
         }
         return h.value
     }
+
+    /// The first replay format after the Daily Ocean's (format 14).
+    static let laterFormats = 15
 
     /// The day's seed: the date's day number and the balance's hash, mixed
     /// (SplitMix64's finaliser), so neighbouring days and balances share nothing.

@@ -248,7 +248,7 @@ public final class GameView {
                 // would rise over its panels and toasts.
                 popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
-            case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .seaOpened:
+            case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .masteryHealed, .seaOpened:
                 noteMoment(event)
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, seas: assets.seas, columns: toastColumns,
                                               tick: tick) {

@@ -46,6 +46,13 @@ struct Toast {
             return Toast(kind: .healed, title: "Today's healing is full", shortTitle: "Healing full",
                          lines: wrapped("More catches today will not heal the ocean further."),
                          footer: "Come back tomorrow", born: tick)
+        case .masteryHealed(let percent, let extra):
+            // GAME_RULES §2: above average, skill still heals; the cap is said where it is earned.
+            let tenths = (extra * 1000 + Rules.fullHealth / 2) / Rules.fullHealth
+            return Toast(kind: .healed, title: percent == 100 ? "A clean game!" : "A cleaner game",
+                         shortTitle: "Clean game!",
+                         lines: wrapped("The ocean can heal \(tenths / 10).\(tenths % 10)% more today (\(percent)% of the clean-game bonus)."),
+                         footer: "Fewer misses, more healing", born: tick)
         case .seaOpened(let index) where index < rules.seaKeys.count:
             // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
             let sea = seas.look(rules.seaKeys[index])

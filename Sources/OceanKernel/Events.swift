@@ -50,6 +50,9 @@ public enum Event: Equatable, Sendable {
     case scanLogged(kind: ItemKind, scansToday: Int)
     /// The day's healing is full: today's catches and scans cannot lift health further.
     case healedAllToday
+    /// A clean game opened `percent` % of today's mastery part of the rise cap
+    /// (`health.mastery_rise`): the ocean may heal `extra` (1/10000) more today.
+    case masteryHealed(percent: Int, extra: Int)
     /// The newest sea reached Thriving and the next one (its index) opened.
     case seaOpened(index: Int)
     /// The player moved to sea `index`.

@@ -44,12 +44,14 @@ public enum ReplayFormat {
     /// (`start-state`), and hashes state encoding 3. 2 added sessions, flashcard
     /// study and adoption, the career and pet constants and the career subsystem.
     /// 14 adds arcade's rounds that keep growing past their items' cap (`arcade.late_items_per_round`).
-    /// This engine writes 14 and reads 2 to 14 (older files verify unchanged, their
+    /// 15 adds the mastery part of the day's rise cap (`health.mastery_rise`, `mastery_misses`)
+    /// and hashes state encoding 12.
+    /// This engine writes 15 and reads 2 to 15 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 14); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 15); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 14
-    public static let readable = 2...14
+    public static let version = 15
+    public static let readable = 2...15
     /// The first format with the cards as data (`cards KEY…`, `answer KEY …`).
     public static let cardKeysSince = 13
     /// The first format with recorded states (`states-every`, `s TICK BASE64`).
@@ -77,7 +79,7 @@ public enum ReplayFormat {
         case 8: 8
         case 9: 9
         case 10: 10
-        case 11, 12, 13: 11
+        case 11, 12, 13, 14: 11
         default: StateEncoding.version
         }
     }
@@ -126,6 +128,8 @@ public enum ReplayFormat {
         ("career.review_growth_percent", 11, 100),
         // Format 14: arcade's rounds hold at their items' cap.
         ("arcade.late_items_per_round", 14, 0),
+        ("health.mastery_rise", 15, 0),                // no mastery part: the cap from plastic alone
+        ("health.mastery_misses", 15, 1),
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every

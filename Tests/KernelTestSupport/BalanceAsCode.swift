@@ -220,6 +220,8 @@ public enum BalanceAsCode {
         b.health.riseOpenPercent = 5
         b.health.riseOpensFromPercent = 20
         b.health.riseCapDropPercent = 80
+        b.health.masteryRise = 400
+        b.health.masteryMisses = 4
         b.seas.append(Balance.Sea(key: "bay"))
         b.seas[b.seas.count - 1].riseCapPercent = 100
         b.seas[b.seas.count - 1].neglectPerDay = 20
@@ -493,6 +495,8 @@ public enum BalanceAsCode {
         b.health.riseOpenPercent = 100
         b.health.riseOpensFromPercent = 0
         b.health.riseCapDropPercent = 0
+        b.health.masteryRise = 0
+        b.health.masteryMisses = 1
         b.career.gramsPerLevel = 25
         b.career.levelGrowthPercent = 90
         b.career.maxGramsPerLevel = 640

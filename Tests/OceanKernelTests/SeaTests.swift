@@ -41,9 +41,11 @@ import KernelTestSupport
         let idle = day(.idle)
         #expect(good.health > idle.health)
         #expect(idle.health <= shippedRules.healthStart, "no plastic: misses only")
-        // The good game met the goal: the whole cap is reached.
+        // The good game met the goal: the whole cap is reached, and its mastery part as
+        // far as the game was clean.
         #expect(good.career.gramsToday >= shippedRules.career.dailyGoalGrams)
-        #expect(good.health == good.healthDayStart + shippedRules.fullRiseCap(dayStart: good.healthDayStart))
+        let mastery = shippedRules.masteryCap(dayStart: good.healthDayStart) * good.masteryToday / 100
+        #expect(good.health == good.healthDayStart + shippedRules.fullRiseCap(dayStart: good.healthDayStart) + mastery)
     }
 
     @Test func todaysHealingIsFullIsSaidAtTheGamesEndNeverDuringIt() {

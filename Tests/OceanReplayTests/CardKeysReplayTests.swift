@@ -40,13 +40,12 @@ import TestSupport
     }
 
     @Test func olderFormatsPlayTheFirstTwelveByNumber() throws {
-        let text = try recordedAnswers(cards: Flashcards.firstTwelveKeys, answers: ["tangled"])
-        // The same run written as format 12 wrote it: no cards line, the card by number.
-        let twelve = text.replacingOccurrences(of: "OCEAN-REPLAY \(ReplayFormat.version)\n", with: "OCEAN-REPLAY 12\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("cards ") }
-            .map { $0.replacingOccurrences(of: " answer tangled ", with: " answer 7 ") }
-            .joined(separator: "\n")
-        let replay = try read(fixChecksum(twelve))
+        // A career as format 12 wrote it (the corpus keeps it): no cards line, each
+        // answer naming its card by number.
+        let text = try String(contentsOfFile: repoRoot + "/replays/v12/career-30-days.replay", encoding: .utf8)
+        #expect(text.hasPrefix("OCEAN-REPLAY 12\n") && !text.contains("\ncards "))
+        #expect(text.range(of: #" answer [0-9]+ (right|wrong)\n"#, options: .regularExpression) != nil)
+        let replay = try read(text)
         #expect(replay.replay.header.balance.cardKeys == Flashcards.firstTwelveKeys)
         #expect(ReplayVerifier.verify(replay).passed)
     }

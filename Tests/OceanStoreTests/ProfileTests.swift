@@ -171,6 +171,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         (expected.healthDayNet, expected.scansToday) = (0, 0)  // encoding 7's, unknown to 3
         expected.game.seaLifeHits = 0                          // encoding 9's
         (expected.seas, expected.seaIndex) = ([], 0)           // encoding 10's
+        expected.masteryToday = 0                              // encoding 12's
         let r = state.random
         expected.career.seed = ChallengeDraw.careerSeed(from: r.s0 ^ r.s1 ^ r.s2 ^ r.s3)
         expected.career.activeDays = 0

@@ -161,6 +161,12 @@ public struct Balance: Equatable, Sendable {
         /// How much smaller the day's rise cap is at full health than at none, in %:
         /// a cleaner ocean heals more slowly (0: the same cap at every health).
         public var riseCapDropPercent = 0
+        /// The mastery part of the day's rise cap (GAME_RULES §2: above average, skill
+        /// still heals): opened by the day's cleanest finished game, all of it for a
+        /// game without a miss, less for each miss, none from `masteryMisses` misses
+        /// on (0: no mastery part).
+        public var masteryRise = 0
+        public var masteryMisses = 1
     }
 
     public struct Career: Equatable, Sendable {

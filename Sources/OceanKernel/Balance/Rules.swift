@@ -128,6 +128,9 @@ public final class Rules: Sendable {
     public let riseOpenPercent: Int
     public let riseOpensFromPercent: Int
     public let riseCapDropPercent: Int
+    /// `health.mastery_rise` and `mastery_misses` (see `masteryPercent`).
+    public let masteryRise: Int
+    public let masteryMisses: Int
     /// `levelFrom[L]`: lifetime plastic (and challenge grams) at which level L
     /// begins (index 0 unused, level 1 from 0 g), up to `career.maxLevel`.
     public let levelFrom: [Int]
@@ -306,6 +309,8 @@ public final class Rules: Sendable {
         riseOpenPercent = h.riseOpenPercent
         riseOpensFromPercent = h.riseOpensFromPercent
         riseCapDropPercent = h.riseCapDropPercent
+        masteryRise = h.masteryRise
+        masteryMisses = max(1, h.masteryMisses)
 
         career = b.career
         pet = b.pet
@@ -390,23 +395,37 @@ public final class Rules: Sendable {
     /// cleaner ocean (`riseCapDropPercent` at full health, in step from none), of
     /// which `riseOpenPercent` is open from the start and the rest opens in step with
     /// today's plastic from `riseOpensFromPercent` of the daily goal up to the goal.
-    /// With `plasticToday` at the goal or beyond, the whole cap (`fullRiseCap`).
-    public func riseCap(dayStart: Int, plasticToday: Int, sea: Int = 0) -> Int {
+    /// With `plasticToday` at the goal or beyond, the whole cap (`fullRiseCap`). On top,
+    /// the `mastery` % open of the day's mastery part (`masteryCap`).
+    public func riseCap(dayStart: Int, plasticToday: Int, mastery: Int = 0, sea: Int = 0) -> Int {
         let full = fullRiseCap(dayStart: dayStart, sea: sea)
-        guard riseOpenPercent < 100, career.dailyGoalGrams > 0 else { return full }
+        let extra = mastery > 0 ? masteryCap(dayStart: dayStart, sea: sea) * mastery / 100 : 0
+        guard riseOpenPercent < 100, career.dailyGoalGrams > 0 else { return full + extra }
         let goal = career.dailyGoalGrams
         let from = goal * riseOpensFromPercent / 100
         let span = max(1, goal - from)
         let counted = min(span, max(0, plasticToday - from))
         let open = riseOpenPercent * span + (100 - riseOpenPercent) * counted
-        return full * open / (100 * span)
+        return full * open / (100 * span) + extra
     }
 
-    /// The day's whole rise cap, on sea `sea` that began the day at `dayStart`.
-    public func fullRiseCap(dayStart: Int, sea: Int = 0) -> Int {
-        let cap = sea < seaRiseCapPercent.count ? dailyRiseCap * seaRiseCapPercent[sea] / 100 : dailyRiseCap
+    /// The day's whole rise cap from plastic, on sea `sea` that began the day at `dayStart`.
+    public func fullRiseCap(dayStart: Int, sea: Int = 0) -> Int { scaledCap(dailyRiseCap, dayStart: dayStart, sea: sea) }
+
+    /// The day's whole mastery part, shrinking with health and the sea as the rest of the cap does.
+    public func masteryCap(dayStart: Int, sea: Int = 0) -> Int { scaledCap(masteryRise, dayStart: dayStart, sea: sea) }
+
+    private func scaledCap(_ base: Int, dayStart: Int, sea: Int) -> Int {
+        let cap = sea < seaRiseCapPercent.count ? base * seaRiseCapPercent[sea] / 100 : base
         guard riseCapDropPercent > 0 else { return cap }
         return cap - cap * riseCapDropPercent / 100 * min(Rules.fullHealth, max(0, dayStart)) / Rules.fullHealth
+    }
+
+    /// The % of the day's mastery part a finished game with `mistakes` (misses and
+    /// sea life caught) opens: all of it with none, `100 / mastery_misses` less for
+    /// each (GAME_RULES §2: above average, skill still heals more).
+    public func masteryPercent(mistakes: Int) -> Int {
+        masteryRise == 0 ? 0 : max(0, masteryMisses - mistakes) * 100 / masteryMisses
     }
 
     public func tempoStep(forLevel level: Int) -> Int {

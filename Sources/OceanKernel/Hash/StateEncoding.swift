@@ -25,6 +25,8 @@ public enum Subsystem: Int, CaseIterable, Sendable {
 
 /// Receives the canonical encoding one 64-bit word at a time.
 public protocol ByteSink {
+    /// An empty sink (what an encoder holds while it lends out the caller's).
+    init()
     mutating func write(_ word: UInt64)
     /// Takes the bytes of the closed months `digest` covers at once, if this sink can
     /// (a hash can, `MonthsDigest`); false: it wants them written word by word.
@@ -71,7 +73,8 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    public static let version: UInt64 = 11
+    /// 12 added the day's mastery share (`masteryToday`, last in the ocean).
+    public static let version: UInt64 = 12
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
     /// The cards a version 2 encoding holds, without a count: the twelve the quiz shipped with.
@@ -91,22 +94,24 @@ public enum StateEncoding {
     @inline(__always)
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
-        // The table takes the state by reference (the decoder fills it); the writer
-        // only reads, so this copy shares every array and copies none.
-        var state = s
-        withUnsafeMutablePointer(to: &sink) { sink in
-            var writer = EncodingWriter(version: version, sink: sink)
-            GameState.visitFields(subsystem, of: &state, with: &writer)
+        // The table takes the state by reference (the decoder fills it). The writer
+        // only reads, so it is given a view of `s`, not a copy: a copy would retain
+        // every array of the state, on every hash of every tick.
+        withUnsafePointer(to: s) { view in
+            var writer = EncodingWriter<S>(version: version)
+            swap(&sink, &writer.sink)  // the writer holds the only reference to a buffer it grows
+            GameState.visitFields(subsystem, of: &UnsafeMutablePointer(mutating: view).pointee, with: &writer)
+            swap(&sink, &writer.sink)
         }
     }
 
     /// One lifetime month's bytes in the current version (the closed months' digest).
     static func writeMonth<S: ByteSink>(_ m: MonthTotal, to sink: inout S) {
         var month = m
-        withUnsafeMutablePointer(to: &sink) { sink in
-            var writer = EncodingWriter(version: version, sink: sink)
-            GameState.monthFields(&month, &writer)
-        }
+        var writer = EncodingWriter<S>(version: version)
+        swap(&sink, &writer.sink)
+        GameState.monthFields(&month, &writer)
+        swap(&sink, &writer.sink)
     }
 
     public static func encode(_ s: GameState, version: UInt64 = version) -> [UInt8] {
@@ -176,17 +181,18 @@ public enum StateEncoding {
     }
 }
 
-/// Writes each field the table visits as a little-endian 64-bit word, to a sink it
-/// borrows for the visit.
+/// Writes each field the table visits as a little-endian 64-bit word.
 struct EncodingWriter<S: ByteSink>: StateVisitor {
     let version: UInt64
-    let sink: UnsafeMutablePointer<S>
+    var sink = S()
 
-    @inline(__always) mutating func w(_ v: Int) { sink.pointee.write(UInt64(bitPattern: Int64(v))) }
+    init(version: UInt64) { self.version = version }
+
+    @inline(__always) mutating func w(_ v: Int) { sink.write(UInt64(bitPattern: Int64(v))) }
 
     @inline(__always) mutating func visitInt(_ value: inout Int, _ name: StaticString, _ rule: FieldRule) { w(value) }
     @inline(__always) mutating func visitInt32(_ value: inout Int32, _ name: StaticString, _ rule: FieldRule) { w(Int(value)) }
-    @inline(__always) mutating func visitWord(_ value: inout UInt64, _ name: StaticString) { sink.pointee.write(value) }
+    @inline(__always) mutating func visitWord(_ value: inout UInt64, _ name: StaticString) { sink.write(value) }
     @inline(__always) mutating func visitCode<C: StateCode>(_ value: inout C, _ name: StaticString) { w(value.code) }
 
     @inline(__always)
@@ -228,7 +234,7 @@ struct EncodingWriter<S: ByteSink>: StateVisitor {
             w(months.count)
             var from = 0
             // From 6 the closed months' bytes are the digest's (`MonthsDigest`).
-            if version >= 6, let digest, digest.months <= months.count, sink.pointee.fold(digest) { from = digest.months }
+            if version >= 6, let digest, digest.months <= months.count, sink.fold(digest) { from = digest.months }
             for i in from..<months.count { var month = months[i]; fields(&month, &self) }
         }
     }

@@ -122,6 +122,8 @@ private struct HashPair: ByteSink {
     var all = FNV1a64()
     var one = FNV1a64()
 
+    init() {}
+
     mutating func write(_ word: UInt64) {
         all.write(word)
         one.write(word)

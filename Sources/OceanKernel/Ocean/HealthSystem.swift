@@ -75,16 +75,41 @@ enum HealthSystem {
     /// How far today's play may lift health above the day's start, now.
     @inline(__always)
     static func riseCap(_ s: borrowing GameState, _ rules: Rules) -> Int {
-        rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
+        rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, mastery: s.masteryToday, sea: s.seaIndex)
     }
 
     /// True once nothing more today can lift health: today's plastic has opened the
     /// whole rise cap and the day's gains have reached it (or full health).
+    /// (The mastery part is not needed: "full" means more catches will not heal more.)
     public static func healedAll(_ s: borrowing GameState, _ rules: Rules) -> Bool {
         let cap = riseCap(s, rules)
-        guard cap >= rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex) else { return s.health == Rules.fullHealth }
+        let fromPlastic = rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
+        guard fromPlastic >= rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex) else {
+            return s.health == Rules.fullHealth
+        }
         return s.health >= min(Rules.fullHealth, s.healthDayStart + cap)
             && (!rules.dailyCapOnSum || s.healthDayNet >= cap || s.health == Rules.fullHealth)
+    }
+
+    /// A game finished (not abandoned) in a career: the fewer its misses, the more of
+    /// today's mastery part of the rise cap it opens; the day keeps its cleanest game.
+    static func mastered(_ s: inout GameState, rules: Rules, events: inout [Event]) {
+        guard rules.masteryRise > 0, s.career.hasSession, s.game.catches > 0 else { return }
+        let percent = rules.masteryPercent(mistakes: s.game.misses + s.game.seaLifeHits)
+        guard percent > s.masteryToday else { return }
+        s.masteryToday = percent
+        let before = s.health
+        if rules.dailyCapOnSum { s.health = banded(s, rules) }
+        events.append(.masteryHealed(percent: percent,
+                                     extra: rules.masteryCap(dayStart: s.healthDayStart, sea: s.seaIndex) * percent / 100))
+        guard s.health != before else { return }
+        if let i = events.lastIndex(where: { if case .healthChanged = $0 { true } else { false } }),
+           case .healthChanged(let from, _) = events[i] {
+            events[i] = .healthChanged(from: from, to: s.health)
+        } else {
+            events.append(.healthChanged(from: before, to: s.health))
+        }
+        PhaseSystem.run(&s, rules: rules, events: &events)
     }
 
     /// A gain (a catch, a scan, a challenge's reward).

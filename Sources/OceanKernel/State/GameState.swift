@@ -131,6 +131,9 @@ public struct GameState: Equatable, Sendable {
     /// Today's catches, misses, scans and rewards summed (1/10000), before the caps:
     /// with `health.daily_cap_on_sum`, health is the day's start plus this, capped.
     public var healthDayNet = 0
+    /// The % of today's mastery part of the rise cap open (`health.mastery_rise`),
+    /// from the day's cleanest finished game; a new day starts it again.
+    public var masteryToday = 0
     /// Scans today, counted or only logged (`career.scans_per_day`); a new day
     /// starts it again.
     public var scansToday = 0

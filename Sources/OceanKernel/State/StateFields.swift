@@ -105,6 +105,8 @@ extension GameState {
             v.int(&sea.openedDay, "openedDay", .day)
             v.int(&sea.lastDay, "lastDay", .day)
         }
+        // 12: the mastery part of the day's rise cap.
+        v.int(&s.masteryToday, "masteryToday", since: 12, .percent)
     }
 
     @inline(__always)

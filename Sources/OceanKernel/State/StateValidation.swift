@@ -370,6 +370,7 @@ struct FieldRuleChecker: StateVisitor {
                                latestDay == nil ? "9999-12-31" : "career.today")
         // Far beyond full health either way is no day that was played.
         case .dayNet: checker.range(field, value, -1_000_000_000, 1_000_000_000, "a day's summed effects")
+        case .percent: checker.range(field, value, 0, 100, "a share in %")
         case .between: break
         }
     }

@@ -87,13 +87,15 @@ public enum FieldRule: Sendable, Equatable {
     case day
     /// A day's summed health effects: within ±10^9.
     case dayNet
+    /// A share in %: 0 to 100.
+    case percent
     /// Checked with the fields it depends on, by the named group of `StateChecker`
     /// ("flow", "physics", "scoring", "ocean", "career", "challenge", "pet").
     case between(StaticString)
 
     public static func == (a: FieldRule, b: FieldRule) -> Bool {
         switch (a, b) {
-        case (.count, .count), (.tick, .tick), (.health, .health), (.days, .days), (.day, .day), (.dayNet, .dayNet): true
+        case (.count, .count), (.tick, .tick), (.health, .health), (.days, .days), (.day, .day), (.dayNet, .dayNet), (.percent, .percent): true
         case let (.between(x), .between(y)): x.description == y.description
         default: false
         }
