@@ -155,6 +155,8 @@ public enum BalanceSchema {
             \.health.masteryRise)
         add("health.mastery_misses", "misses in a game that close the mastery part (each opens 1/N less)", 1...100,
             \.health.masteryMisses)
+        add("health.rewards_over_cap", "1: a challenge's health reward is added on top of the day's rise cap; 0: within it",
+            0...1, \.health.rewardsOverCap)
 
         add("career.grams_per_level", "g", 1...100_000, \.career.gramsPerLevel)
         add("career.level_growth_percent", "% more per level", 0...100, \.career.levelGrowthPercent)

@@ -45,7 +45,7 @@ public enum ReplayFormat {
     /// study and adoption, the career and pet constants and the career subsystem.
     /// 14 adds arcade's rounds that keep growing past their items' cap (`arcade.late_items_per_round`).
     /// 15 adds the mastery part of the day's rise cap (`health.mastery_rise`, `mastery_misses`)
-    /// and hashes state encoding 12.
+    /// and rewards on top of it (`health.rewards_over_cap`), and hashes state encoding 12.
     /// This engine writes 15 and reads 2 to 15 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
     /// without challenges; `replay update --upgrade` rewrites one as 15); a version 1
@@ -130,6 +130,7 @@ public enum ReplayFormat {
         ("arcade.late_items_per_round", 14, 0),
         ("health.mastery_rise", 15, 0),                // no mastery part: the cap from plastic alone
         ("health.mastery_misses", 15, 1),
+        ("health.rewards_over_cap", 15, 0),             // rewards within the day's cap
     ]
 
     /// Per-kind constants added after a format (`kind.KEY.FIELD`), likewise: every

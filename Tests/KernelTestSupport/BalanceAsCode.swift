@@ -213,7 +213,7 @@ public enum BalanceAsCode {
         b.health.flourishingFrom = 6500
         b.health.thrivingFrom = 8000
         b.health.hysteresis = 150
-        b.health.dailyRiseCap = 750
+        b.health.dailyRiseCap = 700
         b.health.dailyFallCap = 200
         b.health.dailyCapOnSum = 1
         b.health.perSeaLife = 150
@@ -222,6 +222,7 @@ public enum BalanceAsCode {
         b.health.riseCapDropPercent = 80
         b.health.masteryRise = 400
         b.health.masteryMisses = 4
+        b.health.rewardsOverCap = 1
         b.seas.append(Balance.Sea(key: "bay"))
         b.seas[b.seas.count - 1].riseCapPercent = 100
         b.seas[b.seas.count - 1].neglectPerDay = 20
@@ -497,6 +498,7 @@ public enum BalanceAsCode {
         b.health.riseCapDropPercent = 0
         b.health.masteryRise = 0
         b.health.masteryMisses = 1
+        b.health.rewardsOverCap = 1
         b.career.gramsPerLevel = 25
         b.career.levelGrowthPercent = 90
         b.career.maxGramsPerLevel = 640

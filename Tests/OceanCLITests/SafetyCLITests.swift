@@ -215,15 +215,15 @@ private func mode(_ path: String) -> mode_t {
         let afterItems = 22 + 7 * items + 1 + 2 * Int(words[22 + 7 * items])
         // The game's 7 words (sea life caught last), the totals' 8; the ocean's words:
         // health, phase, the day's starting health and net, the sea played and the
-        // seas' count (six words each); then the career.
-        let health = afterItems + 15, today = health + 6 + 6 * Int(words[health + 5])
+        // seas' count (six words each), the day's mastery share and rewards over the cap (encoding 12); then the career.
+        let health = afterItems + 15, today = health + 6 + 6 * Int(words[health + 5]) + 2
         let cases: [(String, [(Int, Int)])] = [
             ("career.today", [(today, Int.max)]), ("career.today", [(today, Int.min)]),
             ("tick", [(2, -1)]), ("tick", [(2, Int.max)]), ("round", [(3, 1)]),
             ("random", [(15, 0), (16, 0), (17, 0), (18, 0)]), ("missesLeft", [(9, 3)]), ("health", [(health, Int.max)]),
             ("healthDayStart", [(health + 2, -1)]), ("healthDayNet", [(health + 3, Int.max)]),
             ("totals.grams", [(afterItems + 7 + 6, Int.max)]), ("tempoStep", [(11, 2)]),
-            ("seaIndex", [(health + 4, 7)]),
+            ("seaIndex", [(health + 4, 7)]), ("masteryToday", [(today - 2, 101)]),
         ]
         for (field, changes) in cases {
             var w = words

@@ -46,7 +46,8 @@ import TestSupport
             for seed in 1...20 {
                 var reached = 0
                 _ = try career(skill: skill, seed: UInt64(100 + seed), days: 40, skipPercent: 15) { state, day in
-                    if state.phase == .thriving { reached = day + 1 }
+                    // The first sea at Thriving (the next one opens then, and the bot may move there).
+                    if state.phase == .thriving || state.seas.count > 1 { reached = day + 1 }
                     return reached > 0
                 }
                 #expect(reached > 0, "skill \(skill), seed \(100 + seed): Thriving within 40 days")

@@ -152,7 +152,8 @@ extension Career {
         let bottle = shippedRules.scanPlastic(.plasticBottle)
         #expect(k.state.totals.grams == 3 * bottle, "and are not plastic")
         #expect(k.c.level == shippedRules.level(forGrams: 3 * bottle + 30))
-        let cap = shippedRules.riseCap(dayStart: k.state.healthDayStart, plasticToday: k.c.gramsToday)
+        // The reward comes on top of the day's cap (health.rewards_over_cap).
+        let cap = shippedRules.riseCap(dayStart: k.state.healthDayStart, plasticToday: k.c.gramsToday) + 50
         #expect(k.state.health == min(k.state.healthDayStart + cap, health + shippedRules.healthPerScan + 50))
         k.scans(5)
         #expect(k.completed.count == 1 && k.c.bonusGrams == 30 && k.c.challengesCompleted == 1, "never twice")
@@ -162,17 +163,24 @@ extension Career {
         #expect(k.failed.isEmpty, "a completed challenge does not fail when its day ends")
     }
 
-    @Test func aRewardOfHealthStaysWithinTheDaysRiseCap() {
-        let r = rules(challenges: [template(.daily, .scans, target: 1, health: 5_000)]) {
-            $0.health.dailyRiseCap = 300
-            ($0.health.riseOpenPercent, $0.health.riseCapDropPercent) = (100, 0)  // the whole cap open all day
+    @Test func aRewardOfHealthComesOnTopOfTheDaysRiseCapOrWithinItUnderOlderRules() {
+        for overCap in [1, 0] {
+            let r = rules(challenges: [template(.daily, .scans, target: 1, health: 5_000)]) {
+                $0.health.dailyRiseCap = 300
+                ($0.health.riseOpenPercent, $0.health.riseCapDropPercent) = (100, 0)  // the whole cap open all day
+                $0.health.rewardsOverCap = overCap
+            }
+            var k = Career(rules: r)
+            k.day(2026, 6, 1)
+            let start = k.state.healthDayStart
+            k.scans(1)
+            #expect(k.c.daily.status == .completed)
+            if overCap == 1 {
+                #expect(k.state.health == start + r.healthPerScan + 5_000, "the scan within the cap, the reward on top")
+            } else {
+                #expect(k.state.health == start + 300, "the scan and the reward together reach the cap, no further")
+            }
         }
-        var k = Career(rules: r)
-        k.day(2026, 6, 1)
-        let start = k.state.healthDayStart
-        k.scans(1)
-        #expect(k.c.daily.status == .completed)
-        #expect(k.state.health == start + 300, "the scan and the reward together reach the cap, no further")
     }
 
     @Test func aRewardsLevelUpIsAnEvent() {

@@ -167,6 +167,10 @@ public struct Balance: Equatable, Sendable {
         /// on (0: no mastery part).
         public var masteryRise = 0
         public var masteryMisses = 1
+        /// 1: a challenge's or milestone's health reward is added on top of the day's
+        /// rise cap (it raises the cap by as much), so a reward is never swallowed by a
+        /// day already healed in full; 0: it counts in the day's net like a catch.
+        public var rewardsOverCap = 0
     }
 
     public struct Career: Equatable, Sendable {

@@ -131,6 +131,8 @@ public final class Rules: Sendable {
     /// `health.mastery_rise` and `mastery_misses` (see `masteryPercent`).
     public let masteryRise: Int
     public let masteryMisses: Int
+    /// `health.rewards_over_cap`: a challenge's health reward raises the day's cap by as much.
+    public let rewardsOverCap: Bool
     /// `levelFrom[L]`: lifetime plastic (and challenge grams) at which level L
     /// begins (index 0 unused, level 1 from 0 g), up to `career.maxLevel`.
     public let levelFrom: [Int]
@@ -311,6 +313,7 @@ public final class Rules: Sendable {
         riseCapDropPercent = h.riseCapDropPercent
         masteryRise = h.masteryRise
         masteryMisses = max(1, h.masteryMisses)
+        rewardsOverCap = h.rewardsOverCap != 0
 
         career = b.career
         pet = b.pet

@@ -36,6 +36,7 @@ enum SessionSystem {
         s.career.gramsToday = 0
         s.scansToday = 0
         s.masteryToday = 0
+        s.rewardsToday = 0
         SeaSystem.newDay(&s, days: previous == CareerState.never ? 0 : day - previous, rules: rules)
         let last = s.career.lastActiveDay
         log.newDay = true

@@ -122,7 +122,7 @@ enum ChallengeSystem {
         }
     }
 
-    private static func reward(grams: Int, health: Int, _ s: inout GameState, log: inout TickLog, rules: Rules,
+    static func reward(grams: Int, health: Int, _ s: inout GameState, log: inout TickLog, rules: Rules,
                                events: inout [Event]) {
         if grams > 0 {
             s.career.bonusGrams += grams
@@ -130,6 +130,8 @@ enum ChallengeSystem {
         }
         if health > 0 {
             let before = s.health
+            // A reward on top of the day's cap: it is never swallowed by a day healed in full.
+            if rules.rewardsOverCap { s.rewardsToday = min(Rules.fullHealth, s.rewardsToday + health) }
             HealthSystem.gain(&s, health, rules)
             if s.health != before {
                 events.append(.healthChanged(from: before, to: s.health))

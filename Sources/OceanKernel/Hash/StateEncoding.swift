@@ -73,7 +73,8 @@ public enum StateEncoding {
     /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
     /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
     /// per-kind arrays to the balance).
-    /// 12 added the day's mastery share (`masteryToday`, last in the ocean).
+    /// 12 added the day's mastery share and the rewards given on top of the day's cap
+    /// (`masteryToday`, `rewardsToday`, last in the ocean).
     public static let version: UInt64 = 12
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6

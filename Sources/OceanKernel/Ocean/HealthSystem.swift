@@ -76,6 +76,7 @@ enum HealthSystem {
     @inline(__always)
     static func riseCap(_ s: borrowing GameState, _ rules: Rules) -> Int {
         rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, mastery: s.masteryToday, sea: s.seaIndex)
+            + s.rewardsToday
     }
 
     /// True once nothing more today can lift health: today's plastic has opened the
@@ -84,6 +85,7 @@ enum HealthSystem {
     public static func healedAll(_ s: borrowing GameState, _ rules: Rules) -> Bool {
         let cap = riseCap(s, rules)
         let fromPlastic = rules.riseCap(dayStart: s.healthDayStart, plasticToday: s.career.gramsToday, sea: s.seaIndex)
+            + s.rewardsToday
         guard fromPlastic >= rules.fullRiseCap(dayStart: s.healthDayStart, sea: s.seaIndex) else {
             return s.health == Rules.fullHealth
         }

@@ -134,6 +134,9 @@ public struct GameState: Equatable, Sendable {
     /// The % of today's mastery part of the rise cap open (`health.mastery_rise`),
     /// from the day's cleanest finished game; a new day starts it again.
     public var masteryToday = 0
+    /// Health rewards (challenges, milestones) given today on top of the day's cap
+    /// (`health.rewards_over_cap`): they raise it by as much. A new day starts it again.
+    public var rewardsToday = 0
     /// Scans today, counted or only logged (`career.scans_per_day`); a new day
     /// starts it again.
     public var scansToday = 0

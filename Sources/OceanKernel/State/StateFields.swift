@@ -105,8 +105,9 @@ extension GameState {
             v.int(&sea.openedDay, "openedDay", .day)
             v.int(&sea.lastDay, "lastDay", .day)
         }
-        // 12: the mastery part of the day's rise cap.
+        // 12: the mastery part of the day's rise cap, and rewards on top of it.
         v.int(&s.masteryToday, "masteryToday", since: 12, .percent)
+        v.int(&s.rewardsToday, "rewardsToday", since: 12, .health)
     }
 
     @inline(__always)
