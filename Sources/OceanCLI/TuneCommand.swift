@@ -30,7 +30,12 @@ func loadSpec(_ path: String, balance: String?) throws -> (TuneSpec, Balance) {
         if let piped { spec = try TuneSpecReader.parse(piped, file: "standard input") } else { spec = try TuneSpecReader.read(path: path) }
     } catch { throw CommandFailure(error.description) }
     let basePath = balance ?? specBalancePath(spec, path)
-    return (spec, try BalanceOption(balance: basePath).load())
+    let base = try BalanceOption(balance: basePath).load()
+    if let (name, last) = spec.roundPastTheLast(base: base) {
+        throw CommandFailure("\(path): \(name): a game has \(last) rounds (rounds.per_game), so round past \(last) has no value; "
+            + "name a round from 1 to \(last)")
+    }
+    return (spec, base)
 }
 
 /// The balance a spec's points start from: its `balance` (relative to the spec's

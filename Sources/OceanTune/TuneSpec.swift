@@ -157,6 +157,19 @@ public struct TuneSpec: Sendable {
 
     public init() {}
 
+    /// A target or constraint on a round no game of `base` (or of any point, when the
+    /// spec varies `rounds.per_game`) has: its name and the last round, or nil. Such a
+    /// goal has no value at any point, so every point would rank alike.
+    public func roundPastTheLast(base: Balance) -> (name: String, last: Int)? {
+        var last = base.rounds.perGame
+        if let axis = axes.first(where: { $0.key == "rounds.per_game" }) {
+            last = axis.range?.lowerBound ?? axis.values.min() ?? last
+        }
+        for t in targets { if let r = t.round, r > last { return ("targets.\"\(t.player)\".\(t.metricName)", last) } }
+        for c in constraints { if let r = c.round, r > last { return ("constraints.\"\(c.name)\"", last) } }
+        return nil
+    }
+
     /// Whether a target or constraint names a round's metric: then every game keeps
     /// its rounds' figures.
     public var needsRounds: Bool { targets.contains { $0.round != nil } || constraints.contains { $0.round != nil } }

@@ -101,8 +101,8 @@ private let idleReplay = (try? String(contentsOfFile: repoRoot + "/replays/idle-
             #expect(perMonth == k["grams"] as? Int, "\(k)")
         }
         let text = oceanInProcess(["sim", "--days", "40", "--seed", "1"])
-        #expect(text.stdout.range(of: #"plastic_bottle \d+ \(\d+ g\)"#, options: .regularExpression) != nil, "\(text.stdout)")
-        #expect(text.stdout.range(of: #"2026-01 \d+ g plastic, [\d.,]+ (g|kg|t) in all"#, options: .regularExpression) != nil, "\(text.stdout)")
+        #expect(text.stdout.range(of: #"plastic_bottle [\d,]+ \([\d.,]+ (g|kg|t)\)"#, options: .regularExpression) != nil, "\(text.stdout)")
+        #expect(text.stdout.range(of: #"2026-01 [\d.,]+ (g|kg|t) plastic, [\d.,]+ (g|kg|t) in all"#, options: .regularExpression) != nil, "\(text.stdout)")
         // profile show prints the same figures.
         let path = try freshPath("profile")
         #expect(oceanInProcess(["sim", "--days", "3", "--profile", path]).status == 0)

@@ -137,4 +137,17 @@ private func grouped(_ n: Int) -> String {
         #expect(plain.impact == nil && plain.monthImpacts.isEmpty)
         #expect(!plain.text.contains("CO₂e") && r.text.contains("impact        "))
     }
+
+    @Test func everyMassInTheTextReadsAsTheImpactDoes() throws {
+        var (s, _, _) = try career(days: 3, seed: 5)
+        // A long career's figures: hundreds of tonnes, never raw grams.
+        s.totals.grams = 600_500_000
+        s.career.kindGrams[ItemKind.plasticBottle.rawValue] = 1_234_567
+        s.career.months[s.career.months.count - 1].grams = 2_500
+        let text = try CareerReport(s, rules: shippedRulesWithChallenges).text
+        #expect(text.contains("plastic       601 t (today "), "\(text)")
+        #expect(text.contains("plastic_bottle ") && text.contains(" (1.2 t)"), "\(text)")
+        #expect(text.contains(" 2.5 kg plastic, "), "\(text)")
+        #expect(text.range(of: #"\d{4,} g"#, options: .regularExpression) == nil, "no raw grams: \(text)")
+    }
 }

@@ -407,6 +407,15 @@ if [ -x "$O" ]; then
     check "ocean tune: a target of $target is refused by its key (exit 2), nothing tuned" \
       eval '[ "$ts" = 2 ] && grep -q "targets.greedy.catch_rate" "$T/target.err" && [ ! -e "$T/target.jsonl" ]' -- "exit $ts" "$(cat "$T/target.err")"
   done
+  # A goal on round 6 of a 5-round game has no value at any point: refused, by its key.
+  printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[targets.greedy]\n"round6.catch_rate" = 0.8\n' > "$T/round.toml"
+  printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[constraints]\n"greedy.round6.catch_rate" = { min = 0.5 }\n' > "$T/round-c.toml"
+  printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n"rounds.per_game" = [6, 4]\n[targets.greedy]\n"round5.catch_rate" = 0.8\n' > "$T/round-v.toml"
+  for spec in round round-c round-v; do
+    "$O" tune "$T/$spec.toml" --out "$T/$spec.jsonl" > /dev/null 2> "$T/$spec.err"; rs=$?
+    check "ocean tune: a goal past the game's last round ($spec) is refused naming it (exit 2), nothing tuned" \
+      eval '[ "$rs" = 2 ] && grep -q "round[56].catch_rate" "$T/$spec.err" && grep -q "rounds" "$T/$spec.err" && [ ! -e "$T/$spec.jsonl" ]' -- "exit $rs" "$(cat "$T/$spec.err")"
+  done
   "$O" keys --right Escape --settings "$T/keys.toml" 2> "$T/keys.err"; ks=$?
   check "ocean keys: the game's own key (Escape) is refused as a bin key, nothing written" \
     eval '[ "$ks" = 2 ] && grep -q "the game'"'"'s own key" "$T/keys.err" && [ ! -e "$T/keys.toml" ]' -- "exit $ks" "$(cat "$T/keys.err")"

@@ -194,7 +194,7 @@ public struct CareerReport: Sendable, Encodable {
         return (name.map { "name          \($0)\n" } ?? "") + """
         date          \(date.map { "\($0)" } ?? "no session yet")
         level         \(level) (\(title.name))
-        plastic       \(grams) g (today \(gramsToday) g, last 7 days \(gramsLast7Days) g, this month \(gramsThisMonth) g)
+        plastic       \(mass(grams)) (today \(mass(gramsToday)), last 7 days \(mass(gramsLast7Days)), this month \(mass(gramsThisMonth)))
         streak        \(counted(streak, "day")) (best \(bestStreak)); daily goal met on \(counted(goalDays, "day"))
         flashcards    \(cardsMastered) of \(cardCount) mastered, \(cardsStudied) studied
         achievements  \(achievements.count) of \(Achievement.allCases.count)\(achievements.isEmpty ? "" : ": " + achievements.map(\.name).joined(separator: ", "))
@@ -217,11 +217,15 @@ public struct CareerReport: Sendable, Encodable {
         }.joined(separator: "\n              ")
     }
 
+    /// Grams as the impact reads them ("850 g", "1.2 kg", "600.5 t" is "601 t"): the
+    /// text shows every mass one way (the JSON keeps the grams).
+    private func mass(_ grams: Int) -> String { ImpactUnits.mass(grams) }
+
     /// "plastic_bottle 34 (71 g)", one kind per line, with its impact when known
     /// ("… 374 g CO₂e, 19.7 L water").
     var kindsText: String {
         kinds.enumerated().filter { i, _ in i >= trash.count || trash[i] }.map { i, t in
-            let line = "\(t.kind) \(t.count) (\(t.grams) g)"
+            let line = "\(t.kind) \(ImpactUnits.grouped(t.count)) (\(mass(t.grams)))"
             guard let impact else { return line }
             return pad(line, 30) + ImpactBreakdown.savings(impact.kinds[i].impact)
         }.joined(separator: "\n              ")
@@ -233,7 +237,7 @@ public struct CareerReport: Sendable, Encodable {
         months.isEmpty ? "none yet"
             : months.enumerated().map { i, t in
                 let all = monthKinds[i].reduce(0) { $0 + $1.grams }
-                let line = "\(CareerReport.monthText(t.month)) \(t.grams) g plastic, \(ImpactUnits.mass(all)) in all"
+                let line = "\(CareerReport.monthText(t.month)) \(mass(t.grams)) plastic, \(mass(all)) in all"
                 guard i < monthImpacts.count else { return line }
                 let m = monthImpacts[i].total
                 return pad(line, 38) + "\(ImpactUnits.grouped(m.items)) items, \(ImpactBreakdown.savings(m))"
