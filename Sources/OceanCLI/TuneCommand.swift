@@ -32,7 +32,7 @@ func loadSpec(_ path: String, balance: String?) throws -> (TuneSpec, Balance) {
     let basePath = balance ?? specBalancePath(spec, path)
     let base = try BalanceOption(balance: basePath).load()
     if let (name, last) = spec.roundPastTheLast(base: base) {
-        throw CommandFailure("\(path): \(name): a game has \(last) rounds (rounds.per_game), so round past \(last) has no value; "
+        throw CommandFailure("\(path): \(name): a game has \(last) rounds (rounds.per_game), so a round past \(last) has no value; "
             + "name a round from 1 to \(last)")
     }
     return (spec, base)
