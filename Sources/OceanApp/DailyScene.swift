@@ -38,6 +38,9 @@ public final class DailyScene: Scene {
         public var say: (String) -> Void = { printError($0) }
         /// Each screen shown named on standard error (`OCEAN_DEBUG_SCREENS`), as `PlayScene` does.
         public var debugScreens = false
+        /// What Escape on a try's summary does, as its hint says: "back" to the career's
+        /// menu, or "quit" when the Daily Ocean was opened alone (`ocean play --daily`).
+        public var escapeWord = "back"
 
         public init(tries: DailyTries, balance: Balance, assets: FrontAssets,
                     makeSession: @escaping () throws(FileError) -> GameSession) {
@@ -71,7 +74,7 @@ public final class DailyScene: Scene {
         if let problem = setup.tries.makeFolder() { throw FileError(path: setup.tries.folder, message: problem) }
         play = try DailyScene.newTry(setup)
         ghost = DailyScene.ghost(setup)
-        play.view.summaryHint = "Space: try again   Esc: back"
+        play.view.summaryHint = "Space: try again   Esc: \(setup.escapeWord)"
     }
 
     private static func newTry(_ setup: Setup) throws(FileError) -> PlayScene {
@@ -188,7 +191,7 @@ public final class DailyScene: Scene {
     /// Another try: a new session on the same day's seed, racing the best so far.
     private func again() throws(FileError) {
         play = try DailyScene.newTry(setup)
-        play.view.summaryHint = "Space: try again   Esc: back"
+        play.view.summaryHint = "Space: try again   Esc: \(setup.escapeWord)"
         ghost = DailyScene.ghost(setup)
         (started, ended, kept) = (false, false, nil)
     }

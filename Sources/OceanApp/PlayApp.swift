@@ -178,7 +178,7 @@ public enum PlayApp {
         let dailyBalance = setup.balance
         let dailyDate = setup.dailyDate ?? setup.date
         let dailyRules = setup.assist.isOn || setup.hotReloadPath != nil ? Rules(dailyBalance) : rules
-        func openDaily(name: @escaping () -> String) throws(FileError) -> DailyScene {
+        func openDaily(name: @escaping () -> String, escapeWord: String = "back") throws(FileError) -> DailyScene {
             let tries = DailyTries(profile: setup.profilePath, date: dailyDate)
             var daily = DailyScene.Setup(tries: tries, balance: dailyBalance, assets: setup.assets) { () throws(FileError) in
                 let s = try DailySession.open(tries, balance: dailyBalance, rules: dailyRules, profile: setup.profilePath,
@@ -191,6 +191,7 @@ public enum PlayApp {
             }
             daily.keysHint = setup.keysHint
             daily.debugScreens = setup.debugScreens
+            daily.escapeWord = escapeWord
             daily.pauseMenu = menu
             daily.pause = hooks
             if let submit = setup.submitDaily {
@@ -200,7 +201,7 @@ public enum PlayApp {
         }
         if setup.dailyOnly {
             let scene: DailyScene
-            do { scene = try openDaily(name: { store.player.name }) } catch {
+            do { scene = try openDaily(name: { store.player.name }, escapeWord: "quit") } catch {
                 throw AppError("ocean play --daily: \(error.description) (nothing was played)")
             }
             DisplayLoss.install()

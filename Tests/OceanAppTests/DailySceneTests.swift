@@ -126,6 +126,23 @@ import Testing
         var escape = FrameInput()
         escape.requests.togglePause = true
         #expect(!next.handle(escape) && !next.quitAll, "Escape goes back to the menu")
+        #expect(next.play.view.summaryHint == "Space: try again   Esc: back")
+    }
+
+    /// Opened alone (`ocean play --daily`) there is no menu to go back to: the summary
+    /// says what Escape does there.
+    @Test func theSummarySaysWhatEscapeDoes() throws {
+        let folder = freshFolder("daily-alone")
+        var alone = try setup(folder)
+        alone.escapeWord = "quit"
+        let scene = try DailyScene(alone)
+        playOut(scene, holding: .none)
+        #expect(scene.play.view.summaryHint == "Space: try again   Esc: quit")
+        var space = FrameInput()
+        space.requests.start = true
+        #expect(scene.handle(space), "Space: another try")
+        playOut(scene, holding: .none)
+        #expect(scene.play.view.summaryHint == "Space: try again   Esc: quit", "every try's summary")
     }
 
     /// The ghost is the bin's sprite, see-through: the pixels under it are mixed, not replaced.
