@@ -22,6 +22,25 @@ public func readFileBytes(_ path: String, limit: Int) -> [UInt8]? {
     }
 }
 
+/// The bytes of the regular file at `path`, at most `limit`, or why not, said as it
+/// is: not a regular file (a FIFO, a folder…: `FileReader`), cannot be opened (the
+/// system's reason), larger than the limit (its size and the limit), a read error.
+public func readFileBytesOrWhy(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    let file = try FileReader(opening: path)
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = file.read(into: &chunk)
+        if n < 0 { throw FileError.system(path, "cannot be read") }
+        if n == 0 { return bytes }
+        bytes.append(contentsOf: chunk[0..<n])
+        if bytes.count > limit {
+            let size = fileSize(path).map { " (\($0 >> 20) MiB)" } ?? ""
+            throw FileError(path: path, message: "is too large\(size): at most \(limit >> 20) MiB is read")
+        }
+    }
+}
+
 /// The size of the file at `path` in bytes (a link followed); nil if it cannot be examined.
 public func fileSize(_ path: String) -> Int? {
     var st = stat()

@@ -164,7 +164,8 @@ extension DailyCommand {
         var playerName: String { name ?? getenv("USER").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "player" }
 
         func run() throws {
-            guard let bytes = readFileBytes(file, limit: 64 << 20) else { throw CommandFailure("\(file): cannot be read") }
+            let bytes: [UInt8]
+            do { bytes = try readFileBytesOrWhy(file, limit: 64 << 20) } catch { throw CommandFailure(error.description) }
             // The day its header names; whether the rest holds is the server's to say.
             guard let day = date ?? DailyCommand.headerDate(bytes) else {
                 throw CommandFailure("\(file): no 'date YYYY-MM-DD' line in its header; name the day with --date")

@@ -407,6 +407,15 @@ if [ -x "$O" ]; then
     check "ocean tune: a target of $target is refused by its key (exit 2), nothing tuned" \
       eval '[ "$ts" = 2 ] && grep -q "targets.greedy.catch_rate" "$T/target.err" && [ ! -e "$T/target.jsonl" ]' -- "exit $ts" "$(cat "$T/target.err")"
   done
+  # daily submit names why a file cannot be sent: its kind, or its size (nothing is sent).
+  mkfifo "$T/pipe.replay"; mkdir "$T/folder.replay"; head -c $((65 << 20)) /dev/zero > "$T/big.replay"
+  for f in pipe folder big; do
+    timeout 20 "$O" daily submit "$T/$f.replay" --server http://127.0.0.1:9 > /dev/null 2> "$T/submit-$f.err"; ss=$?
+    case $f in pipe) why="FIFO";; folder) why="is a folder";; big) why="too large";; esac
+    check "ocean daily submit: a $f is refused saying why ($why), exit 2, nothing sent" \
+      eval '[ "$ss" = 2 ] && grep -q "$why" "$T/submit-$f.err" && ! grep -q "cannot reach" "$T/submit-$f.err"' -- "exit $ss" "$(cat "$T/submit-$f.err")"
+  done
+  rm -f "$T/big.replay"
   # A goal on round 6 of a 5-round game has no value at any point: refused, by its key.
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[targets.greedy]\n"round6.catch_rate" = 0.8\n' > "$T/round.toml"
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[constraints]\n"greedy.round6.catch_rate" = { min = 0.5 }\n' > "$T/round-c.toml"
