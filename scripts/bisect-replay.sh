@@ -52,7 +52,20 @@ good=$(commit "$good") || exit 2
 bad=$(commit "$bad") || exit 2
 [ -f "$replay" ] && [ -r "$replay" ] || { echo "bisect-replay: $replay: no such readable file" >&2; exit 2; }
 
+# A run killed with -9 leaves its folder and its worktree registered: ours (the marker
+# we wrote, owned by us) whose process is gone are removed now.
+for stale in "${TMPDIR:-/tmp}"/bisect-replay-*; do
+  [ -d "$stale" ] && [ ! -L "$stale" ] && [ -O "$stale" ] && [ -f "$stale/bisect-replay.pid" ] || continue
+  pid=$(cat -- "$stale/bisect-replay.pid" 2>/dev/null)
+  case $pid in ''|*[!0-9]*) continue;; esac
+  kill -0 "$pid" 2>/dev/null && continue
+  git -C "$repo" worktree remove --force "$stale/tree" >/dev/null 2>&1 || true
+  rm -rf -- "$stale"
+done
+git -C "$repo" worktree prune >/dev/null 2>&1 || true
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/bisect-replay-XXXXXX") || { echo "bisect-replay: cannot make a temporary folder" >&2; exit 2; }
+echo $$ > "$work/bisect-replay.pid"
 tree="$work/tree"
 cleanup() {
   trap - EXIT INT TERM HUP
@@ -98,20 +111,39 @@ key=$(printf '%s\n%s\n' "$(git rev-parse 'HEAD^{tree}')" "$OCEAN_BISECT_STEP_BUI
 entry=${cache:+$cache/$key}
 log() { printf '%s  %s\n' "$(git log -1 --format='%h %s' "$head" | cut -c1-60)" "$1" | tee -a "$work/steps.log" >&2; }
 started=$(date +%s)
-if [ -n "$entry" ] && [ -f "$entry/does-not-build" ]; then
+# An entry is trusted only if this user made it: a real folder (no link) owned by us,
+# writable by nobody else, whose artifact still has the hash recorded when it was built.
+trusted() {
+  [ -d "$entry" ] && [ ! -L "$entry" ] && [ -O "$entry" ] && [ -z "$(find "$entry" -maxdepth 0 -perm /022)" ] || return 1
+  [ -z "${1:-}" ] && return 0
+  [ -f "$entry/$1" ] && [ ! -L "$entry/$1" ] && [ -O "$entry/$1" ] && [ -z "$(find "$entry/$1" -maxdepth 0 -perm /022)" ] || return 1
+  [ "$1" != artifact ] && return 0
+  [ -f "$entry/artifact.sha256" ] && [ "$(sha256sum < "$entry/artifact" | cut -d' ' -f1)" = "$(cat -- "$entry/artifact.sha256")" ]
+}
+if [ -n "$entry" ] && [ -e "$entry" ] && ! trusted; then
+  log "cache entry not ours (owner, mode or a link): ignored, built anew"
+  entry=""
+fi
+if [ -n "$entry" ] && trusted does-not-build; then
   log "does not build (cached): skipped"; exit 125
-elif [ -n "$entry" ] && [ -f "$entry/artifact" ]; then
+elif [ -n "$entry" ] && [ -e "$entry/artifact" ] && ! trusted artifact; then
+  log "cached build changed since it was made (its hash): ignored, built anew"
+  entry=""
+fi
+if [ -n "$entry" ] && [ -f "$entry/artifact" ]; then
   mkdir -p -- "$(dirname -- "$artifact")" && cp -p -- "$entry/artifact" "$artifact" || exit 255
   touch -- "$entry"
   how="cached"
 elif ! { eval "$OCEAN_BISECT_STEP_BUILD"; } >"$work/build.log" 2>&1; then
-  if [ -n "$entry" ]; then mkdir -p -- "$entry" && : > "$entry/does-not-build"; fi
+  if [ -n "$entry" ]; then mkdir -p -m 755 -- "$entry" && : > "$entry/does-not-build"; fi
   log "does not build ($(( $(date +%s) - started )) s): skipped"; exit 125
 else
   how="built in $(( $(date +%s) - started )) s"
   if [ -n "$entry" ] && [ -f "$artifact" ]; then
     # Whole or not at all: a copy beside it, then renamed into place.
-    mkdir -p -- "$entry" && cp -p -- "$artifact" "$entry/.artifact.$$" && mv -f -- "$entry/.artifact.$$" "$entry/artifact" || exit 255
+    mkdir -p -m 755 -- "$entry" && cp -p -- "$artifact" "$entry/.artifact.$$" && chmod go-w -- "$entry/.artifact.$$" \
+      && sha256sum < "$entry/.artifact.$$" | cut -d' ' -f1 > "$entry/artifact.sha256" \
+      && mv -f -- "$entry/.artifact.$$" "$entry/artifact" || exit 255
   fi
 fi
 printf '%s\n' "$head" > "$work/last-step"
@@ -160,7 +192,9 @@ set -e
 # The steps, kept with the cache; the cache trimmed to its newest trees.
 if [ -n "$cache" ]; then
   cp -- "$work/steps.log" "$cache/last-bisect.log" 2>/dev/null || true
-  { ls -1dt -- "$cache"/*/ 2>/dev/null || true; } | tail -n +$((keep + 1)) | while IFS= read -r old; do rm -rf -- "$old"; done || true
+  # Only our own folders, never through a link (a link's target is not the cache's).
+  { find "$cache" -mindepth 1 -maxdepth 1 -type d -user "$(id -u)" -printf '%T@ %p\n' 2>/dev/null || true; } \
+    | sort -rn | tail -n +$((keep + 1)) | cut -d' ' -f2- | while IFS= read -r old; do rm -rf -- "$old"; done || true
 fi
 echo "bisect-replay: $(grep -c . "$work/steps.log") steps ($(grep -c '  cached' "$work/steps.log") from the cache):"
 sed 's/^/  /' "$work/steps.log"
@@ -193,6 +227,12 @@ sed 's/^/  /' "$work/verdict-$first.txt"
 if [ -n "$cache" ]; then
   for c in "$good" "$first"; do
     k=$(printf '%s\n%s\n' "$(git -C "$repo" rev-parse "$c^{tree}")" "$build" | git -C "$repo" hash-object --stdin)
-    if [ -f "$cache/$k/artifact" ]; then echo "artifact $c $cache/$k/artifact"; fi
+    # Only a build this user made and nobody changed since (as each step trusts one).
+    e=$cache/$k
+    if [ -d "$e" ] && [ ! -L "$e" ] && [ -O "$e" ] && [ -f "$e/artifact" ] && [ ! -L "$e/artifact" ] && [ -O "$e/artifact" ] \
+      && [ -z "$(find "$e" "$e/artifact" -maxdepth 0 -perm /022)" ] && [ -f "$e/artifact.sha256" ] \
+      && [ "$(sha256sum < "$e/artifact" | cut -d' ' -f1)" = "$(cat -- "$e/artifact.sha256")" ]; then
+      echo "artifact $c $e/artifact"
+    fi
   done
 fi

@@ -114,6 +114,34 @@ for sig in INT TERM HUP; do
 done
 unset MARK
 
+# The cache trusts only what this user built there: a link is never followed when
+# trimming, a planted or changed artifact is never run, and a run killed with -9
+# leaves nothing the next run does not clean.
+b=$T/bisect-cache; bisect_repo "$b" 0 1 1 1
+mkdir -p "$T/victim" "$T/cache" && echo keep > "$T/victim/precious" && ln -s "$T/victim" "$T/cache/evil"
+key() {  # COMMIT BUILD: the cache key bisect-replay.sh gives that tree and build
+  printf '%s\n%s\n' "$(git -C "$b" rev-parse "$1^{tree}")" "$2" | git -C "$b" hash-object --stdin
+}
+build_art='printf "#!/bin/sh\nexec sh verify.sh \"\$1\"\n" > art'
+for c in HEAD~2 HEAD~1; do
+  e=$T/cache/$(key "$c" "$build_art"); mkdir -p "$e"
+  printf '#!/bin/sh\ntouch %q\nexit 0\n' "$T/planted-ran" > "$e/artifact"
+done
+chmod 666 "$T/cache/$(key HEAD~2 "$build_art")/artifact"   # world-writable: not ours to trust
+sha256sum < /dev/null | cut -d' ' -f1 > "$T/cache/$(key HEAD~1 "$build_art")/artifact.sha256"  # a hash it no longer has
+mkdir -p "$T/tmp-stale/bisect-replay-old" && echo 999999 > "$T/tmp-stale/bisect-replay-old/bisect-replay.pid"
+git -C "$b" worktree add -q --detach "$T/tmp-stale/bisect-replay-old/tree" HEAD
+( cd -- "$b" && TMPDIR=$T/tmp-stale OCEAN_BISECT_CACHE=$T/cache OCEAN_BISECT_CACHE_KEEP=0 OCEAN_BISECT_BUILD=$build_art \
+    OCEAN_BISECT_ARTIFACT=art OCEAN_BISECT_VERIFY='sh art' "$repo/scripts/bisect-replay.sh" HEAD~3 HEAD game.replay ) \
+  > "$T/bisect.out" 2> "$T/bisect.err"; bs=$?
+check "bisect-replay: a planted or changed cached build is never run; the commit is still named" \
+  eval '[ "$bs" = 0 ] && [ ! -e "$T/planted-ran" ] && grep -q "commit 2: status 1" "$T/bisect.out"' -- \
+  "exit $bs" "$(cat "$T/bisect.out" "$T/bisect.err")"
+check "bisect-replay: trimming the cache never follows a link (its target keeps its files)" \
+  eval '[ -f "$T/victim/precious" ] && [ -L "$T/cache/evil" ]' -- "$(ls -la "$T/victim" "$T/cache")"
+check "bisect-replay: a run killed with -9 (its marker, a dead process) is cleaned by the next" \
+  no_leftovers "$b" "$T/tmp-stale" -- "$(git -C "$b" worktree list)" "$(ls -a "$T/tmp-stale")"
+
 b=$T/bisect-args; bisect_repo "$b" 0
 bisect "$b" nosuchcommit HEAD
 check "bisect-replay: bad arguments still exit 2 by name" \
