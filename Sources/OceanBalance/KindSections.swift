@@ -20,22 +20,7 @@ public enum KindSections {
     /// a well-formed one bare, any other quoted, with `\n`, `\t`, `\"`, `\\` and
     /// `\uXXXX` for what cannot be shown.
     public static func quotedName(_ name: some StringProtocol) -> String {
-        if isValidKey(name) { return String(name) }
-        var out = "\""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        isValidKey(name) ? String(name) : TOMLText.string(name)
     }
 
     /// The kind of a `kind.KEY.field` entry, if it is one (or of a `SECTION.KEY.field`

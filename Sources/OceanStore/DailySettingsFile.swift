@@ -37,8 +37,8 @@ public struct DailySettings: Equatable, Sendable {
     /// The file's text.
     public var text: String {
         var lines = ["# Where `ocean play` sends your official Daily Ocean runs (written by `ocean daily settings`)."]
-        if let submitTo { lines.append("submit_to = \"\(submitTo)\"") }
-        if let name { lines.append("name = \"\(name)\"") }
+        if let submitTo { lines.append("submit_to = \(TOMLText.string(submitTo))") }
+        if let name { lines.append("name = \(TOMLText.string(name))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

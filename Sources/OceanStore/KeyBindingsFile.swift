@@ -23,11 +23,10 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// The file's text.
     public var text: String {
-        func list(_ names: [String]) -> String { "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-        return """
+        """
             # The keys that move the bin (written by `ocean keys`): SDL's key names.
-            left = \(list(left))
-            right = \(list(right))
+            left = \(TOMLText.list(left))
+            right = \(TOMLText.list(right))
 
             """
     }
