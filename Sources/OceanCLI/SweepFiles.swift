@@ -90,8 +90,18 @@ struct SweepFiles: ParsableArguments {
         }
         var note = ""
         let best = Sweep.best(lines)
+        // A key that changes nothing measured is said, whatever --quiet says (a warning).
+        let inert = InertKeys.keys(header: header, lines: lines)
+        if !inert.isEmpty {
+            writeError("ocean tune: warning: \(inert.joined(separator: ", ")) changed no game this sweep measured "
+                + "(every point that differs only there played the same); check the bots' mode and the keys\n")
+        }
+        let alike = InertKeys.allPointsAlike(lines)
         if header.shard != Shard.whole.description {
             if case .nothing = best {} else { note = "shard \(header.shard): its best is only this shard's; `ocean tune merge` writes the sweep's best\n" }
+        } else if alike, bestTarget != nil {
+            note = "every point played the same games (the swept keys change nothing measured); no best balance written\n"
+            if quiet { writeError("ocean tune: " + note) }
         } else if case .noneFeasible(let nearest) = best {
             note = "no point keeps every constraint (the nearest: point \(nearest.point)); no best balance written\n"
         } else if case .point(let top) = best, let base, let target = bestTarget, let balance = top.balance(base: base) {

@@ -444,6 +444,16 @@ if [ -x "$O" ]; then
       eval '[ "$ss" = 2 ] && grep -q "$why" "$T/submit-$f.err" && ! grep -q "cannot reach" "$T/submit-$f.err"' -- "exit $ss" "$(cat "$T/submit-$f.err")"
   done
   rm -f "$T/big.replay"
+  # A sweep over keys its bots never read (arcade's, under classic bots) says so and
+  # writes no best balance; a sweep that does change the games says nothing of the kind.
+  printf 'games = 20\nbots = ["greedy"]\n[vary]\n"arcade.miss_budget" = [3, 8]\n"bin.width_px" = [46, 60]\n[targets.greedy]\ncatch_rate = 0.9\n' > "$T/inert.toml"
+  "$O" tune "$T/inert.toml" --out "$T/inert.jsonl" --quiet --force 2> "$T/inert.err"; is=$?
+  check "ocean tune: a swept key that changes no game is named in a warning (arcade.miss_budget, not bin.width_px)" \
+    eval '[ "$is" = 0 ] && grep -q "warning: arcade.miss_budget changed no game" "$T/inert.err" && ! grep -q "bin.width_px changed" "$T/inert.err"' -- "exit $is" "$(cat "$T/inert.err")"
+  printf 'games = 20\nbots = ["greedy"]\n[vary]\n"arcade.miss_budget" = [3, 8]\n[targets.greedy]\ncatch_rate = 0.9\n' > "$T/inert2.toml"
+  "$O" tune "$T/inert2.toml" --out "$T/inert2.jsonl" --quiet --force 2> "$T/inert2.err"; is=$?
+  check "ocean tune: a sweep whose points all play the same games writes no best balance and says why" \
+    eval '[ "$is" = 0 ] && grep -q "every point played the same games" "$T/inert2.err" && [ ! -e "$T/inert2.best.toml" ]' -- "exit $is" "$(cat "$T/inert2.err")" "$(ls "$T" | grep inert)"
   # A goal on round 6 of a 5-round game has no value at any point: refused, by its key.
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[targets.greedy]\n"round6.catch_rate" = 0.8\n' > "$T/round.toml"
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[constraints]\n"greedy.round6.catch_rate" = { min = 0.5 }\n' > "$T/round-c.toml"
