@@ -111,7 +111,8 @@ struct SweepFiles: ParsableArguments {
                         top.judgedDistance.map { "distance to the targets \($0)" }]
                 .compactMap { $0 }.joined(separator: "; ")
             let comment = "The best point (\(top.point)) of \(source): \(values)\n\(said)"
-            try write(target, baseText.flatMap { CommentedBalance.patched($0, values: top.params, note: comment) }
+            try write(target, baseText.flatMap { CommentedBalance.patched($0, values: top.params, note: comment,
+                                                                          meaning: CommentedBalance.meanings(of: base)) }
                       ?? PointSampler.toml(balance, comment: comment))
             note = "best point \(top.point)\(top.judgedFeasible == true ? " (feasible\(confirmed))" : ""); play it: ocean play --balance \(shellQuoted(target))\n"
         }

@@ -394,7 +394,8 @@ struct TuneExport: ParsableCommand {
         if let d = chosen.judgedDistance { note += "\ndistance to the targets \(d)" }
         if let f = chosen.judgedFeasible { note += f ? "\nevery constraint kept" : "\nnot feasible: a constraint is broken" }
         if let c = chosen.confirmed { note += " (confirmed on \(c.games) games of fresh seeds)" }
-        let textOut = readTextFile(basePath, limit: 1 << 20).flatMap { CommentedBalance.patched($0, values: chosen.params, note: note) }
+        let textOut = readTextFile(basePath, limit: 1 << 20).flatMap { CommentedBalance.patched($0, values: chosen.params, note: note,
+                                                                                                          meaning: CommentedBalance.meanings(of: base)) }
             ?? PointSampler.toml(balance, comment: note)
         // The note's inputs are read before anything is written: a bad one leaves no file.
         var noteOptions: ChangeNote.Options?

@@ -1,12 +1,19 @@
+import OceanBalance
+import OceanKernel
+
 /// A point's balance written as its base file with only the changed values edited in
 /// place: every comment, section and key order of the base kept, each changed line
 /// saying what it was ("# tuned: was 250"), so the file reads as a minimal diff of the
-/// shipped one and a designer sees, in the file itself, what a sweep moved.
+/// shipped one and a designer sees, in the file itself, what a sweep moved. A changed
+/// line's own comment spoke of the old value ("the fifth ends it"), so it is replaced
+/// by what the key means (`meaning`, the schema's words), or dropped.
 public enum CommentedBalance {
     /// `text` (a balance file) with `values` ("section.key" or "kind.NAME.key" → value)
     /// edited in, and `note` as comment lines on top; nil if a key is not in the text
-    /// (then the caller writes the full, uncommented file).
-    public static func patched(_ text: String, values: [String: Int], note: String) -> String? {
+    /// (then the caller writes the full, uncommented file). `meaning`: each key's
+    /// description, said on its line when it changes (`meanings(of:)`).
+    public static func patched(_ text: String, values: [String: Int], note: String,
+                               meaning: [String: String] = [:]) -> String? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var section = ""
         var found: Set<String> = []
@@ -32,18 +39,28 @@ public enum CommentedBalance {
             let head = line[..<from]
             let tail = afterEq[to...]
             var edited = head + new
+            let said = meaning[key].map { "# tuned: was \(old); \($0)" } ?? "# tuned: was \(old)"
             if let hash = tail.firstIndex(of: "#") {
                 // Keep the comment's column where the spacing allows.
                 let pad = max(1, tail.distance(from: tail.startIndex, to: hash) + old.count - new.count)
-                let comment = tail[tail.index(after: hash)...].drop { $0 == " " }
-                edited += String(repeating: " ", count: pad) + "# tuned: was \(old); " + comment
+                edited += String(repeating: " ", count: pad) + said
             } else {
-                edited += "  # tuned: was \(old)"
+                edited += "  " + said
             }
             lines[i] = String(edited)
         }
         guard found.count == values.count else { return nil }
         let top = note.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n")
         return top + "\n#\n" + lines.joined(separator: "\n")
+    }
+
+    /// Each key of `balance`'s schema with what it means and allows ("rounds in one
+    /// game, 1 to 50"): what a changed line says instead of its old comment.
+    public static func meanings(of balance: Balance) -> [String: String] {
+        var out: [String: String] = [:]
+        for field in BalanceSchema.fields(of: balance) {
+            out[field.key] = "\(field.unit), \(field.range.lowerBound) to \(field.range.upperBound)"
+        }
+        return out
     }
 }
