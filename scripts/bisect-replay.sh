@@ -3,7 +3,10 @@
 #
 # Finds the first commit between GOOD and BAD that changes REPLAY's result under
 # `ocean replay verify`: `git bisect run` builds each step and verifies the replay
-# there. A commit that does not build is skipped (exit 125). "The result" is the
+# there. A commit that does not build is skipped (exit 125). Exit 0 with the commit
+# named; 1 when no commit between GOOD and BAD changes the result; 3 when the change
+# is among commits that do not build (none can be named); 2 on bad arguments or a step
+# that could not be run. "The result" is the
 # verdict at GOOD (pass, or where and how it diverges): a step with the same verdict
 # is good, any other verdict is bad.
 #
@@ -201,10 +204,13 @@ sed 's/^/  /' "$work/steps.log"
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$work/bisect.log" | head -1)
 git bisect reset >/dev/null 2>&1 || true
 if [ -z "$first" ]; then
-  if grep -q "only skipped commits left" "$work/bisect.log"; then
-    echo "bisect-replay: the change is among commits that do not build:" >&2
-    sed -n '/only skipped commits left/,$p' "$work/bisect.log" >&2
-    exit 1
+  # Git says it one way or another by version ("only skipped commits left to test",
+  # "The first bad commit could be any of:", "We cannot bisect more!").
+  if grep -q -e "only skipped commits left" -e "could be any of" -e "cannot bisect more" "$work/bisect.log"; then
+    echo "bisect-replay: the change is among commits that do not build; it could be any of:" >&2
+    git -C "$repo" log --no-walk --format='  %h %s' $(grep -oE '^[0-9a-f]{40}$' "$work/bisect.log" | sort -u) >&2 2>/dev/null \
+      || sed -n '/skipped commits left\|could be any of/,$p' "$work/bisect.log" >&2
+    exit 3
   elif grep -q "bisect run failed" "$work/bisect.log"; then
     echo "bisect-replay: a step could not be run, so the bisection stopped:" >&2
     tail -5 "$work/bisect.log" >&2

@@ -18,8 +18,11 @@ struct RegressCommand: ParsableCommand {
         discussion: "Runs scripts/bisect-replay.sh of the checkout it is run in (each commit's build is cached by "
             + "its tree: OCEAN_BISECT_CACHE, default .build/bisect-cache), then GOOD's build shrinks REPLAY to a "
             + "replay that the first bad commit's build still fails, and that build verifies it for the report. "
+            + "The bisection's own commands are kept: OCEAN_BISECT_VERIFY (default `.build/release/ocean replay "
+            + "verify`) judges the shrink and the report, with the builds at OCEAN_BISECT_ARTIFACT. "
             + "Exit 1 when a commit was found and written up, 0 when no commit between GOOD and BAD changes the "
-            + "result, 2 on bad input or a step that could not be run.")
+            + "result (or the found build's verification passes: then no failure is written), 3 when the change "
+            + "is among commits that do not build, 2 on bad input or a step that could not be run.")
 
     @Argument(help: "A commit where the replay gives its recorded result.") var good: String
     @Argument(help: "A later commit where it does not.") var bad: String
@@ -61,6 +64,9 @@ struct RegressCommand: ParsableCommand {
         case 1:
             CommandOutput.print("ocean regress: no commit between \(good) and \(bad) changes the result of \(replay)")
             return
+        case 3:
+            throw CommandFailure("the change is among commits between \(good) and \(bad) that do not build, so none can be "
+                + "named; nothing written", status: 3)
         default: throw CommandFailure("the bisection stopped (exit \(bisect.status)); nothing written")
         }
         let found = BisectOutput(bisect.output)
@@ -71,12 +77,30 @@ struct RegressCommand: ParsableCommand {
         // 2. A smaller replay: recorded by GOOD's build, still failing under BAD's.
         guard let scratch = ScratchFolder(prefix: "ocean-regress") else { throw CommandFailure("cannot make a temporary folder") }
         defer { scratch.remove() }
+        // The bisection's verify command, run as each step ran it: in a folder with the
+        // build at its artifact path (the bad one here), the replay appended.
+        let environment = ProcessInfo.processInfo.environment
+        let verify = environment["OCEAN_BISECT_VERIFY"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/release/ocean replay verify"
+        let artifact = environment["OCEAN_BISECT_ARTIFACT"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/release/ocean"
+        let badTree = scratch.path + "/bad"
+        do {
+            let place = try PathName(badTree + "/" + artifact)
+            try place.createFolder()
+            try FileManager.default.createSymbolicLink(atPath: badTree + "/" + artifact, withDestinationPath: badOcean)
+        } catch { throw CommandFailure("cannot place the bad build for its verify command: \(error)") }
         let test = scratch.path + "/still-fails.sh"
-        // The bad build's path reaches the test as data (the environment), never as code.
-        try replaceFile(test, with: "#!/bin/sh\n\"$OCEAN_REGRESS_BAD\" replay verify \"$1\" >/dev/null 2>&1\n[ $? -eq 1 ]\n")
+        // The paths and the command reach the test as data (the environment), never as code.
+        try replaceFile(test, with: """
+            #!/bin/sh
+            replay=$(realpath -- "$1") || exit 2
+            cd -- "$OCEAN_REGRESS_TREE" || exit 2
+            sh -c "$OCEAN_REGRESS_VERIFY \\"\\$1\\"" - "$replay" >/dev/null 2>&1
+            [ $? -eq 1 ]
+
+            """)
         let shrink = try Program.run(goodOcean, ["replay", "shrink", replay, "--test", "sh " + shellQuoted(test),
                                                  "--out", out, "--budget", "\(Int(budget))", "--force"],
-                                     environment: ["OCEAN_REGRESS_BAD": badOcean])
+                                     environment: ["OCEAN_REGRESS_TREE": badTree, "OCEAN_REGRESS_VERIFY": verify])
         var shrunkNote = "shrunk by \(String(found.goodCommit!.prefix(12)))'s build"
         if shrink.status != 0 {
             // An old GOOD without `replay shrink`, or nothing smaller found: the replay itself.
@@ -87,8 +111,19 @@ struct RegressCommand: ParsableCommand {
         }
 
         // 3. What the bad build says of it: the tick, the subsystems, the state diff.
-        let verdict = try Program.run(badOcean, ["replay", "verify", out])
+        let outPath = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
+        let verdict = try Program.run("/bin/sh", ["-c", "cd -- \"$OCEAN_REGRESS_TREE\" && sh -c \"$OCEAN_REGRESS_VERIFY \\\"\\$1\\\"\" - \"$1\"",
+                                                  "-", outPath],
+                                      environment: ["OCEAN_REGRESS_TREE": badTree, "OCEAN_REGRESS_VERIFY": verify])
         let report = (verdict.output + verdict.error).trimmed
+        guard verdict.status != 0 else {
+            // The first bad commit's build passes it under this verify command: no failure to write.
+            CommandOutput.print("""
+                ocean regress: \(first.commit.prefix(12)) \(first.subject)
+                  but its build passes \(out) under `\(verify)` (exit 0): no failure written to \(junit)
+                """)
+            return
+        }
         let seconds = Double(monotonicNanos() - started) / 1e9
         let xml = RegressJUnit(replay: replay, shrunk: out, good: found.goodCommit!, bad: bad, first: first, shrunkNote: shrunkNote,
                                verifyStatus: verdict.status, report: report, steps: found.steps, cachedSteps: found.cachedSteps,

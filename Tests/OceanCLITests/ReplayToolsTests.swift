@@ -261,6 +261,14 @@ private func gitRepository(_ folder: String) throws -> (String...) throws -> Voi
         #expect(r.stdout.contains("two: changes the result"), "\(r.stdout)")
     }
 
+    @Test func aChangeAmongCommitsThatDoNotBuildIsItsOwnOutcome() throws {
+        let folder = try repository([("one: passes", 0, false), ("two: changes it, does not build", 1, true),
+                                     ("three: unrelated", 1, false)])
+        let r = try bisect(folder, "HEAD~2", "HEAD")
+        #expect(r.status == 3, "not 'no commit changes the result' (1): \(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("the change is among commits that do not build"), "\(r.stderr)")
+    }
+
     @Test func badArgumentsExitTwo() throws {
         let folder = try repository([("one", 0, false)])
         let r = try bisect(folder, "nosuchcommit", "HEAD")
@@ -306,6 +314,16 @@ private func gitRepository(_ folder: String) throws -> (String...) throws -> Voi
             "OCEAN_BISECT_BUILD": #"mkdir -p .build/release && sed "s/@STATUS@/$(cat status)/" fake-ocean.sh > .build/release/ocean && chmod +x .build/release/ocean && echo built >> "$REGRESS_BUILDS""#,
             "REGRESS_BUILDS": builds,
         ]
+        // The bisection's own verify command is kept after it: one that passes the
+        // written-up replay (regress.replay) leaves no failure to write.
+        var passing = environment
+        passing["OCEAN_BISECT_VERIFY"] = #"sh -c 'case "$1" in */regress.replay) echo "PASS $1"; exit 0;; esac; exec .build/release/ocean replay verify "$1"' -"#
+        let kept = try runTool([repoRoot + "/.build/debug/ocean", "regress", "HEAD~3", "HEAD", "game.replay", "--junit", "kept.xml"],
+                               environment: passing, in: folder)
+        #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
+        #expect(kept.stdout.contains("no failure written to kept.xml") && !FileManager.default.fileExists(atPath: folder + "/kept.xml"),
+                "\(kept.stdout)")
+        try? FileManager.default.removeItem(atPath: folder + "/regress.replay")
         let first = try runTool([repoRoot + "/.build/debug/ocean", "regress", "HEAD~3", "HEAD", "game.replay"], environment: environment, in: folder)
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.range(of: #"ocean regress: [0-9a-f]{12} commit 3: status 1"#, options: .regularExpression) != nil, "\(first.stdout)")
