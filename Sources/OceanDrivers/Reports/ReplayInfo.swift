@@ -32,15 +32,34 @@ public struct ReplayInfo: Sendable {
         }
         lines.append("inputs        \(counted(r.inputs.count, "change"))")
         lines.append("balance       \(balanceNote)")
-        let ticks = r.end?.tick ?? r.lastTick
+        // A replay from a saved career starts at that career's tick: its length is its own.
+        let ticks = (r.end?.tick ?? r.lastTick) - (h.startState?.tick ?? 0)
         lines.append("length        \(ticks) ticks (\(duration(ticks: ticks)))")
         if let end = r.end, read.complete {
-            lines.append("summary       \(summaryText(end.summary))")
+            if let start = h.startState {
+                // A replay that continues a career (a high score's proof): its own games
+                // first, then the career's lifetime figures at its end.
+                lines.append("summary       \(ownText(start: ReplaySummary(start), end: end.summary)) (this replay)")
+                lines.append("career        \(summaryText(end.summary)) (lifetime, at its end)")
+            } else {
+                lines.append("summary       \(summaryText(end.summary))")
+            }
             lines.append("final hash    \(hex16(end.hash))")
         } else {
             lines.append("summary       none: truncated at tick \(r.lastTick)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What the replay itself played, from a saved career's figures at its start to its
+    /// end: the counts' differences; the best combo when it beat the career's (else
+    /// only that it did not); the ocean where it ends.
+    func ownText(start: ReplaySummary, end: ReplaySummary) -> String {
+        let best = end.bestCombo > start.bestCombo ? "best combo \(end.bestCombo) (a career best)"
+            : "best combo at most \(start.bestCombo)"
+        return "\(counted(end.games - start.games, "game")), \(end.catches - start.catches) caught, "
+            + "\(end.misses - start.misses) missed, \(end.perfectGames - start.perfectGames) perfect, \(best), "
+            + "score \(end.score - start.score), \(end.grams - start.grams) g, health \(percent(end.health)) % (\(end.phase.name))"
     }
 
     /// How the replay's constants compare with the shipped ones.
