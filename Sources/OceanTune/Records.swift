@@ -190,8 +190,17 @@ public struct PlayerResult: Codable, Sendable, Equatable {
         case .score: (score.ciLow, score.ciHigh)
         case .grams: (grams.ciLow, grams.ciHigh)
         case .health: (health.ciLow, health.ciHigh)
-        default: nil
+        default:
+            // Days to a milestone: the reached careers' interval when every career reached
+            // it (a censored figure is judged apart: `Constraint.margin`).
+            reach(of: metric).flatMap { $0.reached.successes == $0.reached.n && $0.days.n > 0 ? ($0.days.ciLow, $0.days.ciHigh) : nil }
         }
+    }
+
+    /// A `days_to_X` metric's careers: how many reached milestone X and in how many days.
+    public func reach(of metric: Metric) -> ReachStat? {
+        guard metric.rawValue.hasPrefix(Metric.daysToPrefix) else { return nil }
+        return daysTo?[String(metric.rawValue.dropFirst(Metric.daysToPrefix.count))]
     }
 }
 

@@ -110,6 +110,14 @@ public struct TuneSpec: Sendable {
         /// How far inside its bounds `r` is (negative: outside), the nearest bound's
         /// margin; NaN when the metric has no value (a round no game reached).
         public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
+            // Days to a milestone some careers never reached within the plan are censored:
+            // the figure is unknown beyond the plan, so no maximum can be kept, and a
+            // minimum is judged on the careers that reached it (the low side is known).
+            if let reach = r.reach(of: metric), reach.reached.successes < reach.reached.n {
+                if max != nil { return -.infinity }
+                guard let min, reach.days.n > 0 else { return .nan }
+                return (onMean ? reach.days.mean : reach.days.ciLow) - min
+            }
             let mean = r.value(of: metric, round: round, day: day, careerDays: careerDays)
             let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round, day: day) ?? (mean, mean))
             // No value (Swift.min would pass over a NaN and call it kept).

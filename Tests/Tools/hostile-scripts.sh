@@ -454,6 +454,16 @@ if [ -x "$O" ]; then
   "$O" tune "$T/inert2.toml" --out "$T/inert2.jsonl" --quiet --force 2> "$T/inert2.err"; is=$?
   check "ocean tune: a sweep whose points all play the same games writes no best balance and says why" \
     eval '[ "$is" = 0 ] && grep -q "every point played the same games" "$T/inert2.err" && [ ! -e "$T/inert2.best.toml" ]' -- "exit $is" "$(cat "$T/inert2.err")" "$(ls "$T" | grep inert)"
+  # Days to a milestone that no 10-day career reached are censored, not "day 11": a
+  # maximum of 35 cannot be kept; one every career reached is judged on its interval.
+  for m in "thriving 0" "stabilizing 1"; do
+    set -- $m
+    printf 'games = 10\nbots = ["human@50"]\n[vary]\n"career.grams_per_level" = [25]\n[career]\ncareers = 4\ndays = 10\n[constraints]\n"human@50.days_to_%s" = { max = %s }\n' "$1" "$([ "$1" = thriving ] && echo 35 || echo 3)" > "$T/cens.toml"
+    "$O" tune "$T/cens.toml" --out "$T/cens.jsonl" --force > "$T/cens.out" 2>&1; cs=$?
+    if [ "$2" = 0 ]; then want="no point keeps every constraint"; else want="(feasible)"; fi
+    check "ocean tune: days_to_$1 on 10-day careers: $([ "$2" = 0 ] && echo "never reached, a maximum fails" || echo "always reached, kept on its interval")" \
+      eval '[ "$cs" = 0 ] && grep -qF "$want" "$T/cens.out"' -- "exit $cs" "$(tail -3 "$T/cens.out")"
+  done
   # A goal on round 6 of a 5-round game has no value at any point: refused, by its key.
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[targets.greedy]\n"round6.catch_rate" = 0.8\n' > "$T/round.toml"
   printf 'bots = ["greedy"]\n[vary]\n"bin.width_px" = [46]\n[constraints]\n"greedy.round6.catch_rate" = { min = 0.5 }\n' > "$T/round-c.toml"
