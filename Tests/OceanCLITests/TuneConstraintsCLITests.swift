@@ -114,10 +114,13 @@ import TestSupport
             let expected = ((pow((round2 - 0.9) / 0.9, 2) + pow((r3 - 0.8) / 0.8, 2)) / 2).squareRoot()
             #expect(abs(distance - expected) < 1e-5, "\(distance) vs \(expected)")
         }
-        // A round no game reaches has no figure: the bound is not kept.
+        // A round no game reaches has no figure at any point: refused before anything is
+        // played, naming the key and the game's last round.
         let beyond = try spec("beyond.toml", #""human@50.round9.catch_rate" = { max = 1 }"#)
-        #expect(try ocean(["tune", beyond, "--jobs", "2", "--out", dir + "/b.jsonl"]).status == 0)
-        #expect(try records(dir + "/b.jsonl").allSatisfy { ($0["feasible"] as? Bool) == false })
+        let refused = try ocean(["tune", beyond, "--jobs", "2", "--out", dir + "/b.jsonl"])
+        #expect(refused.status == 2 && refused.stderr.contains("human@50.round9.catch_rate")
+                && refused.stderr.contains("a game has 5 rounds"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/b.jsonl"))
         // Without a round named, records keep no rounds (a sweep's lines stay small).
         let plain = try spec("plain.toml", #""human@50.catch_rate" = { min = 0 }"#)
         #expect(try ocean(["tune", plain, "--jobs", "2", "--out", dir + "/p.jsonl"]).status == 0)
@@ -161,7 +164,7 @@ import TestSupport
         let goal = try spec("export.toml", #""human@50.catch_rate" = { min = 0.5 }"#)
         #expect(try ocean(["tune", goal, "--jobs", "2", "--out", dir + "/e.jsonl"]).status == 0)
         let best = try String(contentsOfFile: dir + "/e.best.toml", encoding: .utf8)
-        #expect(best.contains("# Ocean Rescue balance constants") && best.contains("# tuned: was 250; each later round spawns"), "\(best.prefix(400))")
+        #expect(best.contains("# Ocean Rescue balance constants") && best.contains("# tuned: was 250; ms, 0 to 60000"), "\(best.prefix(400))")
         for (args, point) in [(["--point", "1"], 1), ([], -1)] {
             let r = try ocean(["tune", "export", dir + "/e.jsonl", "--out", dir + "/p.toml", "--force"] + args)
             #expect(r.status == 0, "\(r.stderr)")
