@@ -51,7 +51,7 @@ struct Toast {
             let tenths = (extra * 1000 + Rules.fullHealth / 2) / Rules.fullHealth
             return Toast(kind: .healed, title: percent == 100 ? "A clean game!" : "A cleaner game",
                          shortTitle: "Clean game!",
-                         lines: wrapped("The ocean can heal \(tenths / 10).\(tenths % 10)% more today (\(percent)% of the clean-game bonus)."),
+                         lines: wrapped("Heals +\(tenths / 10).\(tenths % 10)% more today (\(percent)% of the bonus)."),
                          footer: "Fewer misses, more healing", born: tick)
         case .seaOpened(let index) where index < rules.seaKeys.count:
             // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
