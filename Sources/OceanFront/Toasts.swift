@@ -49,9 +49,12 @@ struct Toast {
         case .masteryHealed(let percent, let extra):
             // GAME_RULES §2: above average, skill still heals; the cap is said where it is earned.
             let tenths = (extra * 1000 + Rules.fullHealth / 2) / Rules.fullHealth
+            // Misses and sea life caught, as the share says (each closes 1/mastery_misses).
+            let mistakes = (100 - percent) * rules.masteryMisses / 100
             return Toast(kind: .healed, title: percent == 100 ? "A clean game!" : "A cleaner game",
                          shortTitle: "Clean game!",
-                         lines: wrapped("Heals +\(tenths / 10).\(tenths % 10)% more today (\(percent)% of the bonus)."),
+                         lines: wrapped("Heals +\(tenths / 10).\(tenths % 10)% more today ("
+                                           + (percent == 100 ? "no miss: all of the bonus)." : "\(mistakes) miss\(mistakes == 1 ? "" : "es"): \(percent)%).")),
                          footer: "Fewer misses, more healing", born: tick)
         case .seaOpened(let index) where index < rules.seaKeys.count:
             // GAME_RULES §6: the next sea opens when the newest reaches Thriving.
