@@ -61,6 +61,13 @@ enum HealthSystem {
         let before = s.health
         s.health = banded(s, rules)
         guard s.health != before else { return }
+        moved(&s, from: before, rules: rules, events: &events)
+        announceFull(wasFull: wasFull, s, rules, events: &events)
+    }
+
+    /// Health moved from `before` outside the tick's outcomes (its band widened): said
+    /// in the tick's one health event, and the phase follows.
+    private static func moved(_ s: inout GameState, from before: Int, rules: Rules, events: inout [Event]) {
         // One health event a tick: this tick's catch already said where it moved from.
         if let i = events.lastIndex(where: { if case .healthChanged = $0 { true } else { false } }),
            case .healthChanged(let from, _) = events[i] {
@@ -69,7 +76,6 @@ enum HealthSystem {
             events.append(.healthChanged(from: before, to: s.health))
         }
         PhaseSystem.run(&s, rules: rules, events: &events)
-        announceFull(wasFull: wasFull, s, rules, events: &events)
     }
 
     /// How far today's play may lift health above the day's start, now.
@@ -105,13 +111,7 @@ enum HealthSystem {
         events.append(.masteryHealed(percent: percent,
                                      extra: rules.masteryCap(dayStart: s.healthDayStart, sea: s.seaIndex) * percent / 100))
         guard s.health != before else { return }
-        if let i = events.lastIndex(where: { if case .healthChanged = $0 { true } else { false } }),
-           case .healthChanged(let from, _) = events[i] {
-            events[i] = .healthChanged(from: from, to: s.health)
-        } else {
-            events.append(.healthChanged(from: before, to: s.health))
-        }
-        PhaseSystem.run(&s, rules: rules, events: &events)
+        moved(&s, from: before, rules: rules, events: &events)
     }
 
     /// A gain (a catch, a scan, a challenge's reward).
