@@ -6,7 +6,7 @@ public enum Subsystem: Int, CaseIterable, Sendable {
     case physics
     /// Combo, this game's tally, the lifetime totals.
     case scoring
-    /// Health and phase.
+    /// Health and phase, the day's band, the seas, the day's mastery share and rewards.
     case ocean
     /// The calendar, plastic per day and month, level, goal, streak, cards,
     /// achievements, challenges and the pet.
@@ -48,33 +48,25 @@ public struct ByteBuffer: ByteSink, Sendable {
 
 /// The canonical encoding of a `GameState`: a magic word and version, then each
 /// subsystem in `Subsystem` order, every field a little-endian 64-bit word in the
-/// order written below, every array as its count followed by its elements (so two
-/// different states never encode alike). Nothing in it depends on the process, the
-/// machine or the build mode.
+/// order `StateFields` lists them, every array as its count followed by its elements
+/// (so two different states never encode alike). Nothing in it depends on the
+/// process, the machine or the build mode.
 public enum StateEncoding {
     /// "OCEANST" followed by the encoding version.
     public static let magic: UInt64 = 0x4f43_4541_4e53_5400
-    /// 7 added the day's net health effect (after the day's start) and today's scans
-    /// (after the career): the day's cap on its sum and the daily scan limit.
-    /// 6 added the fair spawner's plan (after the items) and made the kinds data: every per-kind array (lifetime counts and grams, each
-    /// month's counts) is written as its count and elements up to its last non-zero
-    /// one, so a kind added to the table that never appeared changes no hash.
-    /// 11 added the career's count of studies (after today's scans): the quiz's right
-    /// answers, since a card's box falls back on a wrong one.
-    /// 10 added the seas (which one is played, and each opened sea's health, phase,
-    /// day's band, opening day and last day played).
-    /// 5 added the challenges (the career's seed, today's and this week's challenge,
-    /// milestones reached, completed and failed counts, reward grams) and active days,
-    /// and items per kind to each lifetime month (a month may then hold items and no
-    /// plastic). 4 added the health the day began with (the daily health caps). 3 added the
-    /// career's per-kind tallies and lifetime months (replacing the ring of the last
-    /// twelve) and a count before every array. 2 added the career. A current state
-    /// still encodes as versions 2 and 3, which is how replays recorded in formats 2
-    /// to 4 keep verifying (their hashes are over those versions); versions 1 to 4
-    /// decode, which is how older saved profiles migrate (`fitKinds` then sizes the
-    /// per-kind arrays to the balance).
-    /// 12 added the day's mastery share and the rewards given on top of the day's cap
-    /// (`masteryToday`, `rewardsToday`, last in the ocean).
+    /// What each version added (each field's `since:` in `StateFields`):
+    /// 2 the career; 3 the career's per-kind tallies and lifetime months (replacing the
+    /// ring of the last twelve) and a count before every array; 4 the health the day
+    /// began with (the daily caps); 5 the challenges, active days and items per kind in
+    /// each month; 6 the fair spawner's plan, and per-kind arrays written up to their
+    /// last non-zero element (a kind that never appeared changes no hash); 7 the day's
+    /// net health effect and today's scans; 8 arcade games; 9 the tempo and the
+    /// power-ups; 10 the seas; 11 the career's count of studies; 12 the day's mastery
+    /// share and the rewards given on top of the day's cap.
+    /// A current state still encodes as every version from 2, which is how older
+    /// replays keep verifying (their hashes are over their version), and every version
+    /// from 1 decodes, which is how older profiles migrate (`upgrade`; `fitKinds` then
+    /// sizes the per-kind arrays to the balance).
     public static let version: UInt64 = 12
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
