@@ -30,8 +30,9 @@ public struct Snapshot: Sendable, Equatable {
 
 /// The day (1 = the career's first) each milestone was first reached; 0: never.
 public struct CareerOutcome: Sendable, Equatable {
-    /// Each phase above the first (by its replay key), two levels, two pet stages.
-    public static let milestones = Phase.allCases.dropFirst().map(\.key) + ["level_10", "level_50", "adult", "elder"]
+    /// Each phase above the first (by its replay key), two levels, two pet stages, and
+    /// the second and third seas opening (the newest sea at Thriving, GAME_RULES §6).
+    public static let milestones = Phase.allCases.dropFirst().map(\.key) + ["level_10", "level_50", "adult", "elder", "sea_2", "sea_3"]
     public var day = [Int](repeating: 0, count: CareerOutcome.milestones.count)
     /// With `--series`: the figures at the end of each day of the plan (a skipped day
     /// keeps the day before's).
@@ -213,10 +214,14 @@ public struct SweepRunner {
         _ = runCareer(rules: cell.rules, state: GameState(rules: cell.rules, seed: seed), plan: plan) { (s: GameState) in
             guard s.career.hasSession else { return }
             let day = s.career.today - startDay + 1
-            let reached = [s.phase >= .stabilizing, s.phase >= .recovering, s.phase >= .flourishing, s.phase >= .thriving,
+            // A second sea opens when the first reaches Thriving, and a player may move
+            // there the same day (its phase is then Polluted): every phase was reached.
+            let first = s.seas.count >= 2 ? Phase.thriving : s.phase
+            let reached = [first >= .stabilizing, first >= .recovering, first >= .flourishing, first >= .thriving,
                            s.career.level >= 10, s.career.level >= 50,
                            s.career.pet.adopted && s.career.pet.stage >= .adult,
-                           s.career.pet.adopted && s.career.pet.stage >= .elder]
+                           s.career.pet.adopted && s.career.pet.stage >= .elder,
+                           s.seas.count >= 2, s.seas.count >= 3]
             for (i, r) in reached.enumerated() where r && outcome.day[i] == 0 { outcome.day[i] = day }
             if series && day >= 1 && day <= o.days {
                 // Days skipped since the last one played keep its figures.

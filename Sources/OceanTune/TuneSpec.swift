@@ -214,6 +214,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case daysToFlourishing = "days_to_flourishing", daysToThriving = "days_to_thriving"
     case daysToLevel10 = "days_to_level_10", daysToLevel50 = "days_to_level_50"
     case daysToAdult = "days_to_adult", daysToElder = "days_to_elder"
+    case daysToSea2 = "days_to_sea_2", daysToSea3 = "days_to_sea_3"
     /// A career's figures on one day only (`dayN.level`; `dayN.health` is the ocean's).
     case level, phase, petStage = "pet_stage"
 

@@ -213,7 +213,7 @@ public enum BalanceAsCode {
         b.health.flourishingFrom = 6500
         b.health.thrivingFrom = 8000
         b.health.hysteresis = 150
-        b.health.dailyRiseCap = 700
+        b.health.dailyRiseCap = 650
         b.health.dailyFallCap = 200
         b.health.dailyCapOnSum = 1
         b.health.perSeaLife = 150
