@@ -8,18 +8,10 @@ public func readTextFile(_ path: String, limit: Int = 64 << 20) -> String? {
     return String(validating: bytes, as: UTF8.self)
 }
 
-/// Reads a whole file, refusing anything larger than `limit` bytes.
+/// Reads a whole file, refusing anything larger than `limit` bytes (nil: see
+/// `readFileBytesOrWhy` for the reason).
 public func readFileBytes(_ path: String, limit: Int) -> [UInt8]? {
-    guard let file = FileReader(path: path) else { return nil }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = file.read(into: &chunk)
-        if n < 0 { return nil }
-        if n == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > limit { return nil }
-    }
+    try? readFileBytesOrWhy(path, limit: limit)
 }
 
 /// The bytes of the regular file at `path`, at most `limit`, or why not, said as it
