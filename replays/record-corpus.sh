@@ -2,7 +2,7 @@
 # How every golden replay in replays/ was recorded. Run it only when the replay
 # format itself changes (the files must be written anew); for a rule change, use
 # `ocean replay update replays/*.replay`, which keeps each file's inputs.
-# replays/v2/ to v14/ keep the corpus as formats 2 to 14 recorded it (under the balance
+# replays/v2/ to v15/ keep the corpus as formats 2 to 15 recorded it (under the balance
 # of their day): never re-recorded, they prove that a newer engine still verifies
 # older files. Format 5 careers carry the challenge table (assets/challenges.toml);
 # format 6 the kinds as data and the fair spawner's rules; format 7 the pointer and
@@ -27,12 +27,15 @@
 # arcade-rising.replay recorded, and two Daily Ocean runs (daily-*.replay); format 15
 # the mastery part of the day's rise cap (`health.mastery_rise`, state encoding 12): the
 # replays below were upgraded from 14 the same way (their balances then hold 0), and
-# career-mastery.replay recorded.
+# career-mastery.replay recorded; format 16 the Daily Ocean's run counted in a career
+# (`daily DATE …`, state encoding 13): the replays below were upgraded from 15 the same
+# way, and career-daily-credit.replay kept from DailySceneTests (a window scene's
+# career: no `replay record` makes it; this script leaves it, `--upgrade` carries it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 O=${OCEAN:-.build/release/ocean}
 D=(--date 2026-11-22 --time 09:30)
-rm -f replays/*.replay
+find replays -maxdepth 1 -name '*.replay' ! -name career-daily-credit.replay -delete
 r() { "$O" replay record "${D[@]}" "$@"; }
 
 r --bot oracle --seed 3 --out replays/perfect-game.replay --comment "A perfect game: the oracle bot plays the fair spawner's plan and catches every item (shipped constants)."

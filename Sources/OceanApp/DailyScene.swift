@@ -41,10 +41,28 @@ public final class DailyScene: Scene {
         /// What Escape on a try's summary does, as its hint says: "back" to the career's
         /// menu, or "quit" when the Daily Ocean was opened alone (`ocean play --daily`).
         public var escapeWord = "back"
+        /// The career the run counts in (the menu's, or the profile's when opened alone).
+        public var career: DailyCareer?
 
         public init(tries: DailyTries, balance: Balance, assets: FrontAssets,
                     makeSession: @escaping () throws(FileError) -> GameSession) {
             (self.tries, self.balance, self.assets, self.makeSession) = (tries, balance, assets, makeSession)
+        }
+    }
+
+    /// The career a Daily Ocean run counts in (GAME_RULES §7: the daily is a game of
+    /// the career). The run is played in a session of its own, the same game for every
+    /// player; the day's official run is then counted in the career once
+    /// (`Command.creditDaily`), and the summary shows the career.
+    public struct DailyCareer {
+        /// The career's state now: the summary's level, streak, goal and pet.
+        public var state: () -> GameState
+        /// Counts the official run in the career: its state and news after.
+        public var credit: (DailyCredit) throws(FileError) -> (state: GameState, events: [Event])
+
+        public init(state: @escaping () -> GameState,
+                    credit: @escaping (DailyCredit) throws(FileError) -> (state: GameState, events: [Event])) {
+            (self.state, self.credit) = (state, credit)
         }
     }
 
@@ -80,9 +98,12 @@ public final class DailyScene: Scene {
     private static func newTry(_ setup: Setup) throws(FileError) -> PlayScene {
         let session = try setup.makeSession()
         session.queue(DailyGame.start)
-        return PlayScene(session: session, assets: setup.assets, content: nil, keysHint: setup.keysHint,
-                         player: CareerPlayer(), seed: DailyGame.seed(date: setup.tries.date, balance: setup.balance), pauseMenu: setup.pauseMenu,
-                         pause: setup.pause, debugScreens: setup.debugScreens, start: DailyGame.start, say: setup.say)
+        let play = PlayScene(session: session, assets: setup.assets, content: nil, keysHint: setup.keysHint,
+                             player: CareerPlayer(), seed: DailyGame.seed(date: setup.tries.date, balance: setup.balance),
+                             pauseMenu: setup.pauseMenu, pause: setup.pause, debugScreens: setup.debugScreens,
+                             start: DailyGame.start, say: setup.say)
+        play.view.careerShown = setup.career?.state()
+        return play
     }
 
     /// The day's best run so far as a ghost (none before the first finished try).
@@ -159,8 +180,9 @@ public final class DailyScene: Scene {
         ended = true
         play.view.observeGhost(x: nil)
         let session = play.session
-        var abandoned = false
-        for case .gameOver(let s) in session.events { abandoned = s.abandoned }
+        var summary: GameSummary?
+        for case .gameOver(let s) in session.events { summary = s }
+        let abandoned = summary?.abandoned ?? false
         do { try session.finishRecording() } catch {
             failure = error
             return false
@@ -180,12 +202,30 @@ public final class DailyScene: Scene {
         var note = kept.official ? SummaryNote("Official run of \(setup.tries.date)", short: "Official run", good: true)
                                  : SummaryNote("Practice: the official run stands", short: "Practice", good: false)
         if kept.best && !kept.official { note = SummaryNote("Practice: a new best today", short: "New best today", good: true) }
+        if kept.official, let summary, let problem = countInCareer(summary) { note = problem }
         play.view.summaryNote = note
         if kept.official, let submit = setup.submit, let bytes = readFileBytes(setup.tries.officialPath, limit: 64 << 20) {
             play.view.summaryNote = SummaryNote("Official run: sending it...", short: "Sending...", good: true)
             submit(bytes) { [answer] note in answer.note.withLock { $0 = note } }
         }
         return true
+    }
+
+    /// The official run counted in the career (once: the kernel refuses a second);
+    /// a note when it was not.
+    private func countInCareer(_ game: GameSummary) -> SummaryNote? {
+        guard let career = setup.career else { return nil }
+        let run = DailyCredit(date: setup.tries.date, catches: game.catches, grams: game.grams, misses: game.misses,
+                           seaLifeHits: game.seaLifeHits, finished: !game.abandoned)
+        let after: (state: GameState, events: [Event])
+        do throws(FileError) { after = try career.credit(run) } catch {
+            setup.say("ocean play: the official run was kept but not counted in the career: \(error.description)")
+            return SummaryNote("Official run kept; not counted in your career: \(error.message)", short: "Not counted", good: false)
+        }
+        play.view.observeCareer(after.state, events: after.events)
+        guard after.events.contains(.inputIgnored(.dailyNotCredited)) else { return nil }
+        let why = abs(Int(run.day) - after.state.career.today) > 1 ? "another day's Daily Ocean" : "this Daily Ocean counted already"
+        return SummaryNote("Official run of \(setup.tries.date); not counted in your career: \(why)", short: "Official run", good: true)
     }
 
     /// Another try: a new session on the same day's seed, racing the best so far.

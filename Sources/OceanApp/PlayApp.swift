@@ -178,7 +178,8 @@ public enum PlayApp {
         let dailyBalance = setup.balance
         let dailyDate = setup.dailyDate ?? setup.date
         let dailyRules = setup.assist.isOn || setup.hotReloadPath != nil ? Rules(dailyBalance) : rules
-        func openDaily(name: @escaping () -> String, escapeWord: String = "back") throws(FileError) -> DailyScene {
+        func openDaily(name: @escaping () -> String, escapeWord: String = "back",
+                       career: DailyScene.DailyCareer) throws(FileError) -> DailyScene {
             let tries = DailyTries(profile: setup.profilePath, date: dailyDate)
             var daily = DailyScene.Setup(tries: tries, balance: dailyBalance, assets: setup.assets) { () throws(FileError) in
                 let s = try DailySession.open(tries, balance: dailyBalance, rules: dailyRules, profile: setup.profilePath,
@@ -192,6 +193,7 @@ public enum PlayApp {
             daily.keysHint = setup.keysHint
             daily.debugScreens = setup.debugScreens
             daily.escapeWord = escapeWord
+            daily.career = career
             daily.pauseMenu = menu
             daily.pause = hooks
             if let submit = setup.submitDaily {
@@ -199,20 +201,6 @@ public enum PlayApp {
             }
             return try DailyScene(daily)
         }
-        if setup.dailyOnly {
-            let scene: DailyScene
-            do { scene = try openDaily(name: { store.player.name }, escapeWord: "quit") } catch {
-                throw AppError("ocean play --daily: \(error.description) (nothing was played)")
-            }
-            DisplayLoss.install()
-            DisplayLoss.onLoss = { scene.leave() }
-            let stats = WindowLoop.run(scene, in: screen, options: setup.loop)
-            DisplayLoss.onLoss = nil
-            if let failure = scene.failure { throw AppError("ocean play --daily: the try was not kept: \(failure.description)") }
-            return PlayOutcome(stats: stats, saveError: nil, recordingPath: scene.kept?.official == true
-                               ? DailyTries(profile: setup.profilePath, date: dailyDate).officialPath : "")
-        }
-
         let session: GameSession
         do {
             session = try GameSession(balance: setup.balance, rules: rules, header: header, saved: saved, recording: recording,
@@ -224,6 +212,22 @@ public enum PlayApp {
                                                 : "\(error.description) (nothing was played)")
         }
         session.queue(.beginSession(setup.date, minuteOfDay: setup.minuteOfDay))
+        // The Daily Ocean alone: its official run still counts in the profile's career.
+        if setup.dailyOnly {
+            let scene: DailyScene
+            do { scene = try openDaily(name: { store.player.name }, escapeWord: "quit", career: dailyCareer(session)) } catch {
+                throw AppError("ocean play --daily: \(error.description) (nothing was played)")
+            }
+            DisplayLoss.install()
+            DisplayLoss.onLoss = { scene.leave() }
+            let stats = WindowLoop.run(scene, in: screen, options: setup.loop)
+            DisplayLoss.onLoss = nil
+            do { try session.finish() } catch { printError("ocean play --daily: the career's recording was not kept: \(error.description)") }
+            if let failure = scene.failure { throw AppError("ocean play --daily: the try was not kept: \(failure.description)") }
+            return PlayOutcome(stats: stats, saveError: session.saveError, recordingPath: scene.kept?.official == true
+                               ? DailyTries(profile: setup.profilePath, date: dailyDate).officialPath : "")
+        }
+
         let start: Command = .start(setup.mode)
         if setup.content == nil { session.queue(start) }
         if let audio {
@@ -242,7 +246,7 @@ public enum PlayApp {
                               seed: header.seed, pauseMenu: menu, pause: hooks, debugScreens: setup.debugScreens,
                               start: start)
         scene.openDaily = { [unowned scene] () throws(FileError) in
-            try openDaily(name: { scene.player?.name ?? store.player.name })
+            try openDaily(name: { scene.player?.name ?? store.player.name }, career: dailyCareer(session))
         }
         // The X server gone mid-game: the recording is finished and kept, then the process ends (status 2).
         DisplayLoss.install()
@@ -254,6 +258,22 @@ public enum PlayApp {
             throw AppError("\(failure.description) (the recording is lost; any old file is kept)")
         }
         return PlayOutcome(stats: stats, saveError: session.saveError, recordingPath: session.recording.path)
+    }
+
+    /// The career a Daily Ocean run counts in: the session's, its official run sent
+    /// as one command on the career's next tick (recorded and saved like any).
+    public static func dailyCareer(_ session: GameSession) -> DailyScene.DailyCareer {
+        DailyScene.DailyCareer(state: { session.state }) { run throws(FileError) in
+            let command = Command.creditDaily(run)
+            session.queue(command)
+            var news: [Event] = []
+            // Commands queued before it (a session's start) go first, a tick each.
+            while session.isQueued(command) {
+                try session.tick(move: .none, pointer: nil)
+                news += session.events
+            }
+            return (session.state, news)
+        }
     }
 
     /// Why the profile at `path` cannot be replaced, if it cannot: a read-only file, a

@@ -13,15 +13,37 @@ struct ChallengeWords {
     private(set) var columns = 0
     /// "Reward: +2 g, +0.5% ocean".
     private(set) var reward = ""
+    /// One line too short for the words (the compact strip's): each view of a ticker
+    /// that runs along them, `columns` characters, one character further each (made
+    /// once, so a frame picks one and allocates nothing). Empty when they fit.
+    private(set) var ticker: [String] = []
 
     /// The words for `c`, made again only if it is another challenge than last time.
-    mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int, maxLines: Int = 2) {
-        if let m = made, m == (c.template, c.target, c.rewardGrams, c.rewardHealth) { return }
+    /// `ticker`: in one line too short for them, run them by (`line(tick:)`) rather than cut them.
+    mutating func update(_ c: Challenge, rules: Rules, texts: [String: String], columns: Int, maxLines: Int = 2,
+                         ticker: Bool = false) {
+        if let m = made, m == (c.template, c.target, c.rewardGrams, c.rewardHealth), columns == self.columns { return }
         made = (c.template, c.target, c.rewardGrams, c.rewardHealth)
         self.columns = columns
-        lines = c.exists && columns > 0 ? TextWrap.lines(TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)),
-                                          columns: columns, maxLines: maxLines) : []
+        let words = c.exists && columns > 0 ? TextWrap.ascii(ChallengeWording.text(c, rules: rules, texts: texts)) : ""
+        lines = words.isEmpty ? [] : TextWrap.lines(words, columns: columns, maxLines: maxLines)
+        let characters = Array(words)
+        self.ticker = ticker && maxLines == 1 && characters.count > columns
+            ? (0...(characters.count - columns)).map { String(characters[$0..<($0 + columns)]) } : []
         reward = "Reward: " + ChallengeWords.reward(grams: c.rewardGrams, health: c.rewardHealth)
+    }
+
+    /// Ticks a ticker rests at each end, and takes per character between.
+    static let tickerRestTicks = 120, tickerStepTicks = 9
+
+    /// The one line to show at `tick`: the words whole, or the ticker's view then
+    /// (resting at the start, running to the end, resting there, again).
+    func line(tick: Int) -> String? {
+        guard !ticker.isEmpty else { return lines.first }
+        let rest = ChallengeWords.tickerRestTicks, step = ChallengeWords.tickerStepTicks
+        let run = (ticker.count - 1) * step
+        let t = ((tick % (2 * rest + run)) + 2 * rest + run) % (2 * rest + run)
+        return ticker[min(ticker.count - 1, max(0, t - rest) / step)]
     }
 
     /// "+2 g, +0.5% ocean": grams toward the level and ocean health (in 1/10000) as a

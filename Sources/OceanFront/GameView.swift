@@ -127,6 +127,14 @@ public final class GameView {
     /// The trash that floats on a polluted sea: the trash kinds' sprites (no sea life,
     /// no power-up), kept so a frame allocates nothing.
     private(set) var debris: [Bitmap]
+    /// Columns the floating trash keeps out of while a menu's entries stand over the
+    /// water line (set by the career's screens), or nil.
+    var debrisClear: Range<Int>?
+    /// The career this game counts in when it lives in another session (the Daily
+    /// Ocean's game is a session of its own): the panels show its level, streak,
+    /// goal, challenge, ocean and pet, and the game's own career news (a level from
+    /// zero) is not shown. The sea drawn stays the game's.
+    public var careerShown: GameState?
     /// Sea life caught or let pass, bounces, the powers' words (`KindCues`).
     var kindCues: KindCues
 
@@ -215,10 +223,8 @@ public final class GameView {
                     show(&callout, "Perfect round!", round == rules.roundsPerGame ? "Not one missed!" : "Not one missed",
                          colour: assets.theme.calloutPerfect, ms: assets.theme.calloutMs, tick: tick)
                 }
-            case .levelUp(let level, let title):
-                show(&banner, "LEVEL UP!", "Level \(level): \(title.name)", colour: assets.theme.banner,
-                     ms: assets.theme.bannerMs, tick: tick)
-                moment("Level \(level): \(title.name)!")
+            case .levelUp(let level, let title) where careerShown == nil:
+                levelUp(level, title, tick: tick)
             case .missed(_, let itemX):
                 splashes.spawn(x: layout.x(Double(itemX)), y: layout.waterY, value: 0, tick: tick)
             case .phaseChanged(let from, let to):
@@ -228,7 +234,7 @@ public final class GameView {
                 show(&banner, to.name.uppercased(), to > from ? "The ocean is healing" : "The ocean is suffering",
                      colour: assets.theme.banner, ms: assets.theme.bannerMs, tick: tick)
                 moment(to > from ? "The ocean is \(to.name)!" : "The ocean fell to \(to.name)")
-            case .petEvolved(let stage):
+            case .petEvolved(let stage) where careerShown == nil:
                 petReaction.observe(event, tick: tick)
                 moment("Your pet grew: \(stage.name) \(state.career.pet.form.name)")
             case .petMoodChanged:
@@ -249,6 +255,7 @@ public final class GameView {
                 popups.clear()
                 gameImpact = ImpactWords(impactSinceStart(state))
             case .challengeCompleted, .challengeFailed, .milestoneReached, .healedAllToday, .masteryHealed, .seaOpened:
+                guard careerShown == nil else { break }
                 noteMoment(event)
                 if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, seas: assets.seas, columns: toastColumns,
                                               tick: tick) {
@@ -268,11 +275,40 @@ public final class GameView {
         }
     }
 
+    private func levelUp(_ level: Int, _ title: Title, tick: Int, atEnd: Bool = false) {
+        show(&banner, "LEVEL UP!", "Level \(level): \(title.name)", colour: assets.theme.banner,
+             ms: assets.theme.bannerMs, tick: tick)
+        moment("Level \(level): \(title.name)!", atEnd: atEnd)
+    }
+
+    /// The game counted in the career it belongs to (`careerShown`): the career's news
+    /// of that tick, on this game's summary as its own moments and banners.
+    public func observeCareer(_ career: GameState, events: [Event]) {
+        careerShown = career
+        let tick = observedTick
+        for event in events {
+            switch event {
+            case .levelUp(let level, let title): levelUp(level, title, tick: tick, atEnd: true)
+            case .goalReached: moment("Today's goal reached!", atEnd: true)
+            case .streakExtended(let days): moment(days == 1 ? "A new streak: 1 day" : "Streak: \(days) days", atEnd: true)
+            case .phaseChanged(let from, let to):
+                moment(to > from ? "Your ocean is \(to.name)!" : "Your ocean fell to \(to.name)", atEnd: true)
+            case .petEvolved(let stage): moment("Your pet grew: \(stage.name) \(career.career.pet.form.name)", atEnd: true)
+            case .healedAllToday, .masteryHealed, .seaOpened, .challengeCompleted, .milestoneReached:
+                if let toast = Toast.from(event, rules: rules, texts: assets.challengeTexts, seas: assets.seas, columns: toastColumns,
+                                          tick: tick) {
+                    toasts.push(toast)
+                }
+            default: break
+            }
+        }
+    }
+
     /// A moment of the game in progress, or of the tick it ended on (at most
     /// `GameView.maxMoments`, the first kept); what happens later at the menu is not
-    /// the game's.
-    private func moment(_ words: String) {
-        guard summary == nil || screenSince == observedTick, moments.count < GameView.maxMoments else { return }
+    /// the game's. `atEnd`: the game's own news, told after it ended (its career's).
+    private func moment(_ words: String, atEnd: Bool = false) {
+        guard atEnd || summary == nil || screenSince == observedTick, moments.count < GameView.maxMoments else { return }
         moments.append(words)
         momentLines += TextWrap.lines(TextWrap.ascii(words), columns: momentColumns, maxLines: 2)
     }
@@ -552,17 +588,30 @@ public final class GameView {
     /// The HUD's panels, today's challenge in the left one (with its reward on the
     /// menu: `rewards`). Returns the challenge's top.
     @discardableResult
-    func drawHud(_ pen: TextPen, state: GameState, fraction: Double, rewards: Bool = false) -> Int {
+    func drawHud(_ pen: TextPen, state game: GameState, fraction: Double, rewards: Bool = false) -> Int {
+        let state = panelState(game)
         dailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts, columns: hud.challengeColumns(pen),
                           maxLines: hud.challengeLines(pen))
         return hud.draw(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: dailyWords,
                         rewards: rewards)
     }
 
+    /// What the panels show: the game's state, with the career it counts in (`careerShown`).
+    private func panelState(_ game: GameState) -> GameState {
+        guard let career = careerShown else { return game }
+        var s = game
+        s.career = career.career
+        (s.health, s.phase, s.healthDayStart, s.seas, s.seaIndex) = (career.health, career.phase, career.healthDayStart,
+                                                                     career.seas, career.seaIndex)
+        return s
+    }
+
     /// The compact HUD along the top during a game, the pet in the corner.
-    func drawCompactHud(_ pen: TextPen, state: GameState, fraction: Double) {
+    func drawCompactHud(_ pen: TextPen, state game: GameState, fraction: Double) {
+        let state = panelState(game)
         compactDailyWords.update(state.career.daily, rules: rules, texts: assets.challengeTexts,
-                                 columns: hud.compactChallengeColumns(pen, target: state.career.daily.target), maxLines: 1)
+                                 columns: hud.compactChallengeColumns(pen, target: state.career.daily.target), maxLines: 1,
+                                 ticker: !assets.theme.reducedMotion)
         hud.drawCompact(pen, state: state, pet: petPortrait, reaction: petReaction, fraction: fraction, daily: compactDailyWords)
     }
 
@@ -620,7 +669,7 @@ public final class GameView {
         scene.drawFish(canvas, sprite: art.fish, theme: theme,
                        count: theme.fishCount[look.phase], layout: layout, seconds: seconds)
         scene.drawDebris(canvas, sprites: debris, theme: theme, count: theme.debrisCount[look.phase],
-                         layout: layout, seconds: seconds)
+                         layout: layout, seconds: seconds, clear: debrisClear)
     }
 
     /// The backdrop `drawBackground` would copy whole, when it would (no phase fading in).

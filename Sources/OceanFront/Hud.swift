@@ -367,8 +367,11 @@ struct Hud {
             let done = c.status == .completed
             let y = st.middle.y + line
             let status = done ? good : c.status == .failed ? Colour.opaque(t.challengeFailed) : accent
-            // No words when the column has no room for them (`compactChallengeColumns`).
-            if let first = daily.lines.first, daily.columns > 0 { pen.text(first, x: st.middle.x, y: y, scale: s, done ? good : text) }
+            // No words when the column has no room for them (`compactChallengeColumns`);
+            // words longer than the room run by as a ticker, read whole in a few seconds.
+            if let words = daily.line(tick: state.tick), daily.columns > 0 {
+                pen.text(words, x: st.middle.x, y: y, scale: s, done ? good : text)
+            }
             // "12/40" at the column's right end (the words leave it room: `compactChallengeColumns`),
             // never left of the column (then cut at its end). Measured as one run of
             // characters (pieces measured apart lose a gap each).

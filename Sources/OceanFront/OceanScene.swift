@@ -58,13 +58,17 @@ struct OceanScene {
     }
 
     /// `count` pieces of trash bobbing on the surface, drifting slowly with the waves.
-    func drawDebris(_ canvas: Canvas, sprites: [Bitmap], theme: Theme, count: Int, layout: Layout, seconds: Double) {
+    /// `clear`: screen columns no piece may overlap (a menu's text stands there), or nil.
+    func drawDebris(_ canvas: Canvas, sprites: [Bitmap], theme: Theme, count: Int, layout: Layout, seconds: Double,
+                    clear: Range<Int>? = nil) {
         let span = Double(layout.screenWidth)
         for (i, f) in fish.prefix(count).enumerated() {
             let sprite = sprites[i % sprites.count]
             let x = (f.x + f.speed * seconds / 4).truncatingRemainder(dividingBy: span)
+            let left = Int(x) - sprite.width / 2
+            if let clear, left < clear.upperBound && left + sprite.width > clear.lowerBound { continue }
             let bob = Int((Double(theme.waveAmplitudePx) * sinApprox(seconds + f.bobPhase)).rounded())
-            canvas.blit(sprite, x: Int(x) - sprite.width / 2, y: layout.waterY - sprite.height / 2 + bob)
+            canvas.blit(sprite, x: left, y: layout.waterY - sprite.height / 2 + bob)
         }
     }
 

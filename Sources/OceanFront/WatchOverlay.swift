@@ -256,6 +256,12 @@ public final class WatchOverlay {
             pen.text(form.name, x: a, y: y, scale: s, text)
         case .dateWentBack:
             pen.text("Date went back (kept)", x: x, y: y, scale: s, accent)
+        case .dailyCredited(let run):
+            var a = pen.text("Daily Ocean ", x: x, y: y, scale: s, accent)
+            a = pen.number(Int(run.catches), x: a, y: y, scale: s, text)
+            a = pen.text(" caught, ", x: a, y: y, scale: s, text)
+            a = pen.number(Int(run.grams), x: a, y: y, scale: s, text)
+            pen.text(" g", x: a, y: y, scale: s, text)
         case .inputIgnored(let why):
             let a = pen.text("Ignored: ", x: x, y: y, scale: s, accent)
             pen.text(Self.reason(why), x: a, y: y, scale: s, text)
@@ -277,6 +283,7 @@ public final class WatchOverlay {
         case .cardNotDue: "card not due"
         case .alreadyAdopted: "already adopted"
         case .unknownSea: "no such sea"
+        case .dailyNotCredited: "daily not counted"
         }
     }
 }

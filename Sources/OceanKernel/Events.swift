@@ -76,6 +76,8 @@ public enum Event: Equatable, Sendable {
     case goalReached(grams: Int)
     case streakExtended(days: Int)
     case streakBroken(days: Int)
+    /// The day's Daily Ocean run counted in the career (`Command.creditDaily`).
+    case dailyCredited(DailyCredit)
     case cardStudied(card: Int, days: Int)
     case cardMastered(card: Int)
     /// Card `card`'s question was answered: `box` is its Leitner box now (right
@@ -111,4 +113,7 @@ public enum IgnoredInput: Equatable, Sendable {
     case alreadyAdopted
     /// A sea not opened yet, or chosen while a game is on.
     case unknownSea
+    /// A Daily Ocean run not counted: another day's, the day's second, during a game,
+    /// before any session, or figures no game can have (`Command.creditDaily`).
+    case dailyNotCredited
 }

@@ -31,6 +31,37 @@ public enum Command: Equatable, Sendable {
     case abandon
     /// The player chose opened sea `index` (0: the first) to play; ignored during a game.
     case chooseSea(Int)
+    /// The day's official Daily Ocean run, played in a session of its own (the same
+    /// game for every player), counted in this career like any game it plays: its
+    /// plastic toward the goal, the level and the lifetime, the day toward the streak,
+    /// its catches and misses on the ocean. Each day's Daily Ocean once, within a day of
+    /// the career's today (its date is UTC's), between games (`DailyCreditSystem`).
+    case creditDaily(DailyCredit)
+}
+
+/// What a Daily Ocean run brings to a career (`Command.creditDaily`): the figures of
+/// its game, small enough to ride in a tick's input.
+public struct DailyCredit: Equatable, Sendable {
+    /// The day number (`CalendarDate.dayNumber`) of the run's date.
+    public var day: Int32
+    /// Trash caught, and its plastic in grams (as `GameSummary`).
+    public var catches: Int32
+    public var grams: Int32
+    public var misses: Int32
+    public var seaLifeHits: Int32
+    /// The game ran to its end (not left from the pause menu).
+    public var finished: Bool
+
+    public init(date: CalendarDate, catches: Int, grams: Int, misses: Int, seaLifeHits: Int, finished: Bool) {
+        day = Int32(clamping: date.dayNumber)
+        self.catches = Int32(clamping: catches)
+        self.grams = Int32(clamping: grams)
+        self.misses = Int32(clamping: misses)
+        self.seaLifeHits = Int32(clamping: seaLifeHits)
+        self.finished = finished
+    }
+
+    public var date: CalendarDate { CalendarDate(dayNumber: Int(day)) }
 }
 
 /// Everything the outside world tells the kernel for one tick (DOOM's `ticcmd_t`).

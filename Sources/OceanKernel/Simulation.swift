@@ -47,6 +47,7 @@ public struct Simulation: Sendable {
             CardSystem.run(command, &state, rules: rules, log: &log, events: &events)
             PetSystem.adopt(command, &state, events: &events)
             SeaSystem.choose(command, &state, rules: rules, events: &events)
+            DailyCreditSystem.run(command, &state, rules: rules, log: &log, events: &events)
         }
         BinSystem.run(&state.bin, move: input.move, pointer: input.pointer, rules: rules)
         // A slack tide holds the items (and the spawner's clock) still on some ticks.

@@ -18,6 +18,8 @@ struct TickLog {
     var studied = false
     /// Set by progress: today became an active day (its first game or scan).
     var becameActive = false
+    /// Set by the Daily Ocean's credit: a game played elsewhere was counted.
+    var dailyCredited = false
     /// The state's figures when the tick began: progress and the pet compare
     /// against them to see what changed.
     var before = Figures()
@@ -62,6 +64,7 @@ struct TickLog {
         newDay = false
         studied = false
         becameActive = false
+        dailyCredited = false
         before = figures
     }
 }

@@ -46,12 +46,16 @@ public enum ReplayFormat {
     /// 14 adds arcade's rounds that keep growing past their items' cap (`arcade.late_items_per_round`).
     /// 15 adds the mastery part of the day's rise cap (`health.mastery_rise`, `mastery_misses`)
     /// and rewards on top of it (`health.rewards_over_cap`), and hashes state encoding 12.
-    /// This engine writes 15 and reads 2 to 15 (older files verify unchanged, their
+    /// 16 adds the Daily Ocean's run counted in a career (`daily DATE CATCHES GRAMS
+    /// MISSES SEA_LIFE finished|left`), and hashes state encoding 13.
+    /// This engine writes 16 and reads 2 to 16 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 15); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 16); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 15
-    public static let readable = 2...15
+    public static let version = 16
+    public static let readable = 2...16
+    /// The first format with the Daily Ocean's run counted in a career (`daily …`).
+    public static let dailyCreditSince = 16
     /// The first format with the cards as data (`cards KEY…`, `answer KEY …`).
     public static let cardKeysSince = 13
     /// The first format with recorded states (`states-every`, `s TICK BASE64`).
@@ -80,6 +84,7 @@ public enum ReplayFormat {
         case 9: 9
         case 10: 10
         case 11, 12, 13, 14: 11
+        case 15: 12
         default: StateEncoding.version
         }
     }
@@ -162,6 +167,7 @@ public enum ReplayFormat {
         public static let start = "start", scan = "scan", session = "session", study = "study", adopt = "adopt"
         public static let abandon = "abandon", sea = "sea", answer = "answer", right = "right", wrong = "wrong"
         public static let assist = "assist", statesEvery = "states-every", state = "s", cards = "cards"
+        public static let daily = "daily", finished = "finished", left = "left"
     }
 
     /// How a phase is written: its stable key; format 2 wrote the display name of
@@ -247,6 +253,9 @@ public enum ReplayFormat {
         case .adopt(let form): [Keyword.adopt, form.key]
         case .abandon: [Keyword.abandon]
         case .chooseSea(let i): [Keyword.sea, i >= 0 && i < seas.count ? seas[i].key : "\(i)"]
+        case .creditDaily(let run):
+            [Keyword.daily, "\(run.date)", "\(run.catches)", "\(run.grams)", "\(run.misses)", "\(run.seaLifeHits)",
+             run.finished ? Keyword.finished : Keyword.left]
         }
     }
 

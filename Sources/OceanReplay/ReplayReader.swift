@@ -573,6 +573,20 @@ public struct ReplayReader {
                 throw error(at: n, "answer '\(words[5].prefix(20))' is neither 'right' nor 'wrong'")
             }
             command = .answer(card: card, right: words[5] == K.right)
+        case 10 where words[3] == K.daily && formatVersion >= ReplayFormat.dailyCreditSince:
+            guard let date = ReplayFormat.date(words[4]) else {
+                throw error(at: n, "daily run's date '\(words[4].prefix(20))' is not a calendar date written YYYY-MM-DD")
+            }
+            let most = 1_000_000
+            let catches = try number(words[5], "daily run's catches", 0...most, n)
+            let grams = try number(words[6], "daily run's grams", 0...Int(Int32.max), n)
+            let misses = try number(words[7], "daily run's misses", 0...most, n)
+            let seaLife = try number(words[8], "daily run's sea life caught", 0...most, n)
+            guard words[9] == K.finished || words[9] == K.left else {
+                throw error(at: n, "daily run's end '\(words[9].prefix(20))' is neither 'finished' nor 'left'")
+            }
+            command = .creditDaily(DailyCredit(date: date, catches: catches, grams: grams, misses: misses,
+                                            seaLifeHits: seaLife, finished: words[9] == K.finished))
         case 5 where words[3] == K.adopt:
             // Format 2 wrote the same words, then derived from the display names.
             guard let form = PetForm(key: words[4].prefix(20)) else {
@@ -584,7 +598,8 @@ public struct ReplayReader {
                 + (formatVersion >= ReplayFormat.cardKeysSince ? "answer CARD right|wrong (CARD: a key of the cards line)"
                     : formatVersion >= ReplayFormat.quizSince ? "answer CARD right|wrong" : "study CARD") + ", adopt PET"
                 + (formatVersion >= ReplayFormat.pointerSince ? ", abandon" : "")
-                + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : ""))
+                + (formatVersion >= ReplayFormat.seasSince ? ", sea SEA" : "")
+                + (formatVersion >= ReplayFormat.dailyCreditSince ? ", daily YYYY-MM-DD CATCHES GRAMS MISSES SEA_LIFE finished|left" : ""))
         }
         replay?.inputs.append(InputRecord(tick: tick, input: TickInput(move: move, pointer: pointer, command: command), line: n))
         lastInputTick = tick

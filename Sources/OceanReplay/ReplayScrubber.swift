@@ -175,7 +175,8 @@ public struct ReplayScrubber {
             case .gameOver(let summary) where gameEnds.count < gameStarts.count:
                 gameEnds.append(tick)
                 gameSummaries.append(summary)
-            case .sessionBegan, .scanned, .cardStudied, .cardAnswered, .cardMastered, .petAdopted, .dateWentBack, .inputIgnored:
+            case .sessionBegan, .scanned, .cardStudied, .cardAnswered, .cardMastered, .petAdopted, .dateWentBack, .inputIgnored,
+                 .dailyCredited:
                 actionTicks.append(tick)
                 actions.append(event)
             default: break

@@ -59,6 +59,21 @@ import Testing
         return ticks
     }
 
+    /// Plays the try on screen to its end as the oracle steers (it catches everything it can).
+    func playOutCatching(_ scene: DailyScene) throws {
+        let rules = Rules(try shippedBalance)
+        var bot = OracleBot()
+        var ticks = 0
+        while !scene.ended && ticks < DailyRun.maxTicks {
+            var input = FrameInput()
+            input.move = bot.move(scene.play.session.state, rules: rules)
+            #expect(scene.handle(input))
+            #expect(scene.tick())
+            ticks += 1
+        }
+        #expect(scene.ended)
+    }
+
     func again(_ scene: DailyScene) {
         var space = FrameInput()
         space.requests.start = true
@@ -143,6 +158,87 @@ import Testing
         #expect(scene.handle(space), "Space: another try")
         playOut(scene, holding: .none)
         #expect(scene.play.view.summaryHint == "Space: try again   Esc: quit", "every try's summary")
+    }
+
+    /// A career of a few days with a pet, as the menu opens the Daily Ocean from it:
+    /// two days each with an oracle's classic game, the pet adopted, today begun.
+    func careerSession(_ folder: String) throws -> GameSession {
+        let balance = try shippedBalance
+        let rules = Rules(balance)
+        var sim = Simulation(rules: rules, seed: 9)
+        var bot = OracleBot()
+        for day in [29, 30] {
+            sim.step(TickInput(command: .beginSession(CalendarDate(year: 2026, month: 11, day: day), minuteOfDay: 600)))
+            if !sim.state.career.pet.adopted { sim.step(TickInput(command: .adopt(.bird))) }
+            sim.step(TickInput(command: .start(.classic)))
+            while sim.state.mode != .idle { sim.step(TickInput(move: bot.move(sim.state, rules: rules))) }
+        }
+        var header = ReplayHeader()
+        header.balance = balance
+        header.seed = 9
+        let recording = PlayRecording(record: folder + "/career.replay", force: true, profile: folder + "/profile")
+        let session = try GameSession(balance: balance, header: header, saved: sim.state, recording: recording,
+                                      hotReloadPath: nil) { path, replaces throws(FileError) in
+            try AtomicFileSink(path: path, overwrite: replaces)
+        }
+        session.queue(.beginSession(Self.day, minuteOfDay: 600))
+        try session.tick(move: .none, pointer: nil)
+        return session
+    }
+
+    /// GAME_RULES §7: the daily is a game of the career. Its summary shows the career
+    /// it was opened from (not a level-1 career of its own), and the official run counts
+    /// in that career once: a game played, the day's streak, its plastic, the ocean.
+    @Test func theDailyShowsAndCountsInTheCareerItWasOpenedFrom() throws {
+        let folder = freshFolder("daily-career")
+        let career = try careerSession(folder)
+        let before = career.state
+        #expect(before.career.level > 1 && before.career.streak == 2 && before.career.pet.adopted)
+        var withCareer = try setup(folder)
+        withCareer.career = PlayApp.dailyCareer(career)
+        let scene = try DailyScene(withCareer)
+        #expect(scene.play.view.careerShown?.career == before.career, "the career's level, streak and pet on the daily's panels")
+        try playOutCatching(scene)
+        #expect(scene.kept?.official == true)
+        let after = career.state
+        #expect(after.totals.games == before.totals.games + 1, "the run is a game of the career")
+        #expect(after.career.streak == 3 && after.career.lastActiveDay == Self.day.dayNumber, "today counts for the streak")
+        #expect(after.career.dailyCreditDay == Self.day.dayNumber)
+        #expect(after.totals.grams > before.totals.grams && after.career.gramsToday > 0, "its plastic counts toward the goal")
+        #expect(scene.play.view.careerShown?.career == after.career, "the summary shows the career as it is now")
+        #expect(scene.play.view.moments.contains("Streak: 3 days"), "\(scene.play.view.moments)")
+        #expect(!scene.play.view.moments.contains { $0.hasPrefix("Level 2") }, "no level-up of a career from zero")
+        #expect(scene.play.view.summaryNote?.words == "Official run of 2026-12-01")
+
+        // A practice try counts nothing more.
+        again(scene)
+        playOut(scene, holding: .right)
+        #expect(scene.kept?.official == false)
+        #expect(career.state.totals.games == after.totals.games && career.state.career.streak == 3)
+        scene.leave()
+        try career.finish()
+        // The career's recording carries the run and verifies.
+        let read = try ReplayReader.read(path: folder + "/career.replay")
+        #expect(read.replay.inputs.contains { if case .creditDaily = $0.input.command { true } else { false } })
+        #expect(ReplayVerifier.verify(read).passed)
+    }
+
+    /// A Daily Ocean two days from the career's today (a clock moved on while it was
+    /// open) is kept but not counted, and says so.
+    @Test func anotherDaysDailyIsKeptNotCounted() throws {
+        let folder = freshFolder("daily-other-day")
+        let career = try careerSession(folder)
+        career.queue(.beginSession(CalendarDate(year: 2026, month: 12, day: 3), minuteOfDay: 600))
+        try career.tick(move: .none, pointer: nil)
+        let before = career.state
+        var withCareer = try setup(folder)
+        withCareer.career = PlayApp.dailyCareer(career)
+        let scene = try DailyScene(withCareer)
+        playOut(scene, holding: .none)
+        #expect(scene.kept?.official == true)
+        #expect(career.state.totals == before.totals)
+        #expect(scene.play.view.summaryNote?.words == "Official run of 2026-12-01; not counted in your career: another day's Daily Ocean")
+        scene.leave()
     }
 
     /// The ghost is the bin's sprite, see-through: the pixels under it are mixed, not replaced.

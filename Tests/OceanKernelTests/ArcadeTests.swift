@@ -105,9 +105,11 @@ import Testing
         #expect(StateEncoding.encode(s, version: 8).count + (5 + s.items.count) * 8 == StateEncoding.encode(s, version: 9).count)
         // Encoding 10 adds the seas: which one is played, and how many are open (none here).
         #expect(StateEncoding.encode(s, version: 9).count + (2 + 6 * s.seas.count) * 8 == StateEncoding.encode(s, version: 10).count)
-        // Encoding 11 adds the career's count of studies; 12 the day's mastery share and rewards.
+        // Encoding 11 adds the career's count of studies; 12 the day's mastery share and
+        // rewards; 13 the day whose Daily Ocean run the career counted.
         #expect(StateEncoding.encode(s, version: 10).count + 8 == StateEncoding.encode(s, version: 11).count)
-        #expect(StateEncoding.encode(s, version: 11).count + 2 * 8 == StateEncoding.encode(s).count)
+        #expect(StateEncoding.encode(s, version: 11).count + 2 * 8 == StateEncoding.encode(s, version: 12).count)
+        #expect(StateEncoding.encode(s, version: 12).count + 8 == StateEncoding.encode(s).count)
     }
 
     @Test func validationKnowsTheArcadesRounds() {

@@ -32,7 +32,7 @@ import KernelTestSupport
         var s = finished(misses: 0)
         let before = s.health
         var events: [Event] = []
-        HealthSystem.mastered(&s, rules: r, events: &events)
+        HealthSystem.mastered(&s, catches: s.game.catches, mistakes: s.game.misses + s.game.seaLifeHits, rules: r, events: &events)
         let part = r.masteryCap(dayStart: s.healthDayStart)
         #expect(part > 0 && s.masteryToday == 100)
         #expect(s.health == before + part)
@@ -44,16 +44,16 @@ import KernelTestSupport
         let r = shippedRules
         var s = finished(misses: 1)
         var events: [Event] = []
-        HealthSystem.mastered(&s, rules: r, events: &events)
+        HealthSystem.mastered(&s, catches: s.game.catches, mistakes: s.game.misses + s.game.seaLifeHits, rules: r, events: &events)
         #expect(s.masteryToday == 75)
         let after = s.health
         s.game.misses = 3
         events = []
-        HealthSystem.mastered(&s, rules: r, events: &events)
+        HealthSystem.mastered(&s, catches: s.game.catches, mistakes: s.game.misses + s.game.seaLifeHits, rules: r, events: &events)
         #expect(s.masteryToday == 75 && s.health == after && events.isEmpty)
         s.game.misses = 0
         s.game.seaLifeHits = 2
-        HealthSystem.mastered(&s, rules: r, events: &events)
+        HealthSystem.mastered(&s, catches: s.game.catches, mistakes: s.game.misses + s.game.seaLifeHits, rules: r, events: &events)
         #expect(s.masteryToday == 75, "sea life caught counts as a miss")
 
         var sim = Simulation(rules: r, state: s)

@@ -87,7 +87,11 @@ public final class CareerView {
         let seconds = game.animationSeconds(state, fraction: f)
         framebuffer.pixels.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(pixels: buffer, width: framebuffer.width, height: framebuffer.height)
+            // The menus' entries reach the water line: no floating trash under their text.
+            let menuColumn = game.layout.panelWidth..<(game.layout.screenWidth - game.layout.panelWidth)
+            game.debrisClear = [.menu, .scan, .pet].contains(flow.page) ? menuColumn : nil
             game.drawOcean(canvas, state: state, fraction: f, seconds: seconds)
+            game.debrisClear = nil
             let pen = TextPen(canvas: canvas, font: game.assets.font, shadow: Colour.opaque(theme.textShadow), log: game.textLog)
             // A page just changed: its content enters over what stays still (the ocean,
             // the menus' panels and dimming, a full page's veil).

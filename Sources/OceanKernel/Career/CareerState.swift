@@ -46,6 +46,9 @@ public struct CareerState: Equatable, Sendable {
     /// Studies in the career: right answers (before the quiz: a card's study a day),
     /// what the `cards_studied` challenges and milestones count.
     public var cardsStudied = 0
+    /// The date (day number) of the last Daily Ocean whose run the career counted
+    /// (`Command.creditDaily`): each day's Daily Ocean counts once, never an older one.
+    public var dailyCreditDay = CareerState.never
     /// Bit n: card n mastered.
     public var masteredCards = 0
     /// Bit n: `Achievement(rawValue: n)` unlocked.

@@ -21,7 +21,7 @@ enum ChallengeSystem {
         if log.newDay { newDay(&s, rules: rules, events: &events) }
         // Most ticks change nothing a challenge counts.
         guard log.newDay || !log.outcomes.isEmpty || log.studied || log.goalReached || log.becameActive
-            || s.mode != log.before.mode else { return }
+            || s.mode != log.before.mode || log.dailyCredited else { return }
         // Copies: a challenge and the state it rewards cannot both be borrowed at once.
         var daily = s.career.daily, weekly = s.career.weekly
         count(&daily, &s, log: &log, rules: rules, events: &events)
@@ -85,7 +85,7 @@ enum ChallengeSystem {
         case .catches: return s.totals.catches - b.catches
         case .plasticGrams: return s.totals.grams - b.grams
         case .bestCombo: return 0
-        case .games: return b.mode != .idle && s.mode == .idle ? 1 : 0
+        case .games: return (b.mode != .idle && s.mode == .idle) || log.dailyCredited ? 1 : 0
         case .perfectGames: return s.totals.perfectGames - b.perfectGames
         case .scans: return s.totals.scans - b.scans
         case .cardsStudied: return log.studied ? 1 : 0

@@ -80,7 +80,10 @@ enum RoundSystem {
             s.totals.perfectGames += 1
             events.append(.perfectGame)
         }
-        if !abandoned { HealthSystem.mastered(&s, rules: rules, events: &events) }
+        if !abandoned {
+            HealthSystem.mastered(&s, catches: s.game.catches, mistakes: s.game.misses + s.game.seaLifeHits,
+                                  rules: rules, events: &events)
+        }
         events.append(.gameOver(GameSummary(
             game: s.totals.games, catches: s.game.catches, misses: s.game.misses,
             bestCombo: s.game.bestCombo, score: s.game.score, grams: s.game.grams, perfect: perfect,

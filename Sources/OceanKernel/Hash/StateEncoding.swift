@@ -62,12 +62,13 @@ public enum StateEncoding {
     /// last non-zero element (a kind that never appeared changes no hash); 7 the day's
     /// net health effect and today's scans; 8 arcade games; 9 the tempo and the
     /// power-ups; 10 the seas; 11 the career's count of studies; 12 the day's mastery
-    /// share and the rewards given on top of the day's cap.
+    /// share and the rewards given on top of the day's cap; 13 the day whose Daily
+    /// Ocean run the career counted.
     /// A current state still encodes as every version from 2, which is how older
     /// replays keep verifying (their hashes are over their version), and every version
     /// from 1 decodes, which is how older profiles migrate (`upgrade`; `fitKinds` then
     /// sizes the per-kind arrays to the balance).
-    public static let version: UInt64 = 12
+    public static let version: UInt64 = 13
     /// How many kinds every state before version 6 held (the six shipped kinds).
     public static let kindsBeforeVersion6 = 6
     /// The cards a version 2 encoding holds, without a count: the twelve the quiz shipped with.

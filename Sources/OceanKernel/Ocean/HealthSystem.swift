@@ -101,9 +101,10 @@ enum HealthSystem {
 
     /// A game finished (not abandoned) in a career: the fewer its misses, the more of
     /// today's mastery part of the rise cap it opens; the day keeps its cleanest game.
-    static func mastered(_ s: inout GameState, rules: Rules, events: inout [Event]) {
-        guard rules.masteryRise > 0, s.career.hasSession, s.game.catches > 0 else { return }
-        let percent = rules.masteryPercent(mistakes: s.game.misses + s.game.seaLifeHits)
+    /// `catches`, `mistakes`: the game's trash caught, and its misses and sea life caught.
+    static func mastered(_ s: inout GameState, catches: Int, mistakes: Int, rules: Rules, events: inout [Event]) {
+        guard rules.masteryRise > 0, s.career.hasSession, catches > 0 else { return }
+        let percent = rules.masteryPercent(mistakes: mistakes)
         guard percent > s.masteryToday else { return }
         s.masteryToday = percent
         let before = s.health

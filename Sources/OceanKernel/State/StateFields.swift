@@ -168,6 +168,8 @@ extension GameState {
         // 7: the daily scan limit; 11: studies counted apart from a card's box.
         v.int(&s.scansToday, "scansToday", since: 7, .count)
         v.int(&s.career.cardsStudied, "career.cardsStudied", since: 11, .between("career"))
+        // 13: the Daily Ocean's run counted in the career, once a day.
+        v.int(&s.career.dailyCreditDay, "career.dailyCreditDay", since: 13, .between("career"))
     }
 
     /// A lifetime month's fields (the closed months' digest encodes them too).

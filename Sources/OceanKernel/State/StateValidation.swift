@@ -278,6 +278,9 @@ struct StateChecker {
         range("career.streak", c.streak, 0, c.bestStreak, "at most career.bestStreak")
         range("career.masteredCards", c.masteredCards, 0, (1 << rules.cardCount) - 1, "one bit per card")
         range("career.cardsStudied", c.cardsStudied, 0, calendarDays * rules.cardCount, "a study a card a day")
+        // A Daily Ocean's date is UTC's: a day after the career's local today at most.
+        day("career.dailyCreditDay", c.dailyCreditDay, notAfter: todayValid ? today + 1 : CareerState.never,
+            "the day after career.today (the Daily Ocean's UTC date)")
         range("career.achievements", c.achievements, 0, (1 << Achievement.allCases.count) - 1, "one bit per achievement")
 
         challenges(c, today: latest, rules: rules)
