@@ -15,6 +15,13 @@ public final class ProfileStore {
     /// The rules a saved state must validate under (the loaded balance's; `play`
     /// follows a reloaded balance here).
     public var rules: Rules
+    /// The figures of kinds `rules` lacks (a mod's, opened without it): written back
+    /// with every save.
+    public var foreignKinds: ForeignKinds
+    /// Where a save's news goes: a mod's first save says which kinds it adds.
+    public var say: (String) -> Void = { printError($0) }
+    /// The kinds the file names so far (a save with kinds it does not name says so once).
+    private var namedKinds: [String]?
     private let lock: FileLock
     /// The profile file itself, locked too: a hard link's other name has a lock file of
     /// its own, but not an inode of its own.
@@ -29,6 +36,8 @@ public final class ProfileStore {
         inodeLock = try ProfileStore.lockFile(path: path)
         saved = try Profile.loadContents(path: path, rules: rules)
         player = saved?.player ?? ProfileText.Player()
+        foreignKinds = saved?.foreignKinds ?? ForeignKinds()
+        namedKinds = saved?.storedKinds
     }
 
     /// Takes the profile's lock (`NAME.lock` beside the profile's target) for as long
@@ -83,8 +92,22 @@ public final class ProfileStore {
             throw Profile.LoadError(path: path, message: "not saved: \(problem.description), which loading refuses; "
                 + "the previous profile is kept")
         }
-        try Profile.save(state, plannedThrough: plannedThrough, player: player, kinds: rules.kindKeys,
+        let written = ProfileKinds.carrying(foreignKinds, in: state, kinds: rules.kindKeys)
+        try Profile.save(written.state, plannedThrough: plannedThrough, player: player, kinds: written.kinds,
                          cards: rules.cardKeys, path: path)
+        // A mod's kinds in a career saved without them: said at the first save that adds
+        // figures for them, so the player knows the career now holds a mod's catches.
+        if let named = namedKinds {
+            let added = rules.kindKeys.indices.filter { k in
+                !named.contains(rules.kindKeys[k]) && k < state.career.kindCounts.count && state.career.kindCounts[k] != 0
+            }.map { rules.kindKeys[$0] }
+            if !added.isEmpty {
+                say("\(PathName.shortened(path)): the career now counts \(added.joined(separator: ", ")), "
+                    + "\(added.count == 1 ? "a kind" : "kinds") this balance adds; a balance without "
+                    + "\(added.count == 1 ? "it" : "them") opens the career and keeps \(added.count == 1 ? "its" : "their") figures as they are")
+            }
+        }
+        namedKinds = written.kinds
     }
 
     /// Lets another run take the profile.

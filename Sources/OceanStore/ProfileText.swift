@@ -78,6 +78,10 @@ public enum ProfileText {
         /// The file's version (1 is migrated on load).
         public var version: Int
         public var player: Player
+        /// The figures of kinds the opening balance lacks, set aside (`ProfileKinds`).
+        public var foreignKinds = ForeignKinds()
+        /// The kinds the file's figures were in (its `kinds` line; nil before version 5).
+        public var storedKinds: [String]?
 
         public init(state: GameState, plannedThrough: CalendarDate? = nil, version: Int = ProfileText.version,
                     player: Player = Player()) {
@@ -192,7 +196,8 @@ public enum ProfileText {
             throw Problem("line 3: the state does not decode (\(error))")
         }
         if let kinds {
-            try ProfileKinds.fit(&contents.state, stored: kinds, rules: rules)
+            contents.storedKinds = kinds
+            contents.foreignKinds = try ProfileKinds.fit(&contents.state, stored: kinds, rules: rules)
         } else {
             try ProfileKinds.fitByPosition(&contents.state, rules: rules)
         }

@@ -65,9 +65,10 @@ private func ocean(in folder: String, _ args: [String], build: String = "release
 
     /// Issue 34: a career keeps its meaning whatever balance opens it. Its per-kind
     /// figures are saved by kind key: a balance listing the kinds in another order reads
-    /// the same catches under the same names; a career played with a seventh kind opens
-    /// in the shipped game only if it caught none of it, else it is refused, named,
-    /// with the way to open it; nothing is converted on the way.
+    /// the same catches under the same names. Issue 49, a career outlives a mod: a
+    /// career played with a seventh kind opens in the shipped game, plays and saves,
+    /// and the seventh kind's figures come back as they were when the mod opens it;
+    /// the mod's first save says what it adds; nothing is converted on the way.
     @Test func aCareerIsReadByKindKeyWhateverTheBalancesOrder() throws {
         let folder = try assetsWithACoffeeCup()
         let profile = folder + "/p"
@@ -96,16 +97,26 @@ private func ocean(in folder: String, _ args: [String], build: String = "release
         let after = try kinds(try ocean(in: repoRoot, ["profile", "show", "--profile", profile, "--json"]))
         #expect(after.keys.allSatisfy { (after[$0] ?? 0) >= (shipped[$0] ?? 0) }, "a day more, no kind relabelled: \(shipped) → \(after)")
 
-        // A seventh kind: the career opens with it (the cup at 0), and once cups are
-        // caught, the shipped game refuses it by name instead of converting it.
+        // A seventh kind: the career opens with it (the cup at 0); the mod's first save
+        // with cups caught says so.
         let withCup = try kinds(try ocean(in: folder, ["profile", "show", "--profile", profile, "--json"]))
         #expect(withCup["coffee_cup"] == 0 && withCup["plastic_bottle"] == after["plastic_bottle"])
-        #expect(try ocean(in: folder, ["sim", "--days", "2", "--bot", "greedy", "--seed", "5", "--profile", profile]).status == 0)
-        let refused = try ocean(in: repoRoot, ["profile", "show", "--profile", profile])
-        #expect(refused.status == 2 && refused.stderr.contains("coffee_cup") && refused.stderr.contains("--balance"), "\(refused.stderr)")
-        let before = try String(contentsOfFile: profile, encoding: .utf8)
-        #expect(try ocean(in: repoRoot, ["sim", "--days", "1", "--bot", "greedy", "--profile", profile]).status == 2)
-        #expect(try String(contentsOfFile: profile, encoding: .utf8) == before, "a refused career is left as it is")
+        let modded = try ocean(in: folder, ["sim", "--days", "2", "--bot", "greedy", "--seed", "5", "--profile", profile])
+        #expect(modded.status == 0, "\(modded.stderr)")
+        #expect(modded.stderr.contains("the career now counts coffee_cup, a kind this balance adds"), "\(modded.stderr)")
+        let cups = try #require(try kinds(try ocean(in: folder, ["profile", "show", "--profile", profile, "--json"]))["coffee_cup"])
+        #expect(cups > 0)
+        // The shipped game opens it, plays a day and saves, the cups set aside as they are.
+        let shown = try ocean(in: repoRoot, ["profile", "show", "--profile", profile, "--json"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(try kinds(shown)["coffee_cup"] == nil, "the shipped game has no cup to show")
+        let played = try ocean(in: repoRoot, ["sim", "--days", "1", "--bot", "greedy", "--seed", "6", "--profile", profile])
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(!played.stderr.contains("now counts"), "nothing added by the shipped balance")
+        #expect(try String(contentsOfFile: profile, encoding: .utf8).contains(" coffee_cup\n"), "the kinds line still names the cup")
+        let back = try kinds(try ocean(in: folder, ["profile", "show", "--profile", profile, "--json"]))
+        #expect(back["coffee_cup"] == cups, "the mod finds its cups again, unconverted")
+        #expect((back["plastic_bottle"] ?? 0) > (withCup["plastic_bottle"] ?? 0))
     }
 
     @Test func aKindWithoutItsSpriteIsRefusedByName() throws {
