@@ -5,27 +5,44 @@ import OceanTOML
 /// kept (the text is not scanned again): to point a designer at a wrong value, or,
 /// for a key that is missing, at the table it belongs in.
 public struct KeyLocator: Sendable {
-    /// The first line each key (or table) is written on; looked up, never iterated.
-    private var lines: [String: Int] = [:]
+    /// A key (or table) and the keys under it: each part of a dotted name is kept
+    /// once, under its parent, so the memory is linear in the document (a map from
+    /// every full dotted name held each prefix of a deep key again: quadratic).
+    private struct Node: Sendable {
+        /// The first line it is written on.
+        var line: Int?
+        /// The keys under it, by name; looked up, never iterated.
+        var children: [String: Int] = [:]
+    }
+    /// The root (the document) first.
+    private var nodes = [Node()]
 
     public init(document: TOMLTable) {
-        add(document, prefix: "")
+        add(document, at: 0)
     }
 
-    private mutating func add(_ table: TOMLTable, prefix: String) {
+    private mutating func add(_ table: TOMLTable, at parent: Int) {
         for entry in table.entries {
-            let full = prefix.isEmpty ? entry.key : prefix + "." + entry.key
+            let node = child(parent, entry.key)
             // A table is where its header is (a table only implied by a longer header
             // or a dotted key: where it is first named); anything else, its key.
             let line = entry.value.table.map { $0.isInline ? entry.keyPosition.line : $0.position.line } ?? entry.keyPosition.line
-            if lines[full] == nil { lines[full] = line }
+            if nodes[node].line == nil { nodes[node].line = line }
             if let sub = entry.value.table {
-                add(sub, prefix: full)
+                add(sub, at: node)
             } else if let items = entry.value.array, isArrayOfTables(entry.value) {
                 // `[[card]]`: each element's keys under `card.`, the first written wins.
-                for item in items { if let sub = item.table { add(sub, prefix: full) } }
+                for item in items { if let sub = item.table { add(sub, at: node) } }
             }
         }
+    }
+
+    /// The node of key `name` under `parent`, made if new.
+    private mutating func child(_ parent: Int, _ name: String) -> Int {
+        if let n = nodes[parent].children[name] { return n }
+        nodes.append(Node())
+        nodes[parent].children[name] = nodes.count - 1
+        return nodes.count - 1
     }
 
     /// An array of tables made by `[[name]]` headers (its elements are not inline).
@@ -34,18 +51,25 @@ public struct KeyLocator: Sendable {
         return !first.isInline
     }
 
-    /// The line of `key` (a value or a table), or nil if it is not written.
+    /// The line of `key` (a value or a table, its dotted name), or nil if it is not written.
     func line(of key: String) -> Int? {
-        lines[key]
+        var node = 0
+        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let n = nodes[node].children[String(part)] else { return nil }
+            node = n
+        }
+        return node == 0 ? nil : nodes[node].line
     }
 
     /// The line of `key`, else of the nearest enclosing table that is written.
     public func nearestLine(of key: String) -> Int? {
-        var k = Substring(key)
-        while true {
-            if let l = line(of: String(k)) { return l }
-            guard let dot = k.lastIndex(of: ".") else { return nil }
-            k = k[..<dot]
+        var node = 0
+        var found: Int?
+        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let n = nodes[node].children[String(part)] else { break }
+            node = n
+            if let line = nodes[n].line { found = line }
         }
+        return found
     }
 }
