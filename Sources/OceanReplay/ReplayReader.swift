@@ -23,6 +23,10 @@ public struct ReadReplay: Sendable {
     /// False when the file ends before its checksum line: the recorder was stopped
     /// (or the file cut) mid-run. Everything up to the last whole line is kept.
     public var complete: Bool
+    /// The checkpoints the file holds, and the recorded states among them (all of them
+    /// read and checked, though only the last is kept when read without checkpoints).
+    public var checkpointCount = 0
+    public var statesCount = 0
 }
 
 /// Reads replay files as hostile input. Lines are parsed as they arrive; a line over
@@ -59,7 +63,17 @@ public struct ReplayReader {
     private var startTick = 0, checkpointEvery = 1, formatVersion = 0
     private var sawEnd = false
 
-    public init(file: String) { self.file = file }
+    /// Whether checkpoints are kept once read (false: each is read and checked, then
+    /// only the last is kept, for a command that plays the inputs and needs no hashes:
+    /// `replay info`, `replay render`; a checkpoint every tick was most of a large
+    /// replay's memory).
+    public var keepsCheckpoints = true
+    private var checkpointsRead = 0, statesRead = 0
+
+    public init(file: String, keepsCheckpoints: Bool = true) {
+        self.file = file
+        self.keepsCheckpoints = keepsCheckpoints
+    }
 
     /// The header, once the records have begun (nil while still in the header).
     public var headerRead: ReplayHeader? { inHeader ? nil : replay?.header }
@@ -107,9 +121,10 @@ public struct ReplayReader {
         return try reader.finish()
     }
 
-    /// Reads a replay file in chunks, never holding more than one line of it unparsed.
-    public static func read(path: String) throws(ReplayError) -> ReadReplay {
-        var reader = ReplayReader(file: path)
+    /// Reads a replay file in chunks, never holding more than one line of it unparsed;
+    /// `checkpoints` false keeps only the last checkpoint (`keepsCheckpoints`).
+    public static func read(path: String, checkpoints: Bool = true) throws(ReplayError) -> ReadReplay {
+        var reader = ReplayReader(file: path, keepsCheckpoints: checkpoints)
         try eachChunk(ofFile: path) { (chunk: UnsafeBufferPointer<UInt8>, lines: inout Lines) throws(ReplayError) in
             try lines.split(chunk) { (line: ArraySlice<UInt8>) throws(ReplayError) in try reader.feed(line: line) }
         } error: { reader.error(at: reader.lineNumber + 1, $0) }
@@ -649,7 +664,7 @@ public struct ReplayReader {
         }
         var checkpoint = Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n)
         if pendingStateLine > 0 { checkpoint.state = try recordedState(checkpointTick: tick, n) }
-        replay?.checkpoints.append(checkpoint)
+        keep(checkpoint)
         lastCheckpointTick = tick
     }
 
@@ -894,9 +909,9 @@ public struct ReplayReader {
         for c in marks where !ReplayFormat.isFingerprint(c) { return false }
         let previous = try checkCheckpointTick(tick, n)
         guard marks.count == tick - previous else { throw fingerprintError(tick, previous, n) }
-        replay?.checkpoints.append(Checkpoint(tick: tick, hash: full, subsystems: subs,
-                                              fields: ReadableFields(score: score, combo: combo, health: health, items: items),
-                                              ticks: Array(marks), line: n))
+        keep(Checkpoint(tick: tick, hash: full, subsystems: subs,
+                        fields: ReadableFields(score: score, combo: combo, health: health, items: items),
+                        ticks: Array(marks), line: n))
         lastCheckpointTick = tick
         return true
     }
@@ -907,7 +922,19 @@ public struct ReplayReader {
         if inHeader {
             throw error(at: lineNumber, "the file ends inside its header: truncated before any record, nothing to replay")
         }
-        return ReadReplay(replay: replay!, complete: sawChecksum)
+        return ReadReplay(replay: replay!, complete: sawChecksum, checkpointCount: checkpointsRead, statesCount: statesRead)
+    }
+
+    /// A checkpoint read: counted, and kept (without `keepsCheckpoints`, in place of
+    /// the one before, so the last tick is still known).
+    private mutating func keep(_ checkpoint: Checkpoint) {
+        checkpointsRead += 1
+        if checkpoint.state != nil { statesRead += 1 }
+        if keepsCheckpoints || replay?.checkpoints.isEmpty == true {
+            replay?.checkpoints.append(checkpoint)
+        } else {
+            replay?.checkpoints[0] = checkpoint
+        }
     }
 }
 

@@ -74,7 +74,7 @@ extension AudioCommand {
             let design = try design.load()
             var path: HealthPath?
             if let healthPath { path = try readHealthPath(healthPath) }
-            let read = try replay.map(readOrExit)
+            let read = try replay.map { try readOrExit($0, checkpoints: false) }
             let replayTicks = read.map { ($0.replay.end?.tick ?? $0.replay.lastTick) - $0.replay.header.startTick } ?? 0
             let defaultSeconds = path?.seconds ?? (read != nil ? Double(replayTicks) / Double(Fixed.ticksPerSecond) : 10)
             let ticks = max(1, Int(((seconds ?? defaultSeconds) * Double(Fixed.ticksPerSecond)).rounded()))

@@ -23,8 +23,10 @@ let budgetHelp = "A replay is played no further than one checkpoint interval pas
     + "fingerprints the file holds plus at most \(ReplayFormat.maxCheckpointEvery); a file that asks for more is refused (exit 2)."
 
 /// Reads a replay, or fails (exit 2) with `file:line: message`.
-func readOrExit(_ path: String) throws -> ReadReplay {
-    do { return try ReplayReader.read(path: path) } catch { throw CommandFailure(error.description) }
+/// `checkpoints` false: every line read and checked, the checkpoints counted but not
+/// kept (a command that only plays the inputs: its memory follows them, not the file).
+func readOrExit(_ path: String, checkpoints: Bool = true) throws -> ReadReplay {
+    do { return try ReplayReader.read(path: path, checkpoints: checkpoints) } catch { throw CommandFailure(error.description) }
 }
 
 extension ReplayCommand {
@@ -228,7 +230,7 @@ extension ReplayCommand {
 
         func run() throws {
             let shipped = defaultBalancePath().flatMap { try? BalanceLoader.load(path: $0) }
-            CommandOutput.print(ReplayInfo(file: file, read: try readOrExit(file), shipped: shipped).text)
+            CommandOutput.print(ReplayInfo(file: file, read: try readOrExit(file, checkpoints: false), shipped: shipped).text)
         }
     }
 
@@ -244,7 +246,7 @@ extension ReplayCommand {
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() throws {
-            let read = try readOrExit(file)
+            let read = try readOrExit(file, checkpoints: false)
             let replay = read.replay
             // A what-if swaps the balance file's constants; the challenge table stays the recorded one.
             let rules = Rules(try balance.map {

@@ -48,7 +48,8 @@ extension ReplayCommand {
             try refuseExisting([("--out", out)], force: force)
             let assets: FrontAssets
             do { assets = try FrontAssetsLoader.load(theme: theme) } catch { throw CommandFailure(error.description) }
-            let read = try readOrExit(file)
+            // The watch overlay's timeline marks the checkpoints; a plain frame needs only the inputs.
+            let read = try readOrExit(file, checkpoints: watchOverlay)
             let replay = read.replay
             try checkKindData(Rules(replay.header.balance), assets: assets)
             let first = replay.header.startTick, last = ReplayFrames.lastTick(replay)

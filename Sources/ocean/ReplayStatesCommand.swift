@@ -22,7 +22,7 @@ extension ReplayCommand {
         @Option(help: "The tick whose whole state to print.") var tick: Int?
 
         func run() throws {
-            let replay = try readOrExit(file).replay
+            let replay = try readOrExit(file, checkpoints: false).replay
             let rules = Rules(replay.header.balance)
             let end = replay.end?.tick ?? replay.lastTick
             if let tick, !(replay.header.startTick...end).contains(tick) {

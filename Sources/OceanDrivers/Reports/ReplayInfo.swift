@@ -26,9 +26,9 @@ public struct ReplayInfo: Sendable {
         lines.append("seed          \(h.seed)")
         lines.append("session       \(h.date) \(ReplayFormat.clock(h.minuteOfDay))")
         if !h.recordedBy.isEmpty { lines.append("recorded by   \(h.recordedBy)") }
-        lines.append("checkpoints   \(r.checkpoints.count), one every \(counted(h.checkpointEvery, "tick"))")
+        lines.append("checkpoints   \(read.checkpointCount), one every \(counted(h.checkpointEvery, "tick"))")
         if let every = h.statesEvery {
-            lines.append("states        \(r.checkpoints.filter { $0.state != nil }.count) recorded, one every \(counted(every, "tick"))")
+            lines.append("states        \(read.statesCount) recorded, one every \(counted(every, "tick"))")
         }
         lines.append("inputs        \(counted(r.inputs.count, "change"))")
         lines.append("balance       \(balanceNote)")
