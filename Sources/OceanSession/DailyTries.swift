@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// The Daily Ocean's tries in `ocean play` (GAME_RULES §7), kept in `daily/` beside the
-/// profile: the day's first finished try is its official run (`DATE.replay`, never
+/// profile (a profile not named `profile`: `NAME.daily/`, each career its own): the day's first finished try is its official run (`DATE.replay`, never
 /// replaced: the one to submit); any finished try that beats the day's best so far is
 /// also kept as `DATE.best.replay`, the run a later try races as a ghost bin. A try is
 /// recorded to `DATE.try.replay` while it is played; one left early counts for nothing.
@@ -17,10 +17,9 @@ public struct DailyTries: Sendable, Equatable {
     public let date: CalendarDate
     public let folder: String
 
-    /// `profile`: the profile's path ("data/p" → "data/daily").
+    /// `profile`: the profile's path ("data/profile" → "data/daily", "data/ada" → "data/ada.daily").
     public init(profile: String, date: CalendarDate) {
-        let last = PlayRecording.lastGamePath(profile: profile)
-        folder = String(last.dropLast("last-game.replay".count)) + "daily"
+        folder = PlayRecording.careerFile("daily", profile: profile)
         self.date = date
     }
 

@@ -62,11 +62,23 @@ public struct PlayRecording: Sendable, Equatable {
     }
 
     /// `last-game.replay` in the profile's folder, as the profile's path writes it
-    /// (relative stays relative): "data/p" → "data/last-game.replay", "p" →
-    /// "last-game.replay".
+    /// (relative stays relative), named for its career (`careerFile`):
+    /// "data/profile" → "data/last-game.replay", "data/ada" → "data/ada.last-game.replay".
     public static func lastGamePath(profile: String) -> String {
-        guard let slash = profile.lastIndex(of: "/") else { return "last-game.replay" }
-        return String(profile[...slash]) + "last-game.replay"
+        careerFile("last-game.replay", profile: profile)
+    }
+
+    /// A career's own file `name` beside its profile. The default profile (`profile`)
+    /// keeps the plain name; any other profile's files begin with its name (without a
+    /// `.profile` ending): "data/ada.profile" → "data/ada.NAME". Two careers in one
+    /// folder so never write one file (their last games, their Daily Ocean tries); the
+    /// high-score table they share is locked instead (`HighScoreStore`).
+    public static func careerFile(_ name: String, profile: String) -> String {
+        let slash = profile.lastIndex(of: "/")
+        let folder = slash.map { String(profile[...$0]) } ?? ""
+        var career = slash.map { String(profile[profile.index(after: $0)...]) } ?? profile
+        if career.hasSuffix(".profile") && career.count > ".profile".count { career.removeLast(".profile".count) }
+        return folder + (career == "profile" || career.isEmpty ? "" : career + ".") + name
     }
 
     /// Makes the folder the first part goes in, if it is missing; true if it is there.

@@ -28,7 +28,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Play today's Daily Ocean at once (UTC date; the first finished try is the official run, kept in daily/ beside the profile).")
     var daily = false
     @Option(help: "With --quick: the game to play, classic or arcade (the menu offers both).") var mode: PlayMode = .classic
-    @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile).")
+    @Option(help: "Write the replay of what is played here (default: last-game.replay beside the profile; NAME.last-game.replay for a profile named NAME).")
     var record: String?
     @Flag(help: forceHelp("an existing --record (and its later parts' files), once each recording is finished")) var force = false
     @Option(help: "The seed of a new career's gameplay random stream (default: from the clock).") var seed: UInt64?
@@ -162,8 +162,8 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    /// `last-game.replay` beside the profile (whose folder `ProfileStore` made).
+    /// The career's `last-game.replay` beside the profile (`PlayRecording.lastGamePath`).
     private func lastGamePath(profile: String) -> String {
-        (try? PathName(profile).sibling("last-game.replay")) ?? "last-game.replay"
+        PlayRecording.lastGamePath(profile: profile)
     }
 }

@@ -130,7 +130,7 @@ struct PlayWindowTests {
             screen game; xdotool key ctrl+q
             """), environment: ["DIR": dir])
         #expect(daily.stdout.contains("play-exit 0"), "\(daily.stdout)\n\(daily.stderr)")
-        let kept = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/daily")) ?? []
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/daily-profile.daily")) ?? []
         #expect(kept.isEmpty, "a try left early keeps nothing: \(kept)")
     }
 
@@ -190,7 +190,7 @@ struct PlayWindowTests {
         let r = try script("""
             cd "$DIR"
             xvfb-run -a -n $((99 + $$ % 9000)) -s "-screen 0 1280x720x24" env -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 \
-              '\(repoRoot)/.build/debug/ocean' play --quick --mute --quit-after 0.5 --profile data/p
+              '\(repoRoot)/.build/debug/ocean' play --quick --mute --quit-after 0.5 --profile data/profile
             echo "play-exit $?"
             """, environment: ["DIR": dir])
         #expect(r.stdout.contains("play-exit 0"), "\(r.stdout)\n\(r.stderr)")

@@ -16,13 +16,27 @@ import TestSupport
     }
 
     @Test func withoutRecordEveryPartIsLastGameBesideTheProfile() {
-        var r = PlayRecording(record: nil, force: false, profile: "data/p")
+        var r = PlayRecording(record: nil, force: false, profile: "data/profile")
         #expect(r.path == "data/last-game.replay" && r.replaces)
         let note = r.nextPart(balance: "b.toml") { _ in true }
         #expect(r.path == "data/last-game.replay" && r.segment == 2)
         #expect(note.contains("no --record") && note.hasPrefix("b.toml reloaded: "), "\(note)")
-        #expect(PlayRecording(record: nil, force: false, profile: "p").path == "last-game.replay")
-        #expect(PlayRecording(record: nil, force: false, profile: "/home/a/p").path == "/home/a/last-game.replay")
+        #expect(PlayRecording(record: nil, force: false, profile: "profile").path == "last-game.replay")
+        #expect(PlayRecording(record: nil, force: false, profile: "/home/a/profile").path == "/home/a/last-game.replay")
+    }
+
+    /// Issue 49, one writer per shared file: two careers in one folder each keep their
+    /// own last game and Daily Ocean tries (named for the profile); the default
+    /// profile keeps the plain names.
+    @Test func twoCareersInOneFolderKeepTheirOwnFiles() {
+        #expect(PlayRecording.lastGamePath(profile: "data/ada") == "data/ada.last-game.replay")
+        #expect(PlayRecording.lastGamePath(profile: "data/bo.profile") == "data/bo.last-game.replay")
+        #expect(PlayRecording.lastGamePath(profile: "p") == "p.last-game.replay")
+        #expect(PlayRecording.lastGamePath(profile: "/home/a/.profile") == "/home/a/.profile.last-game.replay")
+        let day = CalendarDate(year: 2026, month: 12, day: 1)
+        #expect(DailyTries(profile: "data/profile", date: day).folder == "data/daily")
+        #expect(DailyTries(profile: "data/ada", date: day).folder == "data/ada.daily")
+        #expect(DailyTries(profile: "data/ada", date: day).officialPath != DailyTries(profile: "data/bo", date: day).officialPath)
     }
 
     @Test func aNamedRecordingTakesTheNextFreeNameUnlessForced() {
