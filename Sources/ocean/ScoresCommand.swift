@@ -2,6 +2,7 @@ import ArgumentParser
 import OceanApp
 import OceanAssets
 import OceanCLI
+import OceanDrivers
 import OceanFront
 import OceanKernel
 import OceanPlatform
@@ -10,7 +11,8 @@ import OceanStore
 import OceanSystem
 
 /// `ocean scores`: the local high-score tables, each entry with the replay that
-/// proves it (`ocean replay verify` on its path), and `ocean scores watch N`.
+/// proves it, checked as it is listed or watched (`ScoreProof`: the replay verifies,
+/// plays the entry's game, under the shipped constants), and `ocean scores watch N`.
 struct ScoresCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scores",
@@ -35,6 +37,7 @@ struct ScoresCommand: ParsableCommand {
                         + "\(e.name.isEmpty ? "(no name)" : e.name)"
                         + (e.assist.map { "  (assist: \($0.speedPercent)% speed, \($0.binPercent)% bin)" } ?? "")
                         + "  \(store.replayPath(e))")
+                    CommandOutput.print("     " + ScoresCommand.proof(e, store: store).words)
                 }
             }
         }
@@ -59,7 +62,18 @@ struct ScoresCommand: ParsableCommand {
             guard place <= entries.count else {
                 throw CommandFailure("the \(mode.key) table has \(entries.count) entr\(entries.count == 1 ? "y" : "ies"); `ocean scores` lists them")
             }
-            try ReplayCommand.Watch.watch(store.replayPath(entries[place - 1]), theme: nil, scale: 2, fps: fps)
+            let entry = entries[place - 1]
+            // Said before the window opens: what is watched is the replay, whatever the table says.
+            printError("ocean scores watch: entry \(place) (\(entry.score)): " + ScoresCommand.proof(entry, store: store).words)
+            try ReplayCommand.Watch.watch(store.replayPath(entry), theme: nil, scale: 2, fps: fps)
         }
+    }
+
+    /// Entry `e` checked against its replay and the shipped constants.
+    static func proof(_ e: HighScores.Entry, store: HighScoreStore) -> ScoreProof.Verdict {
+        let shipped = defaultBalancePath().flatMap { try? BalanceLoader.load(path: $0) }
+        return ScoreProof.check(ScoreProof.Claim(mode: e.mode, score: e.score, rounds: e.rounds, catches: e.catches,
+                                                 bestCombo: e.bestCombo),
+                                replayPath: store.replayPath(e), shipped: shipped)
     }
 }

@@ -65,16 +65,11 @@ public struct ReplayInfo: Sendable {
     /// How the replay's constants compare with the shipped ones.
     var balanceNote: String {
         let b = read.replay.header.balance
-        let fields = BalanceSchema.fields(of: b)
-        let n = fields.count
+        let n = BalanceSchema.fields(of: b).count
         guard let shipped else { return "\(n) constants" }
-        let shippedFields = BalanceSchema.fields(of: shipped)
         // Compared key by key: a kind only one of them has differs by being there.
-        let differing = fields.filter { f in
-            shippedFields.first { $0.key == f.key }.map { shipped[keyPath: $0.path] } != b[keyPath: f.path]
-        }
+        let differing = ScoreProof.differences(b, from: shipped)
         if differing.isEmpty { return "\(n) constants, all as shipped" }
-        return "\(n) constants, \(differing.count) differ from the shipped file: "
-            + differing.map { "\($0.key)=\(b[keyPath: $0.path])" }.joined(separator: ", ")
+        return "\(n) constants, \(differing.count) differ from the shipped file: " + differing.joined(separator: ", ")
     }
 }
