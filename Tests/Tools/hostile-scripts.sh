@@ -2,8 +2,8 @@
 # The shell, Python and Makefile tooling against hostile input ("Nothing lost, nothing
 # injected, round three"): scripts/bisect-replay.sh, `make k8s` (scripts/render-k8s.py),
 # scripts/tune-slurm.sh, scripts/install.sh and scripts/optuna_search.py; and round
-# four's cases on the built `ocean`, when it is built (a full disk, a file-size limit,
-# absurd tune targets, a game key as a bin key).
+# four's and five's cases on the built `ocean`, when it is built (a full disk, a file-size
+# limit, absurd tune targets, a game key as a bin key, a deep TOML key, an edited high score).
 # Usage: Tests/Tools/hostile-scripts.sh   (from anywhere; one line per case, exit 1 if any fails)
 # Needs bash, git, make, python3 (3.11+, tomllib) and dash or sh; no Slurm, no Kubernetes,
 # no network, no Swift build: `ocean`, `sbatch` and Optuna are small fakes made here.
@@ -476,6 +476,20 @@ if [ -x "$O" ]; then
   "$O" keys --right Escape --settings "$T/keys.toml" 2> "$T/keys.err"; ks=$?
   check "ocean keys: the game's own key (Escape) is refused as a bin key, nothing written" \
     eval '[ "$ks" = 2 ] && grep -q "the game'"'"'s own key" "$T/keys.err" && [ ! -e "$T/keys.toml" ]' -- "exit $ks" "$(cat "$T/keys.err")"
+  # Round five: a tune spec whose one key is 120 parts of 30 KB each is refused in
+  # memory in proportion to its 3.6 MB (it took 329 MB).
+  "$PY" -c 'import sys; p = "k" * 30000; sys.stdout.write(".".join([p] * 120) + " = 1\n")' > "$T/deep.toml"
+  /usr/bin/time -f %M -o "$T/deep.rss" "$O" tune "$T/deep.toml" --out "$T/deep.jsonl" > /dev/null 2> "$T/deep.err"; ds=$?
+  check "ocean tune: a key 120 parts deep in a 3.6 MB spec is refused (exit 2) in under 100 MB" \
+    eval '[ "$ds" = 2 ] && [ "$(tail -1 "$T/deep.rss")" -lt 100000 ]' -- "exit $ds" "$(tail -1 "$T/deep.rss") KiB" "$(head -c 300 "$T/deep.err")"
+  # A high score edited by hand is listed as not proven by its replay.
+  mkdir -p "$T/scores"
+  "$O" replay record --bot greedy --seed 2 --out "$T/game.replay" > /dev/null 2>&1
+  mkdir -p "$T/scores/scores" && cp "$T/game.replay" "$T/scores/scores/classic-1.replay"
+  printf '# hand-made\nocean-high-scores 1\nentry classic score=999999 rounds=5 catches=90 best-combo=94 date=2026-11-29 replay=classic-1.replay name=Mallory\n' > "$T/scores/high-scores.txt"
+  "$O" scores --profile "$T/scores/profile" > "$T/scores.out" 2>&1; ss=$?
+  check "ocean scores: an entry edited to 999,999 is listed as NOT PROVEN by its replay" \
+    eval '[ "$ss" = 0 ] && grep -q "999999" "$T/scores.out" && grep -q "NOT PROVEN: its replay'"'"'s game is classic, score" "$T/scores.out"' -- "exit $ss" "$(cat "$T/scores.out")"
 else
   echo "skip the built ocean's cases: $O is not built (make test builds it)"
 fi
