@@ -13,6 +13,9 @@ public struct KeyLocator: Sendable {
         var line: Int?
         /// The keys under it, by name; looked up, never iterated.
         var children: [String: Int] = [:]
+        /// The most dotted parts a child's own name has (`"bin.width_px"` under `[vary]`,
+        /// a quoted key: 2), so a lookup knows how many parts may make one name.
+        var partsInAName = 1
     }
     /// The root (the document) first.
     private var nodes = [Node()]
@@ -42,7 +45,29 @@ public struct KeyLocator: Sendable {
         if let n = nodes[parent].children[name] { return n }
         nodes.append(Node())
         nodes[parent].children[name] = nodes.count - 1
+        let parts = name.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+        nodes[parent].partsInAName = max(nodes[parent].partsInAName, parts)
         return nodes.count - 1
+    }
+
+    /// Walks `key`'s dotted parts down the tree (a quoted key with dots in it is one
+    /// name: the longest name that matches is taken): the last node reached with a
+    /// line, and whether the whole key was matched.
+    private func walk(_ key: String) -> (line: Int?, whole: Bool) {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        var node = 0, i = 0
+        var found: Int?
+        next: while i < parts.count {
+            for j in stride(from: min(parts.count, i + nodes[node].partsInAName), to: i, by: -1) {
+                let name = j == i + 1 ? String(parts[i]) : parts[i..<j].joined(separator: ".")
+                guard let n = nodes[node].children[name] else { continue }
+                (node, i) = (n, j)
+                if let line = nodes[n].line { found = line }
+                continue next
+            }
+            return (found, false)
+        }
+        return (found, node != 0)
     }
 
     /// An array of tables made by `[[name]]` headers (its elements are not inline).
@@ -53,23 +78,12 @@ public struct KeyLocator: Sendable {
 
     /// The line of `key` (a value or a table, its dotted name), or nil if it is not written.
     func line(of key: String) -> Int? {
-        var node = 0
-        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let n = nodes[node].children[String(part)] else { return nil }
-            node = n
-        }
-        return node == 0 ? nil : nodes[node].line
+        let w = walk(key)
+        return w.whole ? w.line : nil
     }
 
     /// The line of `key`, else of the nearest enclosing table that is written.
     public func nearestLine(of key: String) -> Int? {
-        var node = 0
-        var found: Int?
-        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
-            guard let n = nodes[node].children[String(part)] else { break }
-            node = n
-            if let line = nodes[n].line { found = line }
-        }
-        return found
+        walk(key).line
     }
 }
