@@ -274,13 +274,17 @@ $(VENV)/.made:
 	touch $@
 
 ## tune-optuna: search SPEC's varied keys with Optuna (TPE, or SAMPLER=cmaes; MULTI=1 for a Pareto front over the
-## targets), TRIALS trials asked of `ocean tune eval`; the study is kept in .build/optuna/*.db and resumes when run again
+## targets; a spec of constraints only asks for a feasible balance), TRIALS trials asked of the built `ocean tune eval`
+## (OCEAN, default .build/release/ocean: nothing is built); BALANCE_OUT=FILE writes the best trial as a balance file;
+## the study is kept in .build/optuna/*.db and resumes when run again
 SPEC ?= assets/tune/example.toml
+OCEAN ?= .build/release/ocean
 TRIALS ?= 40
 SAMPLER ?= tpe
 tune-optuna: venv
-	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean
-	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) --ocean .build/release/ocean
+	@test -x "$(OCEAN)" || { echo "tune-optuna: $(OCEAN) is not built: make build-release first (or OCEAN=PATH to a built ocean)" >&2; exit 2; }
+	$(VENV)/bin/python scripts/optuna_search.py $(SPEC) --trials $(TRIALS) --sampler $(SAMPLER) $(if $(MULTI),--multi) \
+	  $(if $(BALANCE_OUT),--balance-out $(BALANCE_OUT)) --ocean $(OCEAN)
 
 ## test-optuna: the Optuna test (a 20-trial study whose best trial equals `ocean tune` at that point); `make test`
 ## runs it only when the venv is there

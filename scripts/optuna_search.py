@@ -4,9 +4,12 @@
     make tune-optuna SPEC=assets/tune/example.toml [TRIALS=40] [SAMPLER=tpe|cmaes] [MULTI=1]
     .build/venv/bin/python scripts/optuna_search.py SPEC [--trials N] [--sampler tpe|cmaes]
         [--multi] [--storage FILE.db] [--study NAME] [--seed N] [--games N] [--ocean BINARY]
-        [--json FILE [--force]]
+        [--json FILE] [--balance-out FILE] [--force]
 
-Single objective: the spec's folded distance to its targets. --multi: each target an
+Single objective: the spec's folded distance to its targets; a spec with [constraints]
+and no [targets] asks for a feasible balance, and its objective is the total shortfall
+(each broken constraint's margin, summed: 0 when every one is kept), the best the
+first trial that keeps them all. --multi: each target an
 objective (TPE only; Optuna's CMA-ES is single-objective), and the study's Pareto
 front is printed. The spec's [constraints] become Optuna's (Trial.set_constraint:
 each entry's margin, negated); the best trial, or the front, is chosen among the
@@ -21,11 +24,16 @@ study gives the same numbers.
 
 Everything is checked before the study starts (exit 2, one line on stderr): the spec
 (`ocean tune eval` reads it with no points, so a spec it refuses stops here with its
-message), and --json's file, which must not exist unless --force is given. The JSON is
-written to a new temporary file in the same folder (never through a file or link
-already there), flushed to disk, then linked into place (renamed over FILE with --force).
+message), and --json's and --balance-out's files, which must not exist unless --force is
+given. The JSON is written to a new temporary file in the same folder (never through a
+file or link already there), flushed to disk, then linked into place (renamed over FILE
+with --force). --balance-out writes the best trial as a balance file: the base file
+with its values edited in, its comments kept, as `ocean tune export` writes a sweep's
+point (the best trial is asked of `ocean tune eval --sweep-header` once more, and
+exported from that). Not with --multi (a front has no one best).
 """
 import argparse
+import shutil
 import json
 import os
 import subprocess
@@ -90,18 +98,18 @@ def check_spec(ocean, spec, games, jobs):
         fail(f"{spec}: `ocean tune eval` refused it (exit {r.returncode}); its message is above")
 
 
-def check_output(path, force):
-    """--json's FILE: refused when it exists (unless force) or its folder is not there."""
+def check_output(path, force, flag="--json"):
+    """An output FILE: refused when it exists (unless force) or its folder is not there."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        fail(f"--json {path}: the folder {folder} does not exist")
+        fail(f"{flag} {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK):
-        fail(f"--json {path}: the folder {folder} is not writable")
+        fail(f"{flag} {path}: the folder {folder} is not writable")
     if os.path.lexists(path):
         if not force:
-            fail(f"--json {path} exists; add --force to replace it")
+            fail(f"{flag} {path} exists; add --force to replace it")
         if os.path.isdir(path):
-            fail(f"--json {path} is a folder")
+            fail(f"{flag} {path} is a folder")
 
 
 def write_json(path, result, force):
@@ -134,7 +142,9 @@ def write_json(path, result, force):
 class Evaluator:
     """`ocean tune eval` kept running: one JSON line out, one back, per trial."""
 
-    def __init__(self, ocean, spec, games, jobs):
+    def __init__(self, ocean, spec, games, jobs, targets=True):
+        # A spec without targets has no distance to answer (constraints only).
+        self.targets = targets
         cmd = [ocean, "tune", "eval", spec] + (["--games", str(games)] if games else []) + (["--jobs", str(jobs)] if jobs else [])
         try:
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -162,7 +172,7 @@ class Evaluator:
         except ValueError:
             answer = None
         if (not isinstance(answer, dict) or not isinstance(answer.get("valid"), bool)
-                or (answer["valid"] and not (isinstance(answer.get("distance"), (int, float))
+                or (answer["valid"] and not ((isinstance(answer.get("distance"), (int, float)) or not self.targets)
                                              and isinstance(answer.get("objectives", []), list)))):
             self.proc.kill()
             self.proc.wait()
@@ -175,6 +185,26 @@ class Evaluator:
         except OSError:
             pass
         self.proc.wait()
+
+
+def export_balance(a, trial):
+    """The best trial as a balance file: asked of `ocean tune eval --sweep-header` once
+    more (deterministic: the same numbers), then `ocean tune export` writes it."""
+    folder = tempfile.mkdtemp(prefix="optuna-export-")
+    try:
+        sweep = os.path.join(folder, f"trial-{trial.number}.jsonl")
+        cmd = [a.ocean, "tune", "eval", a.spec, "--sweep-header"] + (["--games", str(a.games)] if a.games else []) \
+            + (["--jobs", str(a.jobs)] if a.jobs else [])
+        with open(sweep, "w") as out:
+            r = subprocess.run(cmd, input=json.dumps(trial.params, sort_keys=True) + "\n", stdout=out, text=True)
+        if r.returncode != 0:
+            fail(f"--balance-out: `ocean tune eval` stopped (exit {r.returncode}); its message is above")
+        r = subprocess.run([a.ocean, "tune", "export", sweep, "--point", "0", "--out", a.balance_out]
+                           + (["--force"] if a.force else []))
+        if r.returncode != 0:
+            fail(f"--balance-out: `ocean tune export` stopped (exit {r.returncode}); its message is above")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
@@ -190,7 +220,8 @@ def main():
     p.add_argument("--jobs", type=int)
     p.add_argument("--ocean", default=os.environ.get("OCEAN", ".build/release/ocean"))
     p.add_argument("--json", help="write the best trial (or the front) here as JSON (a new file, unless --force)")
-    p.add_argument("--force", action="store_true", help="let --json replace a file that exists")
+    p.add_argument("--balance-out", help="write the best trial as a balance file here (a new file, unless --force)")
+    p.add_argument("--force", action="store_true", help="let --json and --balance-out replace a file that exists")
     a = p.parse_args()
     if a.trials < 0:
         fail(f"--trials: {a.trials} is below 0")
@@ -201,12 +232,16 @@ def main():
     if a.json:
         check_output(a.json, a.force)
     space, targets, constraints = spaces(a.spec)
-    if not targets:
-        fail(f"{a.spec}: no [targets] to aim for")
+    if not targets and not constraints:
+        fail(f"{a.spec}: no [targets] to aim for and no [constraints] to keep")
     if a.multi and len(targets) < 2:
         fail(f"--multi: {a.spec} has {len(targets)} target; a front needs at least 2")
     if constraints and a.sampler == "cmaes":
         fail(f"{a.spec} has [constraints]; Optuna's CMA-ES cannot honour them: use --sampler tpe")
+    if a.balance_out:
+        if a.multi:
+            fail("--balance-out: a Pareto front (--multi) has no one best trial; export the one you choose with --json's params")
+        check_output(a.balance_out, a.force, "--balance-out")
     check_spec(a.ocean, a.spec, a.games, a.jobs)
     global optuna
     try:
@@ -227,8 +262,8 @@ def main():
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
-        study.set_metric_names([f"{n} error" for n in targets] if a.multi else ["distance"])
-    evaluate = Evaluator(a.ocean, a.spec, a.games, a.jobs)
+        study.set_metric_names([f"{n} error" for n in targets] if a.multi else ["distance" if targets else "shortfall"])
+    evaluate = Evaluator(a.ocean, a.spec, a.games, a.jobs, targets=bool(targets))
     for _ in range(a.trials):
         trial = study.ask()
         params = {}
@@ -251,16 +286,18 @@ def main():
         # per [constraints] entry, feasible at 0 or below: the point's margin (how far
         # inside its bounds, on the 95 % interval's safe side unless the entry says
         # on = "mean") negated.
+        values = []
         if constraints:
             margins = line.get("margins") or {}
-            values = []
             for c in constraints:
                 m = margins.get(c)
                 values.append(-m if isinstance(m, (int, float)) and m == m else 1e6)
                 trial.set_user_attr(f"{c} margin", m)
                 trial.set_constraint(c, values[-1])
             trial.set_user_attr("feasible", all(v <= 0 for v in values))
-        study.tell(trial, line["objectives"] if a.multi else line["distance"])
+        # Without targets, how far the point is from keeping every constraint.
+        shortfall = sum(max(0.0, v) for v in values)
+        study.tell(trial, line["objectives"] if a.multi else line["distance"] if targets else shortfall)
     evaluate.close()
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
     if not done:
@@ -285,8 +322,11 @@ def main():
         if not pool:
             fail(f"no feasible trial among {len(done)}: every one broke a [constraints] bound (see each trial's margins)")
         t = min(pool, key=lambda t: (t.value, t.number))
-        print(f"best {'feasible ' if constraints else ''}trial {t.number}: {json.dumps(t.params, sort_keys=True)} distance {t.value}")
+        print(f"best {'feasible ' if constraints else ''}trial {t.number}: {json.dumps(t.params, sort_keys=True)} "
+              + (f"distance {t.value}" if targets else "every constraint kept"))
         result = {"trial": t.number, "params": t.params, "value": t.value, "line": t.user_attrs["line"]}
+        if a.balance_out:
+            export_balance(a, t)
     if a.json:
         try:
             write_json(a.json, result, a.force)

@@ -40,6 +40,9 @@ struct TuneEval: ParsableCommand {
         try checkRange(jobs, "--jobs", 1...256)
     }
 
+    @Flag(help: "Write a sweep's header line first, so the output is a sweep's JSON Lines that `ocean tune export` reads.")
+    var sweepHeader = false
+
     func run() throws {
         let (spec, base) = try loadSpec(self.spec, balance: balance)
         // Halving picks its own points rung by rung; here the asker picks them.
@@ -51,6 +54,10 @@ struct TuneEval: ParsableCommand {
         var evaluator = Evaluator(spec: spec, base: base, file: self.spec)
         evaluator.games = games
         evaluator.jobs = jobs ?? usableCPUs()
+        if sweepHeader {
+            var bytes = Array((evaluator.sweepHeader + "\n").utf8)
+            _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+        }
         var index = 0
         var lines = StandardInputLines(reader: "tune eval", lineHolds: "one point, {\"KEY\": WHOLE NUMBER, …}")
         while let text = try lines.next() {

@@ -90,4 +90,16 @@ public struct Evaluator {
 
     /// The line written back.
     public static func encode(_ line: PointLine) -> String { JSONLines.encode(line) }
+
+    /// The header a sweep of these points would have (points: 0, as they are asked one
+    /// at a time): written first, it makes the answers a sweep's JSON Lines, which
+    /// `ocean tune export` writes a balance file from.
+    public var sweepHeader: String {
+        JSONLines.encode(SweepHeader(spec: hex16(spec.fingerprint), engine: Engine.version,
+                                     balance: hex16(PointSampler.fingerprint(base)), games: games ?? spec.games,
+                                     careers: spec.career.careers, points: 0, shard: "all",
+                                     bots: spec.players.map(\.description), keys: spec.axes.map(\.key),
+                                     seedBase: spec.seedBase, seeds: Seeds.rule, sampling: spec.sampling.rawValue,
+                                     strategy: spec.strategy.rawValue))
+    }
 }

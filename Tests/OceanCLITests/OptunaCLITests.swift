@@ -112,4 +112,30 @@ struct OptunaCLITests {
         #expect(text.contains("\"names\": [\"distance\"]"), "\(text)")
         #expect(text.contains("human@50.catch_rate margin") && text.contains("human@50 round3.catch_rate error") && text.contains("feasible"), "\(text)")
     }
+
+    /// Issue 50 item 6: a spec of constraints only asks for a feasible balance, and
+    /// --balance-out writes the best trial as a balance file `ocean` plays.
+    @Test func aConstraintsOnlySpecFindsAFeasibleBalanceAndWritesIt() throws {
+        let dir = freshFolder("optuna-constraints-only")
+        let spec = try temporaryFile("optuna-only.toml", """
+            bots = ["greedy"]
+            games = 20
+            [vary]
+            "bin.width_px" = { from = 44, to = 64, step = 4 }
+            [constraints]
+            "greedy.catch_rate" = { min = 0.9, on = "mean" }
+            """)
+        let out = dir + "/best.toml"
+        let r = try search([spec, "--trials", "6", "--storage", dir + "/study.db", "--balance-out", out])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("best feasible trial") && r.out.contains("every constraint kept"), "\(r.out)")
+        let balance = try read(out)
+        #expect(balance.contains("tuned: was 46") || balance.contains("width_px = 46"), "\(balance.prefix(400))")
+        #expect(try ocean(["sim", "--games", "2", "--bot", "greedy", "--balance", out]).status == 0, "the file plays")
+        // An existing file is kept without --force; a front has no one best to write.
+        let again = try search([spec, "--trials", "1", "--storage", dir + "/study.db", "--balance-out", out])
+        #expect(again.status == 2 && again.err.contains("--balance-out \(out) exists"), "\(again.err)")
+        let front = try search([spec, "--multi", "--balance-out", dir + "/front.toml"])
+        #expect(front.status == 2, "\(front.err)")
+    }
 }
