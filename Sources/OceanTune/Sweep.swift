@@ -352,8 +352,8 @@ public enum Sweep {
     public static func feasibility(_ results: [PlayerResult], spec: TuneSpec) -> (Bool, [String: Double]) {
         var margins: [String: Double] = [:]
         for c in spec.constraints {
-            guard let r = results.first(where: { $0.bot == c.player.description }) else { continue }
-            let m = c.margin(r, careerDays: spec.career.days)
+            guard results.contains(where: { $0.bot == c.player.description }) else { continue }
+            let m = c.margin(results, careerDays: spec.career.days)
             margins[c.name] = m.isNaN ? -1e6 : rounded(m)
         }
         return (margins.values.allSatisfy { $0 >= 0 }, margins)

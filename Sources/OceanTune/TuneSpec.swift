@@ -99,13 +99,73 @@ public struct TuneSpec: Sendable {
         /// careers, as for a target.
         public var round: Int?
         public var day: Int?
+        /// A relation between bots (`"human@30.days_to_sea_2 - human@80.days_to_sea_2" =
+        /// { min = 7 }`): the bounds hold for this metric minus that one.
+        public var minus: Term?
+
+        /// One side of a relation: a bot's metric (of a round or a day, as a constraint's).
+        public struct Term: Sendable, Equatable {
+            public var player: Player
+            public var metric: Metric
+            public var round: Int?
+            public var day: Int?
+
+            public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil) {
+                (self.player, self.metric, self.round, self.day) = (player, metric, round, day)
+            }
+
+            public var name: String { "\(player).\(Metric.name(metric, round: round, day: day))" }
+
+            /// The mean and the 95 % interval of this term in `r` (censored days: the
+            /// careers that reached the milestone); nil when it has no value.
+            func figure(_ r: PlayerResult, careerDays: Int) -> (mean: Double, low: Double, high: Double)? {
+                if let reach = r.reach(of: metric), reach.reached.successes < reach.reached.n {
+                    guard reach.days.n > 0 else { return nil }
+                    return (reach.days.mean, reach.days.ciLow, reach.days.ciHigh)
+                }
+                let mean = r.value(of: metric, round: round, day: day, careerDays: careerDays)
+                let (low, high) = r.interval(of: metric, round: round, day: day) ?? (mean, mean)
+                return mean.isNaN || low.isNaN || high.isNaN ? nil : (mean, low, high)
+            }
+        }
 
         public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil) {
             (self.player, self.metric, self.round, self.day) = (player, metric, round, day)
         }
 
         /// The key as the spec writes it.
-        public var name: String { "\(player).\(Metric.name(metric, round: round, day: day))" }
+        public var name: String {
+            let left = "\(player).\(Metric.name(metric, round: round, day: day))"
+            return minus.map { "\(left) - \($0.name)" } ?? left
+        }
+
+        /// The bots whose results it reads.
+        public var players: [Player] { [player] + (minus.map { [$0.player] } ?? []) }
+
+        /// How far inside its bounds `results` are (the constraint's bot's, and for a
+        /// relation the other's too); NaN when a side has no value or no result.
+        public func margin(_ results: [PlayerResult], careerDays: Int) -> Double {
+            guard let r = results.first(where: { $0.bot == player.description }) else { return .nan }
+            guard let minus else { return margin(r, careerDays: careerDays) }
+            guard let o = results.first(where: { $0.bot == minus.player.description }) else { return .nan }
+            // Days to a milestone some careers never reached are known only from below:
+            // a side that can only be larger than measured cannot prove a bound it would
+            // break by being larger (the left side's maximum, the right side's minimum).
+            func censored(_ r: PlayerResult, _ m: Metric) -> Bool {
+                r.reach(of: m).map { $0.reached.successes < $0.reached.n } ?? false
+            }
+            if (censored(r, metric) && max != nil) || (censored(o, minus.metric) && min != nil) { return -.infinity }
+            guard let a = Term(player: player, metric: metric, round: round, day: day).figure(r, careerDays: careerDays),
+                  let b = minus.figure(o, careerDays: careerDays) else { return .nan }
+            // The difference of two independent estimates: its interval's half-width the
+            // two half-widths in quadrature (each side's games are its own bot's).
+            let difference = a.mean - b.mean
+            let half = onMean ? 0 : ((a.high - a.low) / 2 * (a.high - a.low) / 2 + (b.high - b.low) / 2 * (b.high - b.low) / 2).squareRoot()
+            var m = Double.infinity
+            if let min { m = Swift.min(m, difference - half - min) }
+            if let max { m = Swift.min(m, max - (difference + half)) }
+            return m
+        }
 
         /// How far inside its bounds `r` is (negative: outside), the nearest bound's
         /// margin; NaN when the metric has no value (a round no game reached).
@@ -174,13 +234,17 @@ public struct TuneSpec: Sendable {
             last = axis.range?.lowerBound ?? axis.values.min() ?? last
         }
         for t in targets { if let r = t.round, r > last { return ("targets.\"\(t.player)\".\(t.metricName)", last) } }
-        for c in constraints { if let r = c.round, r > last { return ("constraints.\"\(c.name)\"", last) } }
+        for c in constraints {
+            for r in [c.round, c.minus?.round].compactMap({ $0 }) where r > last { return ("constraints.\"\(c.name)\"", last) }
+        }
         return nil
     }
 
     /// Whether a target or constraint names a round's metric: then every game keeps
     /// its rounds' figures.
-    public var needsRounds: Bool { targets.contains { $0.round != nil } || constraints.contains { $0.round != nil } }
+    public var needsRounds: Bool {
+        targets.contains { $0.round != nil } || constraints.contains { $0.round != nil || $0.minus?.round != nil }
+    }
 
     /// The days of the careers and their metrics the targets and constraints name, each
     /// once, in the order first named: what every career keeps of its days.
@@ -188,6 +252,7 @@ public struct TuneSpec: Sendable {
         var out: [DayMetric] = []
         let named = targets.compactMap { t in t.day.map { DayMetric(day: $0, metric: t.metric) } }
             + constraints.compactMap { c in c.day.map { DayMetric(day: $0, metric: c.metric) } }
+            + constraints.compactMap { c in c.minus.flatMap { m in m.day.map { DayMetric(day: $0, metric: m.metric) } } }
         for d in named where !out.contains(d) { out.append(d) }
         return out
     }

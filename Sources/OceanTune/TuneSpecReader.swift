@@ -298,27 +298,28 @@ public enum TuneSpecReader {
             var out: [TuneSpec.Constraint] = []
             for name in t.keys {
                 let full = "constraints.\"\(name)\""
-                // "BOT.metric" or "BOT.roundN.metric": the bot's name may hold dots of
-                // its own, the metric none.
-                guard var dot = name.lastIndex(of: ".") else {
-                    problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\" or \"human@50.round3.catch_rate\"")
+                // "BOT.metric", or a relation between bots: "BOT.metric - BOT.metric".
+                let sides = name.components(separatedBy: " - ")
+                guard sides.count <= 2 else {
+                    problem(full, "a relation is two terms, \"BOT.metric - BOT.metric\"")
                     continue
                 }
-                if let before = name[..<dot].lastIndex(of: "."),
-                   name[name.index(after: before)...].hasPrefix("round") || name[name.index(after: before)...].hasPrefix("day") { dot = before }
-                let bot = String(name[..<dot]), m = String(name[name.index(after: dot)...])
-                guard let player = TuneSpec.Player(bot), players.contains(player) else {
-                    problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
-                    continue
+                guard let left = term(sides[0], full: full, players: players, career: career) else { continue }
+                var minus: TuneSpec.Constraint.Term?
+                if sides.count == 2 {
+                    guard let right = term(sides[1], full: full, players: players, career: career) else { continue }
+                    if right.metric != left.metric {
+                        problem(full, "a relation compares one metric between bots: \(left.metric) and \(right.metric) differ")
+                        continue
+                    }
+                    minus = right
                 }
-                guard let (metric, round, day) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); continue }
-                if (metric.needsCareers || day != nil) && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
-                if let day, day > career.days { problem(full, "day \(day) is past the careers' \(career.days) days ([career] days)") }
                 guard let bounds = t[name]!.table else {
                     problem(full, "expected { min = N }, { max = N } or both (and on = \"mean\" to judge the mean, not the interval)")
                     continue
                 }
-                var c = TuneSpec.Constraint(player: player, metric: metric, round: round, day: day)
+                var c = TuneSpec.Constraint(player: left.player, metric: left.metric, round: left.round, day: left.day)
+                c.minus = minus
                 for key in bounds.keys {
                     let v = bounds[key]!
                     switch key {
@@ -343,6 +344,28 @@ public enum TuneSpecReader {
                 out.append(c)
             }
             return out
+        }
+
+        /// One "BOT.metric" or "BOT.roundN.metric" (or "BOT.dayN.metric") of a
+        /// constraint's key: the bot's name may hold dots of its own, the metric none.
+        mutating func term(_ text: String, full: String, players: [TuneSpec.Player],
+                           career: TuneSpec.Career) -> TuneSpec.Constraint.Term? {
+            guard var dot = text.lastIndex(of: ".") else {
+                problem(full, "expected \"BOT.metric\", such as \"human@50.catch_rate\" or \"human@50.round3.catch_rate\", "
+                    + "or a relation \"BOT.metric - BOT.metric\"")
+                return nil
+            }
+            if let before = text[..<dot].lastIndex(of: "."),
+               text[text.index(after: before)...].hasPrefix("round") || text[text.index(after: before)...].hasPrefix("day") { dot = before }
+            let bot = String(text[..<dot]), m = String(text[text.index(after: dot)...])
+            guard let player = TuneSpec.Player(bot), players.contains(player) else {
+                problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
+                return nil
+            }
+            guard let (metric, round, day) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); return nil }
+            if (metric.needsCareers || day != nil) && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
+            if let day, day > career.days { problem(full, "day \(day) is past the careers' \(career.days) days ([career] days)") }
+            return TuneSpec.Constraint.Term(player: player, metric: metric, round: round, day: day)
         }
 
         func describe(_ value: TOMLValue) -> String { TOMLEntries.describe(value) }

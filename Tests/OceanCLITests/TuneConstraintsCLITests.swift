@@ -48,6 +48,42 @@ import TestSupport
         #expect(none.stdout.contains("no point keeps every constraint"), "\(none.stdout)")
     }
 
+    /// Issue 50 item 4, relations between bots: a constraint on one bot's metric minus
+    /// another's, judged on the difference's interval (the two half-widths in
+    /// quadrature) unless `on = "mean"`; one metric on both sides, two terms at most.
+    @Test func aRelationBetweenBotsIsJudgedOnTheDifferencesInterval() throws {
+        let dir = freshFolder("tune-relations")
+        let probe = try spec("rel-probe.toml", #""human@50.catch_rate - human@20.catch_rate" = { min = 0 }"#)
+        #expect(try ocean(["tune", probe, "--jobs", "2", "--out", dir + "/probe.jsonl"]).status == 0)
+        let first = try #require(try records(dir + "/probe.jsonl").first)
+        let results = try #require(first["results"] as? [[String: Any]])
+        func rate(_ bot: String) throws -> (rate: Double, low: Double, high: Double) {
+            let c = try #require(results.first { $0["bot"] as? String == bot }?["catchRate"] as? [String: Any])
+            return (try #require(c["rate"] as? Double), try #require(c["ciLow"] as? Double), try #require(c["ciHigh"] as? Double))
+        }
+        let (a, b) = (try rate("human@50"), try rate("human@20"))
+        let difference = a.rate - b.rate
+        let half = (pow((a.high - a.low) / 2, 2) + pow((b.high - b.low) / 2, 2)).squareRoot()
+        #expect(difference > 0.1, "human@50 catches more than human@20: \(difference)")
+        let margin = try #require((first["margins"] as? [String: Double])?["human@50.catch_rate - human@20.catch_rate"])
+        #expect(abs(margin - (difference - half)) < 1e-5, "\(margin) vs \(difference - half)")
+        // A minimum between the interval's low end and the mean: kept by the mean only.
+        let bound = difference - half / 2
+        for (on, feasible) in [("interval", false), ("mean", true)] {
+            let s = try spec("rel-\(on).toml", #""human@50.catch_rate - human@20.catch_rate" = { min = "# + "\(bound), on = \"\(on)\" }")
+            #expect(try ocean(["tune", s, "--jobs", "2", "--out", dir + "/\(on).jsonl"]).status == 0)
+            #expect((try records(dir + "/\(on).jsonl").first?["feasible"] as? Bool) == feasible, "on = \(on)")
+        }
+        // Refused by key: two metrics, three terms, a bot the spec lacks.
+        for (relation, words) in [("human@50.catch_rate - human@20.perfect_rate", "one metric between bots"),
+                                  ("human@50.catch_rate - human@20.catch_rate - human@50.catch_rate", "two terms"),
+                                  ("human@50.catch_rate - greedy.catch_rate", "'greedy' is not one of the spec's bots")] {
+            let bad = try spec("rel-bad.toml", "\"\(relation)\" = { min = 0 }")
+            let r = try ocean(["tune", bad, "--out", dir + "/bad.jsonl"])
+            #expect(r.status == 2 && r.stderr.contains(words), "\(relation): \(r.stderr)")
+        }
+    }
+
     /// The interval's bound on the safe side, unless `on = "mean"`: a minimum just
     /// under a point's mean is kept by the mean and missed by the interval.
     @Test func theIntervalJudgesUnlessTheMeanIsAsked() throws {
