@@ -20,7 +20,8 @@ import Glibc
 ///
 /// The try's game is a quick `PlayScene` (its screen, pause menu, steering); this
 /// scene holds the policy around it: one game a recording, where the files go, the
-/// ghost, the official run sent to a server when the player chose one.
+/// ghost, the official run counted in the career (`DailyCareer`) and sent to a server
+/// when the player chose one.
 public final class DailyScene: Scene {
     public struct Setup {
         public var tries: DailyTries

@@ -137,7 +137,8 @@ public final class PlayScene: Scene {
     }
 
     public func tick() -> Bool {
-        // The career waits (unrecorded, untouched) while the Daily Ocean is open.
+        // The career waits while the Daily Ocean is open: its one tick then is the
+        // official run counted in it (`PlayApp.dailyCareer`).
         if let daily {
             if !daily.tick() { closeDaily() }
             return true

@@ -57,6 +57,15 @@ func runCollecting(_ executable: String, _ args: [String], in folder: String = r
     return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
 }
 
+/// Runs a built `ocean` (in the repository) under `/usr/bin/time`: its peak resident
+/// memory in KiB, what the memory tests bound, and the run (status, output).
+func oceanPeakMemory(_ args: [String], build: String = "release") throws -> (kilobytes: Int, run: Run) {
+    let rss = freshFolder("peak-rss") + "/rss"
+    let run = try runCollecting("/usr/bin/time", ["-f", "%M", "-o", rss, "\(repoRoot)/.build/\(build)/ocean"] + args)
+    let last = (try? String(contentsOfFile: rss, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
+    return (Int(last) ?? Int.max, run)
+}
+
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }

@@ -154,22 +154,11 @@ import Glibc
     /// and the message shows the end of what it wrote.
     @Test func shrinkKeepsOnlyTheTailOfTheTestsOutput() throws {
         let dir = freshFolder("hostile-shrink-output")
-        let rss = dir + "/rss"
         let test = "head -c 300000000 /dev/zero; echo the-end; false"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        p.arguments = ["-f", "%M", "-o", rss, repoRoot + "/.build/debug/ocean", "replay", "shrink", "replays/idle-bot.replay",
-                       "--test", test, "--budget", "60", "--out", dir + "/never.replay"]
-        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        let (kilobytes, run) = try oceanPeakMemory(["replay", "shrink", "replays/idle-bot.replay", "--test", test, "--budget", "60",
+                                                    "--out", dir + "/never.replay"], build: "debug")
+        let e = run.stderr
         #expect(e.contains("--test does not hold") && e.contains("the-end"), "\(e.suffix(400))")
-        let kilobytes = Int((read(rss) ?? "").split(separator: "\n").last.map(String.init) ?? "") ?? Int.max
         #expect(kilobytes < 150_000, "peak RSS \(kilobytes) KiB")
     }
 

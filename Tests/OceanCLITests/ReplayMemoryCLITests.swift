@@ -8,38 +8,20 @@ import TestSupport
 /// checkpoint but keep only the last (430 greedy games, 131 MB: 1.9 GB before, 33 to
 /// 43 MB now; `replay verify` streams it in 31 MB).
 @Suite(.serialized) struct ReplayMemoryCLITests {
-    /// Peak RSS in KiB of the release `ocean` with `args`, and its exit status.
-    private func peak(_ args: [String], in dir: String) throws -> (kilobytes: Int, status: Int32, stderr: String) {
-        let rss = dir + "/rss"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        p.arguments = ["-f", "%M", "-o", rss, repoRoot + "/.build/release/ocean"] + args
-        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        let kilobytes = Int((try? String(contentsOfFile: rss, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "") ?? Int.max
-        return (kilobytes, p.terminationStatus, e)
-    }
-
     @Test func commandsThatPlayTheInputsKeepTheirMemoryToTheInputs() throws {
         let dir = freshFolder("replay-memory")
         let file = dir + "/long.replay"
-        let record = try peak(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "80", "--checkpoint-every", "1",
-                               "--out", file], in: dir)
+        let record = try ocean(["replay", "record", "--bot", "greedy", "--seed", "1", "--games", "80", "--checkpoint-every", "1",
+                                "--out", file])
         #expect(record.status == 0, "\(record.stderr)")
         let bytes = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
         #expect(bytes > 20_000_000, "a checkpoint every tick for 80 games: \(bytes) bytes")
         for args in [["replay", "info", file], ["replay", "render", file, "--tick", "300000", "--out", dir + "/f.png"],
                      ["replay", "run", file], ["replay", "states", file, "--tick", "200000"], ["replay", "verify", file]] {
-            let run = try peak(args, in: dir)
+            let (kilobytes, run) = try oceanPeakMemory(args)
             #expect(run.status == 0, "\(args): \(run.stderr.suffix(300))")
             // Before: about 14 bytes of memory for each byte of the file (350 MB here).
-            #expect(run.kilobytes < 80_000, "\(args[1]): peak RSS \(run.kilobytes) KiB for a \(bytes / 1_000_000) MB replay")
+            #expect(kilobytes < 80_000, "\(args[1]): peak RSS \(kilobytes) KiB for a \(bytes / 1_000_000) MB replay")
         }
     }
 }

@@ -12,21 +12,10 @@ import TestSupport
         let spec = dir + "/deep.toml"
         let part = String(repeating: "k", count: 30_000)
         try (Array(repeating: part, count: 120).joined(separator: ".") + " = 1\n").write(toFile: spec, atomically: true, encoding: .utf8)
-        let rss = dir + "/rss"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        p.arguments = ["-f", "%M", "-o", rss, repoRoot + "/.build/debug/ocean", "tune", spec, "--out", dir + "/out"]
-        p.currentDirectoryURL = URL(fileURLWithPath: repoRoot)
-        p.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 2, "\(e.suffix(300))")
+        let (kilobytes, run) = try oceanPeakMemory(["tune", spec, "--out", dir + "/out"], build: "debug")
+        let e = run.stderr
+        #expect(run.status == 2, "\(e.suffix(300))")
         #expect(e.contains("deep.toml"), "the message names the file: \(e.suffix(300))")
-        let kilobytes = Int((try? String(contentsOfFile: rss, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "") ?? Int.max
         #expect(kilobytes < 100_000, "peak RSS \(kilobytes) KiB for a 3.6 MB file")
     }
 }
