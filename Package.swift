@@ -104,7 +104,7 @@ let package = Package(
         // assets' primitives and font, not the game's screens), what-if over replays.
         .target(name: "OceanTune",
                 dependencies: ["OceanKernel", "OceanBalance", "OceanDrivers", "OceanStore", "OceanSystem", "OceanReplay",
-                               "OceanAssets", "OceanTOML"]),
+                               "OceanAssets", "OceanTOML", "OceanDaily"]),
         // The command line's shared parts and the commands that need no SDL (tuning):
         // the error line, the checks of flags and files, `--balance`, `ocean tune`.
         .target(

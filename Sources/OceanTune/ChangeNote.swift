@@ -39,7 +39,7 @@ public enum ChangeNote {
 
     /// Each bot's catch rate in each round, shipped → new, on the same seeds.
     static func rounds(shipped: Balance, new: Balance, options: Options) -> [String] {
-        let players = options.bots.compactMap(TuneSpec.Player.init)
+        let players = options.bots.compactMap { TuneSpec.Player($0) }
         func play(_ b: Balance) -> [PlayerResult] {
             let rules = Rules(b)
             var runner = SweepRunner(jobs: options.jobs, career: TuneSpec.Career(), seedBase: options.seedBase)

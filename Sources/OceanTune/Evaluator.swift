@@ -4,6 +4,7 @@ import Glibc
 #endif
 import OceanBalance
 import OceanKernel
+import Synchronization
 
 /// Ask and tell for an outside optimiser (Optuna): one point in, its metrics out, with
 /// the same games, seeds and statistics as a sweep's point, so a study's best trial
@@ -23,6 +24,13 @@ public struct Evaluator {
     let file: String
     public var jobs = 1
     public var games: Int?
+
+    /// The base's games for the bots bounded against it (`vs_shipped_*`), by games played.
+    private let shipped = ShippedGames()
+
+    final class ShippedGames: Sendable {
+        let kept = Mutex<(games: Int, outcomes: [TuneSpec.Player: (games: [GameOutcome], careers: [CareerOutcome])])?>(nil)
+    }
 
     /// A spec with targets relative to the base (`vs_shipped`) has the base played
     /// first, on its seeds, to make them absolute, as a sweep does.
@@ -73,12 +81,15 @@ public struct Evaluator {
         let games = self.games ?? spec.games
         let rules = Rules(balance)
         let cells = spec.players.map { Cell(rules: rules, player: $0, games: games, careers: spec.career.careers) }
-        var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
-        runner.series = spec.needsRounds || spec.needsDays
-        let results = zip(spec.players, runner.run(cells)).map { p, r in
-            PlayerResult(bot: p.description, games: r.games, careers: r.careers, careerDays: spec.career.days, rounds: spec.needsRounds,
-                         days: spec.dayMetrics)
+        let runner = Sweep.runner(spec, jobs: jobs)
+        // Bounds against the base: the base's games once (per number of games), then each point's paired with them.
+        let shipped = self.shipped.kept.withLock { kept in
+            if let kept, kept.games == games { return kept.outcomes }
+            let o = Sweep.shippedOutcomes(spec, base: base, games: games, runner: runner)
+            kept = (games, o)
+            return o
         }
+        let results = zip(spec.players, runner.run(cells)).map { p, r in spec.result(p, games: r.games, careers: r.careers, shipped: shipped[p]) }
         let targets = !spec.targets.isEmpty
         var line = PointLine(point: index, params: params, valid: true, invalid: nil, seedBase: spec.seedBase,
                              distance: targets ? Sweep.distance(results, spec: spec) : nil,

@@ -84,11 +84,24 @@ public struct PlayerResult: Codable, Sendable, Equatable {
     /// When a target or constraint names a day of the careers: that day's mean (over
     /// the careers, a normal interval) by its name, `day30.health`.
     public var dayMeans: [String: MeanStat]?
+    /// A bot in arcade or daily mode (or a goal naming them): the round each game ended
+    /// in, its minutes of play, and the games whose misses ran out (Wilson over games).
+    public var roundsReached: MeanStat?
+    public var gameMinutes: MeanStat?
+    public var endedByMisses: RateStat?
+    /// With rounds kept: the share of games that reached each round, round 1 first.
+    public var roundReached: [RateStat]?
+    /// The quantiles the goals name, by name (`rounds_reached.p10`).
+    public var quantiles: [String: QuantileStat]?
+    /// With `vs_shipped_*` bounds: this point's figure minus the base's on the same
+    /// seeds, by metric (`catch_rate`, `day30.health`).
+    public var paired: [String: PairedStat]?
 
     /// `rounds`: keep each round's catch rate (the games must have kept their rounds);
-    /// `days`: these days' figures (the careers must have kept their days).
+    /// `days`: these days' figures (the careers must have kept their days); `quantiles`:
+    /// these quantiles; `arcade`: the arcade figures.
     public init(bot: String, games: [GameOutcome], careers: [CareerOutcome], careerDays: Int, rounds keepRounds: Bool = false,
-                days: [DayMetric] = []) {
+                days: [DayMetric] = [], quantiles: [QuantileMetric] = [], arcade: Bool = false) {
         self.bot = bot
         self.games = games.count
         let caught = games.reduce(0) { $0 + $1.catches }, missed = games.reduce(0) { $0 + $1.misses }
@@ -136,7 +149,43 @@ public struct PlayerResult: Codable, Sendable, Equatable {
             }
             dayMeans = means
         }
+        if arcade {
+            roundsReached = MeanStat(games.map(\.roundReached))
+            gameMinutes = MeanStat(games.map { Double($0.ticks) / PlayerResult.ticksPerMinute })
+            endedByMisses = RateStat(successes: games.filter(\.endedByMisses).count, n: games.count)
+        }
+        if keepRounds, let last = games.map(\.roundReached).max(), last > 0 {
+            roundReached = (1...last).map { r in RateStat(successes: games.filter { $0.roundReached >= r }.count, n: games.count) }
+        }
+        if !quantiles.isEmpty && !games.isEmpty {
+            var q: [String: QuantileStat] = [:]
+            for metric in quantiles { q[metric.name] = QuantileStat(games.map { PlayerResult.perGame(metric.metric, $0) }, percent: metric.percent) }
+            self.quantiles = q
+        }
         _ = careerDays
+    }
+
+    /// A game's value of a per-game metric (`Metric.perGame`).
+    static func perGame(_ metric: Metric, _ g: GameOutcome) -> Double {
+        switch metric {
+        case .bestCombo: Double(g.bestCombo)
+        case .score: Double(g.score)
+        case .grams: Double(g.grams)
+        case .health: Double(g.health)
+        case .roundsReached: Double(g.roundReached)
+        case .gameMinutes: Double(g.ticks) / ticksPerMinute
+        case .perfectRate: g.perfect ? 1 : 0
+        case .endedByMisses: g.endedByMisses ? 1 : 0
+        default: .nan
+        }
+    }
+
+    static let ticksPerMinute = 3600.0
+
+    /// A round's share of games that reached it (none past the last any game reached).
+    func reachedShare(round: Int) -> RateStat? {
+        guard let r = roundReached, round >= 1, games > 0 else { return nil }
+        return round <= r.count ? r[round - 1] : RateStat(successes: 0, n: games)
     }
 
     /// `value(of:careerDays:)`, or with `round` that round's own figure (NaN when no
@@ -147,6 +196,7 @@ public struct PlayerResult: Codable, Sendable, Equatable {
             return m.mean
         }
         guard let round else { return value(of: metric, careerDays: careerDays) }
+        if metric == .reached { return reachedShare(round: round)?.rate ?? .nan }
         guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return .nan }
         return r[round - 1].rate
     }
@@ -158,6 +208,7 @@ public struct PlayerResult: Codable, Sendable, Equatable {
             return (m.ciLow, m.ciHigh)
         }
         guard let round else { return interval(of: metric) }
+        if metric == .reached { return reachedShare(round: round).map { ($0.ciLow, $0.ciHigh) } }
         guard metric == .catchRate, let r = roundCatchRate, round >= 1, round <= r.count, r[round - 1].n > 0 else { return nil }
         return (r[round - 1].ciLow, r[round - 1].ciHigh)
     }
@@ -172,6 +223,10 @@ public struct PlayerResult: Codable, Sendable, Equatable {
         case .score: return score.mean
         case .grams: return grams.mean
         case .health: return health.mean
+        case .roundsReached: return roundsReached?.mean ?? .nan
+        case .gameMinutes: return gameMinutes?.mean ?? .nan
+        case .endedByMisses: return endedByMisses?.rate ?? .nan
+        case .reached, .level, .phase, .petStage: return .nan
         default:
             // `days_to_X` names milestone X (`CareerOutcome.milestones`).
             let name = String(metric.rawValue.dropFirst(Metric.daysToPrefix.count))
@@ -190,6 +245,9 @@ public struct PlayerResult: Codable, Sendable, Equatable {
         case .score: (score.ciLow, score.ciHigh)
         case .grams: (grams.ciLow, grams.ciHigh)
         case .health: (health.ciLow, health.ciHigh)
+        case .roundsReached: roundsReached.map { ($0.ciLow, $0.ciHigh) }
+        case .gameMinutes: gameMinutes.map { ($0.ciLow, $0.ciHigh) }
+        case .endedByMisses: endedByMisses.map { ($0.ciLow, $0.ciHigh) }
         default:
             // Days to a milestone: the reached careers' interval when every career reached
             // it (a censored figure is judged apart: `Constraint.margin`).

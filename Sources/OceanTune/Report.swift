@@ -51,6 +51,7 @@ public enum SweepReport {
                     // Printed as it is, outside the columns.
                     rows.append(["\u{0}      \(r.bot): \(r.careers ?? 0) careers, days to " + milestones.joined(separator: ", ")])
                 }
+                if let line = arcadeLine(r) { rows.append(["\u{0}      \(r.bot): " + line]) }
             }
         }
         let widths = rows[0].indices.map { c in rows.filter { $0.count > 1 }.map { $0[c].count }.max()! }
@@ -82,6 +83,20 @@ public enum SweepReport {
         return out
     }
 
+    /// An arcade or daily bot's rounds, minutes and endings, and any quantile a goal
+    /// names: `rounds reached 4.9 [4.7–5.1] (median 5), 1.49 min a game, misses ran out in 100.0 %`.
+    static func arcadeLine(_ r: PlayerResult) -> String? {
+        var parts: [String] = []
+        if let rounds = r.roundsReached, let minutes = r.gameMinutes, let ended = r.endedByMisses {
+            parts.append("rounds reached \(fixed(rounds.mean, 1)) [\(fixed(rounds.ciLow, 1))–\(fixed(rounds.ciHigh, 1))] "
+                + "(median \(fixed(rounds.median, 0))), \(fixed(minutes.mean, 2)) min a game, misses ran out in \(pct(ended))")
+        }
+        for (name, q) in (r.quantiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            parts.append("\(name) \(fixed(q.value, 1)) [\(fixed(q.ciLow, 1))–\(fixed(q.ciHigh, 1))]")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     /// One row per point and bot, a column per statistic.
     public static func csv(header: SweepHeader, lines: [PointLine]) -> String {
         var cols = ["point", "valid"] + header.keys + ["bot", "games"]
@@ -93,6 +108,12 @@ public enum SweepReport {
         if header.careers > 0 {
             cols += ["careers"]
             for m in CareerOutcome.milestones { cols += ["days_to_\(m)_mean", "days_to_\(m)_sd", "days_to_\(m)_reached", "days_to_\(m)_reached_rate"] }
+        }
+        // Arcade's figures when a bot plays arcade or the Daily Ocean.
+        let arcade = header.bots.contains { $0.hasPrefix("arcade:") || $0.hasPrefix("daily:") }
+        if arcade {
+            cols += ["rounds_reached_mean", "rounds_reached_ci_low", "rounds_reached_ci_high", "rounds_reached_median",
+                     "game_minutes_mean", "ended_by_misses_rate"]
         }
         let objectives = header.objectives ?? []
         for i in objectives.indices { cols += ["error_\(i + 1)"] }
@@ -117,6 +138,11 @@ public enum SweepReport {
                             row += [d.days.n > 0 ? "\(d.days.mean)" : "", d.days.n > 0 ? "\(d.days.sd)" : "", "\(d.reached.successes)", "\(d.reached.rate)"]
                         } else { row += ["", "", "", ""] }
                     }
+                }
+                if arcade {
+                    if let rounds = r.roundsReached, let minutes = r.gameMinutes, let ended = r.endedByMisses {
+                        row += ["\(rounds.mean)", "\(rounds.ciLow)", "\(rounds.ciHigh)", "\(rounds.median)", "\(minutes.mean)", "\(ended.rate)"]
+                    } else { row += ["", "", "", "", "", ""] }
                 }
                 for i in objectives.indices { row += [line.objectives.map { "\($0[i])" } ?? ""] }
                 if header.front != nil { row += ["\(front.contains(line.point))"] }

@@ -47,12 +47,14 @@ public struct MeanStat: Codable, Sendable, Equatable {
     public var p95: Double
     public var method = "normal95"
 
-    public init(_ values: [Int]) {
+    public init(_ values: [Int]) { self.init(values.map(Double.init)) }
+
+    public init(_ values: [Double]) {
         n = values.count
         guard n > 0 else { (mean, sd, ciLow, ciHigh, median, p95) = (0, 0, 0, 0, 0, 0); return }
-        let sum = values.reduce(0.0) { $0 + Double($1) }
+        let sum = values.reduce(0.0) { $0 + $1 }
         let m = sum / Double(n)
-        let ss = values.reduce(0.0) { $0 + (Double($1) - m) * (Double($1) - m) }
+        let ss = values.reduce(0.0) { $0 + ($1 - m) * ($1 - m) }
         let s = n > 1 ? (ss / Double(n - 1)).squareRoot() : 0
         let half = z95 * s / Double(n).squareRoot()
         let sorted = values.sorted()
@@ -60,14 +62,68 @@ public struct MeanStat: Codable, Sendable, Equatable {
         sd = rounded(s)
         ciLow = rounded(m - half)
         ciHigh = rounded(m + half)
-        median = MeanStat.quantile(sorted, 0.5)
-        p95 = MeanStat.quantile(sorted, 0.95)
+        median = rounded(MeanStat.quantile(sorted, 0.5))
+        p95 = rounded(MeanStat.quantile(sorted, 0.95))
     }
 
     /// The nearest-rank quantile of sorted values (a value that occurred).
-    static func quantile(_ sorted: [Int], _ q: Double) -> Double {
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
         let rank = Int((q * Double(sorted.count)).rounded(.up))
-        return Double(sorted[max(0, min(sorted.count - 1, rank - 1))])
+        return sorted[max(0, min(sorted.count - 1, rank - 1))]
+    }
+}
+
+/// A quantile of a quantity measured once per game (`rounds_reached.p10`): the
+/// nearest-rank value and a distribution-free 95 % interval from the order statistics
+/// (the ranks n·q ∓ 1.96·√(n·q·(1−q)), the binomial's normal approximation, clamped to
+/// the games' range): honest for rounds and scores, which no normal curve fits.
+public struct QuantileStat: Codable, Sendable, Equatable {
+    public var n: Int
+    public var percent: Int
+    public var value: Double
+    public var ciLow: Double
+    public var ciHigh: Double
+    public var method = "order95"
+
+    public init(_ values: [Double], percent: Int) {
+        n = values.count
+        self.percent = percent
+        guard n > 0 else { (value, ciLow, ciHigh) = (0, 0, 0); return }
+        let sorted = values.sorted(), q = Double(percent) / 100, nn = Double(n)
+        let half = z95 * (nn * q * (1 - q)).squareRoot()
+        let low = Int((nn * q - half).rounded(.down)), high = Int((nn * q + half).rounded(.up)) + 1
+        value = rounded(MeanStat.quantile(sorted, q))
+        ciLow = rounded(sorted[max(1, min(n, low)) - 1])
+        ciHigh = rounded(sorted[max(1, min(n, high)) - 1])
+    }
+}
+
+/// A point's figure minus the base balance's on the same seeds, from the pairs of
+/// games (or careers): the difference and a 95 % interval from the pairs' spread,
+/// which common seeds make narrow (the same game played under both balances). A catch
+/// rate (catches over items, pooled) is linearised per game (the ratio's delta method).
+/// `censored`: careers of which one side reached a milestone and the other did not, so
+/// their difference is unknown (no bound can be proved then).
+public struct PairedStat: Codable, Sendable, Equatable {
+    public var n: Int
+    public var mean: Double
+    public var sd: Double
+    public var ciLow: Double
+    public var ciHigh: Double
+    public var censored: Int?
+    public var method = "paired95"
+
+    /// The mean of per-pair differences `d`, plus `shift` (the difference of two pooled
+    /// rates, whose linearised terms have mean 0).
+    init(_ d: [Double], difference: Double? = nil, censored: Int = 0) {
+        n = d.count
+        self.censored = censored > 0 ? censored : nil
+        guard n > 0 else { (mean, sd, ciLow, ciHigh) = (0, 0, 0, 0); return }
+        let m = d.reduce(0, +) / Double(n)
+        let ss = d.reduce(0.0) { $0 + ($1 - m) * ($1 - m) }
+        let s = n > 1 ? (ss / Double(n - 1)).squareRoot() : 0
+        let centre = difference ?? m, half = z95 * s / Double(n).squareRoot()
+        (mean, sd, ciLow, ciHigh) = (rounded(centre), rounded(s), rounded(centre - half), rounded(centre + half))
     }
 }
 

@@ -149,10 +149,14 @@ public enum Sweep {
         let journal = try options.journal.map { path throws(SweepJournal.Failure) in
             try SweepJournal(path: path, header: header, resume: options.resume)
         }
-        var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: spec.seedBase)
+        var runner = Sweep.runner(spec, jobs: options.jobs)
         runner.progress = options.progress
         runner.series = options.series || spec.needsRounds || spec.needsDays
-        var played = 0, resumed = 0
+        // Bounds against the base (`vs_shipped_*`): the base played first, on as many
+        // games as any rung plays, each point's games then paired with its first ones.
+        let mostGames = spec.strategy == .halving ? games * Int(pow(Double(spec.growth), Double(spec.rungs - 1))) : games
+        let baseGames = shippedOutcomes(spec, base: base, games: mostGames, runner: runner)
+        var played = baseGames.count * mostGames, resumed = 0
         func line(_ p: TunePoint, _ results: [PlayerResult], rung: Int?) -> PointLine {
             var l = PointLine(point: p.index, params: Dictionary(p.values.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }),
                               valid: p.balance != nil, invalid: p.invalidReason, seedBase: spec.seedBase,
@@ -197,8 +201,7 @@ public enum Sweep {
             var failure: SweepJournal.Failure?
             _ = runner.run(cells) { c, g, k in
                 let (v, player) = c.quotientAndRemainder(dividingBy: n)
-                partial[v][player] = PlayerResult(bot: spec.players[player].description, games: g, careers: k,
-                                                  careerDays: spec.career.days, rounds: spec.needsRounds, days: spec.dayMetrics)
+                partial[v][player] = spec.result(spec.players[player], games: g, careers: k, shipped: baseGames[spec.players[player]])
                 if options.series {
                     curves[v][player] = Series.lines(point: valid[v].index, bot: spec.players[player].description, games: g, careers: k)
                 }
@@ -250,8 +253,9 @@ public enum Sweep {
         }
         if options.confirm > 0 && options.shard.count == 1 {
             header.confirm = options.confirm
-            lines = confirm(lines, points: points, spec: spec, options: options)
-            played += Options.confirmedPoints * spec.players.count * options.confirm
+            lines = confirm(lines, points: points, spec: spec, base: base, options: options)
+            let confirmed = Options.confirmedPoints * spec.players.count + spec.pairedPlayers.count
+            played += confirmed * options.confirm
         }
         // The front is the whole sweep's: a shard leaves it to the merge.
         if header.objectives != nil && options.shard.count == 1 { header.front = Pareto.front(lines) }
@@ -266,26 +270,44 @@ public enum Sweep {
     public static func resolvingRelativeTargets(_ spec: TuneSpec, base: Balance, games: Int, jobs: Int) -> (TuneSpec, [String: Double]) {
         guard spec.hasRelativeTargets else { return (spec, [:]) }
         let players = spec.players.filter { p in spec.targets.contains { $0.vsShipped != nil && $0.player == p } }
-        var runner = SweepRunner(jobs: jobs, career: spec.career, seedBase: spec.seedBase)
-        runner.series = spec.needsRounds || spec.needsDays
-        let rules = Rules(base)
-        let outcomes = runner.run(players.map { Cell(rules: rules, player: $0, games: games, careers: spec.career.careers) })
-        let results = zip(players, outcomes).map { p, o in
-            PlayerResult(bot: p.description, games: o.games, careers: o.careers, careerDays: spec.career.days,
-                         rounds: spec.needsRounds, days: spec.dayMetrics)
-        }
+        let outcomes = runner(spec, jobs: jobs).run(players.map { Cell(rules: Rules(base), player: $0, games: games, careers: spec.career.careers) })
+        let results = zip(players, outcomes).map { p, o in spec.result(p, games: o.games, careers: o.careers) }
         var out = spec
         var shipped: [String: Double] = [:]
         for i in out.targets.indices {
             guard let offset = out.targets[i].vsShipped else { continue }
             let t = out.targets[i]
             guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
-            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
+            let v = t.quantile.map { r.quantiles?[Metric.name(t.metric, round: nil, quantile: $0)]?.value ?? .nan }
+                ?? r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
             shipped["\(t.player).\(t.metricName)"] = v.isNaN ? nil : rounded(v)
             out.targets[i].value = v + offset
         }
         return (out, shipped)
     }
+
+    /// A runner for `spec`'s games: its careers, seeds (or `seedBase`), days of the
+    /// Daily Ocean (or `dailyStart`), and the rounds and days its goals read.
+    static func runner(_ spec: TuneSpec, jobs: Int, seedBase: UInt64? = nil, dailyStart: CalendarDate? = nil) -> SweepRunner {
+        var r = SweepRunner(jobs: jobs, career: spec.career, seedBase: seedBase ?? spec.seedBase)
+        r.series = spec.needsRounds || spec.needsDays
+        r.dailyStart = dailyStart ?? spec.dailyStart
+        return r
+    }
+
+    /// The base balance's games and careers for the bots bounded against it
+    /// (`vs_shipped_*`), `games` of them from the runner's seeds: what every point's are
+    /// paired with. Empty when no constraint bounds against the base.
+    static func shippedOutcomes(_ spec: TuneSpec, base: Balance, games: Int, runner: SweepRunner)
+        -> [TuneSpec.Player: (games: [GameOutcome], careers: [CareerOutcome])] {
+        let players = spec.pairedPlayers
+        guard !players.isEmpty else { return [:] }
+        let outcomes = runner.run(players.map { Cell(rules: Rules(base), player: $0, games: games, careers: spec.career.careers) })
+        return Dictionary(uniqueKeysWithValues: zip(players, outcomes).map { ($0, $1) })
+    }
+
+    /// The days of a confirmation's Daily Oceans: a century after the sweep's, so no day is played again.
+    static func confirmDailyStart(_ spec: TuneSpec) -> CalendarDate { CalendarDate(dayNumber: spec.dailyStart.dayNumber + 36_525) }
 
     /// Root mean square of each target's error relative to the target (absolute when
     /// the target is 0): 0 when every target is met exactly.
@@ -318,14 +340,14 @@ public enum Sweep {
 
     /// The best points (`Options.confirmedPoints`, as ranked) played again on
     /// `options.confirm` games of fresh seeds, their figures kept as `confirmed`.
-    static func confirm(_ lines: [PointLine], points: [TunePoint], spec: TuneSpec, options: Options) -> [PointLine] {
+    static func confirm(_ lines: [PointLine], points: [TunePoint], spec: TuneSpec, base: Balance, options: Options) -> [PointLine] {
         let best = ranked(lines).prefix(Options.confirmedPoints).map(\.point)
         let chosen = best.compactMap { i in points.first { $0.index == i && $0.balance != nil } }
         guard !chosen.isEmpty else { return lines }
         let seedBase = confirmSeedBase(spec)
-        var runner = SweepRunner(jobs: options.jobs, career: spec.career, seedBase: seedBase)
+        var runner = Sweep.runner(spec, jobs: options.jobs, seedBase: seedBase, dailyStart: confirmDailyStart(spec))
         runner.progress = options.progress
-        runner.series = spec.needsRounds || spec.needsDays
+        let shipped = shippedOutcomes(spec, base: base, games: options.confirm, runner: runner)
         var cells: [Cell] = []
         for p in chosen {
             let rules = Rules(p.balance!)
@@ -336,8 +358,7 @@ public enum Sweep {
         for (k, p) in chosen.enumerated() {
             let results = spec.players.indices.map { j in
                 let o = outcomes[k * spec.players.count + j]
-                return PlayerResult(bot: spec.players[j].description, games: o.games, careers: o.careers, careerDays: spec.career.days,
-                                    rounds: spec.needsRounds, days: spec.dayMetrics)
+                return spec.result(spec.players[j], games: o.games, careers: o.careers, shipped: shipped[spec.players[j]])
             }
             var c = PointLine.Confirmed(seedBase: seedBase, games: options.confirm,
                                         distance: spec.targets.isEmpty ? nil : distance(results, spec: spec), results: results)

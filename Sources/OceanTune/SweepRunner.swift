@@ -1,4 +1,5 @@
 import Dispatch
+import OceanDaily
 import OceanDrivers
 import OceanKernel
 import OceanReplay
@@ -9,6 +10,10 @@ import Synchronization
 public struct GameOutcome: Sendable, Equatable {
     public var catches = 0, misses = 0, bestCombo = 0, score = 0, grams = 0, health = 0
     public var perfect = false
+    /// The round the game ended in (1 = the first), and its length in ticks.
+    public var roundReached = 0, ticks = 0
+    /// Whether the misses ran out (an arcade game not cleared at its cap).
+    public var endedByMisses = false
     /// With `--series`: the running totals at the end of each round, in round order.
     public var rounds: [Snapshot] = []
     public init() {}
@@ -63,9 +68,12 @@ public struct Cell: Sendable {
     public var player: TuneSpec.Player
     public var games: Int
     public var careers: Int
+    /// In daily mode, the balance's part of every day's seed (`DailyGame.balanceHash`).
+    var dailyHash: UInt64 = 0
 
     public init(rules: Rules, player: TuneSpec.Player, games: Int, careers: Int) {
         (self.rules, self.player, self.games, self.careers) = (rules, player, games, careers)
+        if player.mode == .daily { dailyHash = DailyGame.balanceHash(rules.balance) }
     }
 }
 
@@ -78,6 +86,8 @@ public struct SweepRunner {
     public var seedBase: UInt64
     /// Keep each game's rounds and each career's days (`--series`).
     public var series = false
+    /// In daily mode, game i is the Daily Ocean of this date plus i days.
+    public var dailyStart = TuneSpec.defaultDailyStart
     /// Called now and then with (games done, games total); from any thread.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
@@ -123,6 +133,7 @@ public struct SweepRunner {
         let remaining = Mutex(left)
         let cellDone_ = cellDone.map { f in UncheckedBox(f) }
         let seedBase = self.seedBase, careerOptions = self.career, progress = self.progress, series = self.series
+        let dailyStart = self.dailyStart
         let worker = { @Sendable () -> Void in
             while true {
                 let u = next.add(1, ordering: .relaxed).oldValue
@@ -134,7 +145,8 @@ public struct SweepRunner {
                         SweepRunner.playCareer(cell, index: unit.first, seedBase: seedBase, options: careerOptions, series: series)
                 } else {
                     for g in unit.first..<(unit.first + unit.count) {
-                        games[gameOffset_[unit.cell] + g] = SweepRunner.playGame(cell, index: g, seedBase: seedBase, series: series)
+                        games[gameOffset_[unit.cell] + g] = SweepRunner.playGame(cell, index: g, seedBase: seedBase, series: series,
+                                                                                           dailyStart: dailyStart)
                     }
                 }
                 let weight = unit.career ? max(1, careerOptions.days * max(1, careerOptions.gamesPerDay)) : unit.count
@@ -162,23 +174,34 @@ public struct SweepRunner {
 
     /// One game from a fresh ocean, the session opened at the default date and time:
     /// the same inputs `GamePlan` gives (`ocean sim`), driven here with the bot's own
-    /// type so that nothing is copied or boxed per tick.
-    public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64, series: Bool = false) -> GameOutcome {
-        let seed = Seeds.game(base: seedBase, index: index)
+    /// type so that nothing is copied or boxed per tick. In daily mode game `index` is
+    /// the Daily Ocean of `dailyStart` plus `index` days, as a player opens it (a
+    /// session on that date, one arcade game from its seed).
+    public static func playGame(_ cell: Cell, index: Int, seedBase: UInt64, series: Bool = false,
+                                dailyStart: CalendarDate = TuneSpec.defaultDailyStart) -> GameOutcome {
+        var seed = Seeds.game(base: seedBase, index: index)
+        var session = DefaultSession.command
+        if cell.player.mode == .daily {
+            let date = CalendarDate(dayNumber: dailyStart.dayNumber + index)
+            seed = DailyGame.seed(date: date, balanceHash: cell.dailyHash)
+            session = .beginSession(date, minuteOfDay: DailyGame.minuteOfDay)
+        }
         struct Play: BotBody {
-            let rules: Rules, seed: UInt64, series: Bool
-            func run<B: Bot>(_ bot: B) -> GameOutcome { SweepRunner.play(bot, rules, seed, series) }
+            let rules: Rules, seed: UInt64, series: Bool, session: Command, mode: PlayMode
+            func run<B: Bot>(_ bot: B) -> GameOutcome { SweepRunner.play(bot, rules, seed, series, session: session, mode: mode) }
         }
         return cell.player.kind.with(seed: seed, skill: cell.player.skill, input: cell.player.input,
-                                     Play(rules: cell.rules, seed: seed, series: series))
+                                     Play(rules: cell.rules, seed: seed, series: series, session: session, mode: cell.player.mode.play))
     }
 
     @inline(__always)
-    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64, _ series: Bool) -> GameOutcome {
+    static func play<B: Bot>(_ bot: B, _ rules: Rules, _ seed: UInt64, _ series: Bool, session: Command = DefaultSession.command,
+                             mode: PlayMode = .classic) -> GameOutcome {
         var bot = bot
         var sim = Simulation(rules: rules, seed: seed)
-        sim.step(TickInput(command: DefaultSession.command))
-        sim.step(TickInput(bot.control(sim.state, rules: rules), command: .start(.classic)))
+        sim.step(TickInput(command: session))
+        sim.step(TickInput(bot.control(sim.state, rules: rules), command: .start(mode)))
+        let startTick = sim.state.tick
         var rounds: [Snapshot] = []
         var round = sim.state.round
         while sim.state.mode != .idle {
@@ -192,6 +215,12 @@ public struct SweepRunner {
         let t = sim.state.totals
         var o = GameOutcome()
         o.rounds = rounds
+        o.ticks = sim.state.tick - startTick
+        // The last step ended the game: its summary has the round and how it ended.
+        for case .gameOver(let summary) in sim.events {
+            o.roundReached = summary.rounds
+            o.endedByMisses = summary.mode == .arcade && !summary.cleared && !summary.abandoned
+        }
         (o.catches, o.misses, o.bestCombo, o.score, o.grams) = (t.catches, t.misses, t.bestCombo, t.score, t.grams)
         o.perfect = t.perfectGames > 0
         o.health = sim.state.health

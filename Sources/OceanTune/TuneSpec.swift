@@ -33,17 +33,38 @@ public struct TuneSpec: Sendable {
         public var range: ClosedRange<Int>?
     }
 
+    /// Which game a bot's single games are: the classic game, arcade, or the Daily
+    /// Ocean (an arcade game whose seed is a date's and the balance's, `DailyGame`).
+    public enum Mode: String, Sendable, CaseIterable, Hashable {
+        case classic, arcade, daily
+
+        /// The game the kernel plays.
+        public var play: PlayMode { self == .classic ? .classic : .arcade }
+    }
+
     /// A bot and its skill, written `human@50` (skill only for `human`; default 70),
-    /// and for a human on the pointer `human@50/pointer` (default: the keys).
+    /// for a human on the pointer `human@50/pointer` (default: the keys), and in a
+    /// mode other than the spec's `arcade:human@50`. Named with its mode whenever that
+    /// is not classic, so results and goals of the same bot in two modes never mix.
     public struct Player: Sendable, Equatable, Hashable, CustomStringConvertible {
         public var kind: BotKind
         public var skill: Int
         public var input: HumanBot.Input = .keys
+        public var mode = Mode.classic
         public var description: String {
-            kind == .human ? "\(kind.rawValue)@\(skill)\(input == .keys ? "" : "/\(input.rawValue)")" : kind.rawValue
+            (mode == .classic ? "" : "\(mode.rawValue):")
+                + (kind == .human ? "\(kind.rawValue)@\(skill)\(input == .keys ? "" : "/\(input.rawValue)")" : kind.rawValue)
         }
 
-        public init?(_ text: String) {
+        /// `text` as a bot; without a `MODE:` prefix it plays `mode` (the spec's).
+        public init?(_ written: String, mode: Mode = .classic) {
+            var text = Substring(written)
+            self.mode = mode
+            if let colon = text.firstIndex(of: ":") {
+                guard let m = Mode(rawValue: String(text[..<colon])) else { return nil }
+                self.mode = m
+                text = text[text.index(after: colon)...]
+            }
             let halves = text.split(separator: "/", omittingEmptySubsequences: false)
             guard halves.count <= 2 else { return nil }
             let parts = halves[0].split(separator: "@", omittingEmptySubsequences: false)
@@ -74,51 +95,69 @@ public struct TuneSpec: Sendable {
         public var value: Double
         public var round: Int?
         public var day: Int?
+        /// A quantile of the games' values instead of their mean (`rounds_reached.p10`: 10).
+        public var quantile: Int?
         public var vsShipped: Double?
 
-        public init(player: Player, metric: Metric, value: Double, round: Int? = nil, day: Int? = nil, vsShipped: Double? = nil) {
-            (self.player, self.metric, self.value, self.round, self.day, self.vsShipped) = (player, metric, value, round, day, vsShipped)
+        public init(player: Player, metric: Metric, value: Double, round: Int? = nil, day: Int? = nil, quantile: Int? = nil,
+                    vsShipped: Double? = nil) {
+            (self.player, self.metric, self.value, self.round, self.day) = (player, metric, value, round, day)
+            (self.quantile, self.vsShipped) = (quantile, vsShipped)
         }
 
-        /// The metric as the spec writes it: `catch_rate`, `round3.catch_rate`, `day30.health`.
-        public var metricName: String { Metric.name(metric, round: round, day: day) }
+        /// The metric as the spec writes it: `catch_rate`, `round3.catch_rate`, `day30.health`, `score.p10`.
+        public var metricName: String { Metric.name(metric, round: round, day: day, quantile: quantile) }
     }
 
     /// `"human@50.catch_rate" = { min = 0.75 }` (or `max`, or both): the metric of the
     /// player must stay within the bounds. Judged on the 95 % interval's bound on the
     /// safe side (a minimum against the interval's low end, a maximum against its high
     /// end) unless `on = "mean"`: a point feasible by its interval is feasible with 95 %
-    /// confidence, not by luck of its games.
+    /// confidence, not by luck of its games. `vs_shipped_min`, `vs_shipped_max` and
+    /// `vs_shipped_within` bound the point's value minus the base balance's on the same
+    /// seeds, judged on the paired differences' interval (an equivalence test for
+    /// `within`: the whole interval inside ±w), so the base itself always keeps them.
     public struct Constraint: Sendable, Equatable {
         public var player: Player
         public var metric: Metric
         public var min: Double?
         public var max: Double?
+        /// Bounds on the point's value minus the base's (`vs_shipped_min`, `vs_shipped_max`;
+        /// `vs_shipped_within = w` is both, −w and w).
+        public var shippedMin: Double?
+        public var shippedMax: Double?
         public var onMean = false
         /// The metric of this round alone (1 = the first), or of this day of the
         /// careers, as for a target.
         public var round: Int?
         public var day: Int?
+        /// A quantile of the games' values (`rounds_reached.p10`), as for a target.
+        public var quantile: Int?
         /// A relation between bots (`"human@30.days_to_sea_2 - human@80.days_to_sea_2" =
         /// { min = 7 }`): the bounds hold for this metric minus that one.
         public var minus: Term?
 
-        /// One side of a relation: a bot's metric (of a round or a day, as a constraint's).
+        /// One side of a relation: a bot's metric (of a round or a day, or a quantile, as a constraint's).
         public struct Term: Sendable, Equatable {
             public var player: Player
             public var metric: Metric
             public var round: Int?
             public var day: Int?
+            public var quantile: Int?
 
-            public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil) {
-                (self.player, self.metric, self.round, self.day) = (player, metric, round, day)
+            public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil, quantile: Int? = nil) {
+                (self.player, self.metric, self.round, self.day, self.quantile) = (player, metric, round, day, quantile)
             }
 
-            public var name: String { "\(player).\(Metric.name(metric, round: round, day: day))" }
+            public var name: String { "\(player).\(Metric.name(metric, round: round, day: day, quantile: quantile))" }
 
-            /// The mean and the 95 % interval of this term in `r` (censored days: the
-            /// careers that reached the milestone); nil when it has no value.
+            /// The mean (or quantile) and the 95 % interval of this term in `r` (censored
+            /// days: the careers that reached the milestone); nil when it has no value.
             func figure(_ r: PlayerResult, careerDays: Int) -> (mean: Double, low: Double, high: Double)? {
+                if let quantile {
+                    guard let q = r.quantiles?[Metric.name(metric, round: nil, quantile: quantile)], q.n > 0 else { return nil }
+                    return (q.value, q.ciLow, q.ciHigh)
+                }
                 if let reach = r.reach(of: metric), reach.reached.successes < reach.reached.n {
                     guard reach.days.n > 0 else { return nil }
                     return (reach.days.mean, reach.days.ciLow, reach.days.ciHigh)
@@ -129,15 +168,23 @@ public struct TuneSpec: Sendable {
             }
         }
 
-        public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil) {
-            (self.player, self.metric, self.round, self.day) = (player, metric, round, day)
+        public init(player: Player, metric: Metric, round: Int? = nil, day: Int? = nil, quantile: Int? = nil) {
+            (self.player, self.metric, self.round, self.day, self.quantile) = (player, metric, round, day, quantile)
         }
+
+        var term: Term { Term(player: player, metric: metric, round: round, day: day, quantile: quantile) }
 
         /// The key as the spec writes it.
         public var name: String {
-            let left = "\(player).\(Metric.name(metric, round: round, day: day))"
+            let left = term.name
             return minus.map { "\(left) - \($0.name)" } ?? left
         }
+
+        /// The metric's name without the bot: what its paired differences are kept by.
+        public var metricName: String { Metric.name(metric, round: round, day: day, quantile: quantile) }
+
+        /// Whether it bounds the point against the base (`vs_shipped_*`).
+        public var isPaired: Bool { shippedMin != nil || shippedMax != nil }
 
         /// The bots whose results it reads.
         public var players: [Player] { [player] + (minus.map { [$0.player] } ?? []) }
@@ -151,12 +198,11 @@ public struct TuneSpec: Sendable {
             // Days to a milestone some careers never reached are known only from below:
             // a side that can only be larger than measured cannot prove a bound it would
             // break by being larger (the left side's maximum, the right side's minimum).
-            func censored(_ r: PlayerResult, _ m: Metric) -> Bool {
-                r.reach(of: m).map { $0.reached.successes < $0.reached.n } ?? false
+            func censored(_ r: PlayerResult, _ t: Term) -> Bool {
+                t.quantile == nil && (r.reach(of: t.metric).map { $0.reached.successes < $0.reached.n } ?? false)
             }
-            if (censored(r, metric) && max != nil) || (censored(o, minus.metric) && min != nil) { return -.infinity }
-            guard let a = Term(player: player, metric: metric, round: round, day: day).figure(r, careerDays: careerDays),
-                  let b = minus.figure(o, careerDays: careerDays) else { return .nan }
+            if (censored(r, term) && max != nil) || (censored(o, minus) && min != nil) { return -.infinity }
+            guard let a = term.figure(r, careerDays: careerDays), let b = minus.figure(o, careerDays: careerDays) else { return .nan }
             // The difference of two independent estimates: its interval's half-width the
             // two half-widths in quadrature (each side's games are its own bot's).
             let difference = a.mean - b.mean
@@ -170,18 +216,31 @@ public struct TuneSpec: Sendable {
         /// How far inside its bounds `r` is (negative: outside), the nearest bound's
         /// margin; NaN when the metric has no value (a round no game reached).
         public func margin(_ r: PlayerResult, careerDays: Int) -> Double {
+            let absolute = min == nil && max == nil ? Double.infinity : absoluteMargin(r, careerDays: careerDays)
+            guard isPaired else { return absolute }
+            // Against the base: the paired differences' interval (or mean) inside the bounds.
+            guard let d = r.paired?[metricName] else { return .nan }
+            // A career one balance took to a milestone and the other did not: unknown by how much.
+            if (d.censored ?? 0) > 0 { return -.infinity }
+            guard d.n > 0 else { return .nan }
+            let (low, high) = onMean ? (d.mean, d.mean) : (d.ciLow, d.ciHigh)
+            var m = absolute
+            if let shippedMin { m = Swift.min(m, low - shippedMin) }
+            if let shippedMax { m = Swift.min(m, shippedMax - high) }
+            return absolute.isNaN ? .nan : m
+        }
+
+        func absoluteMargin(_ r: PlayerResult, careerDays: Int) -> Double {
             // Days to a milestone some careers never reached within the plan are censored:
             // the figure is unknown beyond the plan, so no maximum can be kept, and a
             // minimum is judged on the careers that reached it (the low side is known).
-            if let reach = r.reach(of: metric), reach.reached.successes < reach.reached.n {
+            if quantile == nil, let reach = r.reach(of: metric), reach.reached.successes < reach.reached.n {
                 if max != nil { return -.infinity }
                 guard let min, reach.days.n > 0 else { return .nan }
                 return (onMean ? reach.days.mean : reach.days.ciLow) - min
             }
-            let mean = r.value(of: metric, round: round, day: day, careerDays: careerDays)
-            let (low, high) = onMean ? (mean, mean) : (r.interval(of: metric, round: round, day: day) ?? (mean, mean))
-            // No value (Swift.min would pass over a NaN and call it kept).
-            guard !low.isNaN && !high.isNaN else { return .nan }
+            guard let f = term.figure(r, careerDays: careerDays) else { return .nan }
+            let (low, high) = onMean ? (f.mean, f.mean) : (f.low, f.high)
             var m = Double.infinity
             if let min { m = Swift.min(m, low - min) }
             if let max { m = Swift.min(m, max - high) }
@@ -198,6 +257,11 @@ public struct TuneSpec: Sendable {
     }
 
     public var seedBase: UInt64 = 1
+    /// The mode of the bots written without one (`mode = "arcade"`).
+    public var mode = Mode.classic
+    /// In daily mode, game i is the Daily Ocean of this date plus i days.
+    public var dailyStart = TuneSpec.defaultDailyStart
+    public static let defaultDailyStart = CalendarDate(year: 2027, month: 1, day: 1)
     public var games = 100
     public var sampling = Sampling.grid
     public var strategy = Strategy.sweep
@@ -229,13 +293,17 @@ public struct TuneSpec: Sendable {
     /// spec varies `rounds.per_game`) has: its name and the last round, or nil. Such a
     /// goal has no value at any point, so every point would rank alike.
     public func roundPastTheLast(base: Balance) -> (name: String, last: Int)? {
-        var last = base.rounds.perGame
-        if let axis = axes.first(where: { $0.key == "rounds.per_game" }) {
-            last = axis.range?.lowerBound ?? axis.values.min() ?? last
+        // A classic game's rounds, or an arcade game's cap (the round that clears it).
+        func last(_ p: Player) -> Int {
+            let (key, shipped) = p.mode == .classic ? ("rounds.per_game", base.rounds.perGame) : ("arcade.round_cap", base.arcade.roundCap)
+            guard let axis = axes.first(where: { $0.key == key }) else { return shipped }
+            return axis.range?.lowerBound ?? axis.values.min() ?? shipped
         }
-        for t in targets { if let r = t.round, r > last { return ("targets.\"\(t.player)\".\(t.metricName)", last) } }
+        for t in targets { if let r = t.round, r > last(t.player) { return ("targets.\"\(t.player)\".\(t.metricName)", last(t.player)) } }
         for c in constraints {
-            for r in [c.round, c.minus?.round].compactMap({ $0 }) where r > last { return ("constraints.\"\(c.name)\"", last) }
+            for (p, r) in [(c.player, c.round), (c.minus?.player ?? c.player, c.minus?.round)] {
+                if let r, r > last(p) { return ("constraints.\"\(c.name)\"", last(p)) }
+            }
         }
         return nil
     }
@@ -262,6 +330,55 @@ public struct TuneSpec: Sendable {
 
     /// Whether a target is relative to the base balance's value (`vs_shipped`).
     public var hasRelativeTargets: Bool { targets.contains { $0.vsShipped != nil } }
+
+    /// The quantiles the targets and constraints name (`score.p10`), each once, in the
+    /// order first named: what every result keeps besides its means.
+    public var quantiles: [QuantileMetric] {
+        var out: [QuantileMetric] = []
+        let named = targets.compactMap { t in t.quantile.map { QuantileMetric(metric: t.metric, percent: $0) } }
+            + constraints.flatMap { c in [c.term] + (c.minus.map { [$0] } ?? []) }
+                .compactMap { t in t.quantile.map { QuantileMetric(metric: t.metric, percent: $0) } }
+        for q in named where !out.contains(q) { out.append(q) }
+        return out
+    }
+
+    /// The metrics of `player` bounded against the base (`vs_shipped_*`), by name, each once.
+    public func pairedMetrics(of player: Player) -> [Constraint] {
+        var out: [Constraint] = []
+        for c in constraints where c.isPaired && c.player == player && !out.contains(where: { $0.metricName == c.metricName }) { out.append(c) }
+        return out
+    }
+
+    /// The bots whose figures are bounded against the base: the base is played for them.
+    public var pairedPlayers: [Player] { players.filter { !pairedMetrics(of: $0).isEmpty } }
+
+    /// Whether a goal names an arcade figure of a classic bot (or any bot in another
+    /// mode): then every result keeps them.
+    func keepsArcadeFigures(_ player: Player) -> Bool {
+        player.mode != .classic || targets.contains { $0.player == player && $0.metric.isArcade }
+            || constraints.contains { c in c.players.contains(player) && c.metric.isArcade }
+    }
+
+    /// The result of `player`'s games and careers, with every figure this spec's goals
+    /// read (rounds, days, quantiles, arcade figures), and with `shipped` (the base's
+    /// outcomes on the same seeds) the paired differences its `vs_shipped_*` bounds judge.
+    public func result(_ player: Player, games: [GameOutcome], careers: [CareerOutcome],
+                       shipped: (games: [GameOutcome], careers: [CareerOutcome])? = nil) -> PlayerResult {
+        var r = PlayerResult(bot: player.description, games: games, careers: careers, careerDays: career.days,
+                             rounds: needsRounds, days: dayMetrics, quantiles: quantiles, arcade: keepsArcadeFigures(player))
+        let paired = pairedMetrics(of: player)
+        if let shipped, !paired.isEmpty {
+            r.paired = PairedDifference.of(paired, point: (games, careers), base: shipped, careerDays: career.days)
+        }
+        return r
+    }
+}
+
+/// A quantile of a per-game metric (`rounds_reached.p10`).
+public struct QuantileMetric: Sendable, Equatable, Hashable {
+    public var metric: Metric
+    public var percent: Int
+    public var name: String { Metric.name(metric, round: nil, quantile: percent) }
 }
 
 /// A metric of one day of the careers (`day30.health`).
@@ -282,19 +399,41 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     case daysToSea2 = "days_to_sea_2", daysToSea3 = "days_to_sea_3"
     /// A career's figures on one day only (`dayN.level`; `dayN.health` is the ocean's).
     case level, phase, petStage = "pet_stage"
+    /// The round a game ended in, its length in minutes of play, and whether the misses
+    /// ran out (an arcade game not cleared at the cap; a classic game never).
+    case roundsReached = "rounds_reached", gameMinutes = "game_minutes", endedByMisses = "ended_by_misses"
+    /// Per round only (`round5.reached`): the share of games that reached the round.
+    case reached
 
     /// The metrics a whole point has (not the day-only ones).
-    public static var names: String { allCases.filter { !dayOnly.contains($0) }.map(\.rawValue).joined(separator: ", ") }
-    /// The metrics a round has of its own (`roundN.catch_rate`).
-    public static let perRound: [Metric] = [.catchRate]
+    public static var names: String { allCases.filter { !dayOnly.contains($0) && $0 != .reached }.map(\.rawValue).joined(separator: ", ") }
+    /// The metrics a round has of its own (`roundN.catch_rate`, `roundN.reached`).
+    public static let perRound: [Metric] = [.catchRate, .reached]
+    /// The per-game metrics a quantile may be taken of (`score.p10`, `rounds_reached.median`).
+    public static let perGame: [Metric] = [.bestCombo, .score, .grams, .health, .roundsReached, .gameMinutes]
+    /// The arcade figures, kept for a classic bot only when a goal names them.
+    public var isArcade: Bool { [.roundsReached, .gameMinutes, .endedByMisses, .reached].contains(self) }
     /// The metrics a day of the careers has (`dayN.health`: the `--series` day curve's).
     public static let perDay: [Metric] = [.health, .level, .phase, .petStage]
     /// Named only with a day.
     public static let dayOnly: [Metric] = [.level, .phase, .petStage]
 
-    /// `catch_rate`, `round3.catch_rate` for the third round's, `day30.health` for day 30's.
-    public static func name(_ metric: Metric, round: Int?, day: Int? = nil) -> String {
-        (round.map { "round\($0)." } ?? "") + (day.map { "day\($0)." } ?? "") + metric.rawValue
+    /// `catch_rate`, `round3.catch_rate` for the third round's, `day30.health` for day
+    /// 30's, `score.p10` for the games' 10th percentile.
+    public static func name(_ metric: Metric, round: Int?, day: Int? = nil, quantile: Int? = nil) -> String {
+        (round.map { "round\($0)." } ?? "") + (day.map { "day\($0)." } ?? "") + metric.rawValue + (quantile.map { $0 == 50 ? ".median" : ".p\($0)" } ?? "")
+    }
+
+    /// `parse`, or a per-game metric's quantile: `score.p10` (1 to 99), `score.median`
+    /// (the 50th): the metric, its round or day, and the quantile's percent.
+    public static func parseGoal(_ text: String) -> (metric: Metric, round: Int?, day: Int?, quantile: Int?)? {
+        if let (m, r, d) = parse(text) { return (m, r, d, nil) }
+        guard let dot = text.lastIndex(of: "."), let m = Metric(rawValue: String(text[..<dot])), perGame.contains(m) else { return nil }
+        let q = text[text.index(after: dot)...]
+        if q == "median" { return (m, nil, nil, 50) }
+        guard q.hasPrefix("p"), q.count <= 3, let n = Int(q.dropFirst()), q.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+              (1...99).contains(n) else { return nil }
+        return (m, nil, nil, n)
     }
 
     /// `catch_rate`, `roundN.catch_rate` or `dayN.health` (N from 1): the metric and its
@@ -315,6 +454,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     public static var allowed: String {
         names + "; per round: " + perRound.map { "roundN.\($0.rawValue)" }.joined(separator: ", ")
             + "; per day of the careers: " + perDay.map { "dayN.\($0.rawValue)" }.joined(separator: ", ")
+            + "; a quantile of " + perGame.map(\.rawValue).joined(separator: ", ") + " as METRIC.p10 (p1 to p99) or METRIC.median"
     }
     /// What a career metric's name starts with: `days_to_` and a milestone's name.
     public static let daysToPrefix = "days_to_"
@@ -322,7 +462,7 @@ public enum Metric: String, Sendable, CaseIterable, Codable {
     /// Measured over careers rather than single games.
     public var needsCareers: Bool {
         switch self {
-        case .catchRate, .perfectRate, .bestCombo, .score, .grams, .health: false
+        case .catchRate, .perfectRate, .bestCombo, .score, .grams, .health, .roundsReached, .gameMinutes, .endedByMisses, .reached: false
         default: true
         }
     }

@@ -13,10 +13,12 @@ public enum TuneSpecReader {
     /// must be (for messages).
     static let topKeys: [String: String] = [
         "seed_base": "a whole number from 0 to 2^63-1", "games": "a whole number from 1 to 1000000",
+        "mode": "one of \"classic\", \"arcade\", \"daily\" (the game of every bot written without a MODE: prefix)",
+        "daily_start": "a date, 2027-01-01 (in daily mode, game i is the Daily Ocean of this date plus i days)",
         "sampling": "one of \"grid\", \"list\", \"random\", \"latin\"", "strategy": "one of \"sweep\", \"halving\"",
         "samples": "a whole number from 1 to 100000", "sample_seed": "a whole number from 0 to 2^63-1",
         "bots": "a list of bots such as [\"human@50\", \"greedy\"]", "balance": "a path to a balance file",
-        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" (or \"BOT.roundN.metric\", \"BOT.dayN.metric\") = { min = N, max = N }",
+        "vary": "a table of balance keys", "career": "a table", "targets": "a table of tables per bot", "constraints": "a table of \"BOT.metric\" (or \"BOT.roundN.metric\", \"BOT.dayN.metric\", \"BOT.metric.p10\") = { min = N, max = N, vs_shipped_within = N }",
         "halving": "a table",
     ]
     static let careerKeys: [String: String] = [
@@ -47,6 +49,8 @@ public enum TuneSpecReader {
         let file: String
         let locator: KeyLocator
         var issues: [DataIssue] = []
+        /// The spec's mode: a bot written without one plays it.
+        var mode = TuneSpec.Mode.classic
 
         mutating func problem(_ key: String, _ message: String) {
             issues.append(DataIssue(file: file, line: locator.nearestLine(of: key), key: key, message: message))
@@ -88,6 +92,15 @@ public enum TuneSpecReader {
             if let n = whole(table, "sample_seed", "sample_seed", 0...Int.max, k["sample_seed"]!) { spec.sampleSeed = UInt64(n) }
             if let s = word(table, "sampling", k["sampling"]!, as: TuneSpec.Sampling.self) { spec.sampling = s }
             if let s = word(table, "strategy", k["strategy"]!, as: TuneSpec.Strategy.self) { spec.strategy = s }
+            if let m = word(table, "mode", k["mode"]!, as: TuneSpec.Mode.self) { spec.mode = m }
+            mode = spec.mode
+            if let v = table["daily_start"] {
+                if let text = v.string, let date = ProfileText.parseDate(Substring(text)) {
+                    spec.dailyStart = date
+                } else {
+                    problem("daily_start", "expected \(k["daily_start"]!), found \(describe(v))")
+                }
+            }
             if let b = table["balance"] {
                 if let s = b.string { spec.balancePath = s } else { problem("balance", "expected a path (a string), found \(describe(b))") }
             }
@@ -156,8 +169,8 @@ public enum TuneSpecReader {
             }
             var players: [TuneSpec.Player] = []
             for element in array {
-                guard let s = element.string, let p = TuneSpec.Player(s) else {
-                    problem("bots", "'\(element.string ?? describe(element))' is not a bot; allowed: \(BotKind.names), human with a skill 0–100 as human@50, on the pointer as human@50/pointer")
+                guard let s = element.string, let p = TuneSpec.Player(s, mode: mode) else {
+                    problem("bots", "'\(element.string ?? describe(element))' is not a bot; allowed: \(BotKind.names), human with a skill 0–100 as human@50, on the pointer as human@50/pointer, in a mode other than the spec's as arcade:human@50 (classic, arcade, daily)")
                     continue
                 }
                 if players.contains(p) { problem("bots", "\(p) is listed twice") } else { players.append(p) }
@@ -245,7 +258,7 @@ public enum TuneSpecReader {
             var targets: [TuneSpec.Target] = []
             for name in t.keys {
                 let full = "targets." + name
-                guard let player = TuneSpec.Player(name), players.contains(player) else {
+                guard let player = TuneSpec.Player(name, mode: mode), players.contains(player) else {
                     problem(full, "'\(name)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
                     continue
                 }
@@ -255,14 +268,16 @@ public enum TuneSpecReader {
                 var entries: [(String, TOMLValue)] = []
                 for key in table.keys {
                     // day30.health likewise; but { vs_shipped = … } is a target's value, not a round's or day's table.
-                    if key.hasPrefix("round") || key.hasPrefix("day"), let inner = table[key]!.table, inner["vs_shipped"] == nil {
+                    // rounds_reached.p10 = 2 is a dotted key too (a table rounds_reached holding p10).
+                    if key.hasPrefix("round") || key.hasPrefix("day") || Metric(rawValue: key) != nil, let inner = table[key]!.table,
+                       inner["vs_shipped"] == nil {
                         for m in inner.keys { entries.append((key + "." + m, inner[m]!)) }
                     } else {
                         entries.append((key, table[key]!))
                     }
                 }
                 for (m, v) in entries {
-                    guard let (metric, round, day) = Metric.parse(m) else {
+                    guard let (metric, round, day, quantile) = Metric.parseGoal(m) else {
                         problem(full + "." + m, "unknown metric; allowed: \(Metric.allowed)")
                         continue
                     }
@@ -288,7 +303,9 @@ public enum TuneSpecReader {
                     if let day, day > career.days {
                         problem(full + "." + m, "day \(day) is past the careers' \(career.days) days ([career] days)")
                     }
-                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round, day: day, vsShipped: offset))
+                    if let problem = modeProblem(metric, round: round, player: player) { self.problem(full + "." + m, problem) }
+                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round, day: day, quantile: quantile,
+                                                   vsShipped: offset))
                 }
             }
             return targets
@@ -318,17 +335,25 @@ public enum TuneSpecReader {
                     problem(full, "expected { min = N }, { max = N } or both (and on = \"mean\" to judge the mean, not the interval)")
                     continue
                 }
-                var c = TuneSpec.Constraint(player: left.player, metric: left.metric, round: left.round, day: left.day)
+                var c = TuneSpec.Constraint(player: left.player, metric: left.metric, round: left.round, day: left.day, quantile: left.quantile)
                 c.minus = minus
                 for key in bounds.keys {
                     let v = bounds[key]!
                     switch key {
-                    case "min", "max":
+                    case "min", "max", "vs_shipped_min", "vs_shipped_max", "vs_shipped_within":
                         guard let x = v.double ?? v.int.map(Double.init), Self.plausible(x) else {
                             problem(full + "." + key, "expected a finite number from -1e9 to 1e9, found \(describe(v))")
                             continue
                         }
-                        if key == "min" { c.min = x } else { c.max = x }
+                        switch key {
+                        case "min": c.min = x
+                        case "max": c.max = x
+                        case "vs_shipped_min": c.shippedMin = x
+                        case "vs_shipped_max": c.shippedMax = x
+                        default:
+                            guard x >= 0 else { problem(full + "." + key, "a band of \(x) is empty; vs_shipped_within is 0 or more"); continue }
+                            (c.shippedMin, c.shippedMax) = (-x, x)
+                        }
                     case "on":
                         guard let word = v.string, word == "mean" || word == "interval" else {
                             problem(full + ".on", "expected \"interval\" (the default: the 95 % interval's bound on the safe side) or \"mean\"")
@@ -336,11 +361,21 @@ public enum TuneSpecReader {
                         }
                         c.onMean = word == "mean"
                     default:
-                        problem(full + "." + key, "unknown key; allowed: min, max, on")
+                        problem(full + "." + key, "unknown key; allowed: min, max, vs_shipped_min, vs_shipped_max, vs_shipped_within, on")
                     }
                 }
-                if c.min == nil && c.max == nil { problem(full, "give min, max or both") }
+                if c.min == nil && c.max == nil && !c.isPaired { problem(full, "give min, max or both (or vs_shipped_min, vs_shipped_max, vs_shipped_within)") }
                 if let lo = c.min, let hi = c.max, lo > hi { problem(full, "min \(lo) is above max \(hi)") }
+                if bounds["vs_shipped_within"] != nil && (bounds["vs_shipped_min"] != nil || bounds["vs_shipped_max"] != nil) {
+                    problem(full, "vs_shipped_within is vs_shipped_min and vs_shipped_max at once; give one or the others")
+                }
+                if let lo = c.shippedMin, let hi = c.shippedMax, lo > hi { problem(full, "vs_shipped_min \(lo) is above vs_shipped_max \(hi)") }
+                if c.isPaired {
+                    // Paired differences are taken game by game (or career by career).
+                    if c.minus != nil { problem(full, "a relation between bots has no shipped value to pair with; bound each bot against the base instead") }
+                    if c.quantile != nil { problem(full, "a quantile has no game-by-game difference; bound it with min and max, or bound the mean against the base") }
+                    if c.round != nil && c.metric != .reached { problem(full, "a round's catch rate is of items that differ game by game; vs_shipped bounds take roundN.reached, whole-game and career metrics") }
+                }
                 out.append(c)
             }
             return out
@@ -355,17 +390,30 @@ public enum TuneSpecReader {
                     + "or a relation \"BOT.metric - BOT.metric\"")
                 return nil
             }
+            // A quantile's suffix (`.p10`, `.median`) is the metric's.
+            let last = text[text.index(after: dot)...]
+            if last == "median" || (last.hasPrefix("p") && last.count <= 3 && last.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }),
+               let before = text[..<dot].lastIndex(of: ".") { dot = before }
             if let before = text[..<dot].lastIndex(of: "."),
                text[text.index(after: before)...].hasPrefix("round") || text[text.index(after: before)...].hasPrefix("day") { dot = before }
             let bot = String(text[..<dot]), m = String(text[text.index(after: dot)...])
-            guard let player = TuneSpec.Player(bot), players.contains(player) else {
+            guard let player = TuneSpec.Player(bot, mode: mode), players.contains(player) else {
                 problem(full, "'\(bot)' is not one of the spec's bots (\(players.map(\.description).joined(separator: ", ")))")
                 return nil
             }
-            guard let (metric, round, day) = Metric.parse(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); return nil }
+            guard let (metric, round, day, quantile) = Metric.parseGoal(m) else { problem(full, "unknown metric '\(m)'; allowed: \(Metric.allowed)"); return nil }
             if (metric.needsCareers || day != nil) && career.careers == 0 { problem(full, "needs careers; set [career] careers = N") }
             if let day, day > career.days { problem(full, "day \(day) is past the careers' \(career.days) days ([career] days)") }
-            return TuneSpec.Constraint.Term(player: player, metric: metric, round: round, day: day)
+            if let p = modeProblem(metric, round: round, player: player) { problem(full, p) }
+            return TuneSpec.Constraint.Term(player: player, metric: metric, round: round, day: day, quantile: quantile)
+        }
+
+        /// Why a goal cannot be measured for a bot's mode: a classic game never runs out
+        /// of misses, so its arcade-only figures are constants that no point can move.
+        func modeProblem(_ metric: Metric, round: Int?, player: TuneSpec.Player) -> String? {
+            guard player.mode == .classic, metric == .endedByMisses else { return nil }
+            return "\(player) plays classic games, which end with their last round, never by misses; "
+                + "set mode = \"arcade\" (or write arcade:\(player)) to measure \(metric.rawValue)"
         }
 
         func describe(_ value: TOMLValue) -> String { TOMLEntries.describe(value) }
