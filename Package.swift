@@ -218,6 +218,6 @@ let package = Package(
                                    "OceanSystem", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "OceanTuneTests",
                     dependencies: ["OceanTune", "OceanDrivers", "OceanBalance", "OceanKernel", "OceanStore", "OceanAssets",
-                                   "OceanPlatform", "TestSupport"]),
+                                   "OceanPlatform", "OceanDaily", "TestSupport"]),
     ]
 )

@@ -289,7 +289,9 @@ def main():
         values = []
         if constraints:
             margins = line.get("margins") or {}
-            for c in constraints:
+            # By the names ocean gives them (a bot in the spec's mode carries it:
+            # "arcade:human@50.rounds_reached.median"), every trial the same set.
+            for c in sorted(margins) if len(margins) == len(constraints) else constraints:
                 m = margins.get(c)
                 values.append(-m if isinstance(m, (int, float)) and m == m else 1e6)
                 trial.set_user_attr(f"{c} margin", m)

@@ -269,8 +269,9 @@ public enum TuneSpecReader {
                 for key in table.keys {
                     // day30.health likewise; but { vs_shipped = … } is a target's value, not a round's or day's table.
                     // rounds_reached.p10 = 2 is a dotted key too (a table rounds_reached holding p10).
-                    if key.hasPrefix("round") || key.hasPrefix("day") || Metric(rawValue: key) != nil, let inner = table[key]!.table,
-                       inner["vs_shipped"] == nil {
+                    if let inner = table[key]!.table, inner["vs_shipped"] == nil,
+                       key.hasPrefix("round") || key.hasPrefix("day")
+                        || (Metric(rawValue: key) != nil && inner.keys.allSatisfy { $0 == "median" || $0.hasPrefix("p") }) {
                         for m in inner.keys { entries.append((key + "." + m, inner[m]!)) }
                     } else {
                         entries.append((key, table[key]!))
@@ -392,7 +393,7 @@ public enum TuneSpecReader {
             }
             // A quantile's suffix (`.p10`, `.median`) is the metric's.
             let last = text[text.index(after: dot)...]
-            if last == "median" || (last.hasPrefix("p") && last.count <= 3 && last.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }),
+            if last == "median" || (last.hasPrefix("p") && last.count <= 4 && last.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }),
                let before = text[..<dot].lastIndex(of: ".") { dot = before }
             if let before = text[..<dot].lastIndex(of: "."),
                text[text.index(after: before)...].hasPrefix("round") || text[text.index(after: before)...].hasPrefix("day") { dot = before }

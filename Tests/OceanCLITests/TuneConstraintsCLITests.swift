@@ -250,7 +250,7 @@ import TestSupport
                              (#""human@50.round3.score" = { min = 0.5 }"#, "unknown metric 'round3.score'"),
                              (#""human@50.catch_ratio" = { min = 0.5 }"#, "unknown metric 'catch_ratio'"),
                              (#""human@50.catch_rate" = { min = 0.9, max = 0.5 }"#, "is above max"),
-                             (#""human@50.catch_rate" = { least = 0.5 }"#, "unknown key; allowed: min, max, on"),
+                             (#""human@50.catch_rate" = { least = 0.5 }"#, "unknown key; allowed: min, max, vs_shipped_min, vs_shipped_max, vs_shipped_within, on"),
                              (#""human@50.catch_rate" = 0.5"#, "expected { min = N }")] {
             let s = try spec("bad.toml", text)
             let r = try ocean(["tune", s, "--out", freshFolder("tune-constraints-bad") + "/x.jsonl"])
