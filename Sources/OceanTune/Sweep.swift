@@ -315,8 +315,7 @@ public enum Sweep {
         var sum = 0.0
         for t in spec.targets {
             guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
-            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
-            let e = (v - t.value) / (t.value == 0 ? 1 : abs(t.value))
+            let e = error(t, r, careerDays: spec.career.days)
             sum += e.isNaN ? 1e6 : e * e
         }
         return rounded((sum / Double(max(1, spec.targets.count))).squareRoot())
@@ -327,10 +326,22 @@ public enum Sweep {
     public static func errors(_ results: [PlayerResult], spec: TuneSpec) -> [Double] {
         spec.targets.map { t in
             guard let r = results.first(where: { $0.bot == t.player.description }) else { return 1e6 }
-            let v = r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
-            let e = abs(v - t.value) / (t.value == 0 ? 1 : abs(t.value))
+            let e = abs(error(t, r, careerDays: spec.career.days))
             return e.isNaN ? 1e6 : rounded(e)
         }
+    }
+
+    /// One target's error relative to its value (absolute when it is 0); for a
+    /// `vs_shipped_within` target, how far the paired differences' interval leaves ±W.
+    static func error(_ t: TuneSpec.Target, _ r: PlayerResult, careerDays: Int) -> Double {
+        let scale = t.value == 0 || t.value.isNaN ? 1 : abs(t.value)
+        if let w = t.within {
+            guard let d = r.paired?[t.metricName], d.n > 0, (d.censored ?? 0) == 0 else { return .nan }
+            return max(0, max(-d.ciLow, d.ciHigh) - w) / scale
+        }
+        let v = t.quantile.map { r.quantiles?[Metric.name(t.metric, round: nil, quantile: $0)]?.value ?? .nan }
+            ?? r.value(of: t.metric, round: t.round, day: t.day, careerDays: careerDays)
+        return (v - t.value) / scale
     }
 
     /// The points ranked by distance (best first; ties by point), valid ones only.

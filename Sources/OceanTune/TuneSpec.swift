@@ -98,6 +98,9 @@ public struct TuneSpec: Sendable {
         /// A quantile of the games' values instead of their mean (`rounds_reached.p10`: 10).
         public var quantile: Int?
         public var vsShipped: Double?
+        /// `{ vs_shipped_within = W }`: the base's value, met while the paired
+        /// differences' interval stays inside ±W (its error: how far the interval leaves the band).
+        public var within: Double?
 
         public init(player: Player, metric: Metric, value: Double, round: Int? = nil, day: Int? = nil, quantile: Int? = nil,
                     vsShipped: Double? = nil) {
@@ -342,10 +345,17 @@ public struct TuneSpec: Sendable {
         return out
     }
 
-    /// The metrics of `player` bounded against the base (`vs_shipped_*`), by name, each once.
+    /// The metrics of `player` bounded against the base (`vs_shipped_*` constraints,
+    /// `vs_shipped_within` targets), by name, each once.
     public func pairedMetrics(of player: Player) -> [Constraint] {
         var out: [Constraint] = []
-        for c in constraints where c.isPaired && c.player == player && !out.contains(where: { $0.metricName == c.metricName }) { out.append(c) }
+        let fromTargets = targets.filter { $0.within != nil && $0.player == player }.map { t in
+            var c = Constraint(player: t.player, metric: t.metric, round: t.round, day: t.day)
+            (c.shippedMin, c.shippedMax) = (-t.within!, t.within!)
+            return c
+        }
+        for c in constraints.filter({ $0.isPaired && $0.player == player }) + fromTargets
+            where !out.contains(where: { $0.metricName == c.metricName }) { out.append(c) }
         return out
     }
 

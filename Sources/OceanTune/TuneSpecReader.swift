@@ -269,7 +269,7 @@ public enum TuneSpecReader {
                 for key in table.keys {
                     // day30.health likewise; but { vs_shipped = … } is a target's value, not a round's or day's table.
                     // rounds_reached.p10 = 2 is a dotted key too (a table rounds_reached holding p10).
-                    if let inner = table[key]!.table, inner["vs_shipped"] == nil,
+                    if let inner = table[key]!.table, inner["vs_shipped"] == nil, inner["vs_shipped_within"] == nil,
                        key.hasPrefix("round") || key.hasPrefix("day")
                         || (Metric(rawValue: key) != nil && inner.keys.allSatisfy { $0 == "median" || $0.hasPrefix("p") }) {
                         for m in inner.keys { entries.append((key + "." + m, inner[m]!)) }
@@ -283,7 +283,7 @@ public enum TuneSpecReader {
                         continue
                     }
                     // A number, or { vs_shipped = N }: the base balance's own value plus N.
-                    var value = 0.0, offset: Double?
+                    var value = 0.0, offset: Double?, within: Double?
                     if let x = v.double ?? v.int.map(Double.init) {
                         // A target no metric can reach ranks every point at the same capped
                         // distance: nan, inf and 1e308 are refused, not tuned toward.
@@ -294,8 +294,16 @@ public enum TuneSpecReader {
                         value = x
                     } else if let relative = v.table, relative.keys.count == 1, let x = relative["vs_shipped"].flatMap({ $0.double ?? $0.int.map(Double.init) }), Self.plausible(x) {
                         offset = x
+                    } else if let relative = v.table, relative.keys.count == 1,
+                              let w = relative["vs_shipped_within"].flatMap({ $0.double ?? $0.int.map(Double.init) }), Self.plausible(w), w >= 0 {
+                        (offset, within) = (0, w)
+                        if quantile != nil || (round != nil && metric != .reached) {
+                            problem(full + "." + m, "a quantile or a round's catch rate has no game-by-game difference; vs_shipped_within takes "
+                                + "roundN.reached, whole-game and career metrics (or write { vs_shipped = 0 })")
+                        }
                     } else {
-                        problem(full + "." + m, "expected a number, or { vs_shipped = N } (the base balance's value plus N), found \(describe(v))")
+                        problem(full + "." + m, "expected a number, { vs_shipped = N } (the base balance's value plus N), or "
+                            + "{ vs_shipped_within = W } (the base's value, paired game by game, within ±W), found \(describe(v))")
                         continue
                     }
                     if (metric.needsCareers || day != nil) && career.careers == 0 {
@@ -305,8 +313,10 @@ public enum TuneSpecReader {
                         problem(full + "." + m, "day \(day) is past the careers' \(career.days) days ([career] days)")
                     }
                     if let problem = modeProblem(metric, round: round, player: player) { self.problem(full + "." + m, problem) }
-                    targets.append(TuneSpec.Target(player: player, metric: metric, value: value, round: round, day: day, quantile: quantile,
-                                                   vsShipped: offset))
+                    var target = TuneSpec.Target(player: player, metric: metric, value: value, round: round, day: day, quantile: quantile,
+                                                 vsShipped: offset)
+                    target.within = within
+                    targets.append(target)
                 }
             }
             return targets

@@ -125,6 +125,36 @@ import TestSupport
         if case .point(let best) = Sweep.best(out.lines) { #expect(best.point == shipped.point) } else { Issue.record("no best") }
     }
 
+    /// A target may say "must not move" too: met (error 0) while the paired interval
+    /// stays inside the band, its error how far the interval leaves it; and a target on
+    /// a quantile is ranked by that quantile.
+    @Test func aWithinTargetIsMetInsideItsBandAndAQuantileTargetByItsQuantile() throws {
+        let s = try spec("""
+            bots = ["human@50"]
+            games = 40
+            [vary]
+            "bin.width_px" = [46, 60]
+            [targets."human@50"]
+            catch_rate = { vs_shipped_within = 0.005 }
+            score.p10 = 900
+            """)
+        #expect(s.targets.map(\.metricName) == ["catch_rate", "score.p10"] && s.targets[0].within == 0.005)
+        let out = try Sweep.run(spec: s, base: shippedBalance, file: "spec.toml", options: Sweep.Options())
+        // The target's value is the base's, once played (as the sweep resolved it).
+        let resolved = Sweep.resolvingRelativeTargets(s, base: try shippedBalance, games: 40, jobs: 1).0
+        for line in out.lines {
+            let r = line.results[0]
+            let d = try #require(r.paired?["catch_rate"]), p10 = try #require(r.quantiles?["score.p10"])
+            let band = max(0, max(-d.ciLow, d.ciHigh) - 0.005) / abs(out.header.shipped?["human@50.catch_rate"] ?? 1)
+            let errors = Sweep.errors(line.results, spec: resolved)
+            #expect(abs(errors[0] - band) < 1e-5 && abs(errors[1] - abs(p10.value - 900) / 900) < 1e-5, "\(errors) band \(band) \(d) \(p10) \(out.header.shipped ?? [:])")
+        }
+        #expect(Sweep.errors(out.lines[0].results, spec: resolved)[0] == 0 && out.lines[0].distance! < out.lines[1].distance!)
+        #expect(Sweep.errors(out.lines[1].results, spec: resolved)[0] > 0)
+        #expect(issues("bots = [\"human@50\"]\n[vary]\n\"bin.width_px\" = [46]\n[targets.\"human@50\"]\nscore.p10 = { vs_shipped_within = 5 }")
+            .contains { $0.message.contains("no game-by-game difference") })
+    }
+
     /// The designer's goal (assets/tune/arcade-goal.toml) on two of its points: the
     /// shipped arcade is too short for human@50 and human@80; eight misses with two
     /// given back per clean round keeps every bound, on the sweep's games and on fresh ones.
