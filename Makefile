@@ -11,38 +11,62 @@ RELEASE := -c release --static-swift-stdlib
 BUILD_FLAGS ?=
 export BUILD_FLAGS
 
-# Debian packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
-# `cmd` (a command on PATH), `pc` (a pkg-config module) or `file` (a path that exists). SDL2 (window, input),
-# SDL_image (the PNG tests read pictures back through libpng) and SDL_mixer (audio) for the platform layer; Xvfb, xauth and
-# xdotool so the window tests can run headless; GNU parallel for the sweep's shard test;
-# desktop-file-validate for the install test's check of the menu entry; xmllint for the
-# JUnit report's schema test; appstreamcli and man for the install test's checks of the
-# AppStream metadata and the manual; PostgreSQL 15 (not on PATH) and Chromium for
-# `ocean-server`'s tests (a throwaway cluster, the page in a headless browser); libcurl,
-# which the Daily Ocean's client calls (Sources/CCurl).
-DEBIAN_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev \
-	cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
+# Debian and Ubuntu packages the project needs, each as CHECK:NAME:PACKAGE, where CHECK is
+# `cmd` (a command on PATH), `pc` (a pkg-config module) or `glob` (a path pattern that matches an existing file).
+# BUILD_NEEDS is what building `ocean` takes: SDL2 (window, input), SDL_image (the PNG tests read pictures back
+# through libpng) and SDL_mixer (audio) for the platform layer, and libcurl, which the Daily Ocean's client calls
+# (Sources/CCurl); a job that only verifies replays needs nothing more (`make deps-build`).
+# TEST_NEEDS is what the tests add: Xvfb, xauth and xdotool so the window tests can run headless; GNU parallel for the
+# sweep's shard test; desktop-file-validate for the install test's check of the menu entry; xmllint for the JUnit
+# report's schema test; appstreamcli and man for the install test's checks of the AppStream metadata and the manual;
+# PostgreSQL (any version: its programs are under /usr/lib/postgresql/VERSION/bin, not on PATH), HAProxy and
+# Chromium for `ocean-server`'s tests (a throwaway cluster, a proxy, the page in a headless browser).
+# Chromium's package is `chromium` on Debian and `chromium-browser` on Ubuntu: the name apt has a candidate for is
+# taken (CHROMIUM_PACKAGES, in order).
+BUILD_NEEDS := pc:sdl2:libsdl2-dev pc:SDL2_mixer:libsdl2-mixer-dev pc:SDL2_image:libsdl2-image-dev pc:libcurl:libcurl4-openssl-dev
+TEST_NEEDS := cmd:xvfb-run:xvfb cmd:xauth:xauth cmd:xdotool:xdotool cmd:parallel:parallel \
 	cmd:desktop-file-validate:desktop-file-utils cmd:xmllint:libxml2-utils cmd:appstreamcli:appstream cmd:man:man-db \
-	file:/usr/lib/postgresql/15/bin/initdb:postgresql cmd:chromium:chromium file:/usr/sbin/haproxy:haproxy pc:libcurl:libcurl4-openssl-dev
+	glob:/usr/lib/postgresql/*/bin/initdb:postgresql cmd:chromium,chromium-browser:CHROMIUM file:/usr/sbin/haproxy:haproxy
+CHROMIUM_PACKAGES := chromium chromium-browser
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build build-release test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
+.PHONY: deps deps-build install-needs build build-release test sim bench bench-server compare-kernel clean fuzz fuzz-profile fuzz-tune fuzz-data fuzz-toml toml-test toml-differential replay-check balance-as-code play screenshots audio-sweep test-cluster \
 	install install-built uninstall venv compare-sim tune-optuna test-optuna commit-stamp image test-image k8s k8s-check man fuzz-tune-eval
 
 ## deps: install the Debian packages the project needs, only if missing
 deps:
+	@$(MAKE) --no-print-directory install-needs NEEDS="$(BUILD_NEEDS) $(TEST_NEEDS)"
+
+## deps-build: only what building `ocean` needs (a replay-only CI job: no server, browser or X packages)
+deps-build:
+	@$(MAKE) --no-print-directory install-needs NEEDS="$(BUILD_NEEDS)"
+
+# Installs the packages of NEEDS whose check fails, in one apt-get; CHROMIUM stands for the Chromium package
+# this system's apt knows (after `apt-get update`).
+install-needs:
 	@missing=""; \
-	for need in $(DEBIAN_NEEDS); do \
+	for need in $(NEEDS); do \
 	  check=$${need%%:*}; rest=$${need#*:}; name=$${rest%%:*}; package=$${rest#*:}; \
 	  case $$check in \
-	    cmd) command -v "$$name" >/dev/null || missing="$$missing $$package" ;; \
+	    cmd) found=""; for c in $${name//,/ }; do command -v "$$c" >/dev/null && found=1; done; \
+	         [ -n "$$found" ] || missing="$$missing $$package" ;; \
 	    pc) { command -v pkg-config >/dev/null && pkg-config --exists "$$name"; } || missing="$$missing $$package pkg-config" ;; \
 	    file) [ -e "$$name" ] || missing="$$missing $$package" ;; \
+	    glob) compgen -G "$$name" >/dev/null || missing="$$missing $$package" ;; \
 	  esac; \
 	done; \
 	if [ -n "$$missing" ]; then \
+	  $(SUDO) apt-get update -qq || exit 1; \
+	  if [[ " $$missing " == *" CHROMIUM "* ]]; then \
+	    chromium=""; \
+	    for p in $(CHROMIUM_PACKAGES); do \
+	      [ -z "$$chromium" ] && apt-cache policy "$$p" 2>/dev/null | grep -q 'Candidate: [0-9]' && chromium=$$p; \
+	    done; \
+	    [ -n "$$chromium" ] || { echo "make deps: apt knows none of $(CHROMIUM_PACKAGES); install Chromium by hand (the page test is skipped without it)" >&2; }; \
+	    missing="$${missing/ CHROMIUM/ $$chromium}"; \
+	  fi; \
 	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 ## build: the debug build of everything (the server's tests run the debug `ocean-server`), and release builds of
