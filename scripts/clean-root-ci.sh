@@ -21,7 +21,7 @@ if [ -z "$root" ] || { [ -n "$job" ] && [ "$job" != replay ] && [ "$job" != test
 fi
 [ "$(id -u)" = 0 ] || { echo "clean-root-ci.sh: debootstrap, mount and chroot need root" >&2; exit 2; }
 here=$(cd "$(dirname "$0")/.." && pwd)
-swift_bin=$(readlink -f "$(command -v swift)")
+swift_bin=$(command -v swift)
 swift_root=${swift_bin%/usr/bin/swift}   # /opt/swift
 
 if [ ! -x "$root/usr/bin/apt-get" ]; then

@@ -38,7 +38,8 @@ extension ReplayCommand {
 
         func run() throws {
             if let against { return try Lockstep(ocean: against, file: a, seconds: againstTimeout).run() }
-            let left = try readOrExit(a).replay
+            // Inputs only: the files' checkpoints are compared as they are read (`CheckpointCursor`).
+            let left = try readOrExit(a, checkpoints: false).replay
             let right: Replay
             let nameB: String
             if let balance {
@@ -51,10 +52,20 @@ extension ReplayCommand {
                 right = { var r = left; r.header.balance = whatIf; return r }()
                 nameB = "\(a) under \(balance)"
             } else {
-                right = try readOrExit(b!).replay
+                right = try readOrExit(b!, checkpoints: false).replay
                 nameB = b!
             }
-            let diff = ReplayDiff(left, right, compareRecorded: balance == nil)
+            var diff = ReplayDiff(left, right, compareRecorded: false)
+            if let b {
+                do throws(ReplayError) {
+                    var ca = try CheckpointCursor(path: a), cb = try CheckpointCursor(path: b)
+                    diff.recorded = try ReplayDiff.firstRecordedDifference(left.header, left.end, right.header, right.end,
+                                                                           nextA: { () throws(ReplayError) in try ca.next() },
+                                                                           nextB: { () throws(ReplayError) in try cb.next() })
+                } catch {
+                    throw CommandFailure(error.description, status: ExitStatus.badInput)
+                }
+            }
             CommandOutput.print(diff.text(a: a, b: nameB, constantsOnly: balanceDiff))
             let differs = balanceDiff ? !diff.constants.isEmpty : !diff.identical
             if differs { throw CommandFailure(status: ExitStatus.divergence) }

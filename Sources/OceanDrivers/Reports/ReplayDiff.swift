@@ -79,26 +79,36 @@ public struct ReplayDiff: Sendable {
     /// The first tick both files hold a checkpoint for, with different contents; else
     /// their end records' hashes at the same tick, if they differ.
     static func firstRecordedDifference(_ a: Replay, _ b: Replay) -> RecordedDifference? {
+        var i = 0, j = 0
+        return try! firstRecordedDifference(a.header, a.end, b.header, b.end,
+                                            nextA: { () throws(ReplayError) in i += 1; return i <= a.checkpoints.count ? a.checkpoints[i - 1] : nil },
+                                            nextB: { () throws(ReplayError) in j += 1; return j <= b.checkpoints.count ? b.checkpoints[j - 1] : nil })
+    }
+
+    /// The same from two streams of checkpoints in file order (`CheckpointCursor`: a
+    /// long replay's checkpoints are never all in memory).
+    public static func firstRecordedDifference(_ ha: ReplayHeader, _ endA: EndRecord?, _ hb: ReplayHeader, _ endB: EndRecord?,
+                                               nextA: () throws(ReplayError) -> Checkpoint?,
+                                               nextB: () throws(ReplayError) -> Checkpoint?) throws(ReplayError) -> RecordedDifference? {
         // Hashes of different state encodings (an older format's copy) are not comparable.
-        guard ReplayFormat.stateEncoding(format: a.header.formatVersion) == ReplayFormat.stateEncoding(format: b.header.formatVersion) else {
+        guard ReplayFormat.stateEncoding(format: ha.formatVersion) == ReplayFormat.stateEncoding(format: hb.formatVersion) else {
             return nil
         }
-        var j = 0
-        for x in a.checkpoints {
-            while j < b.checkpoints.count && b.checkpoints[j].tick < x.tick { j += 1 }
-            guard j < b.checkpoints.count else { break }
-            let y = b.checkpoints[j]
+        var y = try nextB()
+        while let x = try nextA() {
+            while let b = y, b.tick < x.tick { y = try nextB() }
+            guard let y else { break }
             guard y.tick == x.tick, x != y else { continue }
             let differing = Subsystem.allCases.enumerated().filter { i, _ in
                 i < x.subsystems.count && i < y.subsystems.count && x.subsystems[i] != y.subsystems[i]
             }.map(\.element)
             var difference = RecordedDifference(tick: x.tick, lines: (x.line, y.line), subsystems: differing, a: x.fields, b: y.fields)
             if let sa = x.state, let sb = y.state {
-                difference.states = StateDump.compare(recorded: sa, resimulated: sb, kindKeys: a.header.balance.kinds.map(\.key))
+                difference.states = StateDump.compare(recorded: sa, resimulated: sb, kindKeys: ha.balance.kinds.map(\.key))
             }
             return difference
         }
-        if let ea = a.end, let eb = b.end, ea.tick == eb.tick, ea.hash != eb.hash {
+        if let ea = endA, let eb = endB, ea.tick == eb.tick, ea.hash != eb.hash {
             return RecordedDifference(tick: ea.tick, lines: (0, 0), subsystems: [], a: nil, b: nil)
         }
         return nil
