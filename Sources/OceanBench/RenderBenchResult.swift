@@ -34,7 +34,7 @@ public struct RenderBenchResult: Encodable, Sendable {
     public var versusCFill: Double { BenchReport.ratio(framesPerCPUSecond, fillFramesPerCPUSecond) }
     public var copyFramesPerSecond: Double { BenchReport.ratio(Double(copyFrames), copySeconds) }
     public var copyFramesPerCPUSecond: Double { BenchReport.ratio(Double(copyFrames), copyCPUSeconds) }
-    /// The busy frame's rate over a frame copy's, per CPU second (target ≥ 0.35).
+    /// The busy frame's rate over a frame copy's, per CPU second (at least 0.12: no regression; the 0.35 target was retired in issue 51).
     public var versusMemcpy: Double { BenchReport.ratio(framesPerCPUSecond, copyFramesPerCPUSecond) }
     /// Rounded up to a hundredth, so one stray allocation never shows as 0.
     public var allocationsPerFrame: Double? { perFrame(allocations) }
@@ -114,6 +114,6 @@ public struct RenderBenchResult: Encodable, Sendable {
             + "\(decimal(versusCFill))× its rate"
             + "\nmemcpy         \(Int(copyFramesPerCPUSecond)) frames per CPU second, \(Int(copyFramesPerSecond)) per wall second, "
             + "of a C memcpy of the frame (the floor of a frame over a cached backdrop): the busy frame runs at "
-            + "\(decimal(versusMemcpy))× its rate (target ≥ 0.35×)"
+            + "\(decimal(versusMemcpy))× its rate (no regression below 0.12×)"
     }
 }

@@ -15,6 +15,17 @@ final class Window {
     private var windowed: (x: Int32, y: Int32, w: Int32, h: Int32)?
     /// The output size the scaling was last chosen for.
     private var scaledFor: (w: Int32, h: Int32) = (0, 0)
+    /// Whether the renderer is SDL's software one (`RendererChoice`), and why it was chosen.
+    let software: Bool
+    let rendererChoice: String
+    /// With the software renderer at a whole-number scale: the frame scaled in Swift
+    /// (`WholeScale`) into this texture of the output's size, which SDL then copies 1:1.
+    private var scaledTexture: OpaquePointer?
+    private var scaledTextureSize = (w: 0, h: 0)
+    /// The whole-number scale the output takes (0: below the logical size) and whether
+    /// it leaves bars around the frame.
+    private var wholeScale = 0
+    private var letterboxed = true
 
     /// Opens the window at `scale` × the logical size. SDL's video subsystem must
     /// already be initialised.
@@ -28,11 +39,12 @@ final class Window {
                                        SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
             throw .sdl("SDL_CreateWindow: \(String(cString: SDL_GetError()))")
         }
-        let flags = vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
-        guard let r = SDL_CreateRenderer(w, -1, flags) ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        guard let (r, software, why) = RendererChoice.make(for: w, vsync: vsync) else {
             SDL_DestroyWindow(w)
             throw .sdl("SDL_CreateRenderer: \(String(cString: SDL_GetError()))")
         }
+        self.software = software
+        rendererChoice = why
         SDL_RenderSetLogicalSize(r, Int32(width), Int32(height))
         SDL_RenderSetIntegerScale(r, SDL_TRUE)
         guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
@@ -48,6 +60,7 @@ final class Window {
 
     /// Closes the window; called before SDL_Quit (a deinit would run after it).
     func close() {
+        if let scaledTexture { SDL_DestroyTexture(scaledTexture) }
         SDL_DestroyTexture(texture)
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -63,6 +76,23 @@ final class Window {
     /// Everything `present` does but the presenting (a test reads the pixels then).
     func draw(_ framebuffer: Framebuffer) {
         fitScaling()
+        if software && wholeScale >= 1, let t = scaledTexture(wholeScale) {
+            var pixels: UnsafeMutableRawPointer?
+            var pitch: Int32 = 0
+            if SDL_LockTexture(t, nil, &pixels, &pitch) == 0, let pixels {
+                framebuffer.pixels.withUnsafeBufferPointer {
+                    WholeScale.scale($0, width: framebuffer.width, height: framebuffer.height, by: wholeScale, into: pixels, pitch: Int(pitch))
+                }
+                SDL_UnlockTexture(t)
+                // The bars only when the frame leaves any: a clear of the whole output was a fifth of the present.
+                if letterboxed {
+                    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                    SDL_RenderClear(renderer)
+                }
+                SDL_RenderCopy(renderer, t, nil, nil)
+                return
+            }
+        }
         framebuffer.pixels.withUnsafeBytes { bytes in
             _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(framebuffer.width * 4))
         }
@@ -80,6 +110,19 @@ final class Window {
         let mode = WindowScaling(outputWidth: Int(w), outputHeight: Int(h), logicalWidth: width, logicalHeight: height)
         SDL_RenderSetIntegerScale(renderer, mode.wholeNumbers ? SDL_TRUE : SDL_FALSE)
         SDL_SetTextureScaleMode(texture, mode.filtered ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+        wholeScale = mode.wholeNumbers ? min(Int(w) / width, Int(h) / height) : 0
+        letterboxed = Int(w) != width * wholeScale || Int(h) != height * wholeScale
+    }
+
+    /// The streaming texture the frame is scaled into at `k`, made again when `k` changes.
+    private func scaledTexture(_ k: Int) -> OpaquePointer? {
+        let size = (w: width * k, h: height * k)
+        if let scaledTexture, scaledTextureSize == size { return scaledTexture }
+        if let scaledTexture { SDL_DestroyTexture(scaledTexture) }
+        scaledTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                          Int32(size.w), Int32(size.h))
+        scaledTextureSize = scaledTexture == nil ? (0, 0) : size
+        return scaledTexture
     }
 
     /// F11: borderless fullscreen at the desktop's size, or back to the window as it

@@ -27,9 +27,22 @@ public struct LoopStats: Sendable {
     public var presents = 0
     public var ticks = 0
     public var seconds = 0.0
+    /// The whole process's CPU time and the wall time from the first present to the
+    /// end (every thread: a GL driver's too), and the renderer that drew.
+    public var cpuSecondsPlaying = 0.0, secondsPlaying = 0.0
+    public var renderer = ""
 
     public init() {}
     public var presentsPerSecond: Double { seconds > 0 ? Double(presents) / seconds : 0 }
+    /// The share of one core the process took while playing (0.1: a tenth).
+    public var cpuShare: Double { secondsPlaying > 0 ? cpuSecondsPlaying / secondsPlaying : 0 }
+}
+
+/// The process's CPU time so far (all its threads), in seconds.
+func processCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
 /// The one window loop (DOOM's `D_DoomLoop`, raylib's four parts): each frame, SDL's
@@ -55,7 +68,9 @@ public enum WindowLoop {
         var clock = FrameClock(maxFrameNanos: maxFrameNanos * 16)
         var pacer = FramePacer(fps: options.fps ?? window.refreshRate ?? 60)
         var stats = LoopStats()
+        stats.renderer = window.rendererChoice
         let start = monotonicNanos()
+        var playing: (wall: UInt64, cpu: Double)?
         var last = start
         var textOn = false
 
@@ -85,6 +100,7 @@ public enum WindowLoop {
             scene.draw(fraction: frame.fraction, into: &framebuffer)
             window.present(framebuffer)
             stats.presents += 1
+            if playing == nil { playing = (monotonicNanos(), processCPUSeconds()) }
             if stats.firstFrameMs == nil, let launch = options.launchNanos {
                 stats.firstFrameMs = Double(monotonicNanos() - launch) / 1e6
             }
@@ -93,6 +109,10 @@ public enum WindowLoop {
         }
 
         // De-initialisation: DisplaySession closes the window and SDL when released.
+        if let playing {
+            stats.cpuSecondsPlaying = processCPUSeconds() - playing.cpu
+            stats.secondsPlaying = Double(monotonicNanos() - playing.wall) / 1e9
+        }
         scene.leave()
         stats.seconds = Double(monotonicNanos() - start) / 1e9
         return stats

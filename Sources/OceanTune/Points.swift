@@ -118,21 +118,8 @@ public enum PointSampler {
         return fnv1a(bytes)
     }
 
-    /// A balance as a TOML file the loader reads back (one table per section).
-    public static func toml(_ b: Balance, comment: String) -> String {
-        var out = comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n") + "\n"
-        var section = ""
-        for f in BalanceSchema.fields(of: b) {
-            let dot = f.key.lastIndex(of: ".")!
-            let table = String(f.key[..<dot]), name = f.key[f.key.index(after: dot)...]
-            if table != section {
-                out += "\n[\(table)]\n"
-                section = table
-            }
-            out += "\(name) = \(b[keyPath: f.path])\n"
-        }
-        return out
-    }
+    /// A balance as a TOML file the loader reads back (`BalanceSchema.toml`).
+    public static func toml(_ b: Balance, comment: String) -> String { BalanceSchema.toml(b, comment: comment) }
 }
 
 extension PointLine {

@@ -71,6 +71,8 @@ extension OceanBenchCommand {
             output.sections.append(BenchSection(key: "render", value: render, text: render.text))
             let firstFrame = FirstFrameResult.measure()
             output.sections.append(BenchSection(key: "firstFrameMs", value: firstFrame, text: firstFrame.text))
+            let playing = PlayingCPUResult.measure(balance: balance)
+            output.sections.append(BenchSection(key: "playing", value: playing, text: playing.text))
             print(json ? output.json : output.text)
         }
     }

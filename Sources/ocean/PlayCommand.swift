@@ -128,6 +128,8 @@ struct PlayCommand: ParsableCommand {
             print("first-frame-ms \(stats.firstFrameMs.map { decimal($0) } ?? "none")")
             print("presents-per-second \(decimal(stats.presentsPerSecond))")
             print("presents \(stats.presents) ticks \(stats.ticks) seconds \(decimal(stats.seconds))")
+            print("cpu-share-percent \(decimal(stats.cpuShare * 100)) over \(decimal(stats.secondsPlaying)) s from the first present")
+            print("renderer \(stats.renderer)")
         }
         if let saveError = outcome.saveError {
             throw CommandFailure("ocean play: the career was not saved (\(saveError)); what was played is recorded in \(outcome.recordingPath)")
