@@ -40,6 +40,12 @@ public struct BenchReport: Sendable {
     public var verifyTicks = 0
     public var verifySeconds = 0.0
     public var verifyCPUSeconds = 0.0
+    /// The drivers: idle-bot games as `ocean sim --bot idle` plays them (the bot and
+    /// the plan each tick), and 200-day human careers as `ocean sim --bot human --days`.
+    public var simIdleTicks = 0
+    public var simIdleCPUSeconds = 0.0
+    public var careerTicks = 0
+    public var careerCPUSeconds = 0.0
     public var peakMemory = 0
     /// The plain C loop over the same items, for comparison.
     public var referenceTicks = 0
@@ -66,6 +72,12 @@ public struct BenchReport: Sendable {
         BenchReport.ratio(referenceSeconds * 1e9, Double(referenceTicks) * Double(stressItems))
     }
     public var verifyTicksPerCPUSecond: Double { BenchReport.ratio(Double(verifyTicks), verifyCPUSeconds) }
+    public var simIdleTicksPerCPUSecond: Double { BenchReport.ratio(Double(simIdleTicks), simIdleCPUSeconds) }
+    public var careerTicksPerCPUSecond: Double { BenchReport.ratio(Double(careerTicks), careerCPUSeconds) }
+    /// A driver's CPU time per tick over the kernel's typical tick's (1: the bot and
+    /// the plan cost nothing; targets ≤ 1.1 for idle, ≤ 2 for a human career).
+    public var simIdleVersusKernel: Double { BenchReport.ratio(typicalTicksPerCPUSecond, simIdleTicksPerCPUSecond) }
+    public var careerVersusKernel: Double { BenchReport.ratio(typicalTicksPerCPUSecond, careerTicksPerCPUSecond) }
     /// Replay verify's ticks per CPU second over the kernel's typical tick's (target ≥ 0.8).
     public var verifyVersusKernel: Double { BenchReport.ratio(verifyTicksPerCPUSecond, typicalTicksPerCPUSecond) }
 
@@ -167,6 +179,30 @@ public enum Bench {
         return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
+    /// Idle-bot games through the driver `ocean sim --bot idle` runs, for about
+    /// `seconds`: the ticks and the CPU time.
+    public static func measureSimIdle(rules: Rules, seconds: Double) -> (ticks: Int, cpuSeconds: Double) {
+        let start = monotonicNanos(), cpuStart = threadCPUNanos()
+        var ticks = 0, seed: UInt64 = 1
+        repeat {
+            ticks += runGames(rules: rules, seed: seed, bot: .idle, games: 50).ticks
+            seed += 1
+        } while Double(monotonicNanos() - start) / 1e9 < seconds
+        return (ticks, Double(threadCPUNanos() - cpuStart) / 1e9)
+    }
+
+    /// One 200-day career of the human bot (skill 70, a game a day, some days skipped)
+    /// through the driver `ocean sim --bot human --days 200` runs.
+    public static func measureCareer(rules: Rules, seed: UInt64) -> (ticks: Int, cpuSeconds: Double) {
+        var o = CareerPlan.Options()
+        o.days = 200
+        let plan = CareerPlan(options: o, bots: [BotKind.human.make(seed: seed, skill: 70)], seed: seed)
+        let cpuStart = threadCPUNanos()
+        let start = GameState(rules: rules, seed: seed)
+        let end = runCareer(rules: rules, state: start, plan: plan) { (_: GameState) throws(Never) in }
+        return (end.tick - start.tick, Double(threadCPUNanos() - cpuStart) / 1e9)
+    }
+
     /// A simulation in the middle of the stress scenario: every item spawned and falling.
     public static func stressSimulation(base: Balance, items: Int) -> Simulation {
         let rules = Rules(stressBalance(base, items: items))
@@ -234,6 +270,12 @@ public enum Bench {
             report.sessionTicks += s.ticks
             report.sessionSeconds += s.seconds
             report.sessionCPUSeconds += s.cpuSeconds
+            let idle = measureSimIdle(rules: rules, seconds: seconds / Double(turns))
+            report.simIdleTicks += idle.ticks
+            report.simIdleCPUSeconds += idle.cpuSeconds
+            let career = measureCareer(rules: rules, seed: UInt64(report.careerTicks % 1000 + 1))
+            report.careerTicks += career.ticks
+            report.careerCPUSeconds += career.cpuSeconds
         }
 
         // The stress loop and the C loop take turns in short windows; each keeps its
