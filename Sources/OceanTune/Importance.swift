@@ -35,8 +35,10 @@ public enum Importance {
     }
 
     /// The metrics measured per game (career days are left out: a career that never
-    /// reaches a milestone has no day to rank).
-    public static let metrics: [Metric] = [.catchRate, .perfectRate, .bestCombo, .score, .grams, .health]
+    /// reaches a milestone has no day to rank); arcade's own only for the bots that
+    /// play arcade or the Daily Ocean (a classic bot has no value for them, and is skipped).
+    public static let metrics: [Metric] = [.catchRate, .perfectRate, .bestCombo, .score, .grams, .health,
+                                           .roundsReached, .gameMinutes, .endedByMisses]
 
     public static func compute(header: SweepHeader, lines: [PointLine]) -> [Entry] {
         let valid = lines.filter { $0.valid && !$0.results.isEmpty }
