@@ -302,7 +302,7 @@ public enum TuneSpecReader {
                                 + "roundN.reached, whole-game and career metrics (or write { vs_shipped = 0 })")
                         }
                     } else {
-                        problem(full + "." + m, "expected a number, { vs_shipped = N } (the base balance's value plus N), or "
+                        problem(full + "." + m, "expected a number, or { vs_shipped = N } (the base balance's value plus N), or "
                             + "{ vs_shipped_within = W } (the base's value, paired game by game, within ±W), found \(describe(v))")
                         continue
                     }
