@@ -20,24 +20,19 @@ public struct FirstFrameResult: Encodable, Sendable {
     static let runs = 3
 
     public static func measure() -> FirstFrameResult {
-        guard onPath("xvfb-run") else { return FirstFrameResult(why: "xvfb-run is not installed (`make deps` installs it)") }
-        guard onPath("timeout") else { return FirstFrameResult(why: "timeout (coreutils) is not on PATH") }
-        // The game beside the bench's own binary (both in .build/release).
-        guard let me = executablePath(), let slash = me.lastIndex(of: "/") else {
-            return FirstFrameResult(why: "cannot find this executable")
+        let ocean: String
+        switch GameUnderXvfb.ocean() {
+        case .success(let path): ocean = path
+        case .failure(let skip): return FirstFrameResult(why: skip.why)
         }
-        let ocean = String(me[..<slash]) + "/ocean"
-        guard access(ocean, X_OK) == 0 else { return FirstFrameResult(why: "no `ocean` beside \(me) (`swift build -c release`)") }
         guard let scratch = ScratchFolder(prefix: "ocean-bench") else { return FirstFrameResult(why: "no temporary folder") }
         var times: [Double] = []
         for run in 0..<runs {
-            // Bounded, so a display that never answers cannot hang the bench; the
-            // window goes to the virtual display only (x11, not a Wayland desktop).
-            let arguments = ["timeout", "-k", "5", "60", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24",
-                             "env", "-u", "WAYLAND_DISPLAY", "-u", "LD_PRELOAD", "SDL_VIDEODRIVER=x11",
-                             ocean, "play", "--quick", "--mute", "--quit-after", "0.3", "--print-timing",
+            let arguments = ["play", "--quick", "--mute", "--quit-after", "0.3", "--print-timing",
                              "--profile", scratch.path + "/profile", "--record", scratch.path + "/run\(run).replay"]
-            guard let r = runSubprocess(arguments) else { return FirstFrameResult(why: "could not start xvfb-run") }
+            guard let r = GameUnderXvfb.run(ocean, arguments, screen: "1280x720x24", limit: 60) else {
+                return FirstFrameResult(why: "could not start xvfb-run")
+            }
             let line = r.output.split(separator: "\n").first { $0.hasPrefix("first-frame-ms ") }
             guard r.status == 0, let ms = line.flatMap({ Double($0.dropFirst("first-frame-ms ".count)) }) else {
                 let last = r.output.split(separator: "\n").last.map(String.init) ?? "no output"

@@ -24,11 +24,11 @@ public struct PlayingCPUResult: Encodable, Sendable {
     static let targetPercent = 10.0
 
     public static func measure(balance: Balance) -> PlayingCPUResult {
-        guard onPath("xvfb-run") else { return PlayingCPUResult(why: "xvfb-run is not installed (`make deps` installs it)") }
-        guard onPath("timeout") else { return PlayingCPUResult(why: "timeout (coreutils) is not on PATH") }
-        guard let me = executablePath(), let slash = me.lastIndex(of: "/") else { return PlayingCPUResult(why: "cannot find this executable") }
-        let ocean = String(me[..<slash]) + "/ocean"
-        guard access(ocean, X_OK) == 0 else { return PlayingCPUResult(why: "no `ocean` beside \(me) (`swift build -c release`)") }
+        let ocean: String
+        switch GameUnderXvfb.ocean() {
+        case .success(let path): ocean = path
+        case .failure(let skip): return PlayingCPUResult(why: skip.why)
+        }
         guard let scratch = ScratchFolder(prefix: "ocean-bench-playing") else { return PlayingCPUResult(why: "no temporary folder") }
         var busy = balance
         busy.bin.widthPx = busy.playfield.widthPx - 1
@@ -37,11 +37,11 @@ public struct PlayingCPUResult: Encodable, Sendable {
         do { try replaceFile(file, with: BalanceSchema.toml(busy, comment: "ocean-bench: the bin spans the playfield, nothing sways")) } catch {
             return PlayingCPUResult(why: "cannot write \(file): \(error)")
         }
-        let arguments = ["timeout", "-k", "5", "\(Int(seconds) + 60)", "xvfb-run", "-a", "-s", "-screen 0 1920x1080x24",
-                         "env", "-u", "WAYLAND_DISPLAY", "-u", "LD_PRELOAD", "-u", "SDL_RENDER_DRIVER", "SDL_VIDEODRIVER=x11",
-                         ocean, "play", "--quick", "--mode", "arcade", "--mute", "--balance", file, "--quit-after", "\(seconds)",
+        let arguments = ["play", "--quick", "--mode", "arcade", "--mute", "--balance", file, "--quit-after", "\(seconds)",
                          "--print-timing", "--profile", scratch.path + "/profile", "--record", scratch.path + "/run.replay"]
-        guard let r = runSubprocess(arguments) else { return PlayingCPUResult(why: "could not start xvfb-run") }
+        guard let r = GameUnderXvfb.run(ocean, arguments, screen: "1920x1080x24", limit: Int(seconds) + 60) else {
+            return PlayingCPUResult(why: "could not start xvfb-run")
+        }
         let lines = r.output.split(separator: "\n")
         let share = lines.first { $0.hasPrefix("cpu-share-percent ") }?.split(separator: " ")
         guard r.status == 0, let share, share.count >= 4, let percent = Double(share[1]), let over = Double(share[3]) else {

@@ -278,8 +278,7 @@ public enum Sweep {
             guard let offset = out.targets[i].vsShipped else { continue }
             let t = out.targets[i]
             guard let r = results.first(where: { $0.bot == t.player.description }) else { continue }
-            let v = t.quantile.map { r.quantiles?[Metric.name(t.metric, round: nil, quantile: $0)]?.value ?? .nan }
-                ?? r.value(of: t.metric, round: t.round, day: t.day, careerDays: spec.career.days)
+            let v = value(t, r, careerDays: spec.career.days)
             shipped["\(t.player).\(t.metricName)"] = v.isNaN ? nil : rounded(v)
             out.targets[i].value = v + offset
         }
@@ -339,9 +338,13 @@ public enum Sweep {
             guard let d = r.paired?[t.metricName], d.n > 0, (d.censored ?? 0) == 0 else { return .nan }
             return max(0, max(-d.ciLow, d.ciHigh) - w) / scale
         }
-        let v = t.quantile.map { r.quantiles?[Metric.name(t.metric, round: nil, quantile: $0)]?.value ?? .nan }
+        return (value(t, r, careerDays: careerDays) - t.value) / scale
+    }
+
+    /// A target's metric in `r`: its quantile's value when it names one, else its mean (NaN: no value).
+    static func value(_ t: TuneSpec.Target, _ r: PlayerResult, careerDays: Int) -> Double {
+        t.quantile.map { r.quantiles?[Metric.name(t.metric, round: nil, quantile: $0)]?.value ?? .nan }
             ?? r.value(of: t.metric, round: t.round, day: t.day, careerDays: careerDays)
-        return (v - t.value) / scale
     }
 
     /// The points ranked by distance (best first; ties by point), valid ones only.

@@ -469,6 +469,12 @@ struct WindowPicture {
 
     var scale: Int { max(1, min(width / 640, height / 360)) }
 
+    /// The window's own pixel (x, y), as `0xRRGGBB`.
+    func windowPixel(_ x: Int, _ y: Int) -> Int {
+        let at = (y * width + x) * 3
+        return Int(rgb[at]) << 16 | Int(rgb[at + 1]) << 8 | Int(rgb[at + 2])
+    }
+
     /// The game screen's pixel (x, y), as `0xRRGGBB`.
     func pixel(_ x: Int, _ y: Int) -> Int {
         let s = scale

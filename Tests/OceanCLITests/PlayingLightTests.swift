@@ -42,10 +42,7 @@ extension PlayWindowTests {
         var colours = Set<Int>(), blocky = true
         for y in 0..<360 {
             for x in 0..<640 {
-                let at = { (px: Int, py: Int) -> Int in
-                    let i = (py * picture.width + px) * 3
-                    return Int(picture.rgb[i]) << 16 | Int(picture.rgb[i + 1]) << 8 | Int(picture.rgb[i + 2])
-                }
+                let at = picture.windowPixel
                 let p = at(2 * x, 2 * y)
                 colours.insert(p)
                 if at(2 * x + 1, 2 * y) != p || at(2 * x, 2 * y + 1) != p || at(2 * x + 1, 2 * y + 1) != p { blocky = false }
