@@ -32,7 +32,7 @@ public struct ReplayHeader: Equatable, Sendable {
     public var engine: String = Engine.version
     public var seed: UInt64 = 0
     public var tickRate: Int = Fixed.ticksPerSecond
-    public var checkpointEvery: Int = 60
+    public var checkpointEvery: Int = ReplayFormat.defaultCheckpointEvery
     /// The player's local calendar date and time of day when the session began.
     public var date: LocalDate = DefaultSession.date
     public var minuteOfDay: Int = DefaultSession.minuteOfDay

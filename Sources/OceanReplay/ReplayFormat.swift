@@ -48,12 +48,21 @@ public enum ReplayFormat {
     /// and rewards on top of it (`health.rewards_over_cap`), and hashes state encoding 12.
     /// 16 adds the Daily Ocean's run counted in a career (`daily DATE CATCHES GRAMS
     /// MISSES SEA_LIFE finished|left`), and hashes state encoding 13.
-    /// This engine writes 16 and reads 2 to 16 (older files verify unchanged, their
+    /// 17 packs the per-tick fingerprint: 4 bits a tick, the top of the state's
+    /// word-wise hash (`GameState.wordHash`, one multiply a word where FNV-1a takes
+    /// one a byte), three ticks in two base64url characters; the recorder's default
+    /// checkpoint interval grows from 60 ticks to 600 (`defaultCheckpointEvery`), so
+    /// ten minutes of play take about 60 KB instead of 110; the state encoding stays 13.
+    /// This engine writes 17 and reads 2 to 17 (older files verify unchanged, their
     /// missing constants taken from `addedConstants`, and formats before 5 play
-    /// without challenges; `replay update --upgrade` rewrites one as 16); a version 1
+    /// without challenges; `replay update --upgrade` rewrites one as 17); a version 1
     /// file lacks constants this engine needs and is refused.
-    public static let version = 16
-    public static let readable = 2...16
+    public static let version = 17
+    public static let readable = 2...17
+    /// The first format whose per-tick fingerprint is packed (4 bits of the word-wise hash).
+    public static let packedFingerprintsSince = 17
+    /// The checkpoint interval a recording takes unless told otherwise (10 s).
+    public static let defaultCheckpointEvery = 600
     /// The first format with the Daily Ocean's run counted in a career (`daily …`).
     public static let dailyCreditSince = 16
     /// The first format with the cards as data (`cards KEY…`, `answer KEY …`).
@@ -85,6 +94,7 @@ public enum ReplayFormat {
         case 10: 10
         case 11, 12, 13, 14: 11
         case 15: 12
+        case 16, 17: 13
         default: StateEncoding.version
         }
     }
@@ -298,6 +308,74 @@ public enum ReplayFormat {
     /// high bits depend on all of them.)
     @inline(__always)
     public static func fingerprint(_ hash: UInt64) -> UInt8 { alphabet[Int(hash >> 58)] }
+
+    /// A tick's fingerprint as a format writes it: from 17 the top 4 bits of the
+    /// word-wise hash (a number 0 to 15), before it the character of `fingerprint`.
+    @inline(__always)
+    public static func tickFingerprint(_ state: GameState, format: Int, encoding: UInt64) -> UInt8 {
+        format >= packedFingerprintsSince ? packedFingerprint(state.wordHash) : fingerprint(state.hash(version: encoding))
+    }
+
+    /// The 4 bits of a format-17 fingerprint: the word-wise hash's top ones.
+    @inline(__always)
+    public static func packedFingerprint(_ wordHash: UInt64) -> UInt8 { UInt8(wordHash >> 60) }
+
+    /// How many characters hold `ticks` packed fingerprints (6 bits a character).
+    public static func packedCharacters(ticks: Int) -> Int { (ticks * 4 + 5) / 6 }
+
+    /// Packed fingerprints (each 0 to 15) as base64url characters: the bits in tick
+    /// order, the first tick's highest; the last character's unused bits zero.
+    public static func pack(_ fingerprints: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(packedCharacters(ticks: fingerprints.count))
+        var bits: UInt32 = 0, held = 0
+        for f in fingerprints {
+            bits = bits << 4 | UInt32(f & 15)
+            held += 4
+            if held >= 6 {
+                held -= 6
+                out.append(alphabet[Int(bits >> UInt32(held)) & 63])
+            }
+        }
+        if held > 0 { out.append(alphabet[Int(bits << UInt32(6 - held)) & 63]) }
+        return out
+    }
+
+    /// The `ticks` fingerprints packed in `characters`; nil unless there are exactly
+    /// as many characters as they take, each of the alphabet, the unused bits zero
+    /// (one spelling per fingerprint, so a file cannot hide bytes in them).
+    public static func unpack(_ characters: some BidirectionalCollection<UInt8>, ticks: Int) -> [UInt8]? {
+        guard isPacked(characters, ticks: ticks) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(ticks)
+        var bits: UInt32 = 0, held = 0
+        for c in characters {
+            bits = bits << 6 | UInt32(symbolValue[Int(c)])
+            held += 6
+            while held >= 4 && out.count < ticks {
+                held -= 4
+                out.append(UInt8((bits >> UInt32(held)) & 15))
+            }
+        }
+        return out
+    }
+
+    /// Whether `characters` spell `ticks` packed fingerprints (what `unpack` asks,
+    /// without building them: the reader asks it of every checkpoint).
+    public static func isPacked(_ characters: some BidirectionalCollection<UInt8>, ticks: Int) -> Bool {
+        guard characters.count == packedCharacters(ticks: ticks), let last = characters.last else { return ticks == 0 }
+        for c in characters where symbolValue[Int(c)] >= 64 { return false }
+        // The last character holds 4·ticks mod 6 bits of fingerprint (6 when that is 0).
+        let used = (ticks * 4) % 6
+        return used == 0 || symbolValue[Int(last)] & ((1 << (6 - used)) - 1) == 0
+    }
+
+    /// Each byte's value in the alphabet, 255 for a byte outside it.
+    static let symbolValue: [UInt8] = {
+        var t = [UInt8](repeating: 255, count: 256)
+        for (i, c) in alphabet.enumerated() { t[Int(c)] = UInt8(i) }
+        return t
+    }()
 
     /// The short form of a subsystem hash kept in a checkpoint: its top 12 bits (3
     /// hex digits), enough to name what diverged.

@@ -659,9 +659,7 @@ public struct ReplayReader {
             health: try number(words[k + 2], "health", 0...Rules.fullHealth, n),
             items: try number(words[k + 3], "items", 0...100_000, n))
         let ticks = Array(words[k + 4].utf8)
-        guard ticks.count == tick - previous, ticks.allSatisfy(ReplayFormat.isFingerprint) else {
-            throw fingerprintError(tick, previous, n)
-        }
+        guard fingerprintsFit(ticks, tick - previous) else { throw fingerprintError(tick, previous, n) }
         var checkpoint = Checkpoint(tick: tick, hash: full, subsystems: subs, fields: fields, ticks: ticks, line: n)
         if pendingStateLine > 0 { checkpoint.state = try recordedState(checkpointTick: tick, n) }
         keep(checkpoint)
@@ -734,8 +732,20 @@ public struct ReplayReader {
         error(at: pendingStateLine, "the recorded state of tick \(pendingStateTick) has no checkpoint after it")
     }
 
+    /// Whether `marks` are the fingerprints of `ticks` ticks in this file's format: a
+    /// character each, or from format 17 packed (4 bits each, the unused bits zero).
+    @inline(__always)
+    private func fingerprintsFit(_ marks: some BidirectionalCollection<UInt8>, _ ticks: Int) -> Bool {
+        if formatVersion >= ReplayFormat.packedFingerprintsSince { return ReplayFormat.isPacked(marks, ticks: ticks) }
+        return marks.count == ticks && marks.allSatisfy(ReplayFormat.isFingerprint)
+    }
+
     private func fingerprintError(_ tick: Int, _ previous: Int, _ n: Int) -> ReplayError {
-        error(at: n, "the per-tick fingerprint must be \(tick - previous) characters of A-Z a-z 0-9 - _ (one per tick since tick \(previous))")
+        if formatVersion >= ReplayFormat.packedFingerprintsSince {
+            return error(at: n, "the per-tick fingerprint must be \(ReplayFormat.packedCharacters(ticks: tick - previous)) characters of A-Z a-z 0-9 - _ "
+                + "(4 bits for each of the \(tick - previous) ticks since tick \(previous), the last character's unused bits zero)")
+        }
+        return error(at: n, "the per-tick fingerprint must be \(tick - previous) characters of A-Z a-z 0-9 - _ (one per tick since tick \(previous))")
     }
 
     /// The checks on a checkpoint's tick, in the order they are made; the tick of the
@@ -908,7 +918,7 @@ public struct ReplayReader {
         let marks = token(k + 4)
         for c in marks where !ReplayFormat.isFingerprint(c) { return false }
         let previous = try checkCheckpointTick(tick, n)
-        guard marks.count == tick - previous else { throw fingerprintError(tick, previous, n) }
+        guard fingerprintsFit(marks, tick - previous) else { throw fingerprintError(tick, previous, n) }
         keep(Checkpoint(tick: tick, hash: full, subsystems: subs,
                         fields: ReadableFields(score: score, combo: combo, health: health, items: items),
                         ticks: Array(marks), line: n))

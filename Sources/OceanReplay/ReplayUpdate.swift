@@ -33,11 +33,14 @@ public enum ReplayUpdate {
     /// inputs stay. The only way a golden replay's expectations change. It writes the
     /// current format, so an older file comes out in the current one (only on
     /// request: see `ocean replay update --upgrade`).
-    public static func rewrite(_ read: ReadReplay) -> (text: String, changes: ReplayChanges) {
+    /// `checkpointEvery`: a new checkpoint interval (default: the file's own); only
+    /// checkpoints at the same tick in both are compared.
+    public static func rewrite(_ read: ReadReplay, checkpointEvery: Int? = nil) -> (text: String, changes: ReplayChanges) {
         let old = read.replay
         var header = old.header
         header.engine = Engine.version
         header.formatVersion = ReplayFormat.version
+        if let checkpointEvery { header.checkpointEvery = checkpointEvery }
         let endTick = old.end?.tick ?? old.lastTick
         var inputs = old.inputs
         // The quiz has no `study`: a file from before it studies a card by a right answer
@@ -56,8 +59,13 @@ public enum ReplayUpdate {
         changes.checkpoints = new.checkpoints.count
         // A format change changes every hash; compare what a person reads then.
         let sameFormat = old.header.formatVersion == ReplayFormat.version
-        for (i, c) in new.checkpoints.enumerated()
-        where i >= old.checkpoints.count || (sameFormat ? old.checkpoints[i] != c : old.checkpoints[i].fields != c.fields) {
+        // Both lists go up by tick: walk the old one alongside for the same tick's.
+        var o = 0
+        for c in new.checkpoints {
+            while o < old.checkpoints.count && old.checkpoints[o].tick < c.tick { o += 1 }
+            let before = o < old.checkpoints.count && old.checkpoints[o].tick == c.tick ? old.checkpoints[o] : nil
+            if let before, sameFormat && before.ticks.count == c.ticks.count ? before == c : before.fields == c.fields { continue }
+            if before == nil && old.header.checkpointEvery != header.checkpointEvery { continue }
             changes.changedCheckpoints += 1
             if changes.firstChangedTick == nil { changes.firstChangedTick = c.tick }
         }

@@ -145,6 +145,8 @@ public enum ReplayVerifier {
         /// The tick of the last checkpoint that matched (or the start).
         var lastGoodTick: Int
         var result = Verification()
+        /// The file's format: how its per-tick fingerprints are spelled.
+        let format: Int
         /// Set when no more checkpoints are compared: a difference (without
         /// `keepGoing`) or an interruption.
         var stopped = false
@@ -154,6 +156,7 @@ public enum ReplayVerifier {
             let rules = Rules(header.balance)
             // Hashes as the file's format computed them (format 2: state encoding 2).
             encoding = ReplayFormat.stateEncoding(format: header.formatVersion)
+            format = header.formatVersion
             (self.keepGoing, self.goOn) = (keepGoing, goOn)
             sim = Simulation(rules: rules, state: header.initialState(rules: rules))
             result.format = header.formatVersion
@@ -210,7 +213,7 @@ public enum ReplayVerifier {
                 var again = Simulation(rules: sim.rules, state: snapshot)
                 var feed = feed.rewound(to: snapshotMark)
                 feed.play(&again, to: lastGoodTick)
-                let first = firstDivergentTick(from: again, feed: feed, checkpoint: checkpoint, encoding: encoding)
+                let first = firstDivergentTick(from: again, feed: feed, checkpoint: checkpoint, format: format, encoding: encoding)
                 divergence.firstTick = first.tick
                 (divergence.firstTickState, divergence.firstTickEvents) = (first.state, first.events)
             }
@@ -253,18 +256,23 @@ public enum ReplayVerifier {
 
     /// Steps again from the last state that matched, comparing each step's result
     /// with the fingerprint the recording kept, and returns the tick of the first
-    /// step whose result differs. A fingerprint is 6 bits, so a differing state
-    /// shows the same character 1 time in 64; the reported tick is then later than
-    /// the true one (never earlier), and never past the checkpoint.
+    /// step whose result differs. A fingerprint is 6 bits (4 from format 17), so a
+    /// differing state shows the same one 1 time in 64 (16); the reported tick is
+    /// then later than the true one (never earlier), and never past the checkpoint.
     /// Also the state that step made and its events.
     static func firstDivergentTick(from sim: Simulation, feed: InputFeed, checkpoint: Checkpoint,
-                                   encoding: UInt64) -> (tick: Int, state: GameState, events: [Event]) {
+                                   format: Int, encoding: UInt64) -> (tick: Int, state: GameState, events: [Event]) {
         var sim = sim
         var feed = feed
         let start = sim.state.tick
-        for (i, expected) in checkpoint.ticks.enumerated() {
+        // The reader has checked the packed ones, so they unpack.
+        let recorded = format >= ReplayFormat.packedFingerprintsSince
+            ? ReplayFormat.unpack(checkpoint.ticks, ticks: checkpoint.tick - start) ?? [] : checkpoint.ticks
+        for (i, expected) in recorded.enumerated() {
             sim.step(feed.input(at: sim.state.tick))
-            if ReplayFormat.fingerprint(sim.state.hash(version: encoding)) != expected { return (start + i, sim.state, sim.events) }
+            if ReplayFormat.tickFingerprint(sim.state, format: format, encoding: encoding) != expected {
+                return (start + i, sim.state, sim.events)
+            }
         }
         return (checkpoint.tick - 1, sim.state, sim.events)
     }

@@ -88,7 +88,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
             heldPointer = input.pointer
         }
         simulation.step(input)
-        fingerprints.append(ReplayFormat.fingerprint(simulation.state.hash))
+        fingerprints.append(ReplayFormat.packedFingerprint(simulation.state.wordHash))
         let now = simulation.state.tick
         if now % header.checkpointEvery == 0 { writeCheckpoint() }
         if now % Fixed.ticksPerSecond == 0 { sink.flush() }
@@ -103,7 +103,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         // The readable fields are positional (score, combo, health, live items) to keep a
         // ten-minute replay under 100 KB; docs/replay-format.md names them.
         line("\(ReplayFormat.Keyword.checkpoint) \(s.tick) \(hex(hashes.full, digits: 16)) \(subs) \(f.score) \(f.combo) \(f.health) "
-            + "\(f.items) \(String(decoding: fingerprints, as: UTF8.self))")
+            + "\(f.items) \(String(decoding: ReplayFormat.pack(fingerprints), as: UTF8.self))")
         fingerprints.removeAll(keepingCapacity: true)
         lastCheckpoint = s.tick
     }
@@ -124,7 +124,7 @@ public struct ReplayRecorder<Sink: ReplaySink> {
     /// checkpoint's tick (its checkpoint is already written).
     public mutating func alter(_ change: (inout GameState) -> Void) {
         change(&simulation.state)
-        if !fingerprints.isEmpty { fingerprints[fingerprints.count - 1] = ReplayFormat.fingerprint(simulation.state.hash) }
+        if !fingerprints.isEmpty { fingerprints[fingerprints.count - 1] = ReplayFormat.packedFingerprint(simulation.state.wordHash) }
     }
 
     /// Writes the closing checkpoint, the end record and the checksum.

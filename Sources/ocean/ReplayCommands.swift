@@ -48,7 +48,7 @@ extension ReplayCommand {
         @Option(help: "The player's local time of day, HH:MM, when the first session opens (default: now).") var time: String?
         @Option(help: "A one-line note on what this replay covers (at most \(ReplayFormat.maxCommentBytes) bytes).")
         var comment: String = ""
-        @Option(parsing: .unconditional, help: "Ticks between checkpoints (1 to 3600).") var checkpointEvery: Int = 60
+        @Option(parsing: .unconditional, help: "Ticks between checkpoints (1 to 3600; default 600, ten seconds).") var checkpointEvery: Int = ReplayFormat.defaultCheckpointEvery
         @Option(parsing: .unconditional, help: ArgumentHelp(
             "Also record the whole state every this many ticks (a multiple of --checkpoint-every), so `replay verify` shows a divergence field by field.",
             valueName: "ticks")) var statesEvery: Int?
@@ -282,9 +282,12 @@ extension ReplayCommand {
             discussion: "Every file is tried; a file that cannot be updated is reported and the rest still are (exit 2 at the end).")
         @Argument(help: "Replay files.") var files: [String]
         @Flag(help: "Rewrite older-format replays in the current format (\(ReplayFormat.version)).") var upgrade = false
+        @Option(parsing: .unconditional, help: "Checkpoint every this many ticks in the rewritten files (1 to 3600; default: each file's own).")
+        var checkpointEvery: Int?
 
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("name at least one replay file") }
+            if let checkpointEvery { try checkRange(checkpointEvery, "--checkpoint-every", 1...ReplayFormat.maxCheckpointEvery) }
         }
 
         func run() throws {
@@ -310,14 +313,19 @@ extension ReplayCommand {
             guard format == ReplayFormat.version || upgrade else {
                 return "\(file): a format \(format) replay; it verifies as it is. To rewrite it in format \(ReplayFormat.version), add --upgrade"
             }
-            let (text, changes) = ReplayUpdate.rewrite(read)
-            // An upgrade is a change even when every record comes out the same.
-            if changes.unchanged && format == ReplayFormat.version {
+            if let every = checkpointEvery, let states = read.replay.header.statesEvery, states % every != 0 {
+                return "\(file): records a state every \(states) ticks, not a multiple of --checkpoint-every \(every)"
+            }
+            let (text, changes) = ReplayUpdate.rewrite(read, checkpointEvery: checkpointEvery)
+            let newInterval = checkpointEvery.map { $0 != read.replay.header.checkpointEvery } ?? false
+            // An upgrade, or a new interval, is a change even when every record comes out the same.
+            if changes.unchanged && format == ReplayFormat.version && !newInterval {
                 CommandOutput.print("\(file): unchanged")
                 return nil
             }
             do { try replaceFile(file, with: text) } catch { return "\(error.description); the old replay is kept" }
-            let upgraded = format == ReplayFormat.version ? "" : "upgraded from format \(format) to \(ReplayFormat.version); "
+            let upgraded = (format == ReplayFormat.version ? "" : "upgraded from format \(format) to \(ReplayFormat.version); ")
+                + (newInterval ? "a checkpoint every \(checkpointEvery!) ticks (was \(read.replay.header.checkpointEvery)); " : "")
             CommandOutput.print("\(file): \(upgraded)\(changes.changedCheckpoints) of \(changes.checkpoints) checkpoints changed"
                 + (changes.firstChangedTick.map { ", the first at tick \($0)" } ?? ""))
             if changes.hashBefore != changes.hashAfter {

@@ -184,6 +184,23 @@ private func verdicts(_ r: Run) -> [String] {
         #expect(again.stdout.contains("unchanged"))
     }
 
+    /// A format-16 golden comes out in format 17 at a new interval, with every field a
+    /// person reads the same, smaller, and verifying; an interval outside 1 to 3600 is
+    /// refused before anything is written.
+    @Test func anUpgradeCanTakeANewCheckpointInterval() throws {
+        let old = try String(contentsOfFile: repoRoot + "/replays/v16/greedy-bot.replay", encoding: .utf8)
+        let path = try temporaryFile("upgrade.replay", old)
+        let bad = oceanInProcess(["replay", "update", "--upgrade", "--checkpoint-every", "0", path])
+        #expect(bad.status == 2 && bad.stderr.contains("--checkpoint-every"), "\(bad.stderr)")
+        let u = oceanInProcess(["replay", "update", "--upgrade", "--checkpoint-every", "600", path])
+        #expect(u.status == 0, "\(u.stderr)")
+        #expect(u.stdout.contains("upgraded from format 16 to \(ReplayFormat.version); a checkpoint every 600 ticks (was 60); 0 of "), "\(u.stdout)")
+        let new = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(new.hasPrefix("OCEAN-REPLAY \(ReplayFormat.version)\n") && new.contains("\ncheckpoint-every 600\n"))
+        #expect(new.utf8.count * 3 < old.utf8.count * 2, "\(new.utf8.count) bytes against \(old.utf8.count)")
+        #expect(oceanInProcess(["replay", "verify", path]).status == 0)
+    }
+
     @Test func badUsageExitsTwo() throws {
         for args in [["replay", "verify"], ["replay", "record", "--bot", "greedy", "--seed", "1"],
                      ["replay", "record", "--bot", "x", "--seed", "1", "--out", "/tmp/x"],

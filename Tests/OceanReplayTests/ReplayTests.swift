@@ -114,13 +114,16 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(r.inputs.dropFirst().first?.input.command == .start(.classic))
     }
 
-    @Test func aTenMinuteGameStaysUnder100KB() throws {
-        let text = try recorded("human", seed: 21, games: 10)
+    /// The whole file, header and all, at the recorder's default interval: at most
+    /// 64 KB per ten minutes of play (110 KB in format 16).
+    @Test func aTenMinuteGameStaysWithin64KB() throws {
+        let text = try recorded("human", seed: 21, games: 10, every: ReplayFormat.defaultCheckpointEvery)
         let r = try read(text).replay
         #expect(r.end!.tick >= 10 * 60 * 60, "ten games last at least ten minutes")
         // Ten games run past ten minutes: the budget is per ten minutes of play.
         let perTenMinutes = text.utf8.count * (10 * 60 * 60) / r.end!.tick
-        #expect(perTenMinutes < 100_000, "\(text.utf8.count) bytes in \(r.end!.tick) ticks")
+        #expect(perTenMinutes <= 64 << 10, "\(text.utf8.count) bytes in \(r.end!.tick) ticks")
+        #expect(ReplayVerifier.verify(try read(text)).passed)
     }
 }
 
@@ -338,7 +341,10 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("c ", "c 60 zz", "a checkpoint is 'c TICK HASH"),
         ("c ", "c 60 nothexnothexnoth 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 60), "expected a hash of 16 hex digits"),
         ("c ", "c 61 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 61), "skips a checkpoint"),
-        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 AAA", "the per-tick fingerprint must be 60 characters"),
+        // Format 17 packs 4 bits a tick: 60 ticks in 40 characters, 59 in 40 with 4 bits unused, which must be 0.
+        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 AAA", "the per-tick fingerprint must be 40 characters"),
+        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 60), "4 bits for each of the 60 ticks since tick 0"),
+        ("c ", "c 59 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 39) + "B", "the last character's unused bits zero"),
         ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 10001 0 " + String(repeating: "A", count: 60), "health 10001 is out of range"),
         // End record
         ("end ", "end 5 0000000000000000 games=1", "an end record is"),
@@ -444,12 +450,9 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         #expect(try load("gentle-tuning").0.replay.header.balance != testBalance)
         let ten = try load("ten-minutes").0.replay
         #expect(ten.end!.tick >= 36_000)
-        // The size budget is the play's: the header's constants (a line per balance key,
-        // fourteen per kind since format 9) come on top.
-        let text = try String(contentsOfFile: repoRoot + "/replays/ten-minutes.replay", encoding: .utf8)
-        let header = text.split(separator: "\n").filter { $0.hasPrefix("balance ") || $0.hasPrefix("challenge ") }
-            .reduce(0) { $0 + $1.utf8.count + 1 }
-        #expect(try fileSize(repoRoot + "/replays/ten-minutes.replay") - header < 100_000)
+        // The size budget is the whole file's since format 17 (checkpoints every 600 ticks).
+        #expect(ten.header.checkpointEvery == ReplayFormat.defaultCheckpointEvery)
+        #expect(try fileSize(repoRoot + "/replays/ten-minutes.replay") <= 64 << 10)
         #expect(try load("checkpoint-every-7").0.replay.header.checkpointEvery == 7)
         // Format 9's kinds: sea life let pass (never caught), both power-ups taken, nothing missed.
         let sea = try load("sea-life-and-power-ups")
@@ -591,7 +594,7 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         let read = try ReplayReader.read(bytes: Array(text.utf8), file: "s.replay")
         #expect(read.replay.header.startState == saved.state)
         #expect(ReplayVerifier.verify(read).passed)
-        #expect(read.replay.checkpoints.first!.tick == 60, "checkpoints stay on multiples after a start at tick 4")
+        #expect(read.replay.checkpoints.first!.tick == ReplayFormat.defaultCheckpointEvery, "checkpoints stay on multiples after a start at tick 4")
         let broken = text.replacingFirst("start-state ", with: "start-state A")
         #expect(readError(fixChecksum(broken))?.message.contains("starting state") == true)
         // A state that decodes but is out of range (health past full) is refused, naming the field.

@@ -28,16 +28,22 @@ public final class MonthsDigest: Sendable {
     let power: UInt64
     /// `K`: what the bytes add, by the low byte of the hash they start from.
     let table: [UInt64]
+    /// The same months for the word-wise hash (`WordHash64`): its multiplier to the
+    /// power of the words covered, and what they add (`h → wordPower·h + wordSum`).
+    let wordPower: UInt64
+    let wordSum: UInt64
 
     /// No months: the identity.
     init() {
         months = 0
         power = 1
         table = [UInt64](repeating: 0, count: 256)
+        (wordPower, wordSum) = (1, 0)
     }
 
-    private init(months: Int, power: UInt64, table: [UInt64]) {
+    private init(months: Int, power: UInt64, table: [UInt64], wordPower: UInt64, wordSum: UInt64) {
         (self.months, self.power, self.table) = (months, power, table)
+        (self.wordPower, self.wordSum) = (wordPower, wordSum)
     }
 
     /// This digest extended over `more` (the months that follow the ones it covers),
@@ -56,12 +62,28 @@ public final class MonthsDigest: Sendable {
                 table[x] = h &- power &* start
             }
         }
-        return MonthsDigest(months: months + more.count, power: power, table: table)
+        // The word-wise hash's run, from 0: the polynomial of the new words alone.
+        var words = WordRun()
+        for m in more { StateEncoding.writeMonth(m, to: &words) }
+        return MonthsDigest(months: months + more.count, power: power, table: table,
+                            wordPower: wordPower &* words.power, wordSum: wordSum &* words.power &+ words.sum)
     }
 
     /// The hash after the months it covers, from the hash before them.
     @inline(__always)
     func fold(_ h: UInt64) -> UInt64 { power &* h &+ table[Int(h & 0xff)] }
+}
+
+/// A run of words through `WordHash64`'s step from 0: `sum`, and `power` (the
+/// multiplier to the number of words).
+private struct WordRun: ByteSink {
+    var power: UInt64 = 1
+    var sum: UInt64 = 0
+
+    mutating func write(_ word: UInt64) {
+        power = power &* WordHash64.multiplier
+        sum = sum &* WordHash64.multiplier &+ word
+    }
 }
 
 /// Where a career keeps its closed months' digest: a cache, so two careers that
