@@ -61,7 +61,8 @@ public enum DailyServer {
     static func openStore(_ options: ServerOptions, logger: Logger) async throws -> any RunStore {
         switch options.database {
         case .sqlite(let path):
-            return try await SQLiteRunStore.open(path: path, healing: SeaHealing(options.balance), logger: logger)
+            return try await SQLiteRunStore.open(path: path, healing: SeaHealing(options.balance),
+                                                 holdMilliseconds: options.commitHoldMilliseconds, logger: logger)
         case .postgres(let url):
             _ = try PostgresRunStore.target(url)  // a malformed address is not retried
             let deadline = ContinuousClock.now + .milliseconds(Int64(options.databaseStartSeconds * 1000))
@@ -71,7 +72,7 @@ public enum DailyServer {
                 let attempt = max(1.0, min(10.0, Double(left.components.seconds)))
                 do {
                     return try await PostgresRunStore.open(url: url, password: options.databasePassword, healing: SeaHealing(options.balance),
-                                                          logger: logger, within: attempt)
+                                                          holdMilliseconds: options.commitHoldMilliseconds, logger: logger, within: attempt)
                 } catch {
                     let remaining = deadline - ContinuousClock.now
                     guard remaining > .seconds(pause) else {

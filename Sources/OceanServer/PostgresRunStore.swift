@@ -7,24 +7,72 @@ import PostgresNIO
 /// Runs in PostgreSQL, for several server processes sharing one database: a pool of
 /// connections (`PostgresClient`, its loop in a task of the store's own), each
 /// post one transaction; runs under one name are serialised across processes by an
-/// advisory lock on the name, and the schema's unique indexes hold the rest.
+/// advisory lock on the name, and the schema's unique indexes hold the rest. Posts
+/// arriving together share a transaction (`GroupCommit`), each run in a savepoint.
 final class PostgresRunStore: RunStore {
     private let client: PostgresClient
     private let logger: Logger
     /// The client's own loop (its connections), for as long as the store is open.
     private let running: Task<Void, Never>
+    private let batches: GroupCommit<VerifiedRun, StoreOutcome>
 
-    private init(client: PostgresClient, logger: Logger) {
+    private init(client: PostgresClient, holdMilliseconds: Int, logger: Logger) {
         self.client = client
         self.logger = logger
         running = Task { await client.run() }
+        batches = GroupCommit(holdMilliseconds: holdMilliseconds) { runs in
+            do {
+                return try await client.withTransaction(logger: logger) { c in try await PostgresRunStore.keepEach(runs, on: c, logger: logger) }
+            } catch where runs.count > 1 {
+                // A batch lost whole (a deadlock between two servers' batches, say):
+                // each run again in a transaction of its own, so one cannot sink the rest.
+                var outcomes: [Result<StoreOutcome, any Error>] = []
+                for run in runs {
+                    do { outcomes.append(.success(try await PostgresRunStore.keepAlone(run, client: client, logger: logger))) } catch {
+                        outcomes.append(.failure(error))
+                    }
+                }
+                return outcomes
+            }
+        }
+    }
+
+    /// Each run in a savepoint: a run the rules or the database refuse is undone alone.
+    private static func keepEach(_ runs: [VerifiedRun], on c: PostgresConnection, logger: Logger) async throws
+        -> [Result<StoreOutcome, any Error>] {
+        var outcomes: [Result<StoreOutcome, any Error>] = []
+        for run in runs {
+            try await c.query("SAVEPOINT run", logger: logger)
+            do {
+                outcomes.append(.success(try await StoreRules.store(run, PostgresQueries(c: c, logger: logger))))
+            } catch {
+                try await c.query("ROLLBACK TO SAVEPOINT run", logger: logger)
+                outcomes.append(isUniqueViolation(error) ? .success(.duplicate(name: "another player")) : .failure(error))
+            }
+            try await c.query("RELEASE SAVEPOINT run", logger: logger)
+        }
+        return outcomes
+    }
+
+    private static func keepAlone(_ run: VerifiedRun, client: PostgresClient, logger: Logger) async throws -> StoreOutcome {
+        do {
+            return try await client.withTransaction(logger: logger) { c in try await StoreRules.store(run, PostgresQueries(c: c, logger: logger)) }
+        } catch where isUniqueViolation(error) {
+            return .duplicate(name: "another player")
+        }
+    }
+
+    /// Another process kept the same game between our check and our insert.
+    private static func isUniqueViolation(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
     }
 
     /// Connects and brings the schema up to date within `seconds`, or says why it
     /// cannot (a database that does not answer costs `seconds`, never a hang).
-    static func open(url: String, password: String?, healing: SeaHealing, logger: Logger, within seconds: Double) async throws -> PostgresRunStore {
+    static func open(url: String, password: String?, healing: SeaHealing, holdMilliseconds: Int = 0, logger: Logger,
+                     within seconds: Double) async throws -> PostgresRunStore {
         let store = PostgresRunStore(client: PostgresClient(configuration: try configuration(url, password: password), backgroundLogger: logger),
-                                     logger: logger)
+                                     holdMilliseconds: holdMilliseconds, logger: logger)
         do {
             try await withDeadline(seconds: seconds, "the schema's check") {
                 try await store.migrate()
@@ -117,12 +165,7 @@ final class PostgresRunStore: RunStore {
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
-        do {
-            return try await client.withTransaction(logger: logger) { c in try await StoreRules.store(run, PostgresQueries(c: c, logger: logger)) }
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            // Another process kept the same game between our check and our insert.
-            return .duplicate(name: "another player")
-        }
+        try await batches.submit(run)
     }
 
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {

@@ -5,21 +5,44 @@ import SQLiteNIO
 
 /// Runs in one SQLite file (the default): one connection, one transaction at a time,
 /// write-ahead log with a full sync at each commit, so a run answered 201 is on disk
-/// and a kill leaves no half of one.
+/// and a kill leaves no half of one. Posts arriving together share a transaction
+/// (`GroupCommit`), each run in a savepoint of its own: one sync for the batch.
 final class SQLiteRunStore: RunStore {
     private let connection: SQLiteConnection
     private let gate = SerialGate()
+    private let batches: GroupCommit<VerifiedRun, StoreOutcome>
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, holdMilliseconds: Int) {
         self.connection = connection
+        let gate = gate
+        batches = GroupCommit(holdMilliseconds: holdMilliseconds) { runs in
+            try await SQLiteRunStore.transaction(connection, gate) { c in try await SQLiteRunStore.keepEach(runs, on: c) }
+        }
     }
 
-    static func open(path: String, healing: SeaHealing, logger: Logger) async throws -> SQLiteRunStore {
+    /// Each run in a savepoint: a run the rules or the database refuse is undone alone.
+    private static func keepEach(_ runs: [VerifiedRun], on c: SQLiteConnection) async throws -> [Result<StoreOutcome, any Error>] {
+        var outcomes: [Result<StoreOutcome, any Error>] = []
+        for run in runs {
+            _ = try await c.query("SAVEPOINT run", [])
+            do {
+                outcomes.append(.success(try await StoreRules.store(run, SQLiteQueries(c: c))))
+            } catch {
+                // If even the undo fails, the transaction is lost: the whole batch fails.
+                _ = try await c.query("ROLLBACK TO run", [])
+                outcomes.append(.failure(error))
+            }
+            _ = try await c.query("RELEASE run", [])
+        }
+        return outcomes
+    }
+
+    static func open(path: String, healing: SeaHealing, holdMilliseconds: Int = 0, logger: Logger) async throws -> SQLiteRunStore {
         let connection: SQLiteConnection
         do { connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger) } catch {
             throw StoreFailure("--db: cannot open the SQLite database \(path): \(error)")
         }
-        let store = SQLiteRunStore(connection: connection)
+        let store = SQLiteRunStore(connection: connection, holdMilliseconds: holdMilliseconds)
         do {
             for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
                            "PRAGMA busy_timeout = 5000"] {
@@ -72,8 +95,12 @@ final class SQLiteRunStore: RunStore {
 
     /// `body` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on any error), one at a time.
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
-        let c = connection
-        return try await gate.run {
+        try await Self.transaction(connection, gate, body)
+    }
+
+    private static func transaction<T: Sendable>(_ c: SQLiteConnection, _ gate: SerialGate,
+                                                 _ body: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
+        try await gate.run {
             _ = try await c.query("BEGIN IMMEDIATE", [])
             do {
                 let value = try await body(c)
@@ -92,7 +119,7 @@ final class SQLiteRunStore: RunStore {
     }
 
     func store(_ run: VerifiedRun) async throws -> StoreOutcome {
-        try await transaction { c in try await StoreRules.store(run, SQLiteQueries(c: c)) }
+        try await batches.submit(run)
     }
 
     func leaderboard(date: String, apart: Bool, page: BoardPage) async throws -> [BoardRow] {

@@ -25,6 +25,11 @@ enum ServerMetrics {
         _ = bootstrapped
         return Metrics.Timer(label: "ocean_database_seconds", dimensions: [("call", call)])
     }
+    /// Runs kept by each commit (`GroupCommit`): its count is the commits, its sum the runs.
+    static let commitBatchRuns: Metrics.Recorder = {
+        _ = bootstrapped
+        return Metrics.Recorder(label: "ocean_commit_batch_runs", aggregate: true)
+    }()
     /// Runs waiting for, or on, a verifying thread.
     static let verifyQueue: Metrics.Gauge = { _ = bootstrapped; return Metrics.Gauge(label: "ocean_verify_queue_depth") }()
     /// Connections open now (all addresses).

@@ -57,6 +57,9 @@ public struct ServerOptions: Sendable {
     /// Reverse proxies (their IP addresses) whose `X-Forwarded-For` names the player's
     /// address; their own connections are not capped per address.
     public var trustedProxies: [String] = []
+    /// Milliseconds a batch of runs stays open for more before its commit (`GroupCommit`);
+    /// 0: it commits as soon as the one before it has (batches still form under load).
+    public var commitHoldMilliseconds = 0
     /// Seconds a post's body may take to arrive before the request is cut (408).
     public var bodySeconds = 20.0
     /// The clock as a Double, for the limiters.

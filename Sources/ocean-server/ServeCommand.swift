@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     var postsPerMinutePerKey = 10
     @Option(help: "Seconds a run's body may take to arrive before the request is cut (408), 1 to 300 (default 20).")
     var bodySeconds = 20.0
+    @Option(help: "Milliseconds a batch of runs waits for more from its first before its commit, 0 to 5000 (default 0: batches form only from runs that arrive while the one before commits).")
+    var commitHoldMs = 0
     @Option(help: "Connections one address may hold open at once, 1 to 100000 (default 64); more are closed at once.")
     var connectionsPerAddress = 64
     @Option(help: "Seconds for a whole request head, from a connection's opening or its last answer, 1 to 300 (default 10).")
@@ -66,6 +68,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--posts-per-minute-per-key: \(postsPerMinutePerKey) is not allowed (1 to 100000)")
         }
         guard bodySeconds >= 1 && bodySeconds <= 300 else { throw ValidationError("--body-seconds: \(bodySeconds) is not allowed (1 to 300)") }
+        guard (0...5_000).contains(commitHoldMs) else { throw ValidationError("--commit-hold-ms: \(commitHoldMs) is not allowed (0 to 5000)") }
         guard (1...100_000).contains(connectionsPerAddress) else {
             throw ValidationError("--connections-per-address: \(connectionsPerAddress) is not allowed (1 to 100000)")
         }
@@ -74,6 +77,11 @@ struct ServeCommand: ParsableCommand {
         }
         guard headerSeconds >= 1 && headerSeconds <= 300 else { throw ValidationError("--header-seconds: \(headerSeconds) is not allowed (1 to 300)") }
         guard dbTimeout >= 0.5 && dbTimeout <= 60 else { throw ValidationError("--db-timeout: \(dbTimeout) is not allowed (0.5 to 60 seconds)") }
+        // A run's commit waits out the hold inside --db-timeout: a hold near it would
+        // answer 503 for runs that are then kept.
+        guard Double(commitHoldMs) <= dbTimeout * 500 else {
+            throw ValidationError("--commit-hold-ms: \(commitHoldMs) is more than half of --db-timeout (\(dbTimeout) s), within which a run's commit must end")
+        }
         guard dbStartSeconds >= 0 && dbStartSeconds <= 3600 else {
             throw ValidationError("--db-start-seconds: \(dbStartSeconds) is not allowed (0 to 3600)")
         }
@@ -111,6 +119,7 @@ struct ServeCommand: ParsableCommand {
         options.postsPerAddress = PostLimit(perMinute: postsPerMinute, burst: postsPerMinute)
         options.postsPerKey = PostLimit(perMinute: postsPerMinutePerKey, burst: postsPerMinutePerKey)
         options.bodySeconds = bodySeconds
+        options.commitHoldMilliseconds = commitHoldMs
         options.connectionsPerAddress = connectionsPerAddress
         options.headerSeconds = headerSeconds
         options.trustedProxies = trustedProxy

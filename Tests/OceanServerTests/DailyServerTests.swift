@@ -366,7 +366,9 @@ import TestSupport
         let m = try httpGet(server.url + "/metrics")
         #expect(m.status == 200)
         for line in [#"ocean_posts_total{outcome="stored",status="201"} 1"#, #"ocean_posts_total{outcome="refused",status="409"} 1"#,
-                     "ocean_verify_seconds_count 2", "ocean_verify_queue_depth 0", "ocean_open_connections "] {
+                     "ocean_verify_seconds_count 2", "ocean_verify_queue_depth 0", "ocean_open_connections ",
+                     // One batch a post here (one at a time): two commits of one run each.
+                     "ocean_commit_batch_runs_count 2\n", "ocean_commit_batch_runs_sum 2.0\n"] {
             #expect(m.body.contains(line), "\(line) missing from:\n\(m.body.prefix(3000))")
         }
         #expect(m.body.contains(#"ocean_database_seconds_count{call="commit"} 2"#) && m.body.contains(#"call="board""#), "\(m.body.prefix(3000))")
@@ -421,34 +423,13 @@ import TestSupport
     /// a run whose answer was lost can be sent again.
     @Test func aKillMidSubmissionLosesNoAcknowledgedRunAndStoresNoHalfOne() throws {
         let (folder, _) = try Self.recorded.get()
-        let runs = try (1...8).map { i -> (name: String, file: String) in
-            let file = folder + "/burst-\(i).replay"
-            if !FileManager.default.fileExists(atPath: file) {
-                let r = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "\(30 + 7 * i)",
-                                   "--seed", "\(100 + i)", "--out", file])
-                guard r.status == 0 else { throw HarnessError(r.stderr) }
-            }
-            return ("burst\(i)", file)
-        }
+        let runs = try Self.burstRuns(1...8, folder: folder)
+        let serverFlags = ["--verify-threads", "1"]
         let db = folder + "/burst-\(UInt32.random(in: 0...UInt32.max)).sqlite"
-        var server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        var server = try ServerProcess(db: db, folder: folder, extra: serverFlags)
         defer { server.stop() }
-        // All eight at once; the server is killed as soon as one has its answer, the others in flight.
-        let clients = try runs.map { r -> (Process, String) in
-            let p = Process(), out = folder + "/\(r.name)-\(UInt32.random(in: 0...UInt32.max)).out"
-            FileManager.default.createFile(atPath: out, contents: nil)
-            p.executableURL = URL(fileURLWithPath: oceanBinary)
-            p.arguments = ["daily", "submit", r.file, "--server", server.url, "--name", r.name]
-            var env = ProcessInfo.processInfo.environment
-            env["XDG_DATA_HOME"] = folder + "/player-\(r.name)"
-            env["SWIFT_BACKTRACE"] = "enable=no"
-            p.environment = env
-            let h = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-            p.standardOutput = h
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            return (p, out)
-        }
+        // All at once; the server is killed as soon as one has its answer, the others in flight.
+        let clients = try Self.startSubmits(runs, server: server.url, folder: folder)
         // Generous: a commit waits for its fsync, which a busy shared disk can hold up.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, !clients.contains(where: { !$0.0.isRunning && $0.0.terminationStatus == 0 }) {
@@ -465,7 +446,7 @@ import TestSupport
         #expect(!acknowledged.isEmpty, "no run was acknowledged before the kill")
         #expect(inFlight > 0, "every run was answered before the kill: nothing was cut mid-submission")
 
-        server = try ServerProcess(db: db, folder: folder, extra: ["--verify-threads", "1"])
+        server = try ServerProcess(db: db, folder: folder, extra: serverFlags)
         let board = try Self.board(server.url)
         let listed = Dictionary(uniqueKeysWithValues: board.map { ($0["name"] as? String ?? "", $0["id"] as? Int ?? 0) })
         for (name, id) in acknowledged { #expect(listed[name] == id, "\(name)'s acknowledged run \(id) is lost: \(board)") }
@@ -482,6 +463,97 @@ import TestSupport
             #expect(again.status == 0 || again.stderr.contains("already posted for \(Self.day) by \(r.name)"), "\(again.stderr)")
         }
         #expect(Set(try Self.board(server.url).map { $0["name"] as? String ?? "" }) == Set(runs.map(\.name)))
+    }
+
+    /// `kill -9` while a batch of runs waits for its commit (group commit, the hold
+    /// stretched to 5 s so the kill lands inside it): the batch before it, answered,
+    /// is all there after a restart; none of the killed batch's runs was answered and
+    /// none of them is stored, not even in part; sent again, each is kept.
+    @Test func aKillWhileABatchWaitsForItsCommitLosesNoAcknowledgedRun() throws {
+        let (folder, _) = try Self.recorded.get()
+        let runs = try Self.burstRuns(1...12, folder: folder)
+        let flags = ["--verify-threads", "2", "--commit-hold-ms", "5000", "--db-timeout", "30"]
+        let db = folder + "/batch-\(UInt32.random(in: 0...UInt32.max)).sqlite"
+        var server = try ServerProcess(db: db, folder: folder, extra: flags)
+        defer { server.stop() }
+        let first = Array(runs.prefix(4)), second = Array(runs.dropFirst(4))
+        let firstClients = try Self.startSubmits(first, server: server.url, folder: folder)
+        for (p, _) in firstClients { p.waitUntilExit() }
+        let acknowledged = try Self.acknowledged(firstClients, first)
+        #expect(acknowledged.count == 4, "the first batch was not answered whole: \(acknowledged)")
+        // The second wave: killed once the server has verified all twelve, so its eight
+        // wait in the held batch (the first batch's commit is the only one so far).
+        let secondClients = try Self.startSubmits(second, server: server.url, folder: folder)
+        let deadline = Date().addingTimeInterval(60)
+        var metrics = ""
+        while Date() < deadline {
+            metrics = (try? httpGet(server.url + "/metrics").body) ?? ""
+            if metrics.contains("ocean_verify_seconds_count 12\n") { break }
+            usleep(20_000)
+        }
+        #expect(metrics.contains("ocean_commit_batch_runs_count 1\n") && metrics.contains("ocean_commit_batch_runs_sum 4.0\n"),
+                "the first four were not one batch, or the second committed before the kill:\n\(Self.counts(metrics))")
+        server.killHard()
+        for (p, _) in secondClients { p.waitUntilExit() }
+        #expect(try Self.acknowledged(secondClients, second).isEmpty, "a run of the killed batch was answered")
+
+        server = try ServerProcess(db: db, folder: folder, extra: flags)
+        let board = try Self.board(server.url)
+        let listed = Dictionary(uniqueKeysWithValues: board.map { ($0["name"] as? String ?? "", $0["id"] as? Int ?? 0) })
+        #expect(listed == acknowledged, "after the restart the board is not the answered batch: \(board)")
+        // Sent again together: one batch (held 5 s) keeps all eight.
+        let again = try Self.startSubmits(second, server: server.url, folder: folder)
+        for (p, _) in again { p.waitUntilExit() }
+        #expect(try Self.acknowledged(again, second).count == 8)
+        #expect(Set(try Self.board(server.url).map { $0["name"] as? String ?? "" }) == Set(runs.map(\.name)))
+    }
+
+    /// A `/metrics` page's counts and sums, without the histograms' buckets.
+    static func counts(_ metrics: String) -> String {
+        metrics.split(separator: "\n").filter { $0.hasPrefix("ocean_") && !$0.contains("bucket") }.joined(separator: "\n")
+    }
+
+    /// Daily runs `burstN` recorded once per suite (human bots of several skills).
+    static func burstRuns(_ numbers: ClosedRange<Int>, folder: String) throws -> [(name: String, file: String)] {
+        try numbers.map { i -> (name: String, file: String) in
+            let file = folder + "/burst-\(i).replay"
+            if !FileManager.default.fileExists(atPath: file) {
+                let r = try ocean(["daily", "record", "--date", Self.day, "--bot", "human", "--skill", "\(20 + 6 * i)",
+                                   "--seed", "\(100 + i)", "--out", file])
+                guard r.status == 0 else { throw HarnessError(r.stderr) }
+            }
+            return ("burst\(i)", file)
+        }
+    }
+
+    /// `ocean daily submit` of each run at once, each as its own player; the processes
+    /// and the files their answers go to.
+    static func startSubmits(_ runs: [(name: String, file: String)], server: String, folder: String) throws -> [(Process, String)] {
+        try runs.map { r -> (Process, String) in
+            let p = Process(), out = folder + "/\(r.name)-\(UInt32.random(in: 0...UInt32.max)).out"
+            FileManager.default.createFile(atPath: out, contents: nil)
+            p.executableURL = URL(fileURLWithPath: oceanBinary)
+            p.arguments = ["daily", "submit", r.file, "--server", server, "--name", r.name]
+            var env = ProcessInfo.processInfo.environment
+            env["XDG_DATA_HOME"] = folder + "/player-\(r.name)"
+            env["SWIFT_BACKTRACE"] = "enable=no"
+            p.environment = env
+            let h = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            p.standardOutput = h
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return (p, out)
+        }
+    }
+
+    /// The runs whose submit ended answered (exit 0), by name, with the id the server gave.
+    static func acknowledged(_ clients: [(Process, String)], _ runs: [(name: String, file: String)]) throws -> [String: Int] {
+        var ids: [String: Int] = [:]
+        for ((p, out), r) in zip(clients, runs) where !p.isRunning && p.terminationStatus == 0 {
+            let o = try json(try String(contentsOfFile: out, encoding: .utf8)) as? [String: Any] ?? [:]
+            ids[r.name] = o["id"] as? Int
+        }
+        return ids
     }
 
     @Test func badRequestsAreRefusedWithTheirReason() throws {
