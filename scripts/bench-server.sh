@@ -1,36 +1,64 @@
 #!/usr/bin/env bash
-# `make bench`'s server part: 200 daily runs recorded by 200 bots, posted under 200
-# names 8 at a time to `ocean-server` on 127.0.0.1 (a fresh SQLite file), with 1 and
-# then 2 verifying threads; prints runs/s and latency percentiles (scripts/server-load.py)
-# and the runs per core-second of the server's own CPU.
+# `make bench`'s server part: RUNS daily runs recorded by human bots, posted under as
+# many names to `ocean-server` on 127.0.0.1 (a fresh database each time): on SQLite 8
+# and 32 at a time, on a throwaway PostgreSQL 32 at a time (when installed), each with
+# 2 verifying threads; prints runs/s, latency percentiles and the load client's own
+# CPU (scripts/server-load.py), the runs per core-second of the server's own CPU, and
+# the runs each commit kept (group commit: `ocean_commit_batch_runs`).
 set -euo pipefail
 OCEAN=${OCEAN:-.build/release/ocean}
 SERVER=${SERVER:-.build/release/ocean-server}
-RUNS=${RUNS:-200}
+RUNS=${RUNS:-400}
 DATE=2026-12-01
 work=$(mktemp -d /tmp/ocean-bench-server.XXXXXX)
 server=""
-trap '[ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+pg=""
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+as_owner() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/sh -c "$*"; else sh -c "$*"; fi; }
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null
+  [ -n "$pg" ] && as_owner "$pgbin/pg_ctl -D $pg/data -m immediate -w stop" >/dev/null 2>&1
+  wait 2>/dev/null; rm -rf "$work"
+}
+trap cleanup EXIT
 mkdir -p "$work/runs"
+# A PostgreSQL cluster below it runs as its own user, who must reach it.
+[ "$(id -u)" = 0 ] && chmod 755 "$work"
 echo "== ocean-server: recording $RUNS daily runs"
 seq 1 "$RUNS" | xargs -P 2 -I{} sh -c \
   "$OCEAN daily record --date $DATE --bot human --skill \$(( {} * 37 % 81 + 15 )) --seed {} --out $work/runs/{}.replay >/dev/null"
-for threads in 1 2; do
-  db="$work/runs-$threads.sqlite"
-  "$SERVER" --db "$db" --port 0 --verify-threads "$threads" --now "${DATE}T12:00:00Z" --posts-per-minute 100000 >"$work/serve-$threads.log" 2>&1 &
+
+# One load: the server on DB with 2 verifying threads, CLIENTS posting at once.
+load() {
+  local label=$1 db=$2 clients=$3
+  "$SERVER" --db "$db" --port 0 --verify-threads 2 --now "${DATE}T12:00:00Z" --posts-per-minute 100000 \
+    --connections-per-address 1000 >"$work/serve.log" 2>&1 &
   server=$!
-  for _ in $(seq 1 200); do grep -q "listening on" "$work/serve-$threads.log" && break; sleep 0.05; done
-  url=$(sed -n 's/^ocean-server: listening on //p' "$work/serve-$threads.log" | head -1)
-  [ -n "$url" ] || { cat "$work/serve-$threads.log"; exit 1; }
+  for _ in $(seq 1 400); do grep -q "listening on" "$work/serve.log" && break; sleep 0.05; done
+  url=$(sed -n 's/^ocean-server: listening on //p' "$work/serve.log" | head -1)
+  [ -n "$url" ] || { cat "$work/serve.log"; exit 1; }
   # The server's own CPU over the load (user + system, from /proc): runs per core-second.
   cpu_before=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
-  python3 scripts/server-load.py --server "$url" --runs "$work/runs" --date "$DATE" --concurrency 8 \
-    --label "verify threads $threads: "
+  python3 scripts/server-load.py --server "$url" --runs "$work/runs" --date "$DATE" --concurrency "$clients" \
+    --label "$label, $clients clients: "
   cpu_after=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
-  awk -v n="$RUNS" -v t=$((cpu_after - cpu_before)) -v hz="$(getconf CLK_TCK)" \
-    'BEGIN { s = t / hz; printf "  the server used %.2f CPU s: %.0f runs per core-second (verifying, HTTP and SQLite)\n", s, (s > 0 ? n / s : 0) }'
+  batches=$(curl -s "$url/metrics" | awk '/^ocean_commit_batch_runs_count/ { c = $2 } /^ocean_commit_batch_runs_sum/ { s = $2 } END { printf "%d commits, %.1f runs each", c, (c > 0 ? s / c : 0) }')
+  awk -v n="$RUNS" -v t=$((cpu_after - cpu_before)) -v hz="$(getconf CLK_TCK)" -v b="$batches" \
+    'BEGIN { s = t / hz; printf "  the server used %.2f CPU s: %.0f runs per core-second (verifying, HTTP and the database; %s)\n", s, (s > 0 ? n / s : 0), b }'
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
-done
+}
+
+load "SQLite" "$work/runs-8.sqlite" 8
+load "SQLite" "$work/runs-32.sqlite" 32
+if [ -n "$pgbin" ] && [ -x "$pgbin/initdb" ]; then
+  pg="$work/pg"; mkdir -p "$pg"
+  [ "$(id -u)" = 0 ] && chown postgres "$pg"
+  as_owner "$pgbin/initdb -D $pg/data -A trust -U ocean" >/dev/null
+  as_owner "$pgbin/pg_ctl -D $pg/data -o \"-k $pg -c listen_addresses=''\" -l $pg/log -w start" >/dev/null </dev/null
+  load "PostgreSQL" "postgres://ocean@localhost/postgres?host=$pg" 32
+else
+  echo "  (PostgreSQL is not installed: its load is skipped; make deps installs it)"
+fi
 
 # The board at scale: RUNS_BOARD runs of one day in a fresh SQLite file (filled
 # directly, after the server migrated it), then GETs of its top and a deep page.

@@ -214,8 +214,17 @@ public struct ReplayReader {
             checksum.write(byte: 10)
             return
         }
+        // Most of a header is `balance KEY NUMBER` lines: read from the bytes too.
+        if inHeader, n > 1, try fastBalance(bytes, n) {
+            checksum.write(bytes: bytes)
+            checksum.write(byte: 10)
+            return
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw error(at: n, "not UTF-8 text") }
-        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        // Split on the space byte, not on Characters: the same words for UTF-8 (a space
+        // is never part of another character), without grapheme breaking on every byte
+        // of a header's few hundred lines (the server reads one per post).
+        let words = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { Substring($0) }
         guard let keyword = words.first else { throw error(at: n, "empty line") }
 
         if n == 1 {
@@ -350,12 +359,13 @@ public struct ReplayReader {
             guard balanceEntries.count <= most else { throw error(at: n, "too many balance lines") }
             let v = words[2]
             let value: RawEntry.Value
-            if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
+            if v.utf8.count <= 19, !v.isEmpty, v.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }), let i = Int(v) {
                 value = .whole(i)
             } else {
                 value = .other("'\(v.prefix(40))'")
             }
-            balanceEntries.append(RawEntry(key: String(words[1].prefix(100)), value: value, line: n))
+            let key = words[1]
+            balanceEntries.append(RawEntry(key: String(key.utf8.count <= 100 ? key : key.prefix(100)), value: value, line: n))
         case K.cards:
             guard header.formatVersion >= ReplayFormat.cardKeysSince else {
                 throw error(at: n, "'\(K.cards)' is not part of format \(header.formatVersion) (the cards' keys begin with format \(ReplayFormat.cardKeysSince))")
@@ -384,7 +394,7 @@ public struct ReplayReader {
                 }
                 let v = pair[pair.index(after: eq)...]
                 let value: RawEntry.Value
-                if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), let i = Int(v) {
+                if v.utf8.count <= 19, !v.isEmpty, v.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }), let i = Int(v) {
                     value = .whole(i)
                 } else {
                     value = .text(String(v.prefix(40)))
@@ -867,6 +877,39 @@ public struct ReplayReader {
             v = v << 4 | d
         }
         return v
+    }
+
+    /// A `balance KEY NUMBER` line whose key is printable ASCII of at most 100 bytes
+    /// and whose value is a whole number of at most 19 characters, as the general way
+    /// reads it; false for any other line (the general way then reads it, or says
+    /// what is wrong with it).
+    private mutating func fastBalance(_ bytes: ArraySlice<UInt8>, _ n: Int) throws(ReplayError) -> Bool {
+        let keyword = ReplayFormat.Keyword.balance.utf8
+        guard bytes.count > keyword.count + 1, bytes.starts(with: keyword), bytes[bytes.startIndex + keyword.count] == 32 else { return false }
+        let rest = bytes[(bytes.startIndex + keyword.count + 1)...]
+        guard let space = rest.firstIndex(of: 32) else { return false }
+        let key = rest[..<space], value = rest[(space + 1)...]
+        guard !key.isEmpty, key.count <= 100, key.allSatisfy({ $0 > 32 && $0 < 127 }),
+              !value.isEmpty, value.count <= 19 else { return false }
+        var i = value.startIndex
+        let negative = value[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < value.endIndex else { return false }
+        var number = 0
+        while i < value.endIndex {
+            let d = value[i]
+            guard d >= 48 && d <= 57 else { return false }
+            let (times, o1) = number.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int(d - 48))
+            guard !o1 && !o2 else { return false }
+            number = sum
+            i += 1
+        }
+        let most = (BalanceSchema.schema.fields.count + (Rules.maxKinds - BalanceSchema.shippedKindKeys.count)
+            * BalanceSchema.kindFieldNames.count) * 2
+        guard balanceEntries.count <= most else { throw error(at: n, "too many balance lines") }
+        balanceEntries.append(RawEntry(key: String(decoding: key, as: UTF8.self), value: .whole(negative ? -number : number), line: n))
+        return true
     }
 
     private mutating func fastInput(_ count: Int, _ token: (Int) -> UnsafeBufferPointer<UInt8>, _ n: Int)

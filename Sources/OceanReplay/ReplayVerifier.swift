@@ -153,7 +153,7 @@ public enum ReplayVerifier {
         var interrupted = false
 
         init(header: ReplayHeader, keepGoing: Bool, goOn: ((Int) -> Bool)?) {
-            let rules = Rules(header.balance)
+            let rules = RulesMemo.rules(header.balance)
             // Hashes as the file's format computed them (format 2: state encoding 2).
             encoding = ReplayFormat.stateEncoding(format: header.formatVersion)
             format = header.formatVersion
