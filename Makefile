@@ -148,7 +148,7 @@ sim: build
 
 ## bench: ticks per second, typical and stress, peak memory, allocations per tick; audio; render frames/s and allocations per frame; first frame under Xvfb.
 ## `ocean-bench`, a program of its own, with ordo-one's malloc interposer preloaded (the game links none);
-## then `ocean-server` under load: 200 runs under 200 names, 8 at a time, 1 and 2 verifying threads (scripts/bench-server.sh)
+## then `ocean-server` under load: 400 runs under 400 names, on SQLite 8 and 32 at a time, on a throwaway PostgreSQL 32 at a time (scripts/bench-server.sh)
 bench: build
 	$(SWIFT) build $(BUILD_FLAGS) $(RELEASE) --product ocean-server
 	LD_PRELOAD=$(CURDIR)/.build/release/libMallocInterposerSwift.so .build/release/ocean-bench
