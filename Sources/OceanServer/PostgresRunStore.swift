@@ -266,8 +266,10 @@ struct PostgresQueries: RunQueries {
                     \(r.bestCombo), \(r.ticks), \(run.stateHash), \(run.receivedAt), \(ByteBuffer(bytes: run.replay)), \(run.apart))
             RETURNING id
             """, logger: logger).decode(Int.self) { id = new }
-        for w in r.catchWindows {
-            try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (\(run.date), \(w), \(id))", logger: logger)
+        // All the run's windows in one statement (one round trip, not one a window).
+        if !r.catchWindows.isEmpty {
+            try await c.query("INSERT INTO catch_windows (day, hash, run_id) SELECT \(run.date), unnest(\(r.catchWindows)::text[]), \(id)",
+                              logger: logger)
         }
         return id
     }

@@ -202,8 +202,13 @@ struct SQLiteQueries: RunQueries {
                   .text(run.stateHash), .text(run.receivedAt), .blob(ByteBuffer(bytes: run.replay)),
                   run.apart.map { .text($0) } ?? .null])
         let id = inserted.first?.column("id")?.integer ?? 0
-        for w in r.catchWindows {
-            _ = try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES (?, ?, ?)", [.text(run.date), .text(w), .integer(id)])
+        // All the run's windows in one statement, a few hundred at a time (SQLite's
+        // bound values are limited; a run has a window per 16 catches).
+        for start in stride(from: 0, to: r.catchWindows.count, by: 300) {
+            let part = r.catchWindows[start..<min(start + 300, r.catchWindows.count)]
+            let rows = Array(repeating: "(?, ?, ?)", count: part.count).joined(separator: ", ")
+            _ = try await c.query("INSERT INTO catch_windows (day, hash, run_id) VALUES \(rows)",
+                                  part.flatMap { [SQLiteData.text(run.date), .text($0), .integer(id)] })
         }
         return id
     }
