@@ -45,9 +45,9 @@ import Testing
     /// One item refused inside the batch fails that caller alone; a commit that fails
     /// as a whole fails every caller of the batch, and the next batch goes on.
     @Test func aRefusalIsItsOwnAndALostCommitIsEveryones() async throws {
-        let failNext = NIOLockedValueBox(false)
+        let failing = NIOLockedValueBox(false)
         let group = GroupCommit<Int, Int>(holdMilliseconds: 250) { items in
-            if failNext.withLockedValue({ f in defer { f = false }; return f }) { throw Lost() }
+            if failing.withLockedValue({ $0 }) { throw Lost() }
             return items.map { $0 == 3 ? .failure(Refused(item: 3)) : .success($0) }
         }
         let results = await withTaskGroup(of: (Int, Result<Int, any Error>).self) { tasks in
@@ -64,14 +64,17 @@ import Testing
             case .failure(let e): #expect(i == 3 && (e as? Refused) == Refused(item: 3), "\(i): \(e)")
             }
         }
-        failNext.withLockedValue { $0 = true }
+        // While commits fail, every caller of every batch hears it (however the four
+        // fall into batches); then the next batch goes on.
+        failing.withLockedValue { $0 = true }
         let lost = await withTaskGroup(of: Bool.self) { tasks in
             for i in 10..<14 { tasks.addTask { (try? await group.submit(i)) == nil } }
             var n = 0
             for await failed in tasks where failed { n += 1 }
             return n
         }
-        #expect(lost == 4, "the held batch's commit was lost: all four callers hear it")
+        #expect(lost == 4, "a lost commit was not heard by all its callers")
+        failing.withLockedValue { $0 = false }
         #expect(try await group.submit(20) == 20)
     }
 }
