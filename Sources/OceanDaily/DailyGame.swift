@@ -1,7 +1,7 @@
-import Synchronization
 import OceanBalance
 import OceanKernel
 import OceanReplay
+import OceanSystem
 
 /// The Daily Ocean's game (GAME_RULES §7): one arcade game a day, the same for every
 /// player with the same balance. Its seed comes from the calendar date (UTC) and the
@@ -23,13 +23,10 @@ public enum DailyGame {
     /// no older day's seed: every daily replay keeps verifying.
     public static func balanceHash(_ balance: Balance) -> UInt64 {
         // A server hashes the day's balance for every post: the last one is kept.
-        if let kept = lastHash.withLock({ $0 }), kept.balance == balance { return kept.hash }
-        let hash = hashOfFields(balance)
-        lastHash.withLock { $0 = (balance, hash) }
-        return hash
+        lastHash.value(for: balance, derive: hashOfFields)
     }
 
-    private static let lastHash = Mutex<(balance: Balance, hash: UInt64)?>(nil)
+    private static let lastHash = LastValueMemo<Balance, UInt64>()
 
     private static func hashOfFields(_ balance: Balance) -> UInt64 {
         var h = FNV1a64()

@@ -123,8 +123,10 @@ public struct Checkpoint: Equatable, Sendable {
     /// name what diverged.
     public var subsystems: [UInt16]
     public var fields: ReadableFields
-    /// One character per tick since the previous checkpoint: 6 bits of that tick's
-    /// state hash, so the verifier can find the exact tick a run diverged.
+    /// The fingerprints of the ticks since the previous checkpoint, as the file spells
+    /// them (`ReplayFormat.unpack` from format 17: 4 bits a tick of the word-wise hash;
+    /// before, a character a tick of the state hash), so the verifier can find the
+    /// tick a run diverged.
     public var ticks: [UInt8]
     /// The whole state at this tick, when the file records states (format 12): what
     /// the recorder's run held, compared field by field when the hashes differ.

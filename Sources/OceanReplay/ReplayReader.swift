@@ -354,9 +354,6 @@ public struct ReplayReader {
             header.minuteOfDay = minute
         case K.balance:
             guard words.count == 3 else { throw error(at: n, "a balance line is 'balance KEY VALUE'") }
-            let most = (BalanceSchema.schema.fields.count + (Rules.maxKinds - BalanceSchema.shippedKindKeys.count)
-                * BalanceSchema.kindFieldNames.count) * 2
-            guard balanceEntries.count <= most else { throw error(at: n, "too many balance lines") }
             let v = words[2]
             let value: RawEntry.Value
             if v.utf8.count <= 19, !v.isEmpty, v.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }), let i = Int(v) {
@@ -365,7 +362,7 @@ public struct ReplayReader {
                 value = .other("'\(v.prefix(40))'")
             }
             let key = words[1]
-            balanceEntries.append(RawEntry(key: String(key.utf8.count <= 100 ? key : key.prefix(100)), value: value, line: n))
+            try keepBalance(RawEntry(key: String(key.utf8.count <= 100 ? key : key.prefix(100)), value: value, line: n), n)
         case K.cards:
             guard header.formatVersion >= ReplayFormat.cardKeysSince else {
                 throw error(at: n, "'\(K.cards)' is not part of format \(header.formatVersion) (the cards' keys begin with format \(ReplayFormat.cardKeysSince))")
@@ -905,11 +902,19 @@ public struct ReplayReader {
             number = sum
             i += 1
         }
-        let most = (BalanceSchema.schema.fields.count + (Rules.maxKinds - BalanceSchema.shippedKindKeys.count)
-            * BalanceSchema.kindFieldNames.count) * 2
-        guard balanceEntries.count <= most else { throw error(at: n, "too many balance lines") }
-        balanceEntries.append(RawEntry(key: String(decoding: key, as: UTF8.self), value: .whole(negative ? -number : number), line: n))
+        try keepBalance(RawEntry(key: String(decoding: key, as: UTF8.self), value: .whole(negative ? -number : number), line: n), n)
         return true
+    }
+
+    /// Twice the balance lines a file can mean (every key, the most kinds): past it, a
+    /// file is refused before it is stored.
+    private static let mostBalanceLines = (BalanceSchema.schema.fields.count
+        + (Rules.maxKinds - BalanceSchema.shippedKindKeys.count) * BalanceSchema.kindFieldNames.count) * 2
+
+    /// A balance line read either way, kept for the header's checks.
+    private mutating func keepBalance(_ entry: RawEntry, _ n: Int) throws(ReplayError) {
+        guard balanceEntries.count <= Self.mostBalanceLines else { throw error(at: n, "too many balance lines") }
+        balanceEntries.append(entry)
     }
 
     private mutating func fastInput(_ count: Int, _ token: (Int) -> UnsafeBufferPointer<UInt8>, _ n: Int)
