@@ -52,7 +52,17 @@ public enum ChildProcess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        var spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        // "Text file busy": the program was just written and a descriptor to it is still
+        // open for writing somewhere (a child started while it was written); brief, so
+        // it is tried again for up to a second.
+        var busyTries = 0
+        while spawned == ETXTBSY && busyTries < 50 {
+            busyTries += 1
+            var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+            _ = nanosleep(&pause, nil)
+            spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        }
         close(outPipe[1])
         if errPipe[1] >= 0 { close(errPipe[1]) }
         defer {

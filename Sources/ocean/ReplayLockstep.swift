@@ -58,8 +58,10 @@ struct Lockstep {
     /// much to standard error cannot stall on it), bounded, within the deadline; a
     /// program that is not an ocean build is refused as such.
     private func other(_ args: [String]) throws -> String {
-        let version = ChildProcess.run(ocean, ["--version"], seconds: 30, outputLimit: 4096, errorLimit: 4096)
-        guard let version, version.status == 0, version.outputText.hasPrefix("ocean ") else {
+        guard let version = ChildProcess.run(ocean, ["--version"], seconds: 30, outputLimit: 4096, errorLimit: 4096) else {
+            throw CommandFailure("--against \(ocean): cannot be run (is it an executable file?)", status: ExitStatus.badInput)
+        }
+        guard version.status == 0, version.outputText.hasPrefix("ocean ") else {
             throw CommandFailure("--against \(ocean): not an ocean build (its --version does not begin with 'ocean')",
                                  status: ExitStatus.badInput)
         }

@@ -81,7 +81,7 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
     @Test func twoBuildsInLockstepShowTheFieldThatDiffers() throws {
         let dir = freshFolder("lockstep")
         let fake = dir + "/other-ocean"
-        try """
+        try writeScript("""
             #!/bin/bash
             real="\(repoRoot)/.build/debug/ocean"
             if [ "$4" = "--tick" ]; then
@@ -89,8 +89,7 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
             else
               "$real" "$@" | awk '$1 >= 400 { $2 = "ffffffffffffffff" } { print }'
             fi
-            """.write(toFile: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+            """, to: fake)
         let r = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", fake])
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("the builds first disagree after tick 400"), "\(r.stdout)")
@@ -101,6 +100,10 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
         let bad = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", "/bin/false"])
         #expect(bad.status == 2 && bad.stderr.contains("--against /bin/false") && bad.stderr.contains("not an ocean build"),
                 "\(bad.stderr)")
+        let notAProgram = dir + "/notes.txt"
+        try "not a program".write(toFile: notAProgram, atomically: false, encoding: .utf8)
+        let unrunnable = oceanInProcess(["replay", "diff", "replays/greedy-bot.replay", "--against", notAProgram])
+        #expect(unrunnable.status == 2 && unrunnable.stderr.contains("cannot be run"), "\(unrunnable.stderr)")
     }
 
     /// Issue 49: the other build is a peer, bounded. One that writes much to standard
@@ -110,12 +113,11 @@ private func replayBalanceWith(_ replay: String, _ key: String, _ value: Int, na
         let dir = freshFolder("lockstep-peer")
         func fake(_ name: String, _ body: String) throws -> String {
             let path = dir + "/" + name
-            try """
+            try writeScript("""
                 #!/bin/bash
                 if [ "$1" = "--version" ]; then echo "ocean 0.1.0"; exit 0; fi
                 \(body)
-                """.write(toFile: path, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+                """, to: path)
             return path
         }
         let chatty = try fake("chatty", #"head -c 300000 /dev/zero | tr '\0' e >&2; exec "\#(repoRoot)/.build/debug/ocean" "$@""#)

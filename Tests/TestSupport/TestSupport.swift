@@ -60,3 +60,26 @@ public var shippedImpactFactors: ImpactFactors { get throws { try shippedRules.i
 /// The shipped playfield's middle (480 px wide, fixed point): where a new game's bin
 /// stands, and where a test's made-up catch or miss happens.
 public let shippedMiddleX = Fixed.px(240)
+
+/// Writes `text` as an executable script at `path`, on a close-on-exec descriptor.
+/// (Foundation's writes leave theirs inheritable: a program another test starts
+/// meanwhile keeps the file open for writing, and running the script then fails with
+/// "text file busy" for as long as that program lives.)
+public func writeScript(_ text: String, to path: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw ScriptWriteFailure(path: path, errno: errno) }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    var done = 0
+    while done < bytes.count {
+        let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw ScriptWriteFailure(path: path, errno: errno) }
+        done += n
+    }
+}
+
+public struct ScriptWriteFailure: Error, CustomStringConvertible {
+    public let path: String, errno: Int32
+    public var description: String { "\(path): \(String(cString: strerror(errno)))" }
+}
