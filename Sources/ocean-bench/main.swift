@@ -22,7 +22,7 @@ struct OceanBenchCommand: ParsableCommand {
         discussion: "Allocations are counted when the malloc interposer is preloaded: "
             + "LD_PRELOAD=.build/release/libMallocInterposerSwift.so (what `make bench` does).",
         version: Engine.version,
-        subcommands: [Everything.self, Audio.self],
+        subcommands: [Everything.self, Kernel.self, Audio.self],
         defaultSubcommand: Everything.self)
 }
 
@@ -31,39 +31,17 @@ extension OceanBenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "all", abstract: "Every figure (the default).")
 
-        @Option(help: "Seconds to measure each scenario (0.1 to 600).")
-        var seconds: Double = 3
-
-        @Option(parsing: .unconditional, help: "Live items in the stress scenario (1 to 100000).")
-        var items: Int = 10_000
-
-        @Option(help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
-        var balance: String?
-
-        @Option(help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
-        var challenges: String?
-
-        @Flag(help: "Print one JSON object instead of text.")
-        var json = false
-
-        func validate() throws {
-            try checkSeconds(seconds)
-            guard (1...100_000).contains(items) else {
-                throw ValidationError("--items: \(items) is out of range; allowed: 1 to 100000")
-            }
-        }
+        @OptionGroup var options: KernelOptions
 
         func run() throws {
-            let balance = try loadBalance(path: balance, challenges: challenges)
+            let balance = try loadBalance(path: options.balance, challenges: options.challenges)
             let counter = AllocationCounter.counter
-            let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
-            let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
-                                                           counter: counter)
-            var output = BenchOutput(report: r, allocations: allocations)
+            let seconds = options.seconds
+            var output = options.measure(balance)
             let audio = AudioBenchResult.measure(try loadDesign(path: nil), seconds: min(seconds, 2), counter: counter)
             output.sections.append(BenchSection(key: "audio", value: audio, text: audio.text))
             let assets: FrontAssets
-            do { assets = try FrontAssetsLoader.load(theme: nil, challenges: challenges) } catch { throw BenchFailure(error.description) }
+            do { assets = try FrontAssetsLoader.load(theme: nil, challenges: options.challenges) } catch { throw BenchFailure(error.description) }
             let content: CareerContent
             do { content = try CareerContentLoader.load() } catch { throw BenchFailure(error.description) }
             let render = RenderBenchResult.measure(assets: assets, rules: Rules(balance), content: content,
@@ -73,7 +51,22 @@ extension OceanBenchCommand {
             output.sections.append(BenchSection(key: "firstFrameMs", value: firstFrame, text: firstFrame.text))
             let playing = PlayingCPUResult.measure(balance: balance)
             output.sections.append(BenchSection(key: "playing", value: playing, text: playing.text))
-            print(json ? output.json : output.text)
+            print(options.json ? output.json : output.text)
+        }
+    }
+
+    /// The kernel's figures alone (ticks, verify, the drivers, stress against C,
+    /// allocations per tick): seconds, not the minute `all` takes with its windows.
+    struct Kernel: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The kernel's figures alone: typical, session, verify, sim idle, career, stress and the C loop, "
+                + "allocations per tick.")
+
+        @OptionGroup var options: KernelOptions
+
+        func run() throws {
+            let output = options.measure(try loadBalance(path: options.balance, challenges: options.challenges))
+            print(options.json ? output.json : output.text)
         }
     }
 
@@ -92,6 +85,39 @@ extension OceanBenchCommand {
             let a = AudioBenchResult.measure(try loadDesign(path: design), seconds: seconds, counter: AllocationCounter.counter)
             print(json ? JSONOutput.text(["audio": a]) : a.text)
         }
+    }
+}
+
+/// What `all` and `kernel` share: how long, how many items, which data, which output.
+struct KernelOptions: ParsableArguments {
+    @Option(help: "Seconds to measure each scenario (0.1 to 600).")
+    var seconds: Double = 3
+
+    @Option(parsing: .unconditional, help: "Live items in the stress scenario (1 to 100000).")
+    var items: Int = 10_000
+
+    @Option(help: "Balance constants (TOML). Default: the shipped assets/balance.toml.")
+    var balance: String?
+
+    @Option(help: "The challenge table (TOML). Default: the shipped assets/challenges.toml.")
+    var challenges: String?
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        try checkSeconds(seconds)
+        guard (1...100_000).contains(items) else {
+            throw ValidationError("--items: \(items) is out of range; allowed: 1 to 100000")
+        }
+    }
+
+    /// The kernel's figures and its allocations per tick.
+    func measure(_ balance: Balance) -> BenchOutput {
+        let r = Bench.run(balance: balance, seconds: seconds, stressItems: items)
+        let allocations = Bench.steadyStateAllocations(balance: balance, stressItems: min(items, 2_000),
+                                                       counter: AllocationCounter.counter)
+        return BenchOutput(report: r, allocations: allocations)
     }
 }
 

@@ -263,6 +263,22 @@ let shippedBalanceText = (try? String(contentsOfFile: repoRoot + "/assets/balanc
         }
     }
 
+    /// `ocean-bench kernel`: the kernel's figures without the windowed runs, so a
+    /// change to the tick is compared A/B in seconds; its flags checked as `all`'s.
+    @Test func theKernelsFiguresComeAlone() throws {
+        let r = try oceanBench(["kernel", "--seconds", "0.2", "--items", "500", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let drivers = try #require(o["drivers"] as? [String: Any]), stress = try #require(o["stress"] as? [String: Any])
+        #expect((drivers["careerVersusKernel"] as? Double ?? 0) > 0 && (drivers["simIdleVersusKernel"] as? Double ?? 0) > 0,
+                "\(drivers)")
+        #expect((stress["versusC"] as? Double ?? 0) > 0 && stress["items"] as? Int == 500, "\(stress)")
+        #expect(o["replayVerify"] is [String: Any] && o["typical"] is [String: Any])
+        #expect(o["render"] == nil && o["audio"] == nil && o["playing"] == nil, "\(o.keys.sorted())")
+        let bad = try oceanBench(["kernel", "--items", "0"], preload: false)
+        #expect(bad.status == 2 && bad.stderr.contains("--items"), "\(bad.stderr)")
+    }
+
     @Test func badSecondsExitTwoNamingTheFlag() throws {
         let r = try oceanBench(["--seconds", "0"], preload: false)
         #expect(r.status == 2 && r.stderr.contains("--seconds"), "\(r.stderr)")
