@@ -251,11 +251,11 @@ public final class Rules: Sendable {
             for (k, kind) in b.kinds.enumerated() {
                 fall.append(FallParams(
                     halfSize: halfSize[k],
+                    catchBody: catchBody[k],
                     swaySpeed: Int32(swaySpeed[k]),
                     gravity: Int32(max(1, Fixed.pxPerSecond2(b.items.gravityPxPerS2) * kind.fallPercent / 100
                         * speedPercent / 100)),
                     terminalSpeed: Int32(max(1, Fixed.pxPerSecond(kind.terminalSpeedPxPerS) * speedPercent / 100)),
-                    catchBody: catchBody[k],
                     // √ of the round's speed: gravity scales with it, so the leap's
                     // height stays the same in every round.
                     leapSpeed: Int32(Fixed.pxPerSecond(kind.leapSpeedPxPerS) * Rules.squareRoot(speedPercent * 100) / 100)))
@@ -528,13 +528,15 @@ public final class Rules: Sendable {
 }
 
 /// How one kind of item falls during one round.
+/// The two 64-bit fields first, so the entry packs into 32 bytes (40 as it was): the
+/// item loop reads one per item, two per cache line.
 public struct FallParams: Sendable {
     public let halfSize: Int
+    /// How far past the mouth's edge its centre may be and still be caught.
+    public let catchBody: Int
     public let swaySpeed: Int32
     public let gravity: Int32
     public let terminalSpeed: Int32
-    /// How far past the mouth's edge its centre may be and still be caught.
-    public let catchBody: Int
     /// Sea life: the upward speed it leaps out of the water with (0 for trash).
     public let leapSpeed: Int32
 }
