@@ -144,7 +144,7 @@ struct DailyRoutes: Sendable {
         }
         let result = try await verifier.verify(body, date: date.value, balance: options.balance, maxTicks: options.maxTicks)
         let run = VerifiedRun(date: date.text, name: name, publicKey: key, result: result, replay: body,
-                              receivedAt: ISO8601DateFormatter().string(from: Date()),
+                              receivedAt: DailyWindow.utc(Int64(Date().timeIntervalSince1970.rounded(.down)), showingSeconds: true),
                               seaHealing: SharedSea.healing(catches: result.catches, balance: options.balance))
         switch try await store.store(run) {
         case .boundToAnotherKey(let bound):

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import OceanKernel
 import OceanReplay
@@ -59,5 +60,17 @@ import TestSupport
         }
         #expect(w.problem(at: w.opens - 1)?.hasPrefix("the Daily Ocean of 2026-12-01 is not open yet") == true)
         #expect(DailyWindow.utc(-1) == "1969-12-31T23:59Z")
+    }
+
+    /// The server's stamp on a stored run: what Foundation's ISO 8601 formatter writes,
+    /// to the second (the server no longer builds one per post), and read back.
+    @Test func aStampToTheSecondIsWhatISO8601Writes() {
+        let iso = ISO8601DateFormatter()
+        // The epoch, a second before it, the last second of a day, a leap day, now-ish.
+        for s: Int64 in [0, -1, 59, 86_399, 951_825_599, 1_796_083_199, 1_764_456_789] {
+            let stamp = DailyWindow.utc(s, showingSeconds: true)
+            #expect(stamp == iso.string(from: Date(timeIntervalSince1970: Double(s))), "\(s)")
+            if s >= 0 { #expect(DailyWindow.parseUTC(stamp) == s, "\(stamp)") }
+        }
     }
 }
