@@ -142,7 +142,7 @@ public struct HumanBot: Bot {
         // the look's landing reads are not, so an unchanged sky waits for the next one).
         var idleOnset = false
         if target == nil && chosen == nil && now < nextLook {
-            let n = itemsInView(state, rules: rules)
+            let n = Self.itemsInView(state, rules: rules, seenFrom: seenFrom)
             idleOnset = n != idleInView
         }
         if now >= nextLook || idleOnset { look(state, rules: rules) }
@@ -151,15 +151,18 @@ public struct HumanBot: Bot {
             guard let target else { return .none }
             // A fish arcing down onto the spot: step aside, then back to the item.
             let aim = Aim.clearOfSeaLife(target, state, rules: rules)
-            return BotControl(move: keys.move(predictedBin(state.bin, rules: rules), to: aim, rules: rules,
+            let bin = Self.predictedBin(state.bin, rules: rules, inFlight: inFlight, from: sent, ticks: predictedTicks)
+            return BotControl(move: keys.move(bin, to: aim, rules: rules,
                                               jitter: releaseJitterTicks, random: &random))
         case .pointer:
             return BotControl(pointer: pointer.position(at: now, resting: state.bin.x))
         }
     }
 
-    /// The items the player sees in the air, above the rim.
-    private func itemsInView(_ state: GameState, rules: Rules) -> Int {
+    /// The items the player sees in the air, above the rim. (Static, as `predictedBin`:
+    /// a method of `self` called from a mutating one copied the whole bot, 440 bytes,
+    /// every tick.)
+    private static func itemsInView(_ state: GameState, rules: Rules, seenFrom: [Int]) -> Int {
         var inView = 0
         for item in state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim
             && item.y >= seenFrom[item.kind.rawValue] {
@@ -170,7 +173,7 @@ public struct HumanBot: Bot {
 
     /// One look: notice, choose, and schedule the hand's response a choice time later.
     private mutating func look(_ state: GameState, rules: Rules) {
-        let inView = itemsInView(state, rules: rules)
+        let inView = Self.itemsInView(state, rules: rules, seenFrom: seenFrom)
         idleInView = inView
         let now = state.tick
         // With the bin already under the item it chases, a player looks past it and
@@ -230,7 +233,8 @@ public struct HumanBot: Bot {
 
     /// Where the bin will be once the keys already pressed (but not yet seen by the
     /// game) have acted, as far as the player predicts its own latency.
-    private func predictedBin(_ bin: BinState, rules: Rules) -> BinState {
+    private static func predictedBin(_ bin: BinState, rules: Rules, inFlight: [BotControl], from sent: Int,
+                                     ticks predictedTicks: Int) -> BinState {
         var b = bin
         var i = sent
         for _ in 0..<predictedTicks {
