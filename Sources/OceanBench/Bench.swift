@@ -145,7 +145,7 @@ public enum Bench {
         return (ticks, Double(monotonicNanos() - start) / 1e9, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 
-    /// The typical games as a replay file's bytes (seed 1, a checkpoint every second).
+    /// The typical games as a replay file's bytes (seed 1, checkpoints at the default interval, ten seconds).
     public static func typicalReplay(balance: Balance, inputs: [TickInput]) -> [UInt8] {
         var header = ReplayHeader()
         header.balance = balance
