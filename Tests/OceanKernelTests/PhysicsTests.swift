@@ -18,6 +18,15 @@ private let straight = rules { b in
 }
 
 @Suite struct PhysicsTests {
+    /// The item loop's data stays packed: an item and a fall entry are 32 bytes each,
+    /// so 10,000 items fit a core's L2 and the loop reads two fall entries per cache
+    /// line (a field added or moved out of order grows either, and the stress bench
+    /// slows without a test saying why).
+    @Test func anItemAndAFallEntryAre32Bytes() {
+        #expect(MemoryLayout<Item>.stride == 32)
+        #expect(MemoryLayout<FallParams>.stride == 32)
+    }
+
     @Test func catchExactlyAtTheRim() {
         let r = straight
         let term = Int(r.fall[0].terminalSpeed)

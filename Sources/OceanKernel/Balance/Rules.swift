@@ -527,9 +527,9 @@ public final class Rules: Sendable {
     }
 }
 
-/// How one kind of item falls during one round.
-/// The two 64-bit fields first, so the entry packs into 32 bytes (40 as it was): the
-/// item loop reads one per item, two per cache line.
+/// How one kind of item falls during one round. The two 64-bit fields come first, so
+/// an entry packs into 32 bytes (it was 40): the item loop reads one per item, two per
+/// cache line (`PhysicsTests` holds the size).
 public struct FallParams: Sendable {
     public let halfSize: Int
     /// How far past the mouth's edge its centre may be and still be caught.
