@@ -151,14 +151,14 @@ enum Aim {
     /// reachable, the one that lands soonest. Items landing within `after` ticks are
     /// left out (a player who already has the bin under one looks past it).
     static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], after: Int = 0,
-                       memo: inout LandingMemo) -> Item? {
+                       paths: inout FlightPaths) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
         // Sea life is let pass: never a target.
         for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim && !rules.isSeaLife[item.kind.rawValue] {
             // Not yet noticed: it appeared less than a reaction time ago.
             if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
-            let landing = memo.landing(item, s, rules: rules)
+            let landing = paths.landing(item, row: rules.row(s), rules: rules)
             let t = landing.ticks
             if t <= after { continue }
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
@@ -222,12 +222,12 @@ struct Commitment {
     static let urgencyTicks = 20
     /// True when the last `target` call picked a different item than before.
     private(set) var switched = false
-    /// The landings forecast so far, carried from look to look.
-    private var memo = LandingMemo()
+    /// The flights worked out so far, kept from look to look.
+    private var paths = FlightPaths()
 
-    /// Where and when `item` (in `s`) lands: `Rules.landing`, remembered.
+    /// Where and when `item` (in `s`) lands: `Rules.landing`, read from a kept flight.
     mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
-        memo.landing(item, s, rules: rules)
+        paths.landing(item, row: rules.row(s), rules: rules)
     }
 
     /// `after`: leave out items landing within that many ticks, the tracked one too
@@ -241,12 +241,12 @@ struct Commitment {
                     && abs(c.x - last.x) <= (abs(Int(c.vx)) + Fixed.one) * elapsed
             }
             if let next, next.y + rules.halfSize[next.kind.rawValue] < rules.rim,
-               after == 0 || memo.landing(next, s, rules: rules).ticks > after,
+               after == 0 || landing(next, s, rules: rules).ticks > after,
                Aim.ticksToReach(next.x, s.bin, rules: rules) <= Aim.ticksToRim(next, s, rules: rules) {
                 // Unless another item will land clearly sooner (a slow bag chased while
                 // a glass bottle drops past): anyone turns to the urgent one.
                 // Or one lands sooner elsewhere with time to catch it and come back.
-                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
+                let urgent = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, paths: &paths)
                 if let urgent, urgent != next, switchTo(urgent, from: next, s, rules: rules) {
                     item = urgent
                     switched = true
@@ -257,7 +257,7 @@ struct Commitment {
                 return next
             }
         }
-        item = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, memo: &memo)
+        item = Aim.target(s, rules: rules, seenFrom: seenFrom, after: after, paths: &paths)
         switched = true
         return item
     }
@@ -268,7 +268,7 @@ extension Commitment {
     /// is given up), or sooner and far enough from the chased one's landing that both
     /// can be caught, the sooner one first.
     mutating func switchTo(_ sooner: Item, from chased: Item, _ s: GameState, rules: Rules) -> Bool {
-        let u = memo.landing(sooner, s, rules: rules), c = memo.landing(chased, s, rules: rules)
+        let u = landing(sooner, s, rules: rules), c = landing(chased, s, rules: rules)
         guard u.ticks < c.ticks else { return false }
         if u.ticks + Commitment.urgencyTicks < c.ticks { return true }
         guard abs(u.x - c.x) > rules.binHalfWidth else { return false }  // both in one place: no matter
@@ -307,49 +307,5 @@ public struct GreedyBot: Bot {
         var target = rules.width / 2
         if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
         return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
-    }
-}
-
-/// Landings already forecast, carried forward. `Rules.landing` runs an item's fall
-/// tick by tick, and a bot asked it for every item each time it looked: most of a
-/// tuning run. An item falls the same way whoever watches it, so its landing k ticks
-/// later is the same place, k ticks sooner. Exact: an entry answers only for an item
-/// whose whole state equals the entry's, carried forward by the kernel's own motion
-/// of a falling item (`Rules.advanced`), in the same round.
-struct LandingMemo {
-    private struct Entry {
-        var item: Item
-        var row: Int
-        var ticks: Int
-        var x: Int
-    }
-    private var entries: [Entry] = []
-    private var tick: Int?
-
-    mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
-        if tick != s.tick {
-            // Carry every entry to now; one that has landed by now is gone.
-            let k = tick.map { s.tick - $0 } ?? 0
-            if k > 0 && k <= 3_600 {
-                var kept = 0
-                for i in entries.indices where entries[i].ticks > k {
-                    var e = entries[i]
-                    e.item = rules.advanced(e.item, row: e.row, ticks: k)
-                    e.ticks -= k
-                    entries[kept] = e
-                    kept += 1
-                }
-                entries.removeLast(entries.count - kept)
-            } else {
-                entries.removeAll(keepingCapacity: true)
-            }
-            tick = s.tick
-        }
-        let row = rules.row(s)
-        for e in entries where e.row == row && e.item == item { return (e.ticks, e.x) }
-        let landing = rules.landing(item, row: row)
-        if entries.count >= 32 { entries.removeFirst() }
-        entries.append(Entry(item: item, row: row, ticks: landing.ticks, x: landing.x))
-        return landing
     }
 }

@@ -443,9 +443,8 @@ public final class Rules: Sendable {
     }
 
     /// A falling item `ticks` ticks later, moved exactly as the tick moves it (sway,
-    /// walls, gravity; nothing caught or missed): what `landing` runs through. A
-    /// bot carries a landing it forecast forward with it (`landing` of the result is
-    /// the same place, `ticks` sooner).
+    /// walls, gravity; nothing caught or missed): what `landing` runs through
+    /// (`landing` of the result is the same place, `ticks` sooner).
     public func advanced(_ item: Item, row: Int, ticks: Int) -> Item {
         let p = fall[row * kindCount + item.kind.rawValue]
         var it = item

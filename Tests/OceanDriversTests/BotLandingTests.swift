@@ -3,24 +3,24 @@ import OceanKernel
 @testable import OceanDrivers
 import TestSupport
 
-/// Bots remember the landings they forecast and carry them forward (`LandingMemo`);
+/// Bots read landings from the flights they keep (`Commitment`, over `FlightPaths`);
 /// every answer must be the forecast itself.
-@Suite struct LandingMemoTests {
+@Suite struct BotLandingTests {
     /// A greedy game and a human one, asked about every item above the rim each tick
-    /// (the greedy bot's pace) or each 13th (a person's looks): the memo's answer is
-    /// `Rules.landing`'s every time, and it is mostly remembered, not forecast again.
-    @Test func theMemoAnswersWhatTheForecastSays() throws {
+    /// (the greedy bot's pace) or each 13th (a person's looks): a bot's answer is
+    /// `Rules.landing`'s every time.
+    @Test func aBotsLandingIsTheForecast() throws {
         let rules = try shippedRules
         for (bot, every) in [(BotKind.greedy, 1), (BotKind.human, 13)] {
             var sim = Simulation(rules: rules, seed: 21)
             var plan = GamePlan(bot: AnyBot(bot.make(seed: 21)), games: 2)
-            var memo = LandingMemo()
+            var commitment = Commitment()
             var asked = 0
             while let input = plan.input(for: sim) {
                 sim.step(input)
                 guard sim.state.tick % every == 0 else { continue }
                 for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-                    let remembered = memo.landing(item, sim.state, rules: rules)
+                    let remembered = commitment.landing(item, sim.state, rules: rules)
                     let forecast = rules.landing(item, row: rules.row(sim.state))
                     #expect(remembered == forecast, "\(bot) tick \(sim.state.tick)")
                     asked += 1
