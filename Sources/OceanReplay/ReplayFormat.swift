@@ -364,10 +364,12 @@ public enum ReplayFormat {
     /// without building them: the reader asks it of every checkpoint).
     public static func isPacked(_ characters: some BidirectionalCollection<UInt8>, ticks: Int) -> Bool {
         guard characters.count == packedCharacters(ticks: ticks), let last = characters.last else { return ticks == 0 }
-        for c in characters where symbolValue[Int(c)] >= 64 { return false }
+        // The table read once: a global's every read asks whether it is set up yet.
+        let value = symbolValue
+        for c in characters where value[Int(c)] >= 64 { return false }
         // The last character holds 4·ticks mod 6 bits of fingerprint (6 when that is 0).
         let used = (ticks * 4) % 6
-        return used == 0 || symbolValue[Int(last)] & ((1 << (6 - used)) - 1) == 0
+        return used == 0 || value[Int(last)] & ((1 << (6 - used)) - 1) == 0
     }
 
     /// Each byte's value in the alphabet, 255 for a byte outside it.

@@ -345,6 +345,8 @@ func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmp
         ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 AAA", "the per-tick fingerprint must be 40 characters"),
         ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 60), "4 bits for each of the 60 ticks since tick 0"),
         ("c ", "c 59 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 39) + "B", "the last character's unused bits zero"),
+        ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 0 0 " + String(repeating: "A", count: 39) + "+",
+         "the per-tick fingerprint must be 40 characters of A-Z a-z 0-9 - _"),
         ("c ", "c 60 0000000000000000 000 000 000 000 000 0 0 10001 0 " + String(repeating: "A", count: 60), "health 10001 is out of range"),
         // End record
         ("end ", "end 5 0000000000000000 games=1", "an end record is"),
