@@ -195,11 +195,12 @@ extension Aim {
     /// `target`, moved clear of sea life about to come down through the rim: a player
     /// sees a fish arcing back toward the bin and steps aside (to the side nearer the
     /// target), then goes back to the item.
-    static func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules, within ticks: Int = 40) -> Int {
+    static func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules, within ticks: Int = 40,
+                               paths: inout FlightPaths) -> Int {
         guard rules.hasSeaLife else { return target }
         var x = target
         for item in s.items where rules.isSeaLife[item.kind.rawValue] && item.vy > 0 && item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-            let landing = rules.landing(item, row: rules.row(s))
+            let landing = paths.landing(item, row: rules.row(s), rules: rules)
             guard landing.ticks <= ticks else { continue }
             let clear = rules.binHalfWidth + rules.catchBody[item.kind.rawValue] + rules.halfSize[item.kind.rawValue] / 2 + Fixed.px(6)
             if abs(x - landing.x) < clear {
@@ -228,6 +229,11 @@ struct Commitment {
     /// Where and when `item` (in `s`) lands: `Rules.landing`, read from a kept flight.
     mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
         paths.landing(item, row: rules.row(s), rules: rules)
+    }
+
+    /// `Aim.clearOfSeaLife`, the fish's landings read from the kept flights.
+    mutating func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules) -> Int {
+        Aim.clearOfSeaLife(target, s, rules: rules, paths: &paths)
     }
 
     /// `after`: leave out items landing within that many ticks, the tracked one too
@@ -306,6 +312,6 @@ public struct GreedyBot: Bot {
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
         var target = rules.width / 2
         if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
-        return steering.move(state.bin, to: Aim.clearOfSeaLife(target, state, rules: rules), rules: rules)
+        return steering.move(state.bin, to: commitment.clearOfSeaLife(target, state, rules: rules), rules: rules)
     }
 }

@@ -150,7 +150,7 @@ public struct HumanBot: Bot {
         case .keys:
             guard let target else { return .none }
             // A fish arcing down onto the spot: step aside, then back to the item.
-            let aim = Aim.clearOfSeaLife(target, state, rules: rules)
+            let aim = commitment.clearOfSeaLife(target, state, rules: rules)
             let bin = Self.predictedBin(state.bin, rules: rules, inFlight: inFlight, from: sent, ticks: predictedTicks)
             return BotControl(move: keys.move(bin, to: aim, rules: rules,
                                               jitter: releaseJitterTicks, random: &random))
