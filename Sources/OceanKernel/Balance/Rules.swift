@@ -382,13 +382,13 @@ public final class Rules: Sendable {
     /// The tempo row of `round` (1-based) of a classic or an arcade game: the index
     /// into `roundItems`, `roundGapTicks` and (times `kindCount`) `fall`.
     /// A classic game's rows are those of its tempo `step` (0: day 1's game).
-    @inlinable public func row(round: Int, arcade: Bool, step: Int = 0) -> Int {
+    @inlinable @inline(__always) public func row(round: Int, arcade: Bool, step: Int = 0) -> Int {
         arcade ? tempoSteps * roundsPerGame + min(max(round, 1), arcadeRoundCap) - 1
             : min(max(step, 0), tempoSteps - 1) * roundsPerGame + min(max(round, 1), roundsPerGame) - 1
     }
 
     /// The tempo row of the round `s` is in (its first, between games).
-    @inlinable public func row(_ s: GameState) -> Int {
+    @inlinable @inline(__always) public func row(_ s: GameState) -> Int {
         row(round: s.round, arcade: s.playMode == .arcade, step: s.tempoStep)
     }
 

@@ -70,6 +70,14 @@ public struct FlightPaths: Sendable {
 
     /// Flights per entry of `rules.fall` (tempo row and kind), newest last.
     private var flights: [[Flight]] = []
+    /// The last answers, by a hash of the item's position (`recentCount` of them).
+    private struct Answer: Sendable {
+        var item = Item(x: 0, y: 0, vx: 0, vy: 0, ax: 0, kind: ItemKind(rawValue: 0))
+        var row = -1
+        var ticks = 0, x = 0
+    }
+    private var recent: [Answer] = []
+    static let recentCount = 32
     private var rules: ObjectIdentifier?
     /// Answers forecast the long way (rising, bounced, or never landing): the tests
     /// hold it to a small share.
@@ -88,7 +96,20 @@ public struct FlightPaths: Sendable {
         if self.rules != id {
             self.rules = id
             flights = [[Flight]](repeating: [], count: rules.fall.count)
+            recent = [Answer](repeating: Answer(), count: Self.recentCount)
         }
+        // A bot asks about the same item several times in one look (which to chase,
+        // whether another comes sooner, where one spot catches both): the last answers
+        // are kept by the item's whole state, so a repeat reads no flight.
+        let mixed = UInt64(bitPattern: Int64(item.x &* 0x9E37_79B9 &+ item.y)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 59)  // 0..<32, `recentCount`
+        if recent[slot].row == row && recent[slot].item == item { return (recent[slot].ticks, recent[slot].x) }
+        let answer = read(item, row: row, rules: rules)
+        recent[slot] = Answer(item: item, row: row, ticks: answer.ticks, x: answer.x)
+        return answer
+    }
+
+    private mutating func read(_ item: Item, row: Int, rules: Rules) -> (ticks: Int, x: Int) {
         let f = row * rules.kindCount + item.kind.rawValue
         let p = rules.fall[f]
         let (rim, width) = (rules.rim, rules.width)
