@@ -70,12 +70,12 @@ public struct FlightPaths: Sendable {
 
     /// Flights per entry of `rules.fall` (tempo row and kind), newest last.
     private var flights: [[Flight]] = []
-    /// The last answers, by a hash of the item's position (`recentCount` of them).
     private struct Answer: Sendable {
         var item = Item(x: 0, y: 0, vx: 0, vy: 0, ax: 0, kind: ItemKind(rawValue: 0))
         var row = -1
         var ticks = 0, x = 0
     }
+    /// The last answers, by a hash of the item's position (`recentCount` of them).
     private var recent: [Answer] = []
     static let recentCount = 32
     private var rules: ObjectIdentifier?
