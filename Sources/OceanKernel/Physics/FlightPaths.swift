@@ -78,7 +78,9 @@ public struct FlightPaths: Sendable {
     /// The last answers, by a hash of the item's position (`recentCount` of them).
     private var recent: [Answer] = []
     static let recentCount = 32
-    private var rules: ObjectIdentifier?
+    /// The rules the flights are of, held (an identifier alone could be a freed
+    /// object's, reused by new rules at the same address).
+    private var rules: Rules?
     /// Answers forecast the long way (rising, bounced, or never landing): the tests
     /// hold it to a small share.
     private(set) var longWay = 0
@@ -92,9 +94,8 @@ public struct FlightPaths: Sendable {
 
     /// `rules.landing(item, row: row)`.
     public mutating func landing(_ item: Item, row: Int, rules: Rules) -> (ticks: Int, x: Int) {
-        let id = ObjectIdentifier(rules)
-        if self.rules != id {
-            self.rules = id
+        if self.rules !== rules {
+            self.rules = rules
             flights = [[Flight]](repeating: [], count: rules.fall.count)
             recent = [Answer](repeating: Answer(), count: Self.recentCount)
         }
