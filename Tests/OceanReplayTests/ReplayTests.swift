@@ -671,4 +671,27 @@ extension String {
         let pair = readError(fixChecksum(text.replacingFirst(" step=5 ", with: " step ")))
         #expect(pair?.line == n && pair?.message == "'step' is not FIELD=VALUE")
     }
+
+    /// Plain ASCII challenge lines are read from their bytes (`fastChallenge`), the rest
+    /// through Strings: each edit below is read as the Strings read it (the words, the
+    /// cut names and values, which values are whole numbers).
+    @Test(arguments: [
+        (" step=5 ", " step=5  ", "'' is not FIELD=VALUE"),  // two spaces: an empty word
+        (" step=5 ", " =5 ", "'=5' is not FIELD=VALUE"),
+        (" step=5 ", " step=99999999999999999999 ",  // 20 digits: text, not a number
+         "challenge daily.catches.step: expected a whole number, found a string (\"99999999999999999999\")"),
+        (" step=5 ", " step=- ", "challenge daily.catches.step: expected a whole number, found a string (\"-\")"),
+        (" step=5 ", " step=5=5 ", "challenge daily.catches.step: expected a whole number, found a string (\"5=5\")"),
+        (" step=5 ", " step=-5 ", "challenge daily.catches.step: -5 is out of range"),
+        (" step=5 ", " stép=5 ", "challenge daily.catches.stép: unknown key"),  // not ASCII: through Strings
+        ("counts=catches", "counts=catches" + String(repeating: "s", count: 50), "challenge daily.catches.counts: expected one of"),
+        ("challenge daily.catches ", "challenge daily.catches" + String(repeating: "x", count: 50) + " ",  // a name is cut to 60
+         "challenge daily.catches" + String(repeating: "x", count: 47) + ": a template's name is"),
+    ])
+    func aChallengeLineReadsAlikeFromItsBytesAndThroughStrings(edit: (from: String, to: String, message: String)) throws {
+        let text = try Self.withTable()
+        let n = lines(text).firstIndex { $0.hasPrefix("challenge daily.catches") }! + 1
+        let e = readError(fixChecksum(text.replacingFirst(edit.from, with: edit.to)))
+        #expect(e?.line == n && e?.message.hasPrefix(edit.message) == true, "\(e?.message ?? "read")")
+    }
 }
