@@ -44,8 +44,11 @@ final class SQLiteRunStore: RunStore {
         }
         let store = SQLiteRunStore(connection: connection, holdMilliseconds: holdMilliseconds)
         do {
+            // Each run's savepoint journal in memory: it only undoes a refused run within
+            // its transaction (the log on disk is what makes a commit durable), and as a
+            // file it cost a write for every page a run touched.
             for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL", "PRAGMA foreign_keys = ON",
-                           "PRAGMA busy_timeout = 5000"] {
+                           "PRAGMA busy_timeout = 5000", "PRAGMA temp_store = MEMORY"] {
                 _ = try await connection.query(pragma, [])
             }
             try await store.migrate(logger: logger)
