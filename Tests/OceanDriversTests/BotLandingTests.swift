@@ -20,7 +20,7 @@ import TestSupport
                 sim.step(input)
                 guard sim.state.tick % every == 0 else { continue }
                 for item in sim.state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-                    let remembered = commitment.landing(item, sim.state, rules: rules)
+                    let remembered = commitment.landing(item, Sky(sim.state, rules: rules), rules: rules)
                     let forecast = rules.landing(item, row: rules.row(sim.state))
                     #expect(remembered == forecast, "\(bot) tick \(sim.state.tick)")
                     asked += 1

@@ -110,8 +110,9 @@ public struct DodgeBot: Bot {
     public init() {}
 
     public mutating func move(_ state: GameState, rules: Rules) -> Move {
+        let sky = Sky(state, rules: rules)
         let due = state.items.filter {
-            $0.y + rules.halfSize[$0.kind.rawValue] < rules.rim && Aim.ticksToRim($0, state, rules: rules) < 60
+            $0.y + rules.halfSize[$0.kind.rawValue] < rules.rim && Aim.ticksToRim($0, sky, rules: rules) < 60
         }
         guard !due.isEmpty else { return steering.move(state.bin, to: state.bin.x, rules: rules) }
         func clearance(_ x: Int) -> Int { due.map { abs($0.x - x) }.min()! }
@@ -132,8 +133,8 @@ public struct DodgeBot: Bot {
 /// Shared aiming: which item to go for, and how to steer the bin to a point.
 enum Aim {
     /// Roughly how many ticks until an item's bottom reaches the rim.
-    static func ticksToRim(_ item: Item, _ s: GameState, rules: Rules) -> Int {
-        let p = rules.fall[rules.row(s) * rules.kindCount + item.kind.rawValue]
+    static func ticksToRim(_ item: Item, _ s: Sky, rules: Rules) -> Int {
+        let p = rules.fall[s.row * rules.kindCount + item.kind.rawValue]
         let distance = rules.rim - (item.y + p.halfSize)
         let speed = max(Int(item.vy), Int(p.terminalSpeed) / 2, 1)
         return distance / speed
@@ -150,7 +151,7 @@ enum Aim {
     /// reach in time (where it will land, read from its motion); if none is
     /// reachable, the one that lands soonest. Items landing within `after` ticks are
     /// left out (a player who already has the bin under one looks past it).
-    static func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], after: Int = 0,
+    static func target(_ s: Sky, rules: Rules, seenFrom: [Int] = [], after: Int = 0,
                        paths: inout FlightPaths) -> Item? {
         var soonest: (item: Item, ticks: Int)?
         var reachable: (item: Item, ticks: Int)?
@@ -158,7 +159,7 @@ enum Aim {
         for item in s.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim && !rules.isSeaLife[item.kind.rawValue] {
             // Not yet noticed: it appeared less than a reaction time ago.
             if !seenFrom.isEmpty && item.y < seenFrom[item.kind.rawValue] { continue }
-            let landing = paths.landing(item, row: rules.row(s), rules: rules)
+            let landing = paths.landing(item, row: s.row, rules: rules)
             let t = landing.ticks
             if t <= after { continue }
             if soonest == nil || t < soonest!.ticks { soonest = (item, t) }
@@ -174,7 +175,7 @@ extension Aim {
     /// Where to wait for `item` (landing at `landing`) when another item in view lands
     /// too close in time to be caught after it, yet near enough that one spot catches
     /// both: the middle of the spots that catch each. Otherwise its own landing.
-    static func spotCatchingBoth(_ item: Item, _ landing: (ticks: Int, x: Int), _ s: GameState, rules: Rules,
+    static func spotCatchingBoth(_ item: Item, _ landing: (ticks: Int, x: Int), _ s: Sky, rules: Rules,
                                  seenFrom: [Int], commitment: inout Commitment) -> Int {
         let mouth = s.netTicksLeft > 0 ? rules.netHalfWidth : rules.binHalfWidth
         let reachA = mouth + rules.catchBody[item.kind.rawValue]
@@ -195,12 +196,12 @@ extension Aim {
     /// `target`, moved clear of sea life about to come down through the rim: a player
     /// sees a fish arcing back toward the bin and steps aside (to the side nearer the
     /// target), then goes back to the item.
-    static func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules, within ticks: Int = 40,
+    static func clearOfSeaLife(_ target: Int, _ s: Sky, rules: Rules, within ticks: Int = 40,
                                paths: inout FlightPaths) -> Int {
         guard rules.hasSeaLife else { return target }
         var x = target
         for item in s.items where rules.isSeaLife[item.kind.rawValue] && item.vy > 0 && item.y + rules.halfSize[item.kind.rawValue] < rules.rim {
-            let landing = paths.landing(item, row: rules.row(s), rules: rules)
+            let landing = paths.landing(item, row: s.row, rules: rules)
             guard landing.ticks <= ticks else { continue }
             let clear = rules.binHalfWidth + rules.catchBody[item.kind.rawValue] + rules.halfSize[item.kind.rawValue] / 2 + Fixed.px(6)
             if abs(x - landing.x) < clear {
@@ -227,18 +228,18 @@ struct Commitment {
     private var paths = FlightPaths()
 
     /// Where and when `item` (in `s`) lands: `Rules.landing`, read from a kept flight.
-    mutating func landing(_ item: Item, _ s: GameState, rules: Rules) -> (ticks: Int, x: Int) {
-        paths.landing(item, row: rules.row(s), rules: rules)
+    mutating func landing(_ item: Item, _ s: Sky, rules: Rules) -> (ticks: Int, x: Int) {
+        paths.landing(item, row: s.row, rules: rules)
     }
 
     /// `Aim.clearOfSeaLife`, the fish's landings read from the kept flights.
-    mutating func clearOfSeaLife(_ target: Int, _ s: GameState, rules: Rules) -> Int {
+    mutating func clearOfSeaLife(_ target: Int, _ s: Sky, rules: Rules) -> Int {
         Aim.clearOfSeaLife(target, s, rules: rules, paths: &paths)
     }
 
     /// `after`: leave out items landing within that many ticks, the tracked one too
     /// (see `Aim.target`).
-    mutating func target(_ s: GameState, rules: Rules, seenFrom: [Int] = [], after: Int = 0) -> Item? {
+    mutating func target(_ s: Sky, rules: Rules, seenFrom: [Int] = [], after: Int = 0) -> Item? {
         let elapsed = max(1, s.tick - seenAt)
         seenAt = s.tick
         if let last = item {
@@ -273,7 +274,7 @@ extension Commitment {
     /// Whether to leave `chased` for `sooner`: it lands clearly sooner (the chased one
     /// is given up), or sooner and far enough from the chased one's landing that both
     /// can be caught, the sooner one first.
-    mutating func switchTo(_ sooner: Item, from chased: Item, _ s: GameState, rules: Rules) -> Bool {
+    mutating func switchTo(_ sooner: Item, from chased: Item, _ s: Sky, rules: Rules) -> Bool {
         let u = landing(sooner, s, rules: rules), c = landing(chased, s, rules: rules)
         guard u.ticks < c.ticks else { return false }
         if u.ticks + Commitment.urgencyTicks < c.ticks { return true }
@@ -309,9 +310,14 @@ public struct GreedyBot: Bot {
     private var steering = Steering()
     private var commitment = Commitment()
     public init() {}
-    public mutating func move(_ state: GameState, rules: Rules) -> Move {
+    public mutating func move(_ state: GameState, rules: Rules) -> Move { move(Sky(state, rules: rules), rules: rules) }
+    public mutating func control(in sim: inout Simulation) -> BotControl {
+        BotControl(move: move(Sky(sim.state, rules: sim.rules), rules: sim.rules))
+    }
+
+    private mutating func move(_ sky: Sky, rules: Rules) -> Move {
         var target = rules.width / 2
-        if let item = commitment.target(state, rules: rules) { target = commitment.landing(item, state, rules: rules).x }
-        return steering.move(state.bin, to: commitment.clearOfSeaLife(target, state, rules: rules), rules: rules)
+        if let item = commitment.target(sky, rules: rules) { target = commitment.landing(item, sky, rules: rules).x }
+        return steering.move(sky.bin, to: commitment.clearOfSeaLife(target, sky, rules: rules), rules: rules)
     }
 }

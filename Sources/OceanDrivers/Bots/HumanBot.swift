@@ -113,7 +113,15 @@ public struct HumanBot: Bot {
     }
 
     public mutating func control(_ state: GameState, rules: Rules) -> BotControl {
-        let decided = decide(state, rules: rules)
+        control(Sky(state, rules: rules), rules: rules)
+    }
+
+    public mutating func control(in sim: inout Simulation) -> BotControl {
+        control(Sky(sim.state, rules: sim.rules), rules: sim.rules)
+    }
+
+    private mutating func control(_ sky: Sky, rules: Rules) -> BotControl {
+        let decided = decide(sky, rules: rules)
         // What the game gets now is what the player did a latency ago.
         let out = inFlight[sent]
         inFlight[sent] = decided
@@ -122,9 +130,9 @@ public struct HumanBot: Bot {
     }
 
     /// What the player's hand does on seeing `state`.
-    private mutating func decide(_ state: GameState, rules: Rules) -> BotControl {
-        if rules.row(state) != seenRow {
-            seenRow = rules.row(state)
+    private mutating func decide(_ state: Sky, rules: Rules) -> BotControl {
+        if state.row != seenRow {
+            seenRow = state.row
             seenFrom = (0..<rules.kindCount).map {
                 rules.fallen(ItemKind(rawValue: $0), row: seenRow, ticks: 0) - rules.halfSize[$0]
             }
@@ -162,7 +170,7 @@ public struct HumanBot: Bot {
     /// The items the player sees in the air, above the rim. (Static, as `predictedBin`:
     /// a method of `self` called from a mutating one copied the whole bot, 440 bytes,
     /// every tick.)
-    private static func itemsInView(_ state: GameState, rules: Rules, seenFrom: [Int]) -> Int {
+    private static func itemsInView(_ state: Sky, rules: Rules, seenFrom: [Int]) -> Int {
         var inView = 0
         for item in state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim
             && item.y >= seenFrom[item.kind.rawValue] {
@@ -172,7 +180,7 @@ public struct HumanBot: Bot {
     }
 
     /// One look: notice, choose, and schedule the hand's response a choice time later.
-    private mutating func look(_ state: GameState, rules: Rules) {
+    private mutating func look(_ state: Sky, rules: Rules) {
         let inView = Self.itemsInView(state, rules: rules, seenFrom: seenFrom)
         idleInView = inView
         let now = state.tick
@@ -222,7 +230,7 @@ public struct HumanBot: Bot {
     /// Whether an item in view (trash or a power-up) lands before `tick` out of the
     /// mouth's reach of `x`: then nobody looks past the item they chase; the sooner one
     /// comes first (`Commitment`'s urgency decides).
-    private mutating func landsSooner(than tick: Int, awayFrom x: Int, _ state: GameState, rules: Rules) -> Bool {
+    private mutating func landsSooner(than tick: Int, awayFrom x: Int, _ state: Sky, rules: Rules) -> Bool {
         for item in state.items where item.y + rules.halfSize[item.kind.rawValue] < rules.rim
             && item.y >= seenFrom[item.kind.rawValue] && !rules.isSeaLife[item.kind.rawValue] {
             let l = commitment.landing(item, state, rules: rules)
