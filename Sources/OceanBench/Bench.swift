@@ -196,10 +196,9 @@ public enum Bench {
     public static func measureCareer(rules: Rules, seed: UInt64) -> (ticks: Int, cpuSeconds: Double) {
         var o = CareerPlan.Options()
         o.days = 200
-        let plan = CareerPlan(options: o, bots: [BotKind.human.make(seed: seed, skill: 70)], seed: seed)
         let cpuStart = threadCPUNanos()
         let start = GameState(rules: rules, seed: seed)
-        let end = runCareer(rules: rules, state: start, plan: plan) { (_: GameState) throws(Never) in }
+        let end = BotKind.human.runCareer(rules: rules, state: start, options: o, botSeed: seed, planSeed: seed, skill: 70) { _, _ in }
         return (end.tick - start.tick, Double(threadCPUNanos() - cpuStart) / 1e9)
     }
 

@@ -236,11 +236,11 @@ public struct SweepRunner {
         o.gamesPerDay = options.gamesPerDay
         o.skipPercent = options.skipPercent
         o.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: cell.player.skill)
-        let plan = CareerPlan(options: o, bots: [cell.player.kind.make(seed: seed, skill: cell.player.skill,
-                                                                     input: cell.player.input)], seed: seed)
         let startDay = o.start.dayNumber
         var outcome = CareerOutcome()
-        _ = runCareer(rules: cell.rules, state: GameState(rules: cell.rules, seed: seed), plan: plan) { (s: GameState) in
+        // The bot as its own type (`BotKind.runCareer`): its plan calls it directly.
+        _ = cell.player.kind.runCareer(rules: cell.rules, state: GameState(rules: cell.rules, seed: seed), options: o, botSeed: seed,
+                                       planSeed: seed, skill: cell.player.skill, input: cell.player.input) { (s: GameState, _: Int) in
             guard s.career.hasSession else { return }
             let day = s.career.today - startDay + 1
             // A second sea opens when the first reaches Thriving, and a player may move

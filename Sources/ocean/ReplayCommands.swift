@@ -167,7 +167,7 @@ extension ReplayCommand {
                 if let problem = options.calendarProblem { throw CommandFailure("--days: \(problem)") }
                 options.firstMinute = header.minuteOfDay
                 options.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: skill)
-                let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill), seed: seed)
+                let plan = CareerPlan(options: options, bots: schedule.bots(seed: seed, skill: skill).map(AnyBot.init), seed: seed)
                 recorder = recordCareer(header: header, plan: plan, sink: sink) { progress.update($0) }
             } else {
                 recorder = recordGames(header: header, schedule: schedule, skill: skill, input: input ?? .keys, games: games,

@@ -148,7 +148,7 @@ struct Sim: ParsableCommand {
         }
         if let problem = options.calendarProblem { throw CommandFailure("--days: \(problem)") }
         options.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: skill ?? 70)
-        let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill ?? 70),
+        let plan = CareerPlan(options: options, bots: BotSchedule(bot)!.bots(seed: seed, skill: skill ?? 70).map(AnyBot.init),
                               seed: seed &+ UInt64(start.tick))
         let progress = Progress("career", total: days, unit: "days", quiet: json)
         var log = ChallengeLog(start: start, keepEntries: challengeLog)

@@ -11,7 +11,7 @@ import TestSupport
         options.gamesPerDay = 2
         // Eco Scholar takes the longest: every card right on two days, each due.
         options.days = 60
-        let plan = CareerPlan(options: options, bots: [GreedyBot()], seed: 7)
+        let plan = CareerPlanOf(options: options, bots: [GreedyBot()], seed: 7)
         var sim = Simulation(rules: gentle, seed: 7)
         var p = plan
         var unlocks: [Achievement] = []

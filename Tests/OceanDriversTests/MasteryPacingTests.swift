@@ -16,7 +16,7 @@ import TestSupport
         options.days = days
         options.skipPercent = skipPercent
         options.rightAnswerPercent = CareerPlan.rightAnswerPercent(skill: skill)
-        let plan = CareerPlan(options: options, bots: [HumanBot(seed: seed, skill: skill)], seed: seed)
+        let plan = CareerPlanOf(options: options, bots: [HumanBot(seed: seed, skill: skill)], seed: seed)
         struct Done: Error {}
         do throws(Done) {
             return try runCareer(rules: rules, state: GameState(rules: rules, seed: seed), plan: plan) {

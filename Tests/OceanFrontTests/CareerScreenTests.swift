@@ -409,7 +409,7 @@ func careerScreenshots() throws {
     plan.adopt = false
     var career = Simulation(rules: rules, seed: 3)
     career.state = runCareer(rules: rules, state: sim.state,
-                             plan: CareerPlan(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
+                             plan: CareerPlanOf(options: plan, bots: [HumanBot(seed: 3, skill: 50)], seed: 3)) { (_: GameState) throws(Never) in }
     career.step(TickInput(command: .answer(card: 2, right: true)))
     career.step(TickInput(command: .scan(.plasticBottle)))
     var m = try flow(CareerPlayer(name: "Ada", introSeen: true, outroSeen: true), state: career.state, view: view, rules: rules)

@@ -427,7 +427,7 @@ func challengeCareer(_ rules: Rules) throws -> Simulation {
         plan.start = CalendarDate(year: 2026, month: 3, day: 1)
         let start = try careerSim(rules: challengeRules).state
         let state = try runCareer(rules: challengeRules, state: start,
-                              plan: CareerPlan(options: plan, bots: [HumanBot(seed: 4, skill: 60)], seed: 4)) { (_: GameState) throws(Never) in }
+                              plan: CareerPlanOf(options: plan, bots: [HumanBot(seed: 4, skill: 60)], seed: 4)) { (_: GameState) throws(Never) in }
         let c = state.career
         #expect(c.months.count >= 2)
         let view = try careerView(rules: challengeRules)

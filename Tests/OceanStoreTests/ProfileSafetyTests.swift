@@ -13,7 +13,7 @@ private func midGameState() throws -> GameState {
     var options = CareerPlan.Options()
     options.days = 3
     let career = runCareer(rules: try rules, state: GameState(rules: try rules, seed: 11),
-                           plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 11)) { (_: GameState) throws(Never) in }
+                           plan: CareerPlanOf(options: options, bots: [GreedyBot()], seed: 11)) { (_: GameState) throws(Never) in }
     var sim = Simulation(rules: try rules, state: career)
     sim.step(TickInput(command: .start(.classic)))
     var bot = GreedyBot()

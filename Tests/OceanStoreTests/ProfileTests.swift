@@ -20,7 +20,7 @@ private func careerState(days: Int = 5) throws -> GameState {
     var options = CareerPlan.Options()
     options.days = days
     return runCareer(rules: try rules, state: GameState(rules: try rules, seed: 3),
-                     plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 3)) { (_: GameState) throws(Never) in }
+                     plan: CareerPlanOf(options: options, bots: [GreedyBot()], seed: 3)) { (_: GameState) throws(Never) in }
 }
 
 @Suite struct ProfileTests {
@@ -91,7 +91,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         // It plays on, and saves as version 2.
         var options = CareerPlan.Options()
         options.days = 2
-        let next = runCareer(rules: try rules, state: state, plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 1)) {
+        let next = runCareer(rules: try rules, state: state, plan: CareerPlanOf(options: options, bots: [GreedyBot()], seed: 1)) {
             (_: GameState) throws(Never) in }
         #expect(next.totals.grams > 334)
         let path = temporaryPath("migrated")
@@ -131,7 +131,7 @@ private func careerState(days: Int = 5) throws -> GameState {
         var options = CareerPlan.Options()
         options.days = 70  // January to mid-March: three months with plastic
         let state = runCareer(rules: try rules, state: GameState(rules: try rules, seed: 5),
-                              plan: CareerPlan(options: options, bots: [GreedyBot()], seed: 5)) { (_: GameState) throws(Never) in }
+                              plan: CareerPlanOf(options: options, bots: [GreedyBot()], seed: 5)) { (_: GameState) throws(Never) in }
         var body = "OCEAN-PROFILE 2\nengine 0.1.0\nstate \(Data(StateEncoding.encode(state, version: 2)).base64EncodedString())\n"
         body += "checksum \(hex16(ProfileText.checksum(body)))\n"
         let path = temporaryPath("v2-profile")

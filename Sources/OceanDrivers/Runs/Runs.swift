@@ -48,21 +48,21 @@ func runGames<B: Bot>(rules: Rules, seed: UInt64, plan: GamePlanOf<B>, mode: Pla
 /// Plays a career with `plan` from `state` (a saved profile's, or a new one), calling
 /// `dayDone` with the state after each day that was played and after the last. A
 /// callback stops the career by throwing (after saving the day, say).
-public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
                                 dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
     try runCareer(rules: rules, state: state, plan: plan) { (state: GameState, _: Int) throws(E) in try dayDone(state) }
 }
 
 /// `runCareer(rules:state:plan:dayDone:)`, also telling `dayEnded` the last day of
 /// the plan (0-based) decided on so far, played or skipped.
-public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
                                 dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     try runCareer(rules: rules, state: state, plan: plan, watch: { _, _ in }, dayEnded: dayEnded)
 }
 
 /// `runCareer(rules:state:plan:dayEnded:)`, also showing `watch` the events of each
 /// tick that had any, with the state after that tick (`ChallengeLog.record`).
-public func runCareer<E: Error>(rules: Rules, state: GameState, plan: CareerPlan,
+public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
                                 watch: ([Event], GameState) -> Void,
                                 dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     var sim = Simulation(rules: rules, state: state)
@@ -102,7 +102,7 @@ public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSch
 
 /// Plays a career of `days` days (see `CareerPlan`) and records it as one replay.
 /// `progress` hears the days begun so far every `InputFeed.checkEvery` ticks.
-public func recordCareer<Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlan, sink: Sink,
+public func recordCareer<B: Bot, Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlanOf<B>, sink: Sink,
                                            progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = plan
