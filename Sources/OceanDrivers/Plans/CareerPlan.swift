@@ -115,33 +115,3 @@ public struct CareerPlanOf<Player: Bot> {
         gamesLeft = options.gamesPerDay
     }
 }
-
-extension BotKind {
-    /// `runCareer(rules:state:plan:dayEnded:)` for a career of this one kind of bot
-    /// (seeded `botSeed`), its plan (seeded `planSeed`) made here, in the module that
-    /// defines it, for every type concrete: here the plan is specialized for the bot's
-    /// own type and calls it directly. (Made in another module, or generic over what
-    /// a callback throws, a plan generic over its bot was not specialized, and every
-    /// tick looked its type up: slower than the `[any Bot]` it replaced.)
-    public func runCareer(rules: Rules, state: GameState, options: CareerOptions, botSeed: UInt64, planSeed: UInt64,
-                          skill: Int = 70, input: HumanBot.Input = .keys,
-                          dayEnded: @escaping (GameState, _ plannedThrough: Int) -> Void) -> GameState {
-        with(seed: botSeed, skill: skill, input: input,
-             CareerOfOneKind(rules: rules, state: state, options: options, seed: planSeed, dayEnded: dayEnded))
-    }
-}
-
-/// `BotKind.runCareer`'s career, given its bot as its own type.
-private struct CareerOfOneKind: BotBody {
-    let rules: Rules
-    let state: GameState
-    let options: CareerOptions
-    let seed: UInt64
-    let dayEnded: (GameState, Int) -> Void
-
-    func run<B: Bot>(_ bot: B) -> GameState {
-        OceanDrivers.runCareer(rules: rules, state: state, plan: CareerPlanOf(options: options, bots: [bot], seed: seed)) {
-            (state: GameState, day: Int) throws(Never) in dayEnded(state, day)
-        }
-    }
-}

@@ -49,22 +49,22 @@ func runGames<B: Bot>(rules: Rules, seed: UInt64, plan: GamePlanOf<B>, mode: Pla
 /// `dayDone` with the state after each day that was played and after the last. A
 /// callback stops the career by throwing (after saving the day, say).
 public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
-                                dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
+                                        dayDone: (GameState) throws(E) -> Void) throws(E) -> GameState {
     try runCareer(rules: rules, state: state, plan: plan) { (state: GameState, _: Int) throws(E) in try dayDone(state) }
 }
 
 /// `runCareer(rules:state:plan:dayDone:)`, also telling `dayEnded` the last day of
 /// the plan (0-based) decided on so far, played or skipped.
 public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
-                                dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
+                                        dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     try runCareer(rules: rules, state: state, plan: plan, watch: { _, _ in }, dayEnded: dayEnded)
 }
 
 /// `runCareer(rules:state:plan:dayEnded:)`, also showing `watch` the events of each
 /// tick that had any, with the state after that tick (`ChallengeLog.record`).
 public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
-                                watch: ([Event], GameState) -> Void,
-                                dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
+                                        watch: ([Event], GameState) -> Void,
+                                        dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     var sim = Simulation(rules: rules, state: state)
     var plan = plan
     var day = plan.day
@@ -78,6 +78,35 @@ public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: Ca
     }
     try dayEnded(sim.state, plan.day - 1)
     return sim.state
+}
+
+extension BotKind {
+    /// `runCareer(rules:state:plan:dayEnded:)` for a career of this one kind of bot
+    /// (seeded `botSeed`; the plan `planSeed`), the bot called as its own type. The plan
+    /// is made here, inside the drivers, where it is specialized for the bot: made in
+    /// another module, or generic over what a callback throws, it was not, and each
+    /// tick looked its type up (slower than the `[any Bot]` it replaces).
+    public func runCareer(rules: Rules, state: GameState, options: CareerOptions, botSeed: UInt64, planSeed: UInt64,
+                          skill: Int = 70, input: HumanBot.Input = .keys,
+                          dayEnded: @escaping (GameState, _ plannedThrough: Int) -> Void) -> GameState {
+        with(seed: botSeed, skill: skill, input: input,
+             CareerOfOneKind(rules: rules, state: state, options: options, seed: planSeed, dayEnded: dayEnded))
+    }
+}
+
+/// `BotKind.runCareer`'s career, given its bot as its own type.
+private struct CareerOfOneKind: BotBody {
+    let rules: Rules
+    let state: GameState
+    let options: CareerOptions
+    let seed: UInt64
+    let dayEnded: (GameState, Int) -> Void
+
+    func run<B: Bot>(_ bot: B) -> GameState {
+        OceanDrivers.runCareer(rules: rules, state: state, plan: CareerPlanOf(options: options, bots: [bot], seed: seed)) {
+            (state: GameState, day: Int) throws(Never) in dayEnded(state, day)
+        }
+    }
 }
 
 /// Plays `games` games with a bot and records them as a replay into `sink`.
@@ -103,7 +132,7 @@ public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSch
 /// Plays a career of `days` days (see `CareerPlan`) and records it as one replay.
 /// `progress` hears the days begun so far every `InputFeed.checkEvery` ticks.
 public func recordCareer<B: Bot, Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlanOf<B>, sink: Sink,
-                                           progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
+                                                   progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = plan
     while let input = plan.input(for: recorder.simulation) {
