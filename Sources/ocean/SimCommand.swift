@@ -153,7 +153,7 @@ struct Sim: ParsableCommand {
         let progress = Progress("career", total: days, unit: "days", quiet: json)
         var log = ChallengeLog(start: start, keepEntries: challengeLog)
         let final: GameState
-        do throws(CareerStop) {
+        do {
             final = try runCareer(rules: rules, state: start, plan: plan,
                                   watch: { events, state in log.record(events, state) }) { (state: GameState, day: Int) throws(CareerStop) in
                 if let store {
@@ -167,8 +167,8 @@ struct Sim: ParsableCommand {
                     throw .interrupted(signal, plan.date(ofDay: day), saved: store != nil)
                 }
             }
-        } catch {
-            throw CommandFailure(error.description, status: error.status)
+        } catch let stop as CareerStop {
+            throw CommandFailure(stop.description, status: stop.status)
         }
         progress.finish()
         log.finish(final)

@@ -65,6 +65,21 @@ public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: Ca
 public func runCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
                                         watch: ([Event], GameState) -> Void,
                                         dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
+    try playCareer(rules: rules, state: state, plan: plan, watch: watch, dayEnded: dayEnded)
+}
+
+/// `runCareer(rules:state:plan:watch:dayEnded:)` for the CLI's plans (`CareerPlan`:
+/// any bots, mixed), compiled here for them. Called from another module, the generic
+/// function is not specialized, and looked the plan's type up every tick (a tenth of
+/// `ocean sim --days`'s instructions).
+public func runCareer(rules: Rules, state: GameState, plan: CareerPlan, watch: ([Event], GameState) -> Void,
+                      dayEnded: (GameState, _ plannedThrough: Int) throws -> Void) rethrows -> GameState {
+    try playCareer(rules: rules, state: state, plan: plan, watch: watch, dayEnded: dayEnded)
+}
+
+private func playCareer<B: Bot, E: Error>(rules: Rules, state: GameState, plan: CareerPlanOf<B>,
+                                          watch: ([Event], GameState) -> Void,
+                                          dayEnded: (GameState, _ plannedThrough: Int) throws(E) -> Void) throws(E) -> GameState {
     var sim = Simulation(rules: rules, state: state)
     var plan = plan
     var day = plan.day
@@ -114,6 +129,23 @@ private struct CareerOfOneKind: BotBody {
 public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input = .keys,
                                            games: Int, botSeed: UInt64? = nil, sink: Sink,
                                            progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
+    recordingGames(header: header, schedule: schedule, skill: skill, input: input, games: games, botSeed: botSeed, sink: sink,
+                   progress: progress)
+}
+
+/// `recordGames` into a file (`ocean replay record`), compiled here for that sink:
+/// called from another module, the generic function looked the recorder's type up
+/// every tick.
+public func recordGames(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input = .keys,
+                        games: Int, botSeed: UInt64? = nil, sink: AtomicFileSink,
+                        progress: ((Int) -> Void)? = nil) -> ReplayRecorder<AtomicFileSink> {
+    recordingGames(header: header, schedule: schedule, skill: skill, input: input, games: games, botSeed: botSeed, sink: sink,
+                   progress: progress)
+}
+
+private func recordingGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSchedule, skill: Int, input: HumanBot.Input,
+                                              games: Int, botSeed: UInt64?, sink: Sink,
+                                              progress: ((Int) -> Void)?) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     // The bots' own randomness comes from the game's seed unless given apart (the Daily
     // Ocean: every player's game has the day's seed, each bot its own).
@@ -121,8 +153,9 @@ public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSch
                              session: .beginSession(header.date, minuteOfDay: header.minuteOfDay), mode: header.mode ?? .classic)
     let before = recorder.simulation.state.totals.games  // a starting state has games of its own
     while let input = plan.input(for: recorder.simulation) {
-        let s = recorder.simulation.state
-        if let progress, s.tick % InputFeed.checkEvery == 0 { progress(s.totals.games - before) }
+        if let progress, recorder.simulation.state.tick % InputFeed.checkEvery == 0 {
+            progress(recorder.simulation.state.totals.games - before)
+        }
         recorder.step(input)
     }
     recorder.finish()
@@ -133,6 +166,19 @@ public func recordGames<Sink: ReplaySink>(header: ReplayHeader, schedule: BotSch
 /// `progress` hears the days begun so far every `InputFeed.checkEvery` ticks.
 public func recordCareer<B: Bot, Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlanOf<B>, sink: Sink,
                                                    progress: ((Int) -> Void)? = nil) -> ReplayRecorder<Sink> {
+    recordingCareer(header: header, plan: plan, sink: sink, progress: progress)
+}
+
+/// `recordCareer` of the CLI's plans into a file (`ocean replay record --days`),
+/// compiled here for them: called from another module, the generic function looked
+/// the plan's and the recorder's types up every tick.
+public func recordCareer(header: ReplayHeader, plan: CareerPlan, sink: AtomicFileSink,
+                         progress: ((Int) -> Void)? = nil) -> ReplayRecorder<AtomicFileSink> {
+    recordingCareer(header: header, plan: plan, sink: sink, progress: progress)
+}
+
+private func recordingCareer<B: Bot, Sink: ReplaySink>(header: ReplayHeader, plan: CareerPlanOf<B>, sink: Sink,
+                                                       progress: ((Int) -> Void)?) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = plan
     while let input = plan.input(for: recorder.simulation) {
