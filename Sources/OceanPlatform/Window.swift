@@ -2,7 +2,7 @@ import CSDL2
 import OceanAssets
 
 /// The game's window: a fixed 640×360 logical screen, letterboxed, through one
-/// streaming ARGB8888 texture that each frame's framebuffer is copied into. At or
+/// streaming XRGB8888 texture that each frame's framebuffer is copied into. At or
 /// above the logical size it scales by whole numbers, nearest pixel; below it, by the
 /// fraction that fits, filtered (`WindowScaling`): the whole frame, never cropped.
 final class Window {
@@ -47,8 +47,7 @@ final class Window {
         rendererChoice = why
         SDL_RenderSetLogicalSize(r, Int32(width), Int32(height))
         SDL_RenderSetIntegerScale(r, SDL_TRUE)
-        guard let t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        Int32(width), Int32(height)) else {
+        guard let t = Self.frameTexture(r, width: width, height: height) else {
             SDL_DestroyRenderer(r)
             SDL_DestroyWindow(w)
             throw .sdl("SDL_CreateTexture: \(String(cString: SDL_GetError()))")
@@ -119,10 +118,20 @@ final class Window {
         let size = (w: width * k, h: height * k)
         if let scaledTexture, scaledTextureSize == size { return scaledTexture }
         if let scaledTexture { SDL_DestroyTexture(scaledTexture) }
-        scaledTexture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                          Int32(size.w), Int32(size.h))
+        scaledTexture = Self.frameTexture(renderer, width: size.w, height: size.h)
         scaledTextureSize = scaledTexture == nil ? (0, 0) : size
         return scaledTexture
+    }
+
+    /// A streaming texture for frames: XRGB8888 (the framebuffer's 0xAARRGGBB, its alpha
+    /// unread), copied as it is. An ARGB8888 texture is blended by default, and SDL's
+    /// software renderer then blended every pixel onto the window's XRGB surface: a
+    /// third of the playing process's time under Xvfb, for frames that are all opaque.
+    private static func frameTexture(_ renderer: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
+        let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                  Int32(width), Int32(height))
+        if let t { SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE) }
+        return t
     }
 
     /// F11: borderless fullscreen at the desktop's size, or back to the window as it
