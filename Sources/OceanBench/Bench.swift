@@ -121,7 +121,7 @@ public enum Bench {
         var sim = Simulation(rules: rules, seed: seed)
         var plan = GamePlanOf(bot: GreedyBot(), games: games, session: session)
         var inputs: [TickInput] = []
-        while let input = plan.input(for: sim) {
+        while let input = plan.input(for: &sim) {
             inputs.append(input)
             sim.step(input)
         }

@@ -94,6 +94,16 @@ public struct ReplayRecorder<Sink: ReplaySink> {
         if now % Fixed.ticksPerSecond == 0 { sink.flush() }
     }
 
+    /// Advances the run by one tick with the input `next` gives for it, recording it;
+    /// false, and nothing stepped, when `next` gives none. `next` is handed the
+    /// simulation in place, not a copy (a copy each tick, of every array of the state,
+    /// was a sixth of recording a career): a plan and its bots only read it.
+    public mutating func step(_ next: (inout Simulation) -> TickInput?) -> Bool {
+        guard let input = next(&simulation) else { return false }
+        step(input)
+        return true
+    }
+
     private mutating func writeCheckpoint() {
         let s = simulation.state
         if let every = header.statesEvery, s.tick % every == 0 || s.tick % header.checkpointEvery != 0 { writeState(s) }

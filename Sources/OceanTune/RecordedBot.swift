@@ -46,7 +46,7 @@ public struct RecordedBot: Sendable, Equatable {
         var plan = BotSchedule(schedule)!.plan(seed: r.header.seed, skill: skill, input: input, games: games,
                                                session: .beginSession(r.header.date, minuteOfDay: r.header.minuteOfDay),
                                                mode: r.header.mode ?? .classic)
-        while let input = plan.input(for: sim) { sim.step(input) }
+        while let input = plan.input(for: &sim) { sim.step(input) }
         return sim.state
     }
 }

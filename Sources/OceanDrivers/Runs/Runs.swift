@@ -152,12 +152,11 @@ private func recordingGames<Sink: ReplaySink>(header: ReplayHeader, schedule: Bo
     var plan = schedule.plan(seed: botSeed ?? header.seed, skill: skill, input: input, games: games,
                              session: .beginSession(header.date, minuteOfDay: header.minuteOfDay), mode: header.mode ?? .classic)
     let before = recorder.simulation.state.totals.games  // a starting state has games of its own
-    while let input = plan.input(for: recorder.simulation) {
-        if let progress, recorder.simulation.state.tick % InputFeed.checkEvery == 0 {
-            progress(recorder.simulation.state.totals.games - before)
-        }
-        recorder.step(input)
-    }
+    while recorder.step({ sim in
+        guard let input = plan.input(for: &sim) else { return nil }
+        if let progress, sim.state.tick % InputFeed.checkEvery == 0 { progress(sim.state.totals.games - before) }
+        return input
+    }) {}
     recorder.finish()
     return recorder
 }
@@ -181,10 +180,11 @@ private func recordingCareer<B: Bot, Sink: ReplaySink>(header: ReplayHeader, pla
                                                        progress: ((Int) -> Void)?) -> ReplayRecorder<Sink> {
     var recorder = ReplayRecorder(header: header, sink: sink)
     var plan = plan
-    while let input = plan.input(for: recorder.simulation) {
-        if let progress, recorder.simulation.state.tick % InputFeed.checkEvery == 0 { progress(max(0, plan.day)) }
-        recorder.step(input)
-    }
+    while recorder.step({ sim in
+        guard let input = plan.input(for: &sim) else { return nil }
+        if let progress, sim.state.tick % InputFeed.checkEvery == 0 { progress(max(0, plan.day)) }
+        return input
+    }) {}
     recorder.finish()
     return recorder
 }
