@@ -81,22 +81,30 @@ public enum StateEncoding {
 
     public static func write<S: ByteSink>(_ s: GameState, version: UInt64 = version, to sink: inout S) {
         writeHeader(version: version, to: &sink)
-        for subsystem in Subsystem.allCases { write(subsystem, of: s, version: version, to: &sink) }
+        // One view for all the subsystems: each view of a value is a copy of its bytes
+        // on the stack (800 bytes, five times a tick for the recorder's fingerprint).
+        withUnsafePointer(to: s) { view in
+            for subsystem in Subsystem.allCases { write(subsystem, of: view, version: version, to: &sink) }
+        }
     }
 
     /// One subsystem's words, as `StateFields` lists them for `version`.
     @inline(__always)
     public static func write<S: ByteSink>(_ subsystem: Subsystem, of s: GameState, version: UInt64 = version,
                                           to sink: inout S) {
-        // The table takes the state by reference (the decoder fills it). The writer
-        // only reads, so it is given a view of `s`, not a copy: a copy would retain
-        // every array of the state, on every hash of every tick.
-        withUnsafePointer(to: s) { view in
-            var writer = EncodingWriter<S>(version: version)
-            swap(&sink, &writer.sink)  // the writer holds the only reference to a buffer it grows
-            GameState.visitFields(subsystem, of: &UnsafeMutablePointer(mutating: view).pointee, with: &writer)
-            swap(&sink, &writer.sink)
-        }
+        withUnsafePointer(to: s) { view in write(subsystem, of: view, version: version, to: &sink) }
+    }
+
+    /// The table takes the state by reference (the decoder fills it). The writer only
+    /// reads, so it is given a view of the state, not a copy: a copy would retain every
+    /// array of the state, on every hash of every tick.
+    @inline(__always)
+    private static func write<S: ByteSink>(_ subsystem: Subsystem, of view: UnsafePointer<GameState>, version: UInt64,
+                                           to sink: inout S) {
+        var writer = EncodingWriter<S>(version: version)
+        swap(&sink, &writer.sink)  // the writer holds the only reference to a buffer it grows
+        GameState.visitFields(subsystem, of: &UnsafeMutablePointer(mutating: view).pointee, with: &writer)
+        swap(&sink, &writer.sink)
     }
 
     /// One lifetime month's bytes in the current version (the closed months' digest).
