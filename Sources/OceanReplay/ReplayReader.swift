@@ -395,12 +395,7 @@ public struct ReplayReader {
                     throw error(at: n, "'\(pair.prefix(40))' is not FIELD=VALUE")
                 }
                 let v = pair[pair.index(after: eq)...]
-                let value: RawEntry.Value
-                if v.utf8.count <= 19, !v.isEmpty, v.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }), let i = Int(v) {
-                    value = .whole(i)
-                } else {
-                    value = .text(String(v.prefix(40)))
-                }
+                let value: RawEntry.Value = Self.challengeWhole(v.utf8).map { .whole($0) } ?? .text(String(v.prefix(40)))
                 challengeEntries.append(RawEntry(key: "\(name).\(pair[..<eq].prefix(40))", value: value, line: n))
             }
         default:
@@ -911,6 +906,13 @@ public struct ReplayReader {
         return true
     }
 
+    /// A challenge field's value as a whole number, when it is written as one (at most
+    /// 19 digits and '-'); nil for text. The one rule both ways of reading a line keep.
+    private static func challengeWhole<C: Collection<UInt8>>(_ v: C) -> Int? {
+        guard v.count <= 19, !v.isEmpty, v.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }) else { return nil }
+        return Int(String(decoding: v, as: UTF8.self))
+    }
+
     /// A `challenge PERIOD.NAME FIELD=VALUE…` line of plain ASCII words between single
     /// spaces, read from the bytes as `headerLine` reads it (the same entries, keys cut
     /// to the same lengths); false, having changed nothing, for any other line, which
@@ -944,13 +946,7 @@ public struct ReplayReader {
         let name = bytes[words[0]].prefix(60)
         for (pair, eq) in zip(pairs, equals) {
             let v = bytes[(eq + 1)..<pair.upperBound]
-            let value: RawEntry.Value
-            if v.count <= 19, !v.isEmpty, v.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 48 && $0 <= 57) }),
-               let whole = Int(String(decoding: v, as: UTF8.self)) {
-                value = .whole(whole)
-            } else {
-                value = .text(String(decoding: v.prefix(40), as: UTF8.self))
-            }
+            let value: RawEntry.Value = Self.challengeWhole(v).map { .whole($0) } ?? .text(String(decoding: v.prefix(40), as: UTF8.self))
             var key = Array(name)
             key.append(UInt8(ascii: "."))
             key.append(contentsOf: bytes[pair.lowerBound..<eq].prefix(40))
