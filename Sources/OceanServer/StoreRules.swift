@@ -53,7 +53,7 @@ enum StoreRules {
         if let other = try await q.poster(day: run.date, stateHash: run.stateHash) { return .duplicate(name: other) }
         let windows = run.result.catchWindows
         if !windows.isEmpty, let alike = try await q.mostAlike(day: run.date, windows: windows),
-           alike.shared >= min(CatchWindows.sharedToCopy, windows.count) {
+           alike.shared >= CatchWindows.sharedToCopy {
             return .copy(name: alike.name, shared: alike.shared)
         }
         if !bound.contains(where: { $0.name == run.name }) {

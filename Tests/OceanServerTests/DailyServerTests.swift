@@ -206,23 +206,26 @@ import TestSupport
         #expect(try Self.board(server.url).map { $0["name"] as? String ?? "" }.sorted() == ["ana", "sock1", "sock2", "sock3"])
     }
 
-    /// A rival's run with one late input removed (and its checkpoints re-made with
-    /// `replay update`) is another game, with another final state, but it follows the
-    /// rival's catch for catch until the edit: refused as a copy (409). Runs of their
-    /// own, however alike their scores, are not.
-    @Test func aNearCopyOfARivalsRunIsRefused() throws {
+    /// A rival's run with one input removed (and its checkpoints re-made with `replay
+    /// update`) is another game, with another final state, but it follows the rival's
+    /// catch for catch until the edit: refused as a copy (409), late in the run or
+    /// halfway (cy's run cut there keeps one window of 16 catches: two were asked for
+    /// once, and it ranked). Runs of their own, however alike their scores, are not.
+    @Test(arguments: [(rival: 1, numerator: 4, denominator: 5), (rival: 2, numerator: 1, denominator: 2)])
+    func aNearCopyOfARivalsRunIsRefused(cut: (rival: Int, numerator: Int, denominator: Int)) throws {
         let (folder, runs) = try Self.recorded.get()
         let server = try ServerProcess(db: folder + "/copy-\(UInt32.random(in: 0...UInt32.max)).sqlite", folder: folder)
         defer { server.stop() }
         for r in runs { #expect(try Self.submit(r.file, name: r.name, server: server.url, keyFolder: folder + "/player-\(r.name)").status == 0) }
-        var lines = try String(contentsOfFile: runs[1].file, encoding: .utf8).components(separatedBy: "\n")
+        let rival = runs[cut.rival]
+        var lines = try String(contentsOfFile: rival.file, encoding: .utf8).components(separatedBy: "\n")
         let inputs = lines.indices.filter { lines[$0].hasPrefix("i ") }
-        lines.remove(at: inputs[inputs.count * 4 / 5])
-        let thief = folder + "/thief.replay"
+        lines.remove(at: inputs[inputs.count * cut.numerator / cut.denominator])
+        let thief = folder + "/thief-\(rival.name)-\(cut.numerator)-\(cut.denominator).replay"
         try fixedChecksum(lines.joined(separator: "\n")).write(toFile: thief, atomically: true, encoding: .utf8)
         #expect(try ocean(["replay", "update", thief]).status == 0)
         let s = try Self.submit(thief, name: "mallory", server: server.url, keyFolder: folder + "/player-mallory")
-        #expect(s.status == 2 && s.stderr.contains("(409)") && s.stderr.contains("follows bo's run of 2026-12-01 catch for catch"),
+        #expect(s.status == 2 && s.stderr.contains("(409)") && s.stderr.contains("follows \(rival.name)'s run of 2026-12-01 catch for catch"),
                 "\(s.stdout)\(s.stderr)")
         #expect(try Self.board(server.url).count == 3)
     }
