@@ -45,7 +45,8 @@ enum DailyPage {
         .bar span { display: block; height: 100%; background: linear-gradient(90deg, #2a9d8f, #48cae4); }
         table { width: 100%; border-collapse: collapse; background: #fff; border-radius: .5rem; overflow: hidden; }
         th, td { padding: .5rem; text-align: right; border-bottom: 1px solid #dde; font-variant-numeric: tabular-nums; }
-        th.name, td.name { text-align: left; word-break: break-all; }
+        th.name, td.name { text-align: left; }
+        td.name { overflow-wrap: anywhere; }  /* a long name breaks where it must; a heading never */
         td.empty { text-align: center; color: #567; }
         footer { margin-top: 1rem; font-size: .85rem; color: #567; }
         </style>
