@@ -1,4 +1,3 @@
-import Dispatch
 import OceanSystem
 import Testing
 import TestSupport
@@ -21,7 +20,18 @@ import Glibc
         #expect(text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == text.count)
         let stillBusy = ChildProcess.run(path, [], seconds: 10)
         #expect(stillBusy == nil, "a program open for writing cannot be started")
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { close(fd) }
+        // Freed on a thread of its own: under a loaded `make test`, a global queue's
+        // worker came too late (past the second of tries) on a two-core machine.
+        var closer = pthread_t()
+        let box = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        box.pointee = fd
+        #expect(pthread_create(&closer, nil, { raw in
+            let p = raw!.assumingMemoryBound(to: Int32.self)
+            usleep(200_000)
+            close(p.pointee)
+            return nil
+        }, box) == 0)
+        defer { pthread_join(closer, nil); box.deallocate() }
         let r = try #require(ChildProcess.run(path, [], seconds: 10))
         #expect(r.status == 0 && r.outputText == "hello\n", "\(r.status as Any) \(r.outputText)")
     }
